@@ -1,0 +1,69 @@
+import { PassThrough } from "node:stream";
+import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { applySecurityHeaders, createNonce, documentCsp } from "~/server/security-headers.server";
+import { NonceProvider } from "~/utils/nonce-provider";
+import { routeHandle, type ThirdParty } from "~/utils/route-handle";
+
+const ABORT_DELAY = 5_000;
+export const streamTimeout = ABORT_DELAY;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = createNonce();
+  const thirdParties: ThirdParty[] = remixContext.staticHandlerContext.matches.flatMap(
+    (match) => routeHandle(remixContext.routeModules[match.route.id]?.handle).thirdParties ?? [],
+  );
+  applySecurityHeaders(responseHeaders, documentCsp(nonce, thirdParties));
+
+  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors during streaming after the shell are logged here; before it, they reach
+          // the error boundary.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY + 1000);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applySecurityHeaders(response.headers);
+  return response;
+};
+
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  // Logged on the server only; the error boundary never shows a stack trace in production.
+  console.error(error);
+}

@@ -1,0 +1,108 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { NotFound } from "~/components/not-found";
+import { Toaster } from "~/components/toaster";
+import { getSessionUser } from "~/server/auth.server";
+import { publicConfig } from "~/server/env.server";
+import { takeToasts } from "~/server/toast.server";
+import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
+import { useNonce } from "~/utils/nonce-provider";
+import { routeHandle } from "~/utils/route-handle";
+import { seo } from "~/utils/seo";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  seo({
+    title: "EasyMove: Man and Van with Instant Fixed Prices",
+    description:
+      "Instant, fixed-price man and van quotes for house moves, office moves and furniture delivery in London, Essex, the North East and the West Midlands.",
+    path: "/",
+    matches,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toasts, setCookie }] = await Promise.all([getSessionUser(request), takeToasts(request)]);
+  return data(
+    { user, toasts, config: publicConfig() },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+function useIsAdminPage() {
+  return useMatches().some((match) => routeHandle(match.handle).adminChrome);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const config = rootData?.config ?? DEFAULT_PUBLIC_CONFIG;
+  const admin = useIsAdminPage();
+  return (
+    <html lang="en-GB" className="bg-white">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+          Skip to content
+        </a>
+        <Header config={config} user={rootData?.user ?? null} admin={admin} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {admin ? null : <Footer config={config} />}
+        <Toaster toasts={rootData?.toasts ?? []} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Development shows the details; production never shows a stack trace.
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{status === 500 ? "Something went wrong" : `Error ${status}`}</h1>
+      <p className="mt-4 text-slate-700">
+        Sorry, we couldn&apos;t complete that request. Please try again, or contact support if it keeps happening.
+      </p>
+      {details ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-4 text-left text-xs">{details}</pre> : null}
+      <a href="/" className="mt-8 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white">
+        Return to Home
+      </a>
+    </div>
+  );
+}

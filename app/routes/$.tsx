@@ -1,0 +1,25 @@
+// Every unknown path: a real 404 status and the not-found page, not indexed.
+import type { MetaFunction } from "@remix-run/node";
+import { NotFound } from "~/components/not-found";
+import { seo } from "~/utils/seo";
+
+export const meta: MetaFunction = ({ matches, location }) =>
+  seo({
+    title: "404 Page Not Found",
+    description: "The page you are looking for does not exist.",
+    path: location.pathname,
+    matches,
+    noindex: true,
+  });
+
+export async function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
+}

@@ -1,0 +1,89 @@
+// Security headers for every response the app renders: documents, data requests and
+// resource routes. Pages name the third-party integrations they need in their route
+// `handle` (see ~/utils/route-handle); the origins those allow live here and nowhere else.
+import { env } from "./env.server";
+import type { ThirdParty } from "~/utils/route-handle";
+
+type Directive = "script-src" | "connect-src" | "frame-src" | "img-src" | "style-src" | "font-src" | "form-action";
+
+const THIRD_PARTY_SOURCES: Record<ThirdParty, Partial<Record<Directive, string[]>>> = {
+  googleMaps: {
+    "script-src": ["https://maps.googleapis.com"],
+    "connect-src": ["https://maps.googleapis.com", "https://places.googleapis.com"],
+    "img-src": ["https://maps.gstatic.com", "https://maps.googleapis.com"],
+    "style-src": ["https://fonts.googleapis.com"],
+    "font-src": ["https://fonts.gstatic.com"],
+  },
+  stripe: {
+    "script-src": ["https://js.stripe.com"],
+    "connect-src": ["https://api.stripe.com"],
+    "frame-src": ["https://js.stripe.com", "https://hooks.stripe.com"],
+    "form-action": ["https://checkout.stripe.com"],
+  },
+  paypal: {
+    "script-src": ["https://www.paypal.com", "https://www.sandbox.paypal.com"],
+    "connect-src": ["https://www.paypal.com", "https://www.sandbox.paypal.com", "https://api-m.paypal.com", "https://api-m.sandbox.paypal.com"],
+    "frame-src": ["https://www.paypal.com", "https://www.sandbox.paypal.com"],
+    "img-src": ["https://www.paypalobjects.com"],
+  },
+};
+
+function originOf(url: string) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null; // a relative URL is same-origin
+  }
+}
+
+export function createNonce() {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+export function documentCsp(nonce: string, thirdParties: ThirdParty[] = []) {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "frame-src": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  const heroOrigin = originOf(env.HERO_IMAGE_URL);
+  if (heroOrigin) directives["img-src"].push(heroOrigin);
+  if (env.NODE_ENV === "development") {
+    // Vite's dev server: hot reload socket and on-the-fly modules.
+    directives["connect-src"].push("ws:", "wss:");
+    directives["script-src"].push("'unsafe-eval'");
+  }
+  for (const party of new Set(thirdParties)) {
+    for (const [directive, sources] of Object.entries(THIRD_PARTY_SOURCES[party])) {
+      const list = directives[directive]!.filter((source) => source !== "'none'");
+      directives[directive] = [...new Set([...list, ...sources])];
+    }
+  }
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ");
+}
+
+/** Non-document responses (JSON, files, health): nothing may run or frame them. */
+const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export function applySecurityHeaders(headers: Headers, csp: string = RESOURCE_CSP) {
+  headers.set("Content-Security-Policy", csp);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=(self)");
+  if (env.NODE_ENV === "production") {
+    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+  return headers;
+}

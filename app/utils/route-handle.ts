@@ -1,0 +1,14 @@
+/** Third-party integrations a page may load; their origins live in security-headers.server.ts. */
+export type ThirdParty = "googleMaps" | "stripe" | "paypal";
+
+/** What a route module may put in its `handle` export. */
+export type RouteHandle = {
+  /** Third-party scripts this page loads, so its Content-Security-Policy allows them. */
+  thirdParties?: ThirdParty[];
+  /** Pages on the admin side get the simplified header. */
+  adminChrome?: boolean;
+};
+
+export function routeHandle(handle: unknown): RouteHandle {
+  return handle && typeof handle === "object" ? (handle as RouteHandle) : {};
+}

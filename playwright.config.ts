@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => fs.existsSync(path));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          // Debian's Chromium when present (Playwright's own download is not reachable here).
+          executablePath: chromium,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The production build against this run's own database (see scripts/with-test-db.mjs).
+    command: "tsx prisma/seed.ts && remix-serve build/server/index.js",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      SESSION_SECRET: "e2e-session-secret",
+      ENCRYPTION_KEY: "e2e-encryption-key",
+      ADMIN_REGISTRATION_KEY: "e2e-admin-key",
+    },
+  },
+});

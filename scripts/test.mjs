@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, unit, integration (real PostgreSQL) and e2e (Playwright in
+// Chromium), then one summary. The test databases are created per run (see with-test-db).
+import fs from "node:fs";
+import path from "node:path";
+import { loadDotEnv, root, startEmbeddedPostgres } from "./lib/database.mjs";
+import { buildIfNeeded } from "./lib/build.mjs";
+import { run } from "./lib/run.mjs";
+
+loadDotEnv();
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const reports = path.join(root, ".cache", "test-reports");
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+// Start (or reuse) one embedded server for the whole run, unless a server is configured.
+const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? null : await startEmbeddedPostgres();
+const env = { ...process.env, ...(server ? { TEST_DATABASE_URL: server.url } : {}) };
+
+function readVitest(file) {
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success ? 0 : 0), skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function readPlaywright(file) {
+  const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+}
+
+const vitest = (project) => ({
+  name: project,
+  command: project === "unit" ? ["vitest"] : ["node", "scripts/with-test-db.mjs", "vitest"],
+  args: ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/${project}.json`],
+  report: () => readVitest(`${reports}/${project}.json`),
+});
+
+const steps = [
+  { name: "typecheck", command: ["tsc"], args: [] },
+  vitest("unit"),
+  vitest("integration"),
+  {
+    name: "e2e",
+    before: buildIfNeeded,
+    command: ["node", "scripts/with-test-db.mjs", "playwright"],
+    args: ["test"],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+    report: () => readPlaywright(`${reports}/e2e.json`),
+  },
+].filter((step) => only.length === 0 || only.includes(step.name));
+
+const results = [];
+for (const step of steps) {
+  console.log(`\n━━ ${step.name} ━━`);
+  const started = Date.now();
+  let code = 1;
+  try {
+    await step.before?.();
+    const [command, ...prefix] = step.command;
+    code = await run(command, [...prefix, ...step.args], { env: { ...env, ...step.env } });
+  } catch (error) {
+    console.error(error.message);
+  }
+  let counts = null;
+  try {
+    counts = step.report?.() ?? null;
+  } catch {
+    counts = null; // the runner failed before writing its report
+  }
+  results.push({ name: step.name, ok: code === 0, counts, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+await server?.stop();
+
+console.log("\n━━ summary ━━");
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const result of results) {
+  const counts = result.counts ? ` (${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ""})` : "";
+  console.log(`${result.ok ? "PASS" : "FAIL"}  ${result.name}${counts}  ${result.seconds}s`);
+  if (result.counts) {
+    passed += result.counts.passed;
+    failed += result.counts.failed;
+    skipped += result.counts.skipped;
+  }
+  // A step that failed without a report (typecheck, a crash) counts as one failure.
+  if (!result.ok && (!result.counts || result.counts.failed === 0)) failed += 1;
+  if (result.ok && !result.counts) passed += 1;
+}
+const allPassed = results.every((result) => result.ok);
+console.log(allPassed ? "\nAll test steps passed." : "\nSome test steps FAILED.");
+console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(allPassed ? 0 : 1);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { applySecurityHeaders, createNonce, documentCsp } from "~/server/security-headers.server";
+
+describe("Content-Security-Policy", () => {
+  it("allows scripts only from this site and the request's nonce", () => {
+    const nonce = createNonce();
+    const csp = documentCsp(nonce);
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("googleapis");
+    expect(csp).not.toContain("stripe");
+  });
+
+  it("adds only the third-party origins a page names", () => {
+    const csp = documentCsp("n", ["googleMaps"]);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/maps\.googleapis\.com/);
+    expect(csp).not.toContain("stripe");
+    const payment = documentCsp("n", ["stripe"]);
+    expect(payment).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(payment).not.toMatch(/frame-src [^;]*'none'/);
+  });
+
+  it("gives every nonce once", () => {
+    expect(createNonce()).not.toBe(createNonce());
+  });
+
+  it("locks down non-document responses", () => {
+    const headers = applySecurityHeaders(new Headers());
+    expect(headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+});

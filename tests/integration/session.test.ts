@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/server/db.server";
+import { createUserSession, getSessionUser, logout } from "~/server/auth.server";
+import { flashToast, takeToasts } from "~/server/toast.server";
+import { loader as rootLoader } from "~/root";
+import { env } from "~/server/env.server";
+import { createUser, requestWithCookie } from "./factories";
+
+const url = "http://localhost/";
+
+describe("server sessions", () => {
+  it("know the signed-in user from the cookie", async () => {
+    const user = await createUser({ username: "Sam Session" });
+    const cookie = await createUserSession(new Request(url), user.id);
+    const found = await getSessionUser(requestWithCookie(url, cookie));
+    expect(found).toMatchObject({ id: user.id, username: "Sam Session", role: "customer" });
+  });
+
+  it("forget a deactivated user at once", async () => {
+    const user = await createUser();
+    const cookie = await createUserSession(new Request(url), user.id);
+    await db.user.update({ where: { id: user.id }, data: { isActive: false } });
+    expect(await getSessionUser(requestWithCookie(url, cookie))).toBeNull();
+  });
+
+  it("end on logout, on the server too", async () => {
+    const user = await createUser();
+    const cookie = await createUserSession(new Request(url), user.id);
+    const response = await logout(requestWithCookie(url, cookie, { method: "POST" }));
+    expect(response.status).toBe(302);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await getSessionUser(requestWithCookie(url, cookie))).toBeNull();
+  });
+
+  it("are ignored when the cookie is forged", async () => {
+    const request = requestWithCookie(url, "__session=eyJzZXNzaW9uSWQiOiJ4In0%3D.forged");
+    expect(await getSessionUser(request)).toBeNull();
+  });
+});
+
+describe("toasts", () => {
+  it("are flashed through the session, at most three, and read once", async () => {
+    let cookie: string | null = null;
+    for (const title of ["one", "two", "three", "four"]) {
+      cookie = await flashToast(requestWithCookie(url, cookie), { title });
+    }
+    const first = await takeToasts(requestWithCookie(url, cookie));
+    expect(first.toasts.map((toast) => toast.title)).toEqual(["two", "three", "four"]);
+    expect(first.toasts[0]).toMatchObject({ variant: "default", durationMs: 5000 });
+    const second = await takeToasts(requestWithCookie(url, first.setCookie));
+    expect(second.toasts).toEqual([]);
+  });
+});
+
+describe("root loader", () => {
+  it("gives the page the user and public configuration, never a secret", async () => {
+    const user = await createUser({ username: "Root Reader" });
+    const cookie = await createUserSession(new Request(url), user.id);
+    const result = await rootLoader({ request: requestWithCookie(url, cookie), params: {}, context: {} });
+    const payload = JSON.stringify(result.data);
+    expect(result.data.user?.username).toBe("Root Reader");
+    expect(result.data.config.brandName).toBe("EasyMove");
+    expect(payload).not.toContain(env.SESSION_SECRET);
+    expect(payload).not.toContain(env.ENCRYPTION_KEY);
+    expect(payload).not.toContain("DATABASE_URL");
+  });
+});
