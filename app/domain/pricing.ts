@@ -1,0 +1,750 @@
+// The pricing rulebook (shared/PRICING.md), as one pure function with no I/O.
+// Every price shown or charged anywhere comes from calculatePrice() /
+// applyDiscount(), and every constant lives in PRICING_CONFIG.
+// Amounts are integer pence; rates are integer basis points (1% = 100 bp).
+
+import { congestionZoneMatch } from "./congestion-zone";
+import { totalQuantity } from "./items";
+import { formatPounds, pct, penceToPounds } from "./money";
+import { bankHolidayOn, dayOfWeek, isValidIsoDate, isWeekend } from "./uk-calendar";
+import { VAN_MULTIPLIER_BP, isVanSize, largerVan, type VanSize } from "./vans";
+
+export const FLOOR_ACCESS_LEVELS = ["ground", "firstFloor", "secondFloor", "thirdFloorPlus"] as const;
+export type FloorAccess = (typeof FLOOR_ACCESS_LEVELS)[number];
+
+export const URGENCIES = ["standard", "priority", "express"] as const;
+export type Urgency = (typeof URGENCIES)[number];
+
+export const PRICING_CONFIG = {
+  currency: "GBP",
+  baseFarePence: 1500,
+  distance: {
+    tierTenths: 500, // first 50.0 miles, in tenths of a mile
+    firstTierPencePerMile: 200,
+    beyondTierPencePerMile: 175,
+    minimumPence: 500,
+  },
+  vanMultiplierBp: VAN_MULTIPLIER_BP,
+  helpers: { max: 2, hourlyRatePence: 2500, hoursPerHelper: 2 },
+  floorAccessFeePence: { ground: 0, firstFloor: 1000, secondFloor: 2000, thirdFloorPlus: 3000 },
+  liftBothEndsFloorFeeBp: 5000, // floor fee halved when both ends have a lift
+  congestionChargePence: 1500,
+  urgencyBp: { standard: 0, priority: 2500, express: 5000 },
+  peakBp: { bankHoliday: 1000, weekend: 800, evening: 500 },
+  eveningFrom: "18:00", // HH:MM, inclusive
+  minimumSubTotalPence: 4000,
+  platformFeeBp: 2500,
+  vatOnPlatformFeeBp: 2000,
+  // Item-count upgrades (step 1): "more than N items" needs at least this.
+  itemVanUpgrades: [
+    { moreThan: 80, vanSize: "luton" },
+    { moreThan: 50, vanSize: "large" },
+    { moreThan: 30, vanSize: "medium" },
+  ],
+  itemHelperUpgrades: [
+    { moreThan: 50, helpers: 2 },
+    { moreThan: 20, helpers: 1 },
+  ],
+  tenthsPerEstimatedHour: 100, // estimatedHours = max(1, ceil(miles / 10))
+  minimumEstimatedHours: 1,
+  defaults: {
+    vanSize: "medium",
+    helpers: 0,
+    floorAccess: "ground",
+    urgency: "standard",
+    moveTime: "09:00",
+  },
+} as const;
+
+const DISTANCE_ERROR = "Invalid distance. Addresses may be too similar or incomplete.";
+
+/** Bad input to the price calculation; `message` is safe to show to a customer. */
+export class PricingInputError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = "PricingInputError";
+    this.field = field;
+  }
+}
+
+// ---------- labels the UI shows (derived from the config so they always match the price) ----------
+
+function percentText(bp: number): string {
+  return `${bp / 100}%`;
+}
+
+export const URGENCY_LABELS: Readonly<Record<Urgency, string>> = {
+  standard: "Standard",
+  priority: `Priority (+${percentText(PRICING_CONFIG.urgencyBp.priority)}, within 3 days)`,
+  express: `Express (+${percentText(PRICING_CONFIG.urgencyBp.express)}, next day)`,
+};
+
+export const FLOOR_ACCESS_LABELS: Readonly<Record<FloorAccess, string>> = {
+  ground: "Ground floor",
+  firstFloor: "First floor",
+  secondFloor: "Second floor",
+  thirdFloorPlus: "Third floor or higher",
+};
+
+// ---------- input and output types ----------
+
+export interface PriceItem {
+  name: string;
+  quantity: number;
+}
+
+export interface PriceInput {
+  /** Road distance in miles, > 0; rounded half up to 0.1 mile. */
+  distanceMiles: number;
+  /** YYYY-MM-DD calendar date of the move. "Today or later" is checked by the caller (see ukToday). */
+  moveDate: string;
+  /** HH:MM, default "09:00". */
+  moveTime?: string;
+  vanSize?: VanSize;
+  helpers?: number;
+  floorAccessPickup?: FloorAccess;
+  floorAccessDelivery?: FloorAccess;
+  liftAvailablePickup?: boolean;
+  liftAvailableDelivery?: boolean;
+  urgency?: Urgency;
+  pickupAddress?: string;
+  deliveryAddress?: string;
+  items?: readonly PriceItem[];
+}
+
+export type BreakdownKey =
+  | "baseFare"
+  | "distance"
+  | "vanSize"
+  | "helpers"
+  | "floorAccess"
+  | "congestion"
+  | "urgency"
+  | "peakTime"
+  | "minimumAdjustment"
+  | "discount"
+  | "platformPayment"
+  | "driverPayment"
+  | "total";
+
+export interface BreakdownLine {
+  key: BreakdownKey;
+  label: string;
+  amountPence: number;
+  /** Extra words a UI may show under the line. */
+  note?: string;
+}
+
+export interface Upgrade<T> {
+  from: T;
+  to: T;
+  itemCount: number;
+}
+
+/** Steps 1-10: everything before the platform fee / VAT split. */
+export interface PriceCharges {
+  // Inputs as used (after defaults and item upgrades)
+  distanceTenths: number;
+  distance: number; // miles, one decimal
+  moveDate: string;
+  moveTime: string;
+  vanSize: VanSize;
+  helpers: number;
+  urgency: Urgency;
+  floorAccessPickup: FloorAccess;
+  floorAccessDelivery: FloorAccess;
+  liftAvailablePickup: boolean;
+  liftAvailableDelivery: boolean;
+  pickupAddress: string;
+  deliveryAddress: string;
+  itemCount: number;
+  vanUpgrade: Upgrade<VanSize> | null;
+  helpersUpgrade: Upgrade<number> | null;
+  // Why surcharges apply
+  pickupCongestionMatch: string | null;
+  deliveryCongestionMatch: string | null;
+  bankHolidayName: string | null;
+  isWeekend: boolean;
+  isEvening: boolean;
+  urgencyRateBp: number;
+  peakRateBp: number;
+  vanMultiplierBp: number;
+  vanSizeMultiplier: number; // 1, 1.1, 1.2, 1.3
+  // Amounts (pence)
+  baseFare: number;
+  distanceCharge: number;
+  distanceMinimumApplied: boolean;
+  transportCharge: number;
+  vanSizeCharge: number; // transportCharge - baseFare - distanceCharge
+  helpersFee: number;
+  floorAccessFee: number;
+  congestionCharge: number;
+  base: number;
+  urgencySurcharge: number;
+  peakTimeSurcharge: number;
+  minimumChargeAdjustment: number;
+  subTotalBeforeDiscount: number;
+  estimatedHours: number;
+  estimatedTime: string;
+}
+
+export interface PriceResult extends PriceCharges {
+  discountPercent: number; // 0 without a discount
+  discountCode: string | null;
+  discountAmount: number;
+  subTotal: number; // after discount; step 11 is based on it
+  netAmount: number; // = subTotal
+  platformFee: number;
+  driverShare: number;
+  vatAmount: number;
+  totalWithVAT: number; // what the customer pays
+  totalPrice: number; // = finalPrice
+  finalPrice: number; // = totalWithVAT
+  originalPrice: number; // total before any discount
+  timeCharge: 0;
+  fuelCost: 0;
+  returnJourneyCost: 0;
+  includesVAT: true;
+  currency: "GBP";
+  priceString: string; // "£108.05"
+  breakdownLines: BreakdownLine[];
+  breakdown: string[]; // "Label: £x.xx"
+  explanation: string;
+}
+
+// ---------- validation helpers ----------
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function oneOf<T extends string>(values: readonly T[], value: unknown, field: string, fallback: T): T {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === "string" && (values as readonly string[]).includes(value)) return value as T;
+  throw new PricingInputError(field, `Invalid ${field}: ${String(value)}`);
+}
+
+/** Miles to tenths of a mile, rounded half up, ignoring float noise (12.35 -> 124). */
+export function toDistanceTenths(miles: number): number {
+  if (typeof miles !== "number" || !Number.isFinite(miles) || miles <= 0) {
+    throw new PricingInputError("distance", DISTANCE_ERROR);
+  }
+  const tenths = Math.round(Number((miles * 10).toPrecision(12)));
+  // Under 0.05 mile rounds to 0.0: the addresses are effectively the same place.
+  if (tenths <= 0) throw new PricingInputError("distance", DISTANCE_ERROR);
+  return tenths;
+}
+
+function milesText(tenths: number): string {
+  const miles = tenths % 10 === 0 ? String(tenths / 10) : (tenths / 10).toFixed(1);
+  return `${miles} ${tenths === 10 ? "mile" : "miles"}`;
+}
+
+// ---------- the steps ----------
+
+/** Step 1: the van an item count needs (smallest that fits the count). */
+export function requiredVanForItems(itemCount: number): VanSize {
+  const rule = PRICING_CONFIG.itemVanUpgrades.find((r) => itemCount > r.moreThan);
+  return rule ? rule.vanSize : "small";
+}
+
+/** Step 1: the helpers an item count needs. */
+export function requiredHelpersForItems(itemCount: number): number {
+  const rule = PRICING_CONFIG.itemHelperUpgrades.find((r) => itemCount > r.moreThan);
+  return rule ? rule.helpers : 0;
+}
+
+function distanceChargeBeforeMinimum(tenths: number): number {
+  const c = PRICING_CONFIG.distance;
+  // Pence per mile x tenths of a mile = tenths of a penny; +5 rounds half up to the penny.
+  const tenthsOfPence =
+    c.firstTierPencePerMile * Math.min(tenths, c.tierTenths) +
+    c.beyondTierPencePerMile * Math.max(tenths - c.tierTenths, 0);
+  return Math.floor((tenthsOfPence + 5) / 10);
+}
+
+/** Step 2: £2.00 a mile up to 50 miles, £1.75 a mile beyond, at least £5.00. */
+export function distanceChargeFor(tenths: number): number {
+  return Math.max(PRICING_CONFIG.distance.minimumPence, distanceChargeBeforeMinimum(tenths));
+}
+
+/** Step 12: max(1, ceil(miles / 10)) hours. */
+export function estimatedHoursFor(tenths: number): number {
+  return Math.max(
+    PRICING_CONFIG.minimumEstimatedHours,
+    Math.ceil(tenths / PRICING_CONFIG.tenthsPerEstimatedHour),
+  );
+}
+
+export function estimatedTimeText(hours: number): string {
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+/** Steps 1-10. */
+function computeCharges(input: PriceInput): PriceCharges {
+  const cfg = PRICING_CONFIG;
+  const d = cfg.defaults;
+
+  const distanceTenths = toDistanceTenths(input.distanceMiles);
+
+  if (typeof input.moveDate !== "string" || !isValidIsoDate(input.moveDate)) {
+    throw new PricingInputError("moveDate", "Please select a date");
+  }
+  const moveTime = input.moveTime === undefined || input.moveTime === "" ? d.moveTime : input.moveTime;
+  if (typeof moveTime !== "string" || !TIME.test(moveTime)) {
+    throw new PricingInputError("moveTime", "Please enter a valid time (HH:MM)");
+  }
+
+  const chosenVan = input.vanSize ?? d.vanSize;
+  if (!isVanSize(chosenVan)) throw new PricingInputError("vanSize", `Invalid vanSize: ${String(chosenVan)}`);
+  const chosenHelpers = input.helpers ?? d.helpers;
+  if (!Number.isInteger(chosenHelpers) || chosenHelpers < 0 || chosenHelpers > cfg.helpers.max) {
+    throw new PricingInputError("helpers", `Helpers must be between 0 and ${cfg.helpers.max}`);
+  }
+  const urgency = oneOf(URGENCIES, input.urgency, "urgency", d.urgency);
+  const floorAccessPickup = oneOf(FLOOR_ACCESS_LEVELS, input.floorAccessPickup, "floorAccessPickup", d.floorAccess);
+  const floorAccessDelivery = oneOf(FLOOR_ACCESS_LEVELS, input.floorAccessDelivery, "floorAccessDelivery", d.floorAccess);
+  const liftAvailablePickup = input.liftAvailablePickup === true;
+  const liftAvailableDelivery = input.liftAvailableDelivery === true;
+
+  const items = input.items ?? [];
+  for (const item of items) {
+    if (!Number.isInteger(item.quantity) || item.quantity < 1) {
+      throw new PricingInputError("items", "Item quantity must be at least 1");
+    }
+  }
+
+  // Step 1: items can upgrade the van and helpers, never downgrade them.
+  const itemCount = totalQuantity(items);
+  let vanSize: VanSize = chosenVan;
+  let helpers = chosenHelpers;
+  let vanUpgrade: Upgrade<VanSize> | null = null;
+  let helpersUpgrade: Upgrade<number> | null = null;
+  if (items.length > 0) {
+    vanSize = largerVan(chosenVan, requiredVanForItems(itemCount));
+    helpers = Math.max(chosenHelpers, requiredHelpersForItems(itemCount));
+    if (vanSize !== chosenVan) vanUpgrade = { from: chosenVan, to: vanSize, itemCount };
+    if (helpers !== chosenHelpers) helpersUpgrade = { from: chosenHelpers, to: helpers, itemCount };
+  }
+
+  // Steps 2-3
+  const distanceCharge = distanceChargeFor(distanceTenths);
+  const distanceMinimumApplied = distanceChargeBeforeMinimum(distanceTenths) < cfg.distance.minimumPence;
+  const vanMultiplierBp = cfg.vanMultiplierBp[vanSize];
+  const transportCharge = pct(cfg.baseFarePence + distanceCharge, vanMultiplierBp);
+
+  // Step 4
+  const helpersFee = helpers * cfg.helpers.hourlyRatePence * cfg.helpers.hoursPerHelper;
+
+  // Step 5: the worse floor counts; a lift helps only if both ends have one.
+  const worstFloorFee = Math.max(
+    cfg.floorAccessFeePence[floorAccessPickup],
+    cfg.floorAccessFeePence[floorAccessDelivery],
+  );
+  const floorAccessFee =
+    liftAvailablePickup && liftAvailableDelivery ? pct(worstFloorFee, cfg.liftBothEndsFloorFeeBp) : worstFloorFee;
+
+  // Step 6
+  const pickupAddress = input.pickupAddress ?? "";
+  const deliveryAddress = input.deliveryAddress ?? "";
+  const pickupCongestionMatch = congestionZoneMatch(pickupAddress);
+  const deliveryCongestionMatch = congestionZoneMatch(deliveryAddress);
+  const congestionCharge =
+    pickupCongestionMatch || deliveryCongestionMatch ? cfg.congestionChargePence : 0;
+
+  // Step 7
+  const base = transportCharge + helpersFee + floorAccessFee + congestionCharge;
+
+  // Step 8
+  const urgencyRateBp = cfg.urgencyBp[urgency];
+  const urgencySurcharge = pct(base, urgencyRateBp);
+
+  // Step 9: bank holiday beats weekend; evening adds on top; one pct() on the sum.
+  const holiday = bankHolidayOn(input.moveDate);
+  const weekend = isWeekend(input.moveDate);
+  const evening = moveTime >= cfg.eveningFrom; // HH:MM strings compare in time order
+  const dayRate = holiday ? cfg.peakBp.bankHoliday : weekend ? cfg.peakBp.weekend : 0;
+  const peakRateBp = dayRate + (evening ? cfg.peakBp.evening : 0);
+  const peakTimeSurcharge = pct(base, peakRateBp);
+
+  // Step 10
+  const beforeMinimum = base + urgencySurcharge + peakTimeSurcharge;
+  const subTotalBeforeDiscount = Math.max(cfg.minimumSubTotalPence, beforeMinimum);
+
+  // Step 12
+  const estimatedHours = estimatedHoursFor(distanceTenths);
+
+  return {
+    distanceTenths,
+    distance: distanceTenths / 10,
+    moveDate: input.moveDate,
+    moveTime,
+    vanSize,
+    helpers,
+    urgency,
+    floorAccessPickup,
+    floorAccessDelivery,
+    liftAvailablePickup,
+    liftAvailableDelivery,
+    pickupAddress,
+    deliveryAddress,
+    itemCount,
+    vanUpgrade,
+    helpersUpgrade,
+    pickupCongestionMatch,
+    deliveryCongestionMatch,
+    bankHolidayName: holiday?.name ?? null,
+    isWeekend: weekend,
+    isEvening: evening,
+    urgencyRateBp,
+    peakRateBp,
+    vanMultiplierBp,
+    vanSizeMultiplier: vanMultiplierBp / 10_000,
+    baseFare: cfg.baseFarePence,
+    distanceCharge,
+    distanceMinimumApplied,
+    transportCharge,
+    vanSizeCharge: transportCharge - cfg.baseFarePence - distanceCharge,
+    helpersFee,
+    floorAccessFee,
+    congestionCharge,
+    base,
+    urgencySurcharge,
+    peakTimeSurcharge,
+    minimumChargeAdjustment: subTotalBeforeDiscount - beforeMinimum,
+    subTotalBeforeDiscount,
+    estimatedHours,
+    estimatedTime: estimatedTimeText(estimatedHours),
+  };
+}
+
+// ---------- step 11, breakdown and explanation ----------
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December",
+];
+
+/** "Monday 27 December 2027" (no Intl, so no locale or timezone surprises). */
+function dateText(isoDate: string): string {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  return `${WEEKDAYS[dayOfWeek(isoDate)]} ${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** "£25" for whole pounds, else "£25.50". */
+function shortPounds(pence: number): string {
+  return pence % 100 === 0 ? formatPounds(pence).slice(0, -3) : formatPounds(pence);
+}
+
+function line(key: BreakdownKey, label: string, amountPence: number, note?: string): BreakdownLine {
+  return note === undefined ? { key, label, amountPence } : { key, label, amountPence, note };
+}
+
+function peakReasons(c: PriceCharges): string[] {
+  const cfg = PRICING_CONFIG.peakBp;
+  const reasons: string[] = [];
+  if (c.bankHolidayName) reasons.push(`bank holiday +${percentText(cfg.bankHoliday)}`);
+  else if (c.isWeekend) reasons.push(`weekend +${percentText(cfg.weekend)}`);
+  if (c.isEvening) reasons.push(`evening +${percentText(cfg.evening)}`);
+  return reasons;
+}
+
+function buildBreakdown(c: PriceCharges, r: Omit<PriceResult, "breakdownLines" | "breakdown" | "explanation">): BreakdownLine[] {
+  const cfg = PRICING_CONFIG;
+  const lines: BreakdownLine[] = [
+    line("baseFare", "Base fare", c.baseFare),
+    line(
+      "distance",
+      `Distance (${milesText(c.distanceTenths)})`,
+      c.distanceCharge,
+      c.distanceMinimumApplied
+        ? `Minimum distance charge; includes fuel and the return journey`
+        : "Includes fuel and the return journey",
+    ),
+    line("vanSize", `Van size (${c.vanSize} ×${c.vanSizeMultiplier})`, c.vanSizeCharge),
+    line(
+      "helpers",
+      `Helpers (${c.helpers} × ${cfg.helpers.hoursPerHelper}h at ${shortPounds(cfg.helpers.hourlyRatePence)}/h)`,
+      c.helpersFee,
+    ),
+    line("floorAccess", "Floor access", c.floorAccessFee),
+    line("congestion", "Congestion charge", c.congestionCharge),
+    line(
+      "urgency",
+      `${c.urgency === "express" ? "Express" : "Priority"} surcharge (+${percentText(c.urgencyRateBp)})`,
+      c.urgencySurcharge,
+    ),
+    line("peakTime", `Peak time surcharge (${peakReasons(c).join(", ")})`, c.peakTimeSurcharge),
+    line("minimumAdjustment", "Minimum charge adjustment", c.minimumChargeAdjustment),
+    line(
+      "discount",
+      `Discount (${r.discountCode ? `${r.discountCode}, ` : ""}${r.discountPercent}%)`,
+      -r.discountAmount,
+    ),
+    line("platformPayment", "Platform Payment (VAT + Platform fee)", r.platformFee + r.vatAmount),
+    line("driverPayment", "Driver payment", r.driverShare),
+  ];
+  // Zero lines are left out; Total always shows.
+  return [...lines.filter((l) => l.amountPence !== 0), line("total", "Total", r.totalWithVAT)];
+}
+
+function buildExplanation(c: PriceCharges, r: Omit<PriceResult, "breakdownLines" | "breakdown" | "explanation">): string {
+  const cfg = PRICING_CONFIG;
+  const s: string[] = [];
+
+  if (c.vanUpgrade) {
+    const rule = cfg.itemVanUpgrades.find((u) => u.vanSize === c.vanUpgrade!.to)!;
+    s.push(
+      `You listed ${c.itemCount} items, so we upgraded the van from ${c.vanUpgrade.from} to ${c.vanUpgrade.to}: ` +
+        `more than ${rule.moreThan} items need at least a ${c.vanUpgrade.to} van.`,
+    );
+  }
+  if (c.helpersUpgrade) {
+    const rule = cfg.itemHelperUpgrades.find((u) => u.helpers === c.helpersUpgrade!.to)!;
+    const n = c.helpersUpgrade.to;
+    s.push(
+      `You listed ${c.itemCount} items, so we increased the helpers from ${c.helpersUpgrade.from} to ${n}: ` +
+        `more than ${rule.moreThan} items need at least ${n} ${n === 1 ? "helper" : "helpers"}.`,
+    );
+  }
+
+  const helpersText = c.helpers === 0 ? "no helpers" : `${c.helpers} ${c.helpers === 1 ? "helper" : "helpers"}`;
+  s.push(
+    `Price for a ${milesText(c.distanceTenths).replace(" miles", "-mile").replace(" mile", "-mile")} move ` +
+      `in a ${c.vanSize} van (×${c.vanSizeMultiplier}) with ${helpersText}, ` +
+      `estimated at ${c.estimatedTime}.`,
+  );
+  s.push(
+    `The distance charge is ${formatPounds(cfg.distance.firstTierPencePerMile)} a mile for the first ` +
+      `${cfg.distance.tierTenths / 10} miles and ${formatPounds(cfg.distance.beyondTierPencePerMile)} a mile after that` +
+      (c.distanceMinimumApplied ? `, with a minimum of ${formatPounds(cfg.distance.minimumPence)}, which applies here` : "") +
+      `. Fuel and the van's return journey are included in it, so there is no separate fuel or return charge.`,
+  );
+
+  if (c.floorAccessFee > 0) {
+    const worst =
+      cfg.floorAccessFeePence[c.floorAccessPickup] >= cfg.floorAccessFeePence[c.floorAccessDelivery]
+        ? c.floorAccessPickup
+        : c.floorAccessDelivery;
+    const bothLifts = c.liftAvailablePickup && c.liftAvailableDelivery;
+    s.push(
+      `A floor access fee of ${formatPounds(c.floorAccessFee)} applies for the ${FLOOR_ACCESS_LABELS[worst].toLowerCase()}` +
+        ` (the higher of the two addresses)` +
+        (bothLifts ? ", halved because both addresses have a lift." : "."),
+    );
+  }
+
+  if (c.congestionCharge > 0) {
+    const where =
+      c.pickupCongestionMatch && c.deliveryCongestionMatch
+        ? `both addresses are`
+        : c.pickupCongestionMatch
+          ? `the pickup address is`
+          : `the delivery address is`;
+    const matches = [c.pickupCongestionMatch, c.deliveryCongestionMatch].filter((m): m is string => !!m);
+    s.push(
+      `A congestion charge of ${formatPounds(c.congestionCharge)} applies because ${where} in the central London ` +
+        `congestion zone (${[...new Set(matches)].join(", ")}).`,
+    );
+  }
+
+  if (c.urgencySurcharge > 0) {
+    s.push(`${URGENCY_LABELS[c.urgency]} adds ${formatPounds(c.urgencySurcharge)}.`);
+  }
+
+  if (c.peakTimeSurcharge > 0) {
+    const why: string[] = [];
+    if (c.bankHolidayName) why.push(`${dateText(c.moveDate)} is a bank holiday (${c.bankHolidayName.replace(" (substitute day)", ", substitute day")})`);
+    else if (c.isWeekend) why.push(`${dateText(c.moveDate)} is a weekend`);
+    if (c.isEvening) why.push(`the move starts at ${c.moveTime}, in the evening (${cfg.eveningFrom} or later)`);
+    s.push(
+      `A peak time surcharge of ${percentText(c.peakRateBp)} (${formatPounds(c.peakTimeSurcharge)}) applies because ` +
+        `${why.join(" and ")}.`,
+    );
+  }
+
+  if (c.minimumChargeAdjustment > 0) {
+    s.push(
+      `The minimum price is ${formatPounds(cfg.minimumSubTotalPence)} before VAT, so ` +
+        `${formatPounds(c.minimumChargeAdjustment)} was added to reach it.`,
+    );
+  }
+
+  if (r.discountAmount > 0) {
+    s.push(
+      `Your ${r.discountPercent}% discount${r.discountCode ? ` (${r.discountCode})` : ""} takes ` +
+        `${formatPounds(r.discountAmount)} off the price before VAT; without it the total would be ` +
+        `${formatPounds(r.originalPrice)}.`,
+    );
+  }
+
+  s.push(
+    `The total of ${formatPounds(r.totalWithVAT)} includes ${formatPounds(r.vatAmount)} VAT, charged only on the ` +
+      `${formatPounds(r.platformFee)} platform fee; the driver receives ${formatPounds(r.driverShare)}.`,
+  );
+  return s.join(" ");
+}
+
+/** Step 11: platform fee, driver share, VAT on the platform fee, total. */
+function split(subTotal: number) {
+  const platformFee = pct(subTotal, PRICING_CONFIG.platformFeeBp);
+  const vatAmount = pct(platformFee, PRICING_CONFIG.vatOnPlatformFeeBp);
+  return { platformFee, driverShare: subTotal - platformFee, vatAmount, totalWithVAT: subTotal + vatAmount };
+}
+
+/** Step 11 (after an optional discount) plus the breakdown and explanation. */
+function settle(c: PriceCharges, discountPercent: number, discountCode: string | null): PriceResult {
+  // Keep only the step 1-10 fields, so settling a settled result starts clean.
+  const charges: PriceCharges = pickCharges(c);
+  const discountAmount = pct(charges.subTotalBeforeDiscount, Math.round(discountPercent * 100));
+  const subTotal = charges.subTotalBeforeDiscount - discountAmount;
+  const { platformFee, driverShare, vatAmount, totalWithVAT } = split(subTotal);
+  const originalPrice = split(charges.subTotalBeforeDiscount).totalWithVAT;
+
+  const core = {
+    ...charges,
+    discountPercent,
+    discountCode,
+    discountAmount,
+    subTotal,
+    netAmount: subTotal,
+    platformFee,
+    driverShare,
+    vatAmount,
+    totalWithVAT,
+    totalPrice: totalWithVAT,
+    finalPrice: totalWithVAT,
+    originalPrice,
+    timeCharge: 0 as const,
+    fuelCost: 0 as const,
+    returnJourneyCost: 0 as const,
+    includesVAT: true as const,
+    currency: PRICING_CONFIG.currency,
+    priceString: formatPounds(totalWithVAT),
+  };
+  const breakdownLines = buildBreakdown(charges, core);
+  return {
+    ...core,
+    breakdownLines,
+    breakdown: breakdownLines.map((l) => `${l.label}: ${formatPounds(l.amountPence)}`),
+    explanation: buildExplanation(charges, core),
+  };
+}
+
+const CHARGE_KEYS = [
+  "distanceTenths", "distance", "moveDate", "moveTime", "vanSize", "helpers", "urgency",
+  "floorAccessPickup", "floorAccessDelivery", "liftAvailablePickup", "liftAvailableDelivery",
+  "pickupAddress", "deliveryAddress", "itemCount", "vanUpgrade", "helpersUpgrade",
+  "pickupCongestionMatch", "deliveryCongestionMatch", "bankHolidayName", "isWeekend", "isEvening",
+  "urgencyRateBp", "peakRateBp", "vanMultiplierBp", "vanSizeMultiplier", "baseFare", "distanceCharge",
+  "distanceMinimumApplied", "transportCharge", "vanSizeCharge", "helpersFee", "floorAccessFee",
+  "congestionCharge", "base", "urgencySurcharge", "peakTimeSurcharge", "minimumChargeAdjustment",
+  "subTotalBeforeDiscount", "estimatedHours", "estimatedTime",
+] as const satisfies readonly (keyof PriceCharges)[];
+
+function pickCharges(c: PriceCharges): PriceCharges {
+  const out: Record<string, unknown> = {};
+  for (const key of CHARGE_KEYS) out[key] = c[key];
+  return out as unknown as PriceCharges;
+}
+
+// ---------- public API ----------
+
+/** Prices a move (PRICING.md steps 1-12). Throws PricingInputError on bad input. */
+export function calculatePrice(input: PriceInput): PriceResult {
+  return settle(computeCharges(input), 0, null);
+}
+
+/**
+ * Takes `percent` off the subTotal (after the £40 minimum) and recomputes the
+ * platform fee, driver share, VAT and total. Always applied to the undiscounted
+ * price, so applying a second discount replaces the first rather than stacking.
+ */
+export function applyDiscount(result: PriceResult, percent: number, code?: string): PriceResult {
+  if (typeof percent !== "number" || !Number.isFinite(percent) || percent < 0 || percent > 100) {
+    throw new PricingInputError("discount", "Invalid discount percentage");
+  }
+  return settle(result, percent, code ?? null);
+}
+
+/** The quote as the JSON API returns it: amounts in pounds with two decimals. */
+export interface ApiQuote {
+  totalPrice: number;
+  originalPrice: number;
+  finalPrice: number;
+  totalWithVAT: number;
+  subTotal: number;
+  netAmount: number;
+  vatAmount: number;
+  includesVAT: true;
+  platformFee: number;
+  driverShare: number;
+  distanceCharge: number;
+  timeCharge: number;
+  helpersFee: number;
+  floorAccessFee: number;
+  congestionCharge: number;
+  urgencySurcharge: number;
+  peakTimeSurcharge: number;
+  fuelCost: number;
+  returnJourneyCost: number;
+  discountAmount: number;
+  discountPercent: number;
+  vanSizeMultiplier: number;
+  currency: "GBP";
+  priceString: string;
+  distance: number; // miles, one decimal
+  estimatedTime: string;
+  estimatedHours: number;
+  vanSize: VanSize;
+  helpers: number;
+  urgency: Urgency;
+  moveDate: string;
+  moveTime: string;
+  pickupAddress: string;
+  deliveryAddress: string;
+  explanation: string;
+  breakdown: string[];
+}
+
+export function toApiQuote(r: PriceResult): ApiQuote {
+  const pounds = penceToPounds;
+  return {
+    totalPrice: pounds(r.totalPrice),
+    originalPrice: pounds(r.originalPrice),
+    finalPrice: pounds(r.finalPrice),
+    totalWithVAT: pounds(r.totalWithVAT),
+    subTotal: pounds(r.subTotal),
+    netAmount: pounds(r.netAmount),
+    vatAmount: pounds(r.vatAmount),
+    includesVAT: true,
+    platformFee: pounds(r.platformFee),
+    driverShare: pounds(r.driverShare),
+    distanceCharge: pounds(r.distanceCharge),
+    timeCharge: 0,
+    helpersFee: pounds(r.helpersFee),
+    floorAccessFee: pounds(r.floorAccessFee),
+    congestionCharge: pounds(r.congestionCharge),
+    urgencySurcharge: pounds(r.urgencySurcharge),
+    peakTimeSurcharge: pounds(r.peakTimeSurcharge),
+    fuelCost: 0,
+    returnJourneyCost: 0,
+    discountAmount: pounds(r.discountAmount),
+    discountPercent: r.discountPercent,
+    vanSizeMultiplier: r.vanSizeMultiplier,
+    currency: "GBP",
+    priceString: r.priceString,
+    distance: r.distance,
+    estimatedTime: r.estimatedTime,
+    estimatedHours: r.estimatedHours,
+    vanSize: r.vanSize,
+    helpers: r.helpers,
+    urgency: r.urgency,
+    moveDate: r.moveDate,
+    moveTime: r.moveTime,
+    pickupAddress: r.pickupAddress,
+    deliveryAddress: r.deliveryAddress,
+    explanation: r.explanation,
+    breakdown: [...r.breakdown],
+  };
+}
