@@ -22,7 +22,7 @@ let shuttingDown = false;
 
 try {
   await mustRun("prisma", ["migrate", "deploy"], { env });
-  await mustRun("tsx", ["prisma/seed.ts", "--if-empty"], { env });
+  await mustRun("tsx", ["prisma/seed.ts"], { env });
 } catch (error) {
   console.error(error.message);
   await database.stop();

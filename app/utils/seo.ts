@@ -2,7 +2,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from "./config";
 
-export const SHARE_IMAGE = { path: "/images/og-image.png", width: 1200, height: 630 };
+export const SHARE_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 };
 
 type MatchLike = { id: string; data?: unknown };
 

@@ -1,0 +1,302 @@
+// Demo data so every screen has content: an admin, customers, approved, pending and
+// declined drivers, bookings in every status with their payments, chat, tracking and
+// support requests. Runs only on an empty database (npm start calls it on every start).
+import fs from "node:fs";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient, type BookingStatus, type PaymentState, type PaymentStatus, type PaymentProvider } from "../generated/prisma/client";
+import { calculatePrice, type PriceInput } from "../app/domain/pricing";
+import { ukToday } from "../app/domain/uk-calendar";
+import { hashPassword } from "../app/server/password.server";
+
+const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
+
+const ADMIN_EMAIL = (process.env.ADMIN_EMAIL || "admin@easymove.local").toLowerCase();
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || "admin-demo-2026";
+const DEMO_PASSWORD = "demo-password-2026";
+const UPLOAD_DIR = path.resolve(process.env.UPLOAD_DIR || ".data/uploads");
+
+function daysFromToday(days: number) {
+  const date = new Date(`${ukToday()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+// A tiny valid PDF and PNG, so document links in the admin open real files.
+const DEMO_PDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+const DEMO_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+function writeDemoFile(name: string, content: string | Buffer) {
+  fs.mkdirSync(path.join(UPLOAD_DIR, "demo"), { recursive: true });
+  fs.writeFileSync(path.join(UPLOAD_DIR, "demo", name), content);
+  return `uploads/demo/${name}`;
+}
+
+async function createCustomers() {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const people = [
+    ["Alice Johnson", "alice@example.com", -120],
+    ["Ben Carter", "ben@example.com", -60],
+    ["Chloe Singh", "chloe@example.com", -12],
+    ["Daniel Okafor", "daniel@example.com", -3],
+    ["Grace Evans", "grace@example.com", -2],
+  ] as const;
+  const customers = [];
+  for (const [username, email, joined] of people) {
+    customers.push(
+      await db.user.create({ data: { username, email, passwordHash, role: "customer", createdAt: new Date(`${daysFromToday(joined)}T10:00:00Z`) } }),
+    );
+  }
+  await db.user.create({ data: { username: "Frank Inactive", email: "frank@example.com", passwordHash, role: "customer", isActive: false } });
+  return customers;
+}
+
+async function createDrivers(adminId: string) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const drivers = [
+    { name: "Mark Wilson", email: "mark.driver@example.com", phone: "07700 900101", experience: "5+", vanType: "luton", location: "Newcastle upon Tyne", approvalStatus: "approved", ratingTenths: 49, completedJobs: 212 },
+    { name: "Priya Patel", email: "priya.driver@example.com", phone: "07700 900102", experience: "3-5", vanType: "large", location: "London", approvalStatus: "approved", ratingTenths: 48, completedJobs: 156 },
+    { name: "Tom Hughes", email: "tom.driver@example.com", phone: "07700 900103", experience: "1-3", vanType: "medium", location: "Birmingham", approvalStatus: "approved", ratingTenths: 47, completedJobs: 64 },
+    { name: "Sarah Ahmed", email: "sarah.applicant@example.com", phone: "07700 900104", experience: "1-3", vanType: "small", location: "Chelmsford", approvalStatus: "pending" },
+    { name: "James Reid", email: "james.applicant@example.com", phone: "07700 900105", experience: "5+", vanType: "luton", location: "Sunderland", approvalStatus: "pending" },
+    { name: "Kevin Moore", email: "kevin.applicant@example.com", phone: "07700 900106", experience: "0-1", vanType: "medium", location: "Coventry", approvalStatus: "declined" },
+  ] as const;
+
+  const created = [];
+  for (const [index, driver] of drivers.entries()) {
+    const approved = driver.approvalStatus === "approved";
+    const account = approved
+      ? await db.user.create({ data: { username: driver.name, email: driver.email, passwordHash, role: "driver" } })
+      : null;
+    const slug = driver.name.toLowerCase().replace(/\W+/g, "-");
+    created.push(
+      await db.driver.create({
+        data: {
+          name: driver.name,
+          email: driver.email,
+          phone: driver.phone,
+          experience: driver.experience,
+          vanType: driver.vanType,
+          location: driver.location,
+          approvalStatus: driver.approvalStatus,
+          agreementAcceptedAt: new Date(`${daysFromToday(-30 + index)}T09:00:00Z`),
+          createdAt: new Date(`${daysFromToday(-30 + index * 5)}T09:00:00Z`),
+          reviewedAt: driver.approvalStatus === "pending" ? null : new Date(),
+          reviewedById: driver.approvalStatus === "pending" ? null : adminId,
+          userId: account?.id,
+          ratingTenths: "ratingTenths" in driver ? driver.ratingTenths : null,
+          completedJobs: "completedJobs" in driver ? driver.completedJobs : 0,
+          documents: {
+            create: [
+              { kind: "license", storageKey: writeDemoFile(`${slug}-licence.pdf`, DEMO_PDF), originalName: "licence.pdf", mimeType: "application/pdf", sizeBytes: DEMO_PDF.length },
+              { kind: "insurance", storageKey: writeDemoFile(`${slug}-insurance.pdf`, DEMO_PDF), originalName: "insurance.pdf", mimeType: "application/pdf", sizeBytes: DEMO_PDF.length },
+              { kind: "liability", storageKey: writeDemoFile(`${slug}-liability.pdf`, DEMO_PDF), originalName: "liability.pdf", mimeType: "application/pdf", sizeBytes: DEMO_PDF.length },
+              { kind: "vehiclePhoto", storageKey: writeDemoFile(`${slug}-van.png`, DEMO_PNG), originalName: "van.png", mimeType: "image/png", sizeBytes: DEMO_PNG.length },
+            ],
+          },
+        },
+      }),
+    );
+  }
+  return created;
+}
+
+type DemoBooking = {
+  reference: string;
+  customerIndex: number;
+  driverIndex?: number;
+  status: BookingStatus;
+  paymentState: PaymentState;
+  payment?: { provider: PaymentProvider; status: PaymentStatus; id: string };
+  createdDaysAgo: number;
+  price: PriceInput;
+};
+
+const BOOKINGS: DemoBooking[] = [
+  {
+    reference: "EM-7K2Q9D", customerIndex: 0, status: "pending", paymentState: "unpaid", createdDaysAgo: 0,
+    payment: { provider: "stripe", status: "failed", id: "pi_demo_failed_0001" },
+    price: { distanceMiles: 12, moveDate: daysFromToday(6), vanSize: "medium", helpers: 1, floorAccessPickup: "firstFloor", pickupAddress: "14 Duke Street, Chelmsford CM1 1HL", deliveryAddress: "3 Newland Street, Witham CM8 2AF" },
+  },
+  {
+    reference: "EM-4PX8LM", customerIndex: 1, status: "pending", paymentState: "paid", createdDaysAgo: 0,
+    payment: { provider: "paypal", status: "succeeded", id: "PAYPAL-DEMO-0002" },
+    price: { distanceMiles: 6.4, moveDate: daysFromToday(9), vanSize: "large", helpers: 2, urgency: "priority", pickupAddress: "22 Kensington Church Street, London W8 4EP", deliveryAddress: "5 Portobello Road, London W11 3DA" },
+  },
+  {
+    reference: "EM-9WD3RT", customerIndex: 2, driverIndex: 0, status: "assigned", paymentState: "paid", createdDaysAgo: 2,
+    payment: { provider: "stripe", status: "succeeded", id: "pi_demo_paid_0003" },
+    price: { distanceMiles: 2, moveDate: daysFromToday(2), vanSize: "small", pickupAddress: "1 Grey Street, Newcastle upon Tyne NE1 6EE", deliveryAddress: "40 Osborne Road, Newcastle upon Tyne NE2 2AL" },
+  },
+  {
+    reference: "EM-2HN6VB", customerIndex: 0, driverIndex: 1, status: "in_progress", paymentState: "paid", createdDaysAgo: 4,
+    payment: { provider: "sandbox", status: "succeeded", id: "sbx_demo_paid_0004" },
+    price: { distanceMiles: 4.8, moveDate: daysFromToday(0), moveTime: "18:30", vanSize: "large", helpers: 1, floorAccessDelivery: "thirdFloorPlus", liftAvailablePickup: true, liftAvailableDelivery: true, pickupAddress: "10 Gresham Street, London EC2V 7JD", deliveryAddress: "88 Clapham High Street, London SW4 7UL" },
+  },
+  {
+    reference: "EM-5JC1FZ", customerIndex: 3, driverIndex: 2, status: "completed", paymentState: "paid", createdDaysAgo: 14,
+    payment: { provider: "stripe", status: "succeeded", id: "pi_demo_paid_0005" },
+    price: { distanceMiles: 19.5, moveDate: daysFromToday(-10), vanSize: "medium", pickupAddress: "2 Colmore Row, Birmingham B3 2BJ", deliveryAddress: "12 Hertford Street, Coventry CV1 1LF" },
+  },
+  {
+    reference: "EM-8RG4KS", customerIndex: 0, driverIndex: 0, status: "completed", paymentState: "paid", createdDaysAgo: 45,
+    payment: { provider: "paypal", status: "succeeded", id: "PAYPAL-DEMO-0006" },
+    price: { distanceMiles: 11.2, moveDate: daysFromToday(-40), vanSize: "luton", helpers: 2, pickupAddress: "5 Fawcett Street, Sunderland SR1 1RE", deliveryAddress: "20 Grainger Street, Newcastle upon Tyne NE1 5JG", items: [{ name: "Sofa", quantity: 2 }, { name: "Boxes", quantity: 40 }] },
+  },
+  {
+    reference: "EM-3TB7NE", customerIndex: 1, status: "cancelled", paymentState: "refunded", createdDaysAgo: 6,
+    payment: { provider: "stripe", status: "refunded", id: "pi_demo_refunded_0007" },
+    price: { distanceMiles: 41, moveDate: daysFromToday(3), vanSize: "medium", helpers: 1, pickupAddress: "15 High Street, Southend-on-Sea SS1 1JE", deliveryAddress: "30 Upper Street, London N1 0PN" },
+  },
+];
+
+async function createBookings(customers: { id: string; username: string; email: string }[], driverIds: string[], adminId: string) {
+  for (const demo of BOOKINGS) {
+    const customer = customers[demo.customerIndex]!;
+    const price = calculatePrice(demo.price);
+    const createdAt = new Date(Date.now() - demo.createdDaysAgo * 24 * 60 * 60 * 1000);
+    const quote = await db.quote.create({
+      data: {
+        customerId: customer.id,
+        pickupAddress: price.pickupAddress,
+        deliveryAddress: price.deliveryAddress,
+        moveDate: new Date(price.moveDate),
+        moveTime: price.moveTime,
+        vanSizeChosen: demo.price.vanSize ?? "medium",
+        vanSize: price.vanSize,
+        helpersChosen: demo.price.helpers ?? 0,
+        helpers: price.helpers,
+        floorAccessPickup: price.floorAccessPickup,
+        floorAccessDelivery: price.floorAccessDelivery,
+        liftAvailablePickup: price.liftAvailablePickup,
+        liftAvailableDelivery: price.liftAvailableDelivery,
+        urgency: price.urgency,
+        distanceTenths: price.distanceTenths,
+        distanceSource: "seed",
+        calculationMethod: "demo_data",
+        exactCalculation: false,
+        usingGoogleMaps: false,
+        distanceCharge: price.distanceCharge,
+        transportCharge: price.transportCharge,
+        vanSizeMultiplierBp: price.vanMultiplierBp,
+        helpersFee: price.helpersFee,
+        floorAccessFee: price.floorAccessFee,
+        congestionCharge: price.congestionCharge,
+        urgencySurcharge: price.urgencySurcharge,
+        peakTimeSurcharge: price.peakTimeSurcharge,
+        minimumChargeAdjustment: price.minimumChargeAdjustment,
+        subTotal: price.subTotal,
+        platformFee: price.platformFee,
+        driverShare: price.driverShare,
+        vatAmount: price.vatAmount,
+        totalWithVAT: price.totalWithVAT,
+        estimatedHours: price.estimatedHours,
+        explanation: price.explanation,
+        breakdown: price.breakdownLines.map((line) => ({ ...line })),
+        createdAt,
+        items: { create: (demo.price.items ?? []).map((item, position) => ({ name: item.name, quantity: item.quantity, position })) },
+      },
+    });
+    const driverId = demo.driverIndex === undefined ? null : driverIds[demo.driverIndex]!;
+    const trackingStatus = demo.status === "assigned" ? "assigned" : demo.status === "in_progress" ? "en_route" : demo.status === "completed" ? "completed" : null;
+    const booking = await db.booking.create({
+      data: {
+        reference: demo.reference,
+        quoteId: quote.id,
+        customerId: customer.id,
+        driverId,
+        status: demo.status,
+        paymentState: demo.paymentState,
+        trackingStatus,
+        pickupAddress: price.pickupAddress,
+        deliveryAddress: price.deliveryAddress,
+        moveDate: new Date(price.moveDate),
+        moveTime: price.moveTime,
+        vanSize: price.vanSize,
+        helpers: price.helpers,
+        floorAccessPickup: price.floorAccessPickup,
+        floorAccessDelivery: price.floorAccessDelivery,
+        liftAvailablePickup: price.liftAvailablePickup,
+        liftAvailableDelivery: price.liftAvailableDelivery,
+        urgency: price.urgency,
+        distanceTenths: price.distanceTenths,
+        estimatedHours: price.estimatedHours,
+        customerName: customer.username,
+        customerEmail: customer.email,
+        customerPhone: "07700 900200",
+        specialRequirements: demo.status === "in_progress" ? "Piano on the ground floor; please bring straps." : null,
+        subTotal: price.subTotal,
+        platformFee: price.platformFee,
+        driverShare: price.driverShare,
+        vatAmount: price.vatAmount,
+        originalPrice: price.originalPrice,
+        finalPrice: price.finalPrice,
+        createdAt,
+        cancelledAt: demo.status === "cancelled" ? new Date() : null,
+        items: { create: (demo.price.items ?? []).map((item, position) => ({ name: item.name, quantity: item.quantity, position })) },
+      },
+    });
+    if (demo.payment) {
+      await db.payment.create({
+        data: {
+          bookingId: booking.id,
+          provider: demo.payment.provider,
+          providerPaymentId: demo.payment.id,
+          amountPence: price.finalPrice,
+          status: demo.payment.status,
+          method: demo.payment.provider === "paypal" ? "paypal" : "card",
+          customerName: customer.username,
+          customerEmail: customer.email,
+          createdAt,
+        },
+      });
+    }
+    if (trackingStatus) {
+      await db.trackingEvent.create({ data: { bookingId: booking.id, status: "assigned", createdById: adminId, note: "Driver assigned", createdAt } });
+      if (trackingStatus !== "assigned") {
+        await db.trackingEvent.create({ data: { bookingId: booking.id, status: trackingStatus, latitude: 51.5, longitude: -0.12, etaMinutes: trackingStatus === "en_route" ? 25 : null } });
+      }
+      await db.auditLog.create({ data: { actorId: adminId, action: "booking.assign_driver", targetType: "booking", targetId: booking.id, details: { driverId } } });
+    }
+    if (demo.status === "in_progress") {
+      await db.chatMessage.createMany({
+        data: [
+          { bookingId: booking.id, sender: "user", senderUserId: customer.id, content: "Hi, is there parking outside the building?", readAt: new Date() },
+          { bookingId: booking.id, sender: "driver", content: "Yes, I've found a loading bay. See you in 25 minutes." },
+        ],
+      });
+    }
+    if (demo.status === "cancelled") {
+      await db.supportRequest.create({ data: { bookingId: booking.id, userId: customer.id, kind: "complaint", message: "The refund has not reached my card yet." } });
+    }
+    if (demo.status === "completed" && demo.customerIndex === 3) {
+      await db.supportRequest.create({ data: { bookingId: booking.id, userId: customer.id, kind: "support", status: "resolved", message: "Can I get a VAT receipt?", resolvedAt: new Date() } });
+      await db.discountCode.create({ data: { code: "RETURN10", percent: 10, customerId: customer.id, expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) } });
+    }
+  }
+}
+
+async function main() {
+  if ((await db.user.count()) > 0) {
+    console.log("Database already has data; the demo seed was skipped.");
+    return;
+  }
+  const admin = await db.user.create({
+    data: { username: "EasyMove Admin", email: ADMIN_EMAIL, passwordHash: await hashPassword(ADMIN_PASSWORD), role: "admin" },
+  });
+  const customers = await createCustomers();
+  const drivers = await createDrivers(admin.id);
+  await createBookings(customers, drivers.map((driver) => driver.id), admin.id);
+
+  console.log(`Demo data created.
+  Admin:     ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}   (set ADMIN_EMAIL / ADMIN_PASSWORD to change)
+  Customers: alice@example.com, ben@example.com, chloe@example.com ... / ${DEMO_PASSWORD}
+  Drivers:   mark.driver@example.com, priya.driver@example.com, tom.driver@example.com / ${DEMO_PASSWORD}`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => db.$disconnect());
