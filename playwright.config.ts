@@ -13,6 +13,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json"]],
+  outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
@@ -40,7 +41,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build against this run's own database (see scripts/with-test-db.mjs).
-    command: "tsx prisma/seed.ts && remix-serve build/server/index.js",
+    command: `tsx prisma/seed.ts && remix-serve ${process.env.BUILD_DIR ?? "build"}/server/index.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -26,6 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : [
         tailwindcss(),
         remix({
+          // BUILD_DIR lets two builds (e.g. parallel test runs) live side by side.
+          buildDirectory: process.env.BUILD_DIR ?? "build",
           future: {
             v3_fetcherPersist: true,
             v3_relativeSplatPath: true,

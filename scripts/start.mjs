@@ -6,7 +6,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { loadDotEnv, resolveDatabase, root } from "./lib/database.mjs";
 import { localSecrets } from "./lib/local-secrets.mjs";
-import { buildIfNeeded } from "./lib/build.mjs";
+import { buildDir, buildIfNeeded } from "./lib/build.mjs";
 import { mustRun } from "./lib/run.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -29,7 +29,7 @@ try {
   process.exit(1);
 }
 
-const serverArgs = dev ? ["remix", "vite:dev", "--port", process.env.PORT ?? "3000"] : ["remix-serve", "build/server/index.js"];
+const serverArgs = dev ? ["remix", "vite:dev", "--port", process.env.PORT ?? "3000"] : ["remix-serve", `${buildDir}/server/index.js`];
 if (dev && process.env.HOST) serverArgs.push("--host", process.env.HOST);
 const server = spawn(serverArgs[0], serverArgs.slice(1), {
   cwd: root,

@@ -15,8 +15,10 @@ function newestMtime(target) {
   return newest;
 }
 
+export const buildDir = process.env.BUILD_DIR ?? "build";
+
 export function buildIsStale() {
-  const serverBuild = path.join(root, "build", "server", "index.js");
+  const serverBuild = path.join(root, buildDir, "server", "index.js");
   if (!fs.existsSync(serverBuild)) return true;
   const newestSource = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
   return newestSource > fs.statSync(serverBuild).mtimeMs;
