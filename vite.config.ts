@@ -2,7 +2,7 @@
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -12,14 +12,20 @@ declare module "@remix-run/node" {
 
 const inTest = Boolean(process.env.VITEST);
 
-export default defineConfig(({ isSsrBuild }) => ({
+// The server build starts from app/server-build.ts, which wraps Remix's own build so that
+// resource routes get the security headers too (remix-serve has no middleware hook). It runs
+// after the Remix plugin, which sets its own entry.
+const serverEntry: Plugin = {
+  name: "easymove-server-entry",
+  enforce: "post",
+  config(_config, { isSsrBuild }) {
+    if (isSsrBuild) return { build: { rollupOptions: { input: "./app/server-build.ts" } } };
+  },
+};
+
+export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
-  },
-  build: {
-    // The server build starts from app/server-build.ts, which adds the security headers to
-    // resource routes too (remix-serve gives us no middleware hook).
-    rollupOptions: isSsrBuild ? { input: "./app/server-build.ts" } : undefined,
   },
   plugins: inTest
     ? []
@@ -36,15 +42,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             v3_lazyRouteDiscovery: true,
           },
         }),
+        serverEntry,
       ],
   test: {
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
       },
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
@@ -57,4 +64,4 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     ],
   },
-}));
+});

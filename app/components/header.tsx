@@ -2,6 +2,7 @@
 // the keyboard and without JavaScript; the signed-in user comes from the root loader.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { SessionUser } from "~/server/auth.server";
 import { telHref, type PublicConfig } from "~/utils/config";
 import { Logo } from "./logo";
@@ -62,6 +63,7 @@ function UserMenu({ user }: { user: SessionUser }) {
 
 export function Header({ config, user, admin }: { config: PublicConfig; user: SessionUser | null; admin: boolean }) {
   const headerRef = useCloseOnNavigate();
+  const hydrated = useHydrated();
 
   if (admin) {
     return (
@@ -80,7 +82,7 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
   }
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={headerRef} className="sticky top-0 z-20 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Logo brandName={config.brandName} />
 
@@ -127,6 +129,17 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
             <span aria-hidden="true">☰</span> Menu
           </summary>
           <div className="mobile-menu-panel fixed inset-y-0 right-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-white p-5 shadow-2xl">
+            {/* Without JavaScript, tapping the dimmed page closes the menu. */}
+            {hydrated ? (
+              <button
+                type="button"
+                aria-label="Close menu"
+                className="float-right rounded px-2 text-2xl leading-none text-slate-700 hover:bg-slate-100"
+                onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
+              >
+                ×
+              </button>
+            ) : null}
             <nav aria-label="Mobile">
               <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">Features</p>
               <ul className="mb-4 space-y-1">

@@ -2,6 +2,7 @@
 // them after their duration; with it, new ones arrive after each action and can be dismissed.
 import { useEffect, useState } from "react";
 import { MAX_TOASTS, type Toast } from "~/utils/toast";
+import { useHydrated } from "~/utils/use-hydrated";
 
 const VARIANT_CLASSES: Record<Toast["variant"], string> = {
   default: "border-slate-200 bg-white text-slate-900",
@@ -11,9 +12,7 @@ const VARIANT_CLASSES: Record<Toast["variant"], string> = {
 
 export function Toaster({ toasts }: { toasts: Toast[] }) {
   const [visible, setVisible] = useState<Toast[]>(toasts);
-  const [hydrated, setHydrated] = useState(false);
-
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // Toasts from a new navigation join the ones still showing, newest last, at most three.
   useEffect(() => {
