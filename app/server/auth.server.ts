@@ -49,3 +49,30 @@ export async function logout(request: Request, redirectTo = "/") {
   addToast(session, { title: "Signed out", description: "You have been signed out.", variant: "success" });
   return redirect(redirectTo, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
 }
+
+function redirectBackTo(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The signed-in user, or a redirect to /signin that comes back here afterwards. */
+export async function requireUser(request: Request) {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(`/signin?redirectTo=${encodeURIComponent(redirectBackTo(request))}`);
+  return user;
+}
+
+/** An active admin; anyone else goes to /admin/login (signed out) or / (signed in). */
+export async function requireAdmin(request: Request) {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectBackTo(request))}`);
+  if (user.role !== "admin") throw redirect("/");
+  return user;
+}
+
+/** An approved driver's account. */
+export async function requireDriver(request: Request) {
+  const user = await requireUser(request);
+  if (user.role !== "driver") throw redirect("/");
+  return user;
+}

@@ -1,0 +1,33 @@
+// E-mail: SMTP when SMTP_URL is set, otherwise each message is written to a local outbox
+// folder (OUTBOX_DIR) as a .eml file plus a .json summary, which tests and developers read.
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { env } from "./env.server";
+
+export type Email = { to: string; subject: string; text: string; html?: string };
+
+function transport() {
+  if (env.SMTP_URL) return nodemailer.createTransport(env.SMTP_URL);
+  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+}
+
+export async function sendEmail(email: Email) {
+  const info = await transport().sendMail({ from: env.MAIL_FROM, ...email });
+  if (!env.SMTP_URL) {
+    const dir = path.resolve(env.OUTBOX_DIR);
+    await fs.mkdir(dir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}`;
+    await fs.writeFile(path.join(dir, `${name}.eml`), (info as unknown as { message: Buffer }).message);
+    await fs.writeFile(path.join(dir, `${name}.json`), JSON.stringify({ ...email, from: env.MAIL_FROM, sentAt: new Date().toISOString() }, null, 2));
+  }
+  return info.messageId;
+}
+
+/** The outbox's messages to one address, newest last (for tests and local development). */
+export async function readOutbox(to: string): Promise<(Email & { sentAt: string })[]> {
+  const dir = path.resolve(env.OUTBOX_DIR);
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(".json")).sort();
+  const messages = await Promise.all(files.map(async (file) => JSON.parse(await fs.readFile(path.join(dir, file), "utf8"))));
+  return messages.filter((message) => message.to.toLowerCase() === to.toLowerCase());
+}
