@@ -1,0 +1,74 @@
+// The quote result: "Quote Ready", the price, distance, time, a breakdown that opens
+// without JavaScript (<details>), the driver's share and "Proceed to Checkout" (a POST).
+import { Form, Link } from "@remix-run/react";
+import { useEffect } from "react";
+import type { QuoteView } from "~/server/quotes.server";
+import { rememberAddresses } from "~/utils/remembered-addresses";
+import { formatDistance } from "~/domain/distance";
+
+export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteHref: string }) {
+  useEffect(() => {
+    rememberAddresses({ pickupAddress: quote.pickupAddress, deliveryAddress: quote.deliveryAddress });
+  }, [quote.pickupAddress, quote.deliveryAddress]);
+
+  return (
+    <section aria-labelledby="quote-ready" className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-lg" data-testid="quote-card">
+      <p id="quote-ready" className="inline-flex rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">
+        Quote Ready
+      </p>
+      <p className="mt-4 text-4xl font-extrabold" data-testid="quote-total">
+        {quote.total}
+      </p>
+      <p className="text-sm text-slate-600">Fixed price including VAT</p>
+
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-slate-600">Distance</dt>
+          <dd className="font-semibold" data-testid="quote-distance">
+            {formatDistance(quote.distanceMiles)}
+            {quote.distanceEstimated ? <span className="ml-1 font-normal text-slate-600">(estimated)</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Estimated time</dt>
+          <dd className="font-semibold">{quote.estimatedTime}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">From</dt>
+          <dd>{quote.pickupAddress}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">To</dt>
+          <dd>{quote.deliveryAddress}</dd>
+        </div>
+      </dl>
+
+      <details className="mt-4 rounded-md border border-slate-200 p-3">
+        <summary className="cursor-pointer text-sm font-semibold text-blue-700">Show price breakdown</summary>
+        <ul className="mt-3 space-y-1 text-sm" data-testid="quote-breakdown">
+          {quote.breakdown.map((line) => (
+            <li key={line.label} className="flex justify-between gap-4">
+              <span>{line.label}</span>
+              <span className="font-medium">{line.amount}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-xs text-slate-600">{quote.explanation}</p>
+      </details>
+
+      <p className="mt-4 rounded-md bg-blue-50 p-3 text-sm text-blue-900">
+        Your driver receives <strong>{quote.driverShare}</strong> of this price.
+      </p>
+
+      <Form method="post" action="/checkout" reloadDocument className="mt-5">
+        <input type="hidden" name="quoteId" value={quote.id} />
+        <button type="submit" className="w-full rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
+          Proceed to Checkout
+        </button>
+      </Form>
+      <Link to={newQuoteHref} className="mt-3 block text-center text-sm font-medium text-blue-700 hover:underline">
+        Start a new quote
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+// The quote form of the home page (short, or detailed after "Show More Options") and of
+// /calculator. It posts to its route's action; conform validates as you type with JS.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { quoteFormSchema, DEFAULT_MOVE_TIME } from "~/schemas/quote";
+import { StatusButton } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/field";
+import { recallAddresses } from "~/utils/remembered-addresses";
+import { AddressField } from "./address-field";
+import { DateTimeFields, FloorGroup, HelpersField, QuickAddItems, Section, UrgencyField, VanField } from "./quote-sections";
+
+export type QuoteFormVariant = "home" | "calculator";
+
+/** True while this form's "Calculate Quote" (not an add/remove/more-options button) is posting. */
+export function useCalculating(formId: string) {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("__form__") === formId &&
+    !navigation.formData?.has("__intent__")
+  );
+}
+
+export function QuoteForm({
+  id,
+  lastResult,
+  today,
+  mapsKey,
+  variant,
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  today: string;
+  mapsKey: string | null;
+  variant: QuoteFormVariant;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(quoteFormSchema),
+    defaultValue: {
+      moveDate: variant === "calculator" ? today : "",
+      moveTime: DEFAULT_MOVE_TIME,
+      vanSize: "medium",
+      helpers: "0",
+      urgency: "standard",
+      floorAccessPickup: "ground",
+      floorAccessDelivery: "ground",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteFormSchema }),
+  });
+  const calculating = useCalculating(id);
+  const detailed = variant === "home" && fields.detailed.value === "on";
+
+  // Fill in the last addresses this browser priced, when the fields are still empty.
+  useEffect(() => {
+    if (fields.pickupAddress.value || fields.deliveryAddress.value) return;
+    const remembered = recallAddresses();
+    if (!remembered) return;
+    form.update({ name: fields.pickupAddress.name, value: remembered.pickupAddress });
+    form.update({ name: fields.deliveryAddress.name, value: remembered.deliveryAddress });
+    // Only once, on first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const addresses = (
+    <>
+      <AddressField meta={fields.pickupAddress} label="Pickup address" placeholder="e.g. 1 Grey Street, Newcastle NE1 6EE" mapsKey={mapsKey} />
+      <AddressField meta={fields.deliveryAddress} label="Delivery address" placeholder="e.g. 40 Osborne Road, Newcastle NE2 2AL" mapsKey={mapsKey} />
+    </>
+  );
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      <input type="hidden" name="__form__" value={id} />
+      <input {...getInputProps(fields.detailed, { type: "hidden" })} key={fields.detailed.key} />
+      <ErrorList errors={form.errors} />
+
+      {detailed ? (
+        <>
+          <Section title="Locations">{addresses}</Section>
+          <Section title="Date & Time">
+            <DateTimeFields date={fields.moveDate} time={fields.moveTime} today={today} />
+          </Section>
+          <Section title="Items to Move">
+            <QuickAddItems form={form} items={fields.items} />
+          </Section>
+          <Section title="Van & Services">
+            <VanField meta={fields.vanSize} />
+            <HelpersField meta={fields.helpers} />
+            <UrgencyField meta={fields.urgency} />
+          </Section>
+          <Section title="Access Conditions">
+            <FloorGroup end="Pickup" floor={fields.floorAccessPickup} lift={fields.liftAvailablePickup} />
+            <FloorGroup end="Delivery" floor={fields.floorAccessDelivery} lift={fields.liftAvailableDelivery} />
+          </Section>
+        </>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {addresses}
+          <DateTimeFields date={fields.moveDate} time={fields.moveTime} today={today} />
+          <VanField meta={fields.vanSize} />
+          {variant === "calculator" ? <HelpersField meta={fields.helpers} /> : null}
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <StatusButton pending={calculating} pendingText="Calculating..." className="px-6 py-3 text-base">
+          Calculate Quote
+        </StatusButton>
+        {variant === "home" && !detailed ? (
+          <button {...form.update.getButtonProps({ name: fields.detailed.name, value: "on" })} className="rounded-md px-3 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50">
+            Show More Options
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

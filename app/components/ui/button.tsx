@@ -1,0 +1,30 @@
+import type { ButtonHTMLAttributes } from "react";
+
+const VARIANTS = {
+  primary: "bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-400",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
+  ghost: "text-blue-700 hover:bg-blue-50 disabled:text-slate-400",
+} as const;
+
+export function Button({
+  variant = "primary",
+  className,
+  ...button
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS }) {
+  return (
+    <button
+      type="button"
+      {...button}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition disabled:cursor-not-allowed ${VARIANTS[variant]} ${className ?? ""}`}
+    />
+  );
+}
+
+/** A submit button that says what is happening while its form is pending. */
+export function StatusButton({ pending, pendingText, children, ...button }: Parameters<typeof Button>[0] & { pending: boolean; pendingText: string }) {
+  return (
+    <Button type="submit" {...button} disabled={pending || button.disabled} aria-busy={pending || undefined}>
+      {pending ? pendingText : children}
+    </Button>
+  );
+}

@@ -1,0 +1,168 @@
+// Sign-in, sign-up, admin and password-reset forms (spec/01 sections 5 and 8, spec/02
+// section 5). The messages the spec quotes are word for word; each schema is used by the
+// page's action, by the form as you type, and (without its confirmation field) by the API.
+import { z } from "zod";
+
+export const AUTH_MESSAGES = {
+  signInRequired: "Both email and password are required.",
+  signInFailed: "Authentication failed",
+  signUpRequired: "All fields are required.",
+  signUpPasswordsDiffer: "Passwords do not match.",
+  signUpFailed: "Registration failed",
+  invalidEmail: "Please enter a valid email address",
+  customerPasswordTooShort: "Password must be at least 8 characters long",
+  passwordTooLong: "Password must be at most 128 characters long",
+  nameTooLong: "Name must be at most 100 characters long",
+  adminUsernameRequired: "Username is required",
+  emailRequired: "Email is required",
+  passwordRequired: "Password is required",
+  confirmRequired: "Please confirm your password",
+  adminKeyRequired: "Admin registration key is required",
+  adminPasswordsDiffer: "Passwords do not match",
+  adminPasswordTooShort: "Password must be at least 6 characters long",
+  adminKeyInvalid: "Invalid admin registration key",
+  adminSignUpClosed: "Admin registration is closed.",
+  adminLoginFailed: "Invalid credentials",
+  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  resetRequestSent: "If an account exists for that email, we have sent a link to reset your password. It expires in one hour.",
+  resetLinkInvalid: "This password reset link is invalid or has expired.",
+} as const;
+
+export const CUSTOMER_PASSWORD_MIN = 8;
+export const ADMIN_PASSWORD_MIN = 6;
+// argon2 hashes whatever it is given; a cap keeps a megabyte "password" from costing CPU.
+export const PASSWORD_MAX = 128;
+
+/** A text field that may be missing: trimmed, and "" counts as missing (as in a form). */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value == null || value.trim() === "" ? undefined : value.trim()));
+
+/** Passwords are never trimmed; "" still counts as missing. */
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => (value == null || value === "" ? undefined : value));
+
+const redirectTo = z.string().optional();
+
+function isEmail(value: string) {
+  return z.string().email().safeParse(value).success;
+}
+
+/** Narrows the optional fields once the refinement has proved them present. */
+function present<T extends Record<string, unknown>, K extends keyof T>(value: T, keys: readonly K[]) {
+  return value as T & { [P in K]-?: NonNullable<T[P]> };
+}
+
+// ---------------------------------------------------------------- customers
+
+export const signInSchema = z
+  .object({ email: optionalText, password: optionalSecret, redirectTo, inDialog: z.string().optional() })
+  .superRefine((value, ctx) => {
+    if (!value.email || !value.password) ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.signInRequired });
+  })
+  .transform((value) => {
+    const { email, password } = present(value, ["email", "password"]);
+    return { ...value, email: email.toLowerCase(), password };
+  });
+
+const signUpFields = { username: optionalText, email: optionalText, password: optionalSecret };
+
+function checkSignUp(value: { username?: string; email?: string; password?: string; confirmPassword?: string }, ctx: z.RefinementCtx, withConfirmation: boolean) {
+  if (!value.username || !value.email || !value.password || (withConfirmation && !value.confirmPassword)) {
+    ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.signUpRequired });
+    return;
+  }
+  if (value.username.length > 100) ctx.addIssue({ code: "custom", path: ["username"], message: AUTH_MESSAGES.nameTooLong });
+  if (!isEmail(value.email)) ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
+  if (value.password.length < CUSTOMER_PASSWORD_MIN) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.customerPasswordTooShort });
+  } else if (value.password.length > PASSWORD_MAX) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordTooLong });
+  }
+  if (withConfirmation && value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: AUTH_MESSAGES.signUpPasswordsDiffer });
+  }
+}
+
+function normaliseSignUp<T extends { username?: string; email?: string; password?: string }>(value: T) {
+  const fields = present(value, ["username", "email", "password"]);
+  return { ...fields, email: fields.email.toLowerCase() };
+}
+
+/** The /signup form: full name (the username), email, password and its confirmation. */
+export const signUpSchema = z
+  .object({ ...signUpFields, confirmPassword: optionalSecret, redirectTo, inDialog: z.string().optional() })
+  .superRefine((value, ctx) => checkSignUp(value, ctx, true))
+  .transform(normaliseSignUp);
+
+/** POST /api/auth/signup: email, password, username (no confirmation). */
+export const apiSignUpSchema = z
+  .object(signUpFields)
+  .superRefine((value, ctx) => checkSignUp(value, ctx, false))
+  .transform(normaliseSignUp);
+
+// ---------------------------------------------------------------- password reset
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ required_error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .email(AUTH_MESSAGES.invalidEmail)
+    .transform((email) => email.toLowerCase()),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    password: z
+      .string({ required_error: AUTH_MESSAGES.passwordRequired })
+      .min(1, AUTH_MESSAGES.passwordRequired)
+      .min(CUSTOMER_PASSWORD_MIN, AUTH_MESSAGES.customerPasswordTooShort)
+      .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
+    confirmPassword: z.string({ required_error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: AUTH_MESSAGES.signUpPasswordsDiffer });
+    }
+  });
+
+// ---------------------------------------------------------------- admins
+
+const required = (message: string) => z.string({ required_error: message }).trim().min(1, message);
+const requiredSecret = (message: string) => z.string({ required_error: message }).min(1, message);
+
+export const adminLoginSchema = z.object({
+  email: required(AUTH_MESSAGES.emailRequired).transform((email) => email.toLowerCase()),
+  password: requiredSecret(AUTH_MESSAGES.passwordRequired),
+  redirectTo,
+});
+
+const adminSignUpFields = {
+  username: required(AUTH_MESSAGES.adminUsernameRequired).pipe(z.string().max(100, AUTH_MESSAGES.nameTooLong)),
+  email: required(AUTH_MESSAGES.emailRequired)
+    .pipe(z.string().email(AUTH_MESSAGES.invalidEmail))
+    .transform((email) => email.toLowerCase()),
+  password: requiredSecret(AUTH_MESSAGES.passwordRequired)
+    .pipe(z.string().min(ADMIN_PASSWORD_MIN, AUTH_MESSAGES.adminPasswordTooShort).max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)),
+  adminKey: requiredSecret(AUTH_MESSAGES.adminKeyRequired),
+};
+
+/** The /admin/signup form: username, email, password, confirmation and the registration key. */
+export const adminSignUpSchema = z
+  .object({ ...adminSignUpFields, confirmPassword: requiredSecret(AUTH_MESSAGES.confirmRequired) })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: AUTH_MESSAGES.adminPasswordsDiffer });
+    }
+  });
+
+/** POST /api/admin/signup: username, email, password, adminKey. */
+export const apiAdminSignUpSchema = z.object(adminSignUpFields);
+
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SignUpInput = z.infer<typeof signUpSchema>;
+export type AdminSignUpInput = z.infer<typeof apiAdminSignUpSchema>;

@@ -1,0 +1,133 @@
+// The quote forms' and quote API's validation: one schema per form, the spec's messages
+// word for word (spec/01 section 5, spec/02 section 5). Shared by actions, API routes and,
+// through conform, by the browser as you type.
+import { z } from "zod";
+import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
+import { FLOOR_ACCESS_LEVELS, URGENCIES } from "~/domain/pricing";
+import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
+import { VAN_SIZES } from "~/domain/vans";
+
+export const QUOTE_MESSAGES = {
+  pickupAddress: "Please enter a valid pickup address",
+  deliveryAddress: "Please enter a valid delivery address",
+  bothAddresses: "Please enter both addresses",
+  moveDate: "Please select a date",
+  pastDate: "Please choose today or a later date",
+  moveTime: "Please enter a valid time (HH:MM)",
+  helpers: "Helpers must be between 0 and 2",
+  itemName: "Item name is required",
+  itemQuantity: "Quantity must be greater than 0",
+  noItems: "Please add at least one item to generate a quote.",
+} as const;
+
+export const DEFAULT_MOVE_TIME = "09:00";
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const address = (message: string) => z.string({ required_error: message }).trim().min(5, message);
+
+const moveDate = z
+  .string({ required_error: QUOTE_MESSAGES.moveDate })
+  .refine(isValidIsoDate, QUOTE_MESSAGES.moveDate)
+  .refine((date) => date >= ukToday(), QUOTE_MESSAGES.pastDate);
+
+const moveTime = z.string().regex(TIME, QUOTE_MESSAGES.moveTime).default(DEFAULT_MOVE_TIME);
+
+export const quoteItemSchema = z.object({
+  name: z.string({ required_error: QUOTE_MESSAGES.itemName }).trim().min(1, QUOTE_MESSAGES.itemName).max(100),
+  quantity: z.number({ required_error: QUOTE_MESSAGES.itemQuantity }).int().min(1, QUOTE_MESSAGES.itemQuantity).max(999),
+  size: z.enum(ITEM_SIZES).optional(),
+  description: z.string().trim().max(500).optional(),
+  category: z.enum(ITEM_CATEGORIES).optional(),
+  dimensions: z.string().trim().max(100).optional(),
+  weightKg: z.number().min(0).max(5000).optional(),
+  fragile: z.boolean().default(false),
+  specialHandling: z.string().trim().max(300).optional(),
+});
+
+const quoteFields = {
+  pickupAddress: address(QUOTE_MESSAGES.pickupAddress),
+  deliveryAddress: address(QUOTE_MESSAGES.deliveryAddress),
+  moveDate,
+  moveTime,
+  vanSize: z.enum(VAN_SIZES).default("medium"),
+  helpers: z.number().int().min(0, QUOTE_MESSAGES.helpers).max(2, QUOTE_MESSAGES.helpers).default(0),
+  floorAccessPickup: z.enum(FLOOR_ACCESS_LEVELS).default("ground"),
+  floorAccessDelivery: z.enum(FLOOR_ACCESS_LEVELS).default("ground"),
+  liftAvailablePickup: z.boolean().default(false),
+  liftAvailableDelivery: z.boolean().default(false),
+  urgency: z.enum(URGENCIES).default("standard"),
+  items: z.array(quoteItemSchema).max(100).default([]),
+};
+
+/** A lift only matters above the ground floor; the form hides it there, so ignore it. */
+function withoutGroundFloorLifts<T extends z.infer<z.ZodObject<typeof quoteFields>>>(quote: T): T {
+  return {
+    ...quote,
+    liftAvailablePickup: quote.floorAccessPickup !== "ground" && quote.liftAvailablePickup,
+    liftAvailableDelivery: quote.floorAccessDelivery !== "ground" && quote.liftAvailableDelivery,
+  };
+}
+
+/** The home page's quote form (short, or detailed after "Show More Options") and /calculator. */
+export const quoteFormSchema = z
+  .object({ ...quoteFields, detailed: z.boolean().default(false) })
+  .transform(withoutGroundFloorLifts);
+
+/** /quote: the detailed quote, which needs at least one item. */
+export const detailedQuoteSchema = z
+  .object({ ...quoteFields, items: quoteFields.items.refine((items) => items.length > 0, QUOTE_MESSAGES.noItems) })
+  .transform(withoutGroundFloorLifts);
+
+export type QuoteRequest = z.output<typeof quoteFormSchema>;
+
+// ---------------------------------------------------------------- JSON API
+
+/** Numbers and booleans may arrive as strings from older clients. */
+const looseNumber = (schema: z.ZodNumber) => z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), schema);
+const looseBoolean = z.preprocess((value) => (value === "true" ? true : value === "false" ? false : value), z.boolean());
+
+/**
+ * POST /api/quotes/calculate: spec/01 and spec/02 payloads. The pickup address comes as
+ * collectionAddress or pickupAddress; one floorAccess/liftAvailable may stand for both ends.
+ */
+export const apiQuoteRequestSchema = z
+  .preprocess(
+    (body) => {
+      if (!body || typeof body !== "object") return body;
+      const input = body as Record<string, unknown>;
+      return {
+        ...input,
+        pickupAddress: input.pickupAddress ?? input.collectionAddress,
+        floorAccessPickup: input.floorAccessPickup ?? input.floorAccess,
+        floorAccessDelivery: input.floorAccessDelivery ?? input.floorAccess,
+        liftAvailablePickup: input.liftAvailablePickup ?? input.liftAvailable,
+        liftAvailableDelivery: input.liftAvailableDelivery ?? input.liftAvailable,
+      };
+    },
+    z.object({
+      ...quoteFields,
+      helpers: looseNumber(quoteFields.helpers._def.innerType).default(0),
+      liftAvailablePickup: looseBoolean.default(false),
+      liftAvailableDelivery: looseBoolean.default(false),
+      items: z
+        .array(quoteItemSchema.extend({ quantity: looseNumber(z.number({ required_error: QUOTE_MESSAGES.itemQuantity }).int().min(1, QUOTE_MESSAGES.itemQuantity).max(999)) }))
+        .max(100)
+        .default([]),
+    }),
+  )
+  .transform(withoutGroundFloorLifts);
+
+/** POST /api/quotes/simple, /api/quotes/distance and /api/calculate-distance: { from, to, vanSize? }. */
+export const apiRouteSchema = z.object({
+  from: z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses),
+  to: z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses),
+  vanSize: z.enum(VAN_SIZES).default("medium"),
+});
+
+/** The distance calculator page: two addresses and a van size, and which button was pressed. */
+export const distanceCalculatorSchema = z.object({
+  pickupAddress: z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses),
+  deliveryAddress: z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses),
+  vanSize: z.enum(VAN_SIZES).default("medium"),
+  action: z.enum(["distance", "simple", "detailed"]).default("distance"),
+});

@@ -1,0 +1,51 @@
+// The quote forms' action: validate (conform + zod), handle conform's add/remove/update
+// intents without JavaScript, price and save the quote, then show it (PRG).
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { ZodTypeAny } from "zod";
+import { ukToday } from "~/domain/uk-calendar";
+import type { QuoteRequest } from "~/schemas/quote";
+import { getSessionUser } from "./auth.server";
+import { env } from "./env.server";
+import { createQuote, getQuoteView, QUOTE_ERROR_TOAST, QuoteInputError, quoteCalculatedToast } from "./quotes.server";
+import { redirectWithToast } from "./toast.server";
+
+/** Where the quote card shows: the same page, with the quote id, at the form's anchor. */
+export function quoteResultUrl(request: Request, quoteId: string) {
+  return `${new URL(request.url).pathname}?quote=${encodeURIComponent(quoteId)}#quote`;
+}
+
+export async function submitQuoteForm(request: Request, schema: ZodTypeAny) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    // An intent (add item, more options) is not an error; a failed validation is.
+    return data({ lastResult: submission.reply(), toast: null }, { status: submission.status === "error" ? 400 : 200 });
+  }
+
+  const user = await getSessionUser(request);
+  try {
+    const quote = await createQuote(submission.value as QuoteRequest, { customerId: user?.id });
+    return redirectWithToast(request, quoteResultUrl(request, quote.id), quoteCalculatedToast(quote.price));
+  } catch (error) {
+    if (!(error instanceof QuoteInputError)) throw error;
+    return data(
+      {
+        lastResult: submission.reply({ fieldErrors: { [error.field]: [error.message] } }),
+        toast: { id: crypto.randomUUID(), ...QUOTE_ERROR_TOAST, durationMs: 5000 },
+      },
+      { status: 422 },
+    );
+  }
+}
+
+/** What every quote page's loader needs: today (UK), the maps browser key, and the quote shown. */
+export async function loadQuotePage(request: Request) {
+  const quoteId = new URL(request.url).searchParams.get("quote");
+  return {
+    today: ukToday(),
+    // A browser key is public by design (restricted by referrer); the server key never leaves.
+    mapsKey: env.GOOGLE_MAPS_BROWSER_KEY ?? null,
+    quote: quoteId ? await getQuoteView(quoteId) : null,
+  };
+}

@@ -1,0 +1,21 @@
+// The last addresses a customer priced, remembered in their browser (spec/01 section 3).
+const KEY = "easymove:last-addresses";
+
+export type RememberedAddresses = { pickupAddress: string; deliveryAddress: string };
+
+export function rememberAddresses(addresses: RememberedAddresses) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(addresses));
+  } catch {
+    // Private mode or storage full: remembering is a convenience only.
+  }
+}
+
+export function recallAddresses(): RememberedAddresses | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEY) ?? "null");
+    return value && typeof value.pickupAddress === "string" && typeof value.deliveryAddress === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
