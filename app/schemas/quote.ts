@@ -78,7 +78,7 @@ export const detailedQuoteSchema = z
   .object({ ...quoteFields, items: quoteFields.items.refine((items) => items.length > 0, QUOTE_MESSAGES.noItems) })
   .transform(withoutGroundFloorLifts);
 
-export type QuoteRequest = z.output<typeof quoteFormSchema>;
+export type QuoteRequest = Omit<z.output<typeof quoteFormSchema>, "detailed">;
 
 // ---------------------------------------------------------------- JSON API
 

@@ -116,6 +116,8 @@ export type QuoteView = {
   totalPence: number;
   total: string;
   driverShare: string;
+  platformFee: string;
+  vat: string;
   platformPayment: string;
   breakdown: { label: string; amount: string; note?: string }[];
   explanation: string;
@@ -143,6 +145,8 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     totalPence: quote.totalWithVAT,
     total: formatPounds(quote.totalWithVAT),
     driverShare: formatPounds(quote.driverShare),
+    platformFee: formatPounds(quote.platformFee),
+    vat: formatPounds(quote.vatAmount),
     platformPayment: formatPounds(quote.platformFee + quote.vatAmount),
     breakdown: lines.map((line) => ({ label: line.label, amount: formatPounds(line.amountPence), note: line.note })),
     explanation: quote.explanation,
