@@ -1,0 +1,212 @@
+// The quote pages' loaders and actions, as a browser without JavaScript would use them.
+import { describe, expect, it } from "vitest";
+import { action as calculatorAction, loader as calculatorLoader } from "~/routes/calculator";
+import { action as quoteAction } from "~/routes/quote";
+import { action as distanceAction } from "~/routes/distance-calculator";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { loader as presetsLoader } from "~/routes/test-detailed-quotes";
+import { createUserSession } from "~/server/auth.server";
+import { takeToasts } from "~/server/toast.server";
+import { createUser, requestWithCookie } from "./factories";
+
+const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+function form(path: string, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
+  return new Request(`http://localhost${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+}
+
+async function run<T>(handler: (args: { request: Request; params: object; context: object }) => Promise<T>, request: Request) {
+  try {
+    return await handler({ request, params: {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown as T;
+    throw thrown;
+  }
+}
+
+type ActionResult = {
+  data: { lastResult: { status?: string; error?: Record<string, string[]>; initialValue?: Record<string, unknown>; state?: { validated?: Record<string, boolean> } }; toast: { title: string } | null };
+  init: { status?: number } | null;
+};
+
+const goodQuote = {
+  __form__: "calculator-form",
+  pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+  deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+  moveDate: tomorrow,
+  moveTime: "09:00",
+  vanSize: "small",
+  helpers: "0",
+};
+
+describe("/calculator", () => {
+  it("prices the form, saves the quote and shows it with a toast (post/redirect/get)", async () => {
+    const response = (await run(calculatorAction, form("/calculator", goodQuote))) as Response;
+    expect(response.status).toBe(302);
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(/^\/calculator\?quote=[\w-]+#quote$/);
+    const { toasts } = await takeToasts(requestWithCookie("http://localhost/", response.headers.get("Set-Cookie")));
+    expect(toasts[0]).toMatchObject({ title: "Quote calculated" });
+    expect(toasts[0]!.description).toMatch(/^Your quote for 1\.3 miles is £42\.00$/);
+
+    const page = await calculatorLoader({ request: new Request(`http://localhost${location.replace("#quote", "")}`), params: {}, context: {} });
+    expect(page.quote).toMatchObject({ total: "£42.00", pickupAddress: goodQuote.pickupAddress, distanceEstimated: true });
+    expect(page.quote!.breakdown.map((line) => line.label)).toContain("Minimum charge adjustment");
+  });
+
+  it("gives back the spec's messages with a 400 and keeps what was typed", async () => {
+    const result = (await run(calculatorAction, form("/calculator", { ...goodQuote, pickupAddress: "NE1", moveDate: "", moveTime: "9am" }))) as unknown as ActionResult;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.lastResult.error).toMatchObject({
+      pickupAddress: ["Please enter a valid pickup address"],
+      moveDate: ["Please select a date"],
+      moveTime: ["Please enter a valid time (HH:MM)"],
+    });
+    expect(result.data.lastResult.initialValue).toMatchObject({ pickupAddress: "NE1", deliveryAddress: goodQuote.deliveryAddress, moveTime: "9am" });
+  });
+
+  it("refuses a past date", async () => {
+    const result = (await run(calculatorAction, form("/calculator", { ...goodQuote, moveDate: "2021-06-01" }))) as unknown as ActionResult;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.lastResult.error?.moveDate).toEqual(["Please choose today or a later date"]);
+  });
+
+  it("shows the error toast and a postcode hint when an address cannot be located", async () => {
+    const result = (await run(calculatorAction, form("/calculator", { ...goodQuote, pickupAddress: "Somewhere Nice" }))) as unknown as ActionResult;
+    expect(result.init?.status).toBe(422);
+    expect(result.data.lastResult.error?.pickupAddress?.[0]).toMatch(/full UK postcode/);
+    expect(result.data.toast).toMatchObject({ title: "Error", description: "There was a problem calculating your quote. Please try again." });
+  });
+
+  it("links the quote to the signed-in customer", async () => {
+    const user = await createUser();
+    const cookie = await createUserSession(new Request("http://localhost/"), user.id);
+    const request = form("/calculator", goodQuote);
+    request.headers.set("Cookie", cookie.split(";")[0]!);
+    const response = (await run(calculatorAction, request)) as Response;
+    expect(response.status).toBe(302);
+    const { db } = await import("~/server/db.server");
+    expect(await db.quote.count({ where: { customerId: user.id } })).toBe(1);
+  });
+});
+
+describe("conform intents without JavaScript", () => {
+  it("'Show More Options' re-renders the detailed form with what was typed, without errors", async () => {
+    const intent = JSON.stringify({ type: "update", payload: { name: "detailed", value: "on" } });
+    const result = (await run(calculatorAction, form("/", { ...goodQuote, pickupAddress: "NE1", __intent__: intent }))) as unknown as ActionResult;
+    expect(result.init?.status).toBe(200);
+    expect(result.data.lastResult.initialValue).toMatchObject({ detailed: "on", pickupAddress: "NE1" });
+    // Conform shows errors only for fields it has validated; this intent validated none.
+    expect(result.data.lastResult.state?.validated ?? {}).not.toHaveProperty("pickupAddress");
+  });
+
+  it("quick-add inserts an item and the quantity never goes below 1", async () => {
+    const insert = JSON.stringify({ type: "insert", payload: { name: "items", defaultValue: { name: "Sofa", quantity: 1, size: "large" } } });
+    const added = (await run(calculatorAction, form("/", { ...goodQuote, __intent__: insert }))) as unknown as ActionResult;
+    expect(added.data.lastResult.initialValue?.items).toEqual([{ name: "Sofa", quantity: 1, size: "large" }]);
+
+    const priced = (await run(calculatorAction, form("/", { ...goodQuote, "items[0].name": "Sofa", "items[0].quantity": "0" }))) as unknown as ActionResult;
+    expect(priced.init?.status).toBe(400);
+    expect(priced.data.lastResult.error?.["items[0].quantity"]).toEqual(["Quantity must be greater than 0"]);
+  });
+});
+
+describe("/quote", () => {
+  it("needs at least one item", async () => {
+    const result = (await run(quoteAction, form("/quote", { ...goodQuote, __form__: "detailed-quote-form" }))) as unknown as ActionResult;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.lastResult.error?.items).toEqual(["Please add at least one item to generate a quote."]);
+  });
+
+  it("checks each item's name and quantity with the spec's messages", async () => {
+    const result = (await run(quoteAction, form("/quote", { ...goodQuote, "items[0].name": "", "items[0].quantity": "0" }))) as unknown as ActionResult;
+    expect(result.data.lastResult.error).toMatchObject({ "items[0].name": ["Item name is required"], "items[0].quantity": ["Quantity must be greater than 0"] });
+  });
+
+  it("prices items with floors and lifts", async () => {
+    const response = (await run(quoteAction, form("/quote", {
+      ...goodQuote,
+      "items[0].name": "Piano",
+      "items[0].quantity": "1",
+      "items[0].category": "Furniture",
+      "items[0].fragile": "on",
+      "items[0].weightKg": "250",
+      floorAccessPickup: "secondFloor",
+      liftAvailablePickup: "on",
+      floorAccessDelivery: "ground",
+      liftAvailableDelivery: "on", // hidden at ground level, so ignored
+    }))) as Response;
+    expect(response.status).toBe(302);
+    const { db } = await import("~/server/db.server");
+    const id = new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
+    const quote = await db.quote.findUniqueOrThrow({ where: { id }, include: { items: true } });
+    expect(quote.floorAccessFee).toBe(2000); // not halved: the ground floor end has no lift
+    expect(quote.liftAvailableDelivery).toBe(false);
+    expect(quote.items[0]).toMatchObject({ name: "Piano", category: "Furniture", fragile: true });
+  });
+});
+
+describe("/distance-calculator", () => {
+  it("measures a trip and says how", async () => {
+    const result = (await run(distanceAction, form("/distance-calculator", { pickupAddress: "Birmingham B1 1BB", deliveryAddress: "Coventry CV1 1GF", vanSize: "medium", action: "distance" }))) as { distance: { distance: number; calculationMethod: string } };
+    expect(result.distance.distance).toBeGreaterThan(15);
+    expect(result.distance.calculationMethod).toBe("offline_estimate_postcode_district");
+  });
+
+  it("gives simple and detailed quotes (the detailed one with a helper)", async () => {
+    const simple = (await run(distanceAction, form("/distance-calculator", { pickupAddress: "B1 1BB", deliveryAddress: "CV1 1GF", vanSize: "medium", action: "simple" }))) as { quote: { helpers: number; kind: string; vat: string } };
+    const detailed = (await run(distanceAction, form("/distance-calculator", { pickupAddress: "B1 1BB", deliveryAddress: "CV1 1GF", vanSize: "medium", action: "detailed" }))) as { quote: { helpers: number; kind: string } };
+    expect(simple.quote).toMatchObject({ helpers: 0, kind: "simple" });
+    expect(simple.quote.vat).toMatch(/^£/);
+    expect(detailed.quote).toMatchObject({ helpers: 1, kind: "detailed" });
+  });
+
+  it("needs both addresses and names the failure", async () => {
+    const missing = (await run(distanceAction, form("/distance-calculator", { pickupAddress: "B1 1BB", deliveryAddress: "", action: "distance" }))) as unknown as ActionResult;
+    expect(missing.init?.status).toBe(400);
+    expect(missing.data.lastResult.error?.deliveryAddress).toEqual(["Please enter both addresses"]);
+    const unknown = (await run(distanceAction, form("/distance-calculator", { pickupAddress: "Zzzzzz", deliveryAddress: "CV1 1GF", action: "simple" }))) as unknown as { data: { failure: string } };
+    expect(unknown.data.failure).toMatch(/^Failed to calculate quote: .*full UK postcode/);
+  });
+});
+
+describe("/checkout", () => {
+  it("keeps the quote id from 'Proceed to Checkout' and shows its summary", async () => {
+    const quoted = (await run(calculatorAction, form("/calculator", goodQuote))) as Response;
+    const id = new URL(quoted.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
+    const response = (await run(checkoutAction, form("/checkout", { quoteId: id }))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/checkout?quote=${id}`);
+    const page = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${id}`), params: {}, context: {} });
+    expect(page.quote?.total).toBe("£42.00");
+  });
+
+  it("sends an unknown quote back with 'Invalid Quote'", async () => {
+    const response = (await run(checkoutAction, form("/checkout", { quoteId: "nope" }))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/#quote");
+    const { toasts } = await takeToasts(requestWithCookie("http://localhost/", response.headers.get("Set-Cookie")));
+    expect(toasts[0]).toMatchObject({ title: "Invalid Quote", description: "Please complete the quote form first" });
+  });
+});
+
+describe("/test-detailed-quotes", () => {
+  it("is for admins only", async () => {
+    const anonymous = (await run(presetsLoader, new Request("http://localhost/test-detailed-quotes"))) as unknown as Response;
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/admin\/login\?redirectTo=/);
+
+    const customer = await createUser();
+    const customerCookie = await createUserSession(new Request("http://localhost/"), customer.id);
+    const refused = (await run(presetsLoader, requestWithCookie("http://localhost/test-detailed-quotes", customerCookie))) as unknown as Response;
+    expect(refused.headers.get("Location")).toBe("/");
+
+    const admin = await createUser({ role: "admin" });
+    const adminCookie = await createUserSession(new Request("http://localhost/"), admin.id);
+    const page = (await run(presetsLoader, requestWithCookie("http://localhost/test-detailed-quotes", adminCookie))) as { cases: { quote: { priceString: string } }[] };
+    expect(page.cases.map((preset) => preset.quote.priceString).slice(0, 2)).toEqual(["£108.05", "£42.00"]);
+    expect(page.cases).toHaveLength(3);
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import { action as calculate, loader as calculateGet } from "~/routes/api.quotes.calculate";
+import { action as simple } from "~/routes/api.quotes.simple";
+import { action as quotesDistance } from "~/routes/api.quotes.distance";
+import { action as calculateDistance } from "~/routes/api.calculate-distance";
+import { db } from "~/server/db.server";
+import { API_RATE_LIMIT } from "~/server/api.server";
+
+let ipCounter = 0;
+/** Each test gets its own client IP, so the per-IP rate limit never leaks between tests. */
+function post(path: string, body: unknown, { contentType = "application/json", ip }: { contentType?: string; ip?: string } = {}) {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "Content-Type": contentType, "X-Forwarded-For": ip ?? `203.0.113.${(ipCounter++ % 250) + 1}-${Date.now()}` },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function call(handler: (args: { request: Request; params: object; context: object }) => Promise<Response> | Response, request: Request) {
+  try {
+    return await handler({ request, params: {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const nextWednesday = (() => {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + ((3 - date.getUTCDay() + 7) % 7 || 7) + 7);
+  return date.toISOString().slice(0, 10);
+})();
+
+describe("POST /api/quotes/calculate", () => {
+  it("prices a move from the spec's payload (collectionAddress) and saves it", async () => {
+    const response = await call(calculate, post("/api/quotes/calculate", {
+      collectionAddress: "14 Duke Street, Chelmsford CM1 1HL",
+      deliveryAddress: "3 Newland Street, Witham CM8 2AF",
+      moveDate: nextWednesday,
+      vanSize: "medium",
+      urgency: "standard",
+      helpers: 1,
+      floorAccess: "ground",
+    }));
+    expect(response.status).toBe(200);
+    const { quote } = await response.json();
+    for (const field of ["totalPrice", "originalPrice", "finalPrice", "totalWithVAT", "subTotal", "netAmount", "vatAmount", "includesVAT", "platformFee", "driverShare", "distanceCharge", "helpersFee", "floorAccessFee", "congestionCharge", "urgencySurcharge", "peakTimeSurcharge", "vanSizeMultiplier", "timeCharge", "fuelCost", "returnJourneyCost", "currency", "priceString", "distance", "estimatedTime", "vanSize", "helpers", "explanation", "breakdown"]) {
+      expect(quote, field).toHaveProperty(field);
+    }
+    expect(quote.currency).toBe("GBP");
+    expect(quote.vanSizeMultiplier).toBe(1.1);
+    expect(quote.helpersFee).toBe(50);
+    expect(quote.platformFee + quote.driverShare).toBeCloseTo(quote.subTotal, 2);
+    expect(quote.totalWithVAT).toBeCloseTo(quote.subTotal + quote.vatAmount, 2);
+    expect(quote.distance).toBeGreaterThan(5);
+    expect(quote.breakdown).toContain(`Total: ${quote.priceString}`);
+    expect(quote.usingGoogleMaps).toBe(false);
+    const saved = await db.quote.findUniqueOrThrow({ where: { id: quote.id } });
+    expect(saved.totalWithVAT).toBe(Math.round(quote.totalWithVAT * 100));
+    expect(saved.pickupAddress).toBe("14 Duke Street, Chelmsford CM1 1HL");
+  });
+
+  it("accepts pickupAddress too, and saves items", async () => {
+    const response = await call(calculate, post("/api/quotes/calculate", {
+      pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+      deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+      moveDate: nextWednesday,
+      vanSize: "small",
+      items: Array.from({ length: 31 }, (_, index) => ({ name: `Box ${index + 1}`, quantity: 1 })),
+    }));
+    expect(response.status).toBe(200);
+    const { quote } = await response.json();
+    expect(quote.vanSize).toBe("medium"); // 31 items need a medium van
+    expect(quote.helpers).toBe(1);
+    expect(await db.quoteItem.count({ where: { quoteId: quote.id } })).toBe(31);
+  });
+
+  it("answers bad input with 400, the spec's messages and field errors", async () => {
+    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "NE1", deliveryAddress: "", moveDate: "" }));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.fieldErrors.pickupAddress).toContain("Please enter a valid pickup address");
+    expect(body.fieldErrors.deliveryAddress).toContain("Please enter a valid delivery address");
+    expect(body.fieldErrors.moveDate).toContain("Please select a date");
+    expect(typeof body.error).toBe("string");
+  });
+
+  it("refuses a past date and a bad time", async () => {
+    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "1 Grey Street NE1 6EE", deliveryAddress: "40 Osborne Road NE2 2AL", moveDate: "2020-01-01", moveTime: "25:00" }));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.fieldErrors.moveDate).toContain("Please choose today or a later date");
+    expect(body.fieldErrors.moveTime).toContain("Please enter a valid time (HH:MM)");
+  });
+
+  it("asks for a full postcode when an address cannot be located", async () => {
+    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "Nowhere Special Lane", deliveryAddress: "40 Osborne Road NE2 2AL", moveDate: nextWednesday }));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toMatch(/full UK postcode/);
+    expect(body.fieldErrors.pickupAddress[0]).toMatch(/full UK postcode/);
+  });
+
+  it("gives the zero-distance message for the same place twice", async () => {
+    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "Flat 1, NE1 4ST", deliveryAddress: "Flat 2, NE1 4ST", moveDate: nextWednesday }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe("Invalid distance. Addresses may be too similar or incomplete.");
+  });
+
+  it("answers malformed JSON and a wrong content type with 400, never 500", async () => {
+    const malformed = await call(calculate, post("/api/quotes/calculate", "{not json"));
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error).toMatch(/not valid JSON/);
+    const wrongType = await call(calculate, post("/api/quotes/calculate", "a=b", { contentType: "application/x-www-form-urlencoded" }));
+    expect(wrongType.status).toBe(400);
+    const notAnObject = await call(calculate, post("/api/quotes/calculate", "[1,2]"));
+    expect(notAnObject.status).toBe(400);
+  });
+
+  it("says 405 to a GET", async () => {
+    const response = await call(calculateGet, new Request("http://localhost/api/quotes/calculate"));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
+  });
+
+  it("limits each IP, with a clear 429", async () => {
+    const ip = `198.51.100.7-${Date.now()}`;
+    let last: Response | null = null;
+    for (let attempt = 0; attempt <= API_RATE_LIMIT.limit; attempt++) {
+      last = await call(calculate, post("/api/quotes/calculate", "{", { ip }));
+    }
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await last!.json()).error).toMatch(/Too many requests/);
+  });
+});
+
+describe("POST /api/quotes/simple", () => {
+  it("prices from, to and van size for today", async () => {
+    const response = await call(simple, post("/api/quotes/simple", { from: "Birmingham B3 2BJ", to: "Coventry CV1 1LF", vanSize: "large" }));
+    expect(response.status).toBe(200);
+    const { quote } = await response.json();
+    expect(quote.vanSize).toBe("large");
+    expect(quote.distance).toBeGreaterThan(15);
+    expect(quote.priceString).toMatch(/^£\d/);
+  });
+
+  it("needs both addresses", async () => {
+    const response = await call(simple, post("/api/quotes/simple", { from: "B3 2BJ" }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors.to).toContain("Please enter both addresses");
+  });
+});
+
+describe("POST /api/calculate-distance and /api/quotes/distance", () => {
+  it("give the spec/02 distance result, saying how it was obtained", async () => {
+    for (const handler of [calculateDistance, quotesDistance]) {
+      const response = await call(handler, post("/api/calculate-distance", { from: "London SW1A 1AA", to: "Birmingham B1 1BB" }));
+      expect(response.status).toBe(200);
+      const result = await response.json();
+      expect(result).toMatchObject({ unit: "miles", origin: "London SW1A 1AA", destination: "Birmingham B1 1BB", usingGoogleMaps: false, exactCalculation: false, estimated: true });
+      expect(result.distance).toBeGreaterThan(105);
+      expect(result.distance).toBeLessThan(135);
+      expect(result.calculationMethod).toMatch(/^offline_estimate_/);
+      expect(result.estimatedTime).toBeGreaterThan(60);
+    }
+  });
+
+  it("refuse an unknown address with a clear 400", async () => {
+    const response = await call(calculateDistance, post("/api/calculate-distance", { from: "Qwertyuiop", to: "B1 1BB" }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors.from[0]).toMatch(/full UK postcode/);
+  });
+});
