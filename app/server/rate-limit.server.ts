@@ -23,10 +23,15 @@ export async function hitRateLimit(rule: RateLimitRule, key: string): Promise<Ra
   };
 }
 
-/** The client's address: the first X-Forwarded-For hop behind a proxy, else a placeholder. */
+/**
+ * The client's address as our load balancer saw it: the last X-Forwarded-For hop, which
+ * the proxy appends itself (earlier hops are whatever the client sent, so they could be
+ * forged to dodge a limit). remix-serve does not expose the socket address; without a
+ * proxy every client shares one bucket.
+ */
 export function clientIp(request: Request) {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || "local";
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+  return forwarded || request.headers.get("x-real-ip") || "direct";
 }
 
 export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a moment and try again.";
