@@ -21,6 +21,7 @@ import { publicConfig } from "~/server/env.server";
 import { takeToasts } from "~/server/toast.server";
 import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
 import { useNonce } from "~/utils/nonce-provider";
+import { errorDetailsToShow } from "~/utils/error-details";
 import { routeHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import stylesheet from "~/tailwind.css?url";
@@ -91,8 +92,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // Development shows the details; production never shows a stack trace.
-  const details = import.meta.env.DEV && error instanceof Error ? error.stack : null;
+  const details = errorDetailsToShow(error, import.meta.env.DEV);
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{status === 500 ? "Something went wrong" : `Error ${status}`}</h1>
