@@ -168,3 +168,14 @@ test("with JavaScript, an address field says maps are unavailable without a key"
   await page.getByLabel("Pickup address").focus();
   await expect(page.getByText("Maps unavailable - API key missing")).toBeVisible();
 });
+
+test("with JavaScript, the last priced addresses are remembered in the browser", async ({ page }) => {
+  await open(page, "/calculator", true);
+  await page.getByLabel("Pickup address").fill("2 Colmore Row, Birmingham B3 2BJ");
+  await page.getByLabel("Delivery address").fill("12 Hertford Street, Coventry CV1 1LF");
+  await page.getByRole("button", { name: "Calculate Quote" }).click();
+  await expect(page.getByTestId("quote-card")).toBeVisible();
+  await open(page, "/quote", true);
+  await expect(page.getByLabel("Pickup address")).toHaveValue("2 Colmore Row, Birmingham B3 2BJ");
+  await expect(page.getByLabel("Delivery address")).toHaveValue("12 Hertford Street, Coventry CV1 1LF");
+});

@@ -10,6 +10,7 @@ import { StatusButton } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { AddressField } from "./address-field";
 import { useCalculating } from "./quote-form";
+import { useRememberedAddresses } from "./use-remembered-addresses";
 import { DateTimeFields, FloorGroup, HelpersField, Section, UrgencyField, VanField } from "./quote-sections";
 
 const CATEGORY_OPTIONS = [{ value: "", label: "Choose a category" }, ...ITEM_CATEGORIES.map((category) => ({ value: category, label: category }))];
@@ -35,6 +36,7 @@ export function DetailedQuoteForm({ lastResult, today, mapsKey }: { lastResult: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: detailedQuoteSchema }),
   });
   const calculating = useCalculating(id);
+  useRememberedAddresses(form, fields.pickupAddress, fields.deliveryAddress);
   const items = fields.items.getFieldList();
 
   return (

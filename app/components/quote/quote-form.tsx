@@ -3,12 +3,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { quoteFormSchema, DEFAULT_MOVE_TIME } from "~/schemas/quote";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
-import { recallAddresses } from "~/utils/remembered-addresses";
 import { AddressField } from "./address-field";
+import { useRememberedAddresses } from "./use-remembered-addresses";
 import { DateTimeFields, FloorGroup, HelpersField, QuickAddItems, Section, UrgencyField, VanField } from "./quote-sections";
 
 export type QuoteFormVariant = "home" | "calculator";
@@ -56,16 +55,7 @@ export function QuoteForm({
   const calculating = useCalculating(id);
   const detailed = variant === "home" && fields.detailed.value === "on";
 
-  // Fill in the last addresses this browser priced, when the fields are still empty.
-  useEffect(() => {
-    if (fields.pickupAddress.value || fields.deliveryAddress.value) return;
-    const remembered = recallAddresses();
-    if (!remembered) return;
-    form.update({ name: fields.pickupAddress.name, value: remembered.pickupAddress });
-    form.update({ name: fields.deliveryAddress.name, value: remembered.deliveryAddress });
-    // Only once, on first render in the browser.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useRememberedAddresses(form, fields.pickupAddress, fields.deliveryAddress);
 
   const addresses = (
     <>
