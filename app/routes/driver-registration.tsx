@@ -1,0 +1,42 @@
+// /driver-registration: independent drivers apply with their details and four documents
+// (spec/01 sections 2 to 9). Works as one multipart post without JavaScript; with it, files
+// go by chunks with a progress bar (components/driver-application).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DriverApplication } from "~/components/driver-application/driver-application-form";
+import { handleApplicationForm, loadApplicationPage } from "~/server/driver-applications.server";
+import { seo } from "~/utils/seo";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Become a Driver: Join Our Network",
+    description:
+      "Own a van? Apply to join our network of independent man and van drivers in London, Essex, the North East and the West Midlands. Upload your licence and insurance online.",
+    path: "/driver-registration",
+    matches,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadApplicationPage(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApplicationForm(request);
+}
+
+export default function DriverRegistration() {
+  const { submitted, maxFileMb } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Become a Driver</h1>
+      <p className="mt-2 text-slate-700">
+        Join our network of vetted, independent drivers. Tell us about yourself and your van, and upload your driving licence,
+        insurance certificate, public liability insurance and a photo of your van. We review every application and reply by e-mail.
+      </p>
+      <div className="mt-8">
+        <DriverApplication submitted={submitted} maxFileMb={maxFileMb} actionData={actionData} />
+      </div>
+    </div>
+  );
+}

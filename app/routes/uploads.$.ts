@@ -1,0 +1,39 @@
+// GET /uploads/<name>: a private driver document (DECISIONS.md: stored outside public/, seen
+// only through this route). Admins may open any; the applicant's own driver account may open
+// theirs (by session cookie or API bearer token); anyone else signed in gets 403 and an
+// anonymous request 401. Served inline with the type found from its content, never sniffed.
+import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import { getApiUser } from "~/server/api-auth.server";
+import { openDocument } from "~/server/driver-applications.server";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+
+function refusal(status: 401 | 403 | 404) {
+  const text = {
+    401: "Sign in as an admin to view this document.",
+    403: "You do not have permission to view this document.",
+    404: "Document not found.",
+  }[status];
+  return new Response(text, { status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** `inline; filename="…"; filename*=UTF-8''…`, safe for any original name. */
+function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getApiUser(request);
+  if (!user) return refusal(401);
+  const document = await openDocument(user, `uploads/${params["*"] ?? ""}`);
+  if (!document.ok) return refusal(document.status);
+  return new Response(createReadableStreamFromReadable(document.stream), {
+    headers: {
+      ...PRIVATE,
+      "Content-Type": document.mimeType,
+      "Content-Length": String(document.sizeBytes),
+      "Content-Disposition": contentDisposition(document.originalName),
+    },
+  });
+}
