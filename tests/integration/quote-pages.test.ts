@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 // The quote pages' loaders and actions, as a browser without JavaScript would use them.
 import { describe, expect, it } from "vitest";
 import { action as calculatorAction, loader as calculatorLoader } from "~/routes/calculator";
@@ -17,7 +18,7 @@ function form(path: string, fields: Record<string, string | string[]>) {
   return new Request(`http://localhost${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 }
 
-async function run<T>(handler: (args: { request: Request; params: object; context: object }) => Promise<T>, request: Request) {
+async function run<T>(handler: (args: ActionFunctionArgs) => Promise<T>, request: Request) {
   try {
     return await handler({ request, params: {}, context: {} });
   } catch (thrown) {

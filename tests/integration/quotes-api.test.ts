@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { action as calculate, loader as calculateGet } from "~/routes/api.quotes.calculate";
 import { action as simple } from "~/routes/api.quotes.simple";
@@ -16,9 +17,9 @@ function post(path: string, body: unknown, { contentType = "application/json", i
   });
 }
 
-async function call(handler: (args: { request: Request; params: object; context: object }) => Promise<Response> | Response, request: Request) {
+async function call(handler: (args: ActionFunctionArgs) => Promise<Response | null> | Response, request: Request): Promise<Response> {
   try {
-    return await handler({ request, params: {}, context: {} });
+    return (await handler({ request, params: {}, context: {} }))!;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -1,0 +1,186 @@
+// Who may open what. Every admin page (app/routes/admin.*) and every /api/admin/* route
+// (app/routes/api.admin.*) is found by file name, so the matrix grows by itself with each
+// new route, and is tried as anonymous, customer, driver, deactivated admin and admin:
+//   pages: no session → /admin/login?redirectTo=…, a non-admin → /, an admin → the page;
+//   API:   no (valid) credentials → 401 JSON, a non-admin → 403 JSON, an admin → served,
+//          with the session cookie and with a bearer token alike.
+// The guard must hold in the layout loader (admin.tsx) and in each page's own loader and
+// action, since Remix runs a child's action without the layout's loader.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as adminLayout from "~/routes/admin";
+import { db } from "~/server/db.server";
+import { bearerFor, BASE, call, createAccount, type Outcome, sessionCookie } from "./auth-helpers";
+
+type Handler = (args: ActionFunctionArgs) => unknown;
+type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
+
+const pageModules = {
+  ...import.meta.glob<RouteModule>("../../app/routes/admin.*.tsx", { eager: true }),
+  ...import.meta.glob<RouteModule>("../../app/routes/admin.*/route.tsx", { eager: true }),
+};
+const apiModules = {
+  ...import.meta.glob<RouteModule>("../../app/routes/api.admin.*.ts", { eager: true }),
+  ...import.meta.glob<RouteModule>("../../app/routes/api.admin.*/route.ts", { eager: true }),
+};
+const outsideLayout = import.meta.glob<RouteModule>("../../app/routes/admin_.*.tsx", { eager: true });
+
+const SAMPLE_PARAM = "matrix-test-id";
+
+/** The URL and params of a flat-routes file name: admin.users.$id.tsx → /admin/users/matrix-test-id. */
+function routeOf(file: string) {
+  const name = file.replace(/^.*\/routes\//, "").replace(/\/route\.tsx?$/, "").replace(/\.tsx?$/, "");
+  const params: Record<string, string> = {};
+  const segments = name
+    .split(/\.(?![^[]*\])/)
+    .filter((segment) => segment !== "_index" && !segment.startsWith("_"))
+    .map((segment) => {
+      const clean = segment.replace(/_$/, "").replace(/\[(.*?)\]/g, "$1");
+      if (clean === "$") {
+        params["*"] = SAMPLE_PARAM;
+        return SAMPLE_PARAM;
+      }
+      if (clean.startsWith("$")) {
+        params[clean.slice(1).replace(/\?$/, "")] = SAMPLE_PARAM;
+        return SAMPLE_PARAM;
+      }
+      return clean;
+    });
+  return { file: name, path: `/${segments.join("/")}`, params };
+}
+
+const adminPages = Object.entries(pageModules).map(([file, module]) => ({ ...routeOf(file), module }));
+// The two ways in are open to all by nature (spec/02 section 7); every other one is guarded.
+const PUBLIC_ADMIN_APIS = ["/api/admin/login", "/api/admin/signup"];
+const allAdminApis = Object.entries(apiModules).map(([file, module]) => ({ ...routeOf(file), module }));
+const adminApis = allAdminApis.filter((api) => !PUBLIC_ADMIN_APIS.includes(api.path));
+
+type Credentials = { cookie?: string; token?: string };
+type Actor = "anonymous" | "customer" | "driver" | "deactivated admin" | "admin";
+const ACTORS: Actor[] = ["anonymous", "customer", "driver", "deactivated admin", "admin"];
+const credentials = {} as Record<Actor, { session: Credentials; token: Credentials }>;
+
+beforeAll(async () => {
+  credentials.anonymous = { session: {}, token: {} };
+  for (const [actor, role] of [
+    ["customer", "customer"],
+    ["driver", "driver"],
+    ["deactivated admin", "admin"],
+    ["admin", "admin"],
+  ] as const) {
+    const user = await createAccount({ role });
+    credentials[actor] = { session: { cookie: await sessionCookie(user.id) }, token: { token: await bearerFor(user) } };
+    // Deactivated after signing in: the session and token it already holds must stop working.
+    if (actor === "deactivated admin") await db.user.update({ where: { id: user.id }, data: { isActive: false } });
+  }
+});
+
+function request(path: string, method: string, { cookie, token }: Credentials) {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  const body = method === "GET" ? undefined : new URLSearchParams();
+  if (body) headers.set("Content-Type", "application/x-www-form-urlencoded");
+  return new Request(`${BASE}${path}`, { method, headers, body });
+}
+
+const loginRedirect = (path: string) => `/admin/login?redirectTo=${encodeURIComponent(path)}`;
+
+function expectPageGuard(outcome: Outcome, actor: Actor, path: string) {
+  if (actor === "admin") {
+    const guarded = outcome.location === "/" || outcome.location?.startsWith("/admin/login");
+    expect(guarded, `admin was turned away from ${path}: ${outcome.status} ${outcome.location}`).toBeFalsy();
+    expect(outcome.status).toBeLessThan(500);
+    return;
+  }
+  expect(outcome.status, `${actor} on ${path}`).toBe(302);
+  expect(outcome.location, `${actor} on ${path}`).toBe(actor === "customer" || actor === "driver" ? "/" : loginRedirect(path));
+}
+
+function expectApiGuard(outcome: Outcome, actor: Actor, label: string) {
+  const expected = { anonymous: 401, "deactivated admin": 401, customer: 403, driver: 403 } as Record<Actor, number>;
+  if (actor === "admin") {
+    expect([401, 403], `admin refused on ${label}`).not.toContain(outcome.status);
+    expect(outcome.status, label).toBeLessThan(500);
+    return;
+  }
+  expect(outcome.status, `${actor} on ${label}`).toBe(expected[actor]);
+  expect(outcome.headers.get("content-type"), label).toContain("application/json");
+  expect(outcome.body.error, label).toBeTruthy();
+}
+
+describe("the matrix knows the routes", () => {
+  it("finds the admin pages and /api/admin/* endpoints that exist today", () => {
+    expect(adminPages.map((page) => page.path)).toContain("/admin/dashboard");
+    expect(adminApis.map((api) => api.path)).toContain("/api/admin/stats");
+    expect(allAdminApis.map((api) => api.path)).toEqual(expect.arrayContaining(PUBLIC_ADMIN_APIS));
+  });
+
+  it("keeps /admin/login and /admin/signup outside the guarded layout, open to everyone", async () => {
+    const paths = Object.keys(outsideLayout).map((file) => routeOf(file).path);
+    expect(paths).toEqual(expect.arrayContaining(["/admin/login", "/admin/signup"]));
+    for (const [file, module] of Object.entries(outsideLayout)) {
+      const outcome = await call(module.loader!, request(routeOf(file).path, "GET", {}));
+      expect(outcome.status).toBe(200);
+    }
+  });
+});
+
+describe("the admin layout (/admin)", () => {
+  for (const actor of ACTORS) {
+    it(`${actor}`, async () => {
+      const outcome = await call(adminLayout.loader as Handler, request("/admin", "GET", credentials[actor].session));
+      if (actor === "admin") expect(outcome.location).toBe("/admin/dashboard");
+      else expectPageGuard(outcome, actor, "/admin");
+    });
+  }
+});
+
+describe.each(adminPages)("admin page $path ($file)", ({ path, params, module }) => {
+  for (const actor of ACTORS) {
+    it(`GET as ${actor}`, async () => {
+      const layout = await call(adminLayout.loader as Handler, request(path, "GET", credentials[actor].session), params);
+      expectPageGuard(layout, actor, path);
+      if (actor === "admin") expect(layout.thrown).toBe(false);
+      if (module.loader) expectPageGuard(await call(module.loader, request(path, "GET", credentials[actor].session), params), actor, path);
+    });
+
+    if (module.action) {
+      it(`POST as ${actor}`, async () => {
+        expectPageGuard(await call(module.action, request(path, "POST", credentials[actor].session), params), actor, path);
+      });
+    }
+  }
+
+  it("is not opened by an admin's bearer token (pages take the session cookie only)", async () => {
+    const outcome = await call(adminLayout.loader as Handler, request(path, "GET", credentials.admin.token), params);
+    expect(outcome.location).toBe(loginRedirect(path));
+  });
+});
+
+describe.each(adminApis)("admin API $path ($file)", ({ path, params, module }) => {
+  for (const actor of ACTORS) {
+    for (const via of ["session", "token"] as const) {
+      if (actor === "anonymous" && via === "token") continue;
+      const how = actor === "anonymous" ? "" : ` with a ${via === "session" ? "session cookie" : "bearer token"}`;
+      if (module.loader) {
+        it(`GET as ${actor}${how}`, async () => {
+          expectApiGuard(await call(module.loader, request(path, "GET", credentials[actor][via]), params), actor, `GET ${path}`);
+        });
+      }
+      if (module.action) {
+        for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+          it(`${method} as ${actor}${how}`, async () => {
+            expectApiGuard(await call(module.action, request(path, method, credentials[actor][via]), params), actor, `${method} ${path}`);
+          });
+        }
+      }
+    }
+  }
+
+  it("refuses a made-up bearer token with 401", async () => {
+    const handler = module.loader ?? module.action!;
+    const outcome = await call(handler, request(path, module.loader ? "GET" : "POST", { token: "made-up-token" }), params);
+    expect(outcome.status).toBe(401);
+  });
+});

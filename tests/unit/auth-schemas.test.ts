@@ -1,0 +1,128 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import {
+  adminLoginSchema,
+  adminSignUpSchema,
+  apiAdminSignUpSchema,
+  apiSignUpSchema,
+  AUTH_MESSAGES,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "~/schemas/auth";
+
+function form(fields: Record<string, string>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+  return formData;
+}
+
+function errorsOf(submission: { status?: string; error?: Record<string, string[] | null> | null }) {
+  return submission.error ?? {};
+}
+
+describe("sign-in form (spec/01 section 5)", () => {
+  it("needs both fields, with the spec's message once for the form", () => {
+    for (const fields of [{ email: "", password: "" }, { email: "a@example.com", password: "" }, { email: "", password: "secret" }]) {
+      const submission = parseWithZod(form(fields), { schema: signInSchema });
+      expect(submission.status).toBe("error");
+      expect(errorsOf(submission)[""]).toEqual(["Both email and password are required."]);
+    }
+  });
+
+  it("lower-cases the e-mail and keeps the password as typed", () => {
+    const submission = parseWithZod(form({ email: " Alice@Example.COM ", password: " pass word " }), { schema: signInSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") {
+      expect(submission.value.email).toBe("alice@example.com");
+      expect(submission.value.password).toBe(" pass word ");
+    }
+  });
+});
+
+describe("sign-up form (spec/01 section 5)", () => {
+  const valid = { username: "Sam Smith", email: "sam@example.com", password: "long-enough", confirmPassword: "long-enough" };
+
+  it("needs every field: 'All fields are required.'", () => {
+    for (const missing of ["username", "email", "password", "confirmPassword"]) {
+      const submission = parseWithZod(form({ ...valid, [missing]: "" }), { schema: signUpSchema });
+      expect(errorsOf(submission)[""]).toEqual(["All fields are required."]);
+    }
+  });
+
+  it("says 'Passwords do not match.' on the confirmation", () => {
+    const submission = parseWithZod(form({ ...valid, confirmPassword: "different-one" }), { schema: signUpSchema });
+    expect(errorsOf(submission).confirmPassword).toEqual(["Passwords do not match."]);
+  });
+
+  it("checks the e-mail and a minimum password length", () => {
+    const submission = parseWithZod(form({ ...valid, email: "not-an-email", password: "short", confirmPassword: "short" }), { schema: signUpSchema });
+    expect(errorsOf(submission).email).toEqual([AUTH_MESSAGES.invalidEmail]);
+    expect(errorsOf(submission).password).toEqual([AUTH_MESSAGES.customerPasswordTooShort]);
+  });
+
+  it("accepts a complete form and lower-cases the e-mail", () => {
+    const submission = parseWithZod(form({ ...valid, email: "Sam@Example.com" }), { schema: signUpSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value).toMatchObject({ username: "Sam Smith", email: "sam@example.com" });
+  });
+
+  it("the API version needs no confirmation and treats empty strings as missing", () => {
+    expect(apiSignUpSchema.safeParse({ username: "Sam", email: "sam@example.com", password: "long-enough" }).success).toBe(true);
+    const result = apiSignUpSchema.safeParse({ username: "", email: "sam@example.com", password: "long-enough" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("All fields are required.");
+  });
+});
+
+describe("admin sign-up form (spec/02 section 5)", () => {
+  const valid = { username: "Root", email: "root@example.com", password: "secret", confirmPassword: "secret", adminKey: "key" };
+
+  it("requires every field, each with its own message", () => {
+    const submission = parseWithZod(form({}), { schema: adminSignUpSchema });
+    expect(errorsOf(submission)).toMatchObject({
+      username: [AUTH_MESSAGES.adminUsernameRequired],
+      email: [AUTH_MESSAGES.emailRequired],
+      password: [AUTH_MESSAGES.passwordRequired],
+      confirmPassword: [AUTH_MESSAGES.confirmRequired],
+      adminKey: [AUTH_MESSAGES.adminKeyRequired],
+    });
+  });
+
+  it("uses the spec's words for mismatch and length", () => {
+    const mismatch = parseWithZod(form({ ...valid, confirmPassword: "secreT" }), { schema: adminSignUpSchema });
+    expect(errorsOf(mismatch).confirmPassword).toEqual(["Passwords do not match"]);
+    const short = parseWithZod(form({ ...valid, password: "12345", confirmPassword: "12345" }), { schema: adminSignUpSchema });
+    expect(errorsOf(short).password).toEqual(["Password must be at least 6 characters long"]);
+    expect(parseWithZod(form(valid), { schema: adminSignUpSchema }).status).toBe("success");
+  });
+
+  it("the API version takes username, email, password and adminKey", () => {
+    expect(apiAdminSignUpSchema.safeParse({ username: "Root", email: "root@example.com", password: "secret", adminKey: "k" }).success).toBe(true);
+    expect(apiAdminSignUpSchema.safeParse({ username: "Root", email: "root@example.com", password: "secret" }).success).toBe(false);
+  });
+});
+
+describe("admin login, forgot and reset password", () => {
+  it("admin login needs email and password", () => {
+    const submission = parseWithZod(form({ email: "", password: "" }), { schema: adminLoginSchema });
+    expect(errorsOf(submission)).toMatchObject({ email: [AUTH_MESSAGES.emailRequired], password: [AUTH_MESSAGES.passwordRequired] });
+  });
+
+  it("forgot password needs a valid e-mail", () => {
+    expect(errorsOf(parseWithZod(form({ email: "" }), { schema: forgotPasswordSchema })).email).toEqual([AUTH_MESSAGES.emailRequired]);
+    expect(errorsOf(parseWithZod(form({ email: "nope" }), { schema: forgotPasswordSchema })).email).toEqual([AUTH_MESSAGES.invalidEmail]);
+  });
+
+  it("a new password must be long enough and confirmed", () => {
+    const short = parseWithZod(form({ password: "short", confirmPassword: "short" }), { schema: resetPasswordSchema });
+    expect(errorsOf(short).password).toEqual([AUTH_MESSAGES.customerPasswordTooShort]);
+    const mismatch = parseWithZod(form({ password: "long-enough", confirmPassword: "long-enougH" }), { schema: resetPasswordSchema });
+    expect(errorsOf(mismatch).confirmPassword).toEqual(["Passwords do not match."]);
+    const tooLong = "x".repeat(129);
+    expect(errorsOf(parseWithZod(form({ password: tooLong, confirmPassword: tooLong }), { schema: resetPasswordSchema })).password).toEqual([
+      AUTH_MESSAGES.passwordTooLong,
+    ]);
+  });
+});
