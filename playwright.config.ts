@@ -1,7 +1,14 @@
 import fs from "node:fs";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+// The e2e server's e-mails and uploads stay apart from the local demo's (and from other
+// parallel runs); tests read the outbox through the same variable.
+const E2E_DATA = path.resolve(".data/e2e", BUILD_DIR);
+process.env.OUTBOX_DIR = path.join(E2E_DATA, "outbox");
+process.env.UPLOAD_DIR = path.join(E2E_DATA, "uploads");
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => fs.existsSync(path));
 
 export default defineConfig({
@@ -13,7 +20,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json"]],
-  outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
+  outputDir: `test-results/${BUILD_DIR}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
@@ -41,7 +48,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build against this run's own database (see scripts/with-test-db.mjs).
-    command: `tsx prisma/seed.ts && remix-serve ${process.env.BUILD_DIR ?? "build"}/server/index.js`,
+    command: `tsx prisma/seed.ts && remix-serve ${BUILD_DIR}/server/index.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -53,6 +60,8 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret",
       ENCRYPTION_KEY: "e2e-encryption-key",
       ADMIN_REGISTRATION_KEY: "e2e-admin-key",
+      OUTBOX_DIR: process.env.OUTBOX_DIR,
+      UPLOAD_DIR: process.env.UPLOAD_DIR,
     },
   },
 });

@@ -1,5 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BusinessJsonLd } from "~/components/content/business-json-ld";
+import { About } from "~/components/home/about";
+import { AreasServed } from "~/components/home/areas";
+import { ClosingCta } from "~/components/home/closing-cta";
+import { Faq } from "~/components/home/faq";
+import { Hero } from "~/components/home/hero";
+import { HowItWorks } from "~/components/home/how-it-works";
+import { VanGuide } from "~/components/home/van-guide";
+import { env } from "~/server/env.server";
 import { getNetworkStats } from "~/server/stats.server";
 import { seo } from "~/utils/seo";
 
@@ -13,38 +22,34 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader(_: LoaderFunctionArgs) {
-  return { stats: await getNetworkStats() };
+  return { stats: await getNetworkStats(), heroImageUrl: env.HERO_IMAGE_URL };
 }
 
-const SECTIONS = [
-  { id: "how-it-works", title: "How It Works", text: "Get an instant fixed price, book and pay online, then follow your driver live." },
-  { id: "about", title: "About Us", text: "A marketplace of vetted, insured independent drivers with honest, fixed prices." },
-  { id: "van-guide", title: "Van Size Guide", text: "Small, medium, large and Luton vans for every size of move." },
-  { id: "areas", title: "Areas We Cover", text: "London, Essex, the North East and the West Midlands." },
-  { id: "faq", title: "Frequently Asked Questions", text: "Answers about pricing, booking, our service and our policies." },
-];
+/** Stands in for the hero quote form until the quote form (issue 3) replaces it. */
+function QuoteCardPlaceholder() {
+  return (
+    <div className="rounded-xl bg-white p-6 text-slate-900 shadow-xl">
+      <h2 className="text-2xl font-bold">Get an instant quote</h2>
+      <p className="mt-2 text-slate-700">Fixed prices for any van size, VAT included.</p>
+      <Link to="/calculator" className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+        Get a price
+      </Link>
+    </div>
+  );
+}
 
 export default function Home() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, heroImageUrl } = useLoaderData<typeof loader>();
   return (
     <>
-      <section id="quote" className="bg-gradient-to-br from-blue-800 to-blue-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-20">
-          <h1 className="max-w-2xl text-4xl font-extrabold sm:text-5xl">Man and van with an instant, fixed price</h1>
-          <p className="mt-4 max-w-xl text-lg text-blue-50">
-            House moves, office moves and furniture delivery. Book online and follow your driver live.
-          </p>
-          <p className="mt-6 text-blue-50" data-testid="network-stats">
-            {stats.approvedDrivers} vetted drivers · {stats.completedMoves} completed moves
-          </p>
-        </div>
-      </section>
-      {SECTIONS.map((section) => (
-        <section key={section.id} id={section.id} className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12">
-          <h2 className="text-2xl font-bold">{section.title}</h2>
-          <p className="mt-2 text-slate-700">{section.text}</p>
-        </section>
-      ))}
+      <Hero quoteForm={<QuoteCardPlaceholder />} imageUrl={heroImageUrl} stats={stats} />
+      <HowItWorks />
+      <About />
+      <VanGuide />
+      <AreasServed />
+      <Faq />
+      <ClosingCta />
+      <BusinessJsonLd />
     </>
   );
 }

@@ -20,7 +20,7 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().default(DEFAULT_PUBLIC_CONFIG.supportPhone),
   SUPPORT_EMAIL: z.string().email().default(DEFAULT_PUBLIC_CONFIG.supportEmail),
   RATING_VALUE: z.coerce.number().min(0).max(5).default(DEFAULT_PUBLIC_CONFIG.ratingValue),
-  RATING_COUNT: z.coerce.number().int().min(0).default(1250),
+  RATING_COUNT: z.coerce.number().int().min(0).default(DEFAULT_PUBLIC_CONFIG.ratingCount),
   HERO_IMAGE_URL: z.string().default("/images/hero.svg"),
 
   ADMIN_REGISTRATION_KEY: optional,
@@ -83,5 +83,6 @@ export function publicConfig(): PublicConfig {
     supportPhone: env.SUPPORT_PHONE,
     supportEmail: env.SUPPORT_EMAIL,
     ratingValue: env.RATING_VALUE,
+    ratingCount: env.RATING_COUNT,
   };
 }

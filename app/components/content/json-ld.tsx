@@ -1,0 +1,16 @@
+// Structured data for search engines, in a <script type="application/ld+json"> that carries
+// the request's CSP nonce (data, not code, but the policy stays strict either way).
+import { useNonce } from "~/utils/nonce-provider";
+import { serializeJsonLd, type JsonLd as JsonLdData } from "~/utils/structured-data";
+
+export function JsonLd({ data }: { data: JsonLdData | JsonLdData[] }) {
+  const nonce = useNonce();
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce || undefined}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+    />
+  );
+}

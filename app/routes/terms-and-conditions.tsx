@@ -1,0 +1,16 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Terms } from "~/components/content/terms";
+import { seo } from "~/utils/seo";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Terms and Conditions",
+    description:
+      "The terms for booking a man and van through EasyMove: our role as a platform, driver vetting, cancellation charges, prohibited items, payment and privacy.",
+    path: "/terms-and-conditions",
+    matches,
+  });
+
+export default function TermsAndConditions() {
+  return <Terms />;
+}
