@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { BusinessJsonLd } from "~/components/content/business-json-ld";
 import { About } from "~/components/home/about";
 import { AreasServed } from "~/components/home/areas";
@@ -8,8 +8,14 @@ import { Faq } from "~/components/home/faq";
 import { Hero } from "~/components/home/hero";
 import { HowItWorks } from "~/components/home/how-it-works";
 import { VanGuide } from "~/components/home/van-guide";
+import { QuoteCard } from "~/components/quote/quote-card";
+import { QuoteForm } from "~/components/quote/quote-form";
+import { Toaster } from "~/components/toaster";
+import { quoteFormSchema } from "~/schemas/quote";
 import { env } from "~/server/env.server";
+import { loadQuotePage, submitQuoteForm } from "~/server/quote-form.server";
 import { getNetworkStats } from "~/server/stats.server";
+import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -21,28 +27,32 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader(_: LoaderFunctionArgs) {
-  return { stats: await getNetworkStats(), heroImageUrl: env.HERO_IMAGE_URL };
+export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [stats, quotePage] = await Promise.all([getNetworkStats(), loadQuotePage(request)]);
+  return { stats, heroImageUrl: env.HERO_IMAGE_URL, ...quotePage };
 }
 
-/** Stands in for the hero quote form until the quote form (issue 3) replaces it. */
-function QuoteCardPlaceholder() {
-  return (
-    <div className="rounded-xl bg-white p-6 text-slate-900 shadow-xl">
-      <h2 className="text-2xl font-bold">Get an instant quote</h2>
-      <p className="mt-2 text-slate-700">Fixed prices for any van size, VAT included.</p>
-      <Link to="/calculator" className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
-        Get a price
-      </Link>
-    </div>
-  );
+export async function action({ request }: ActionFunctionArgs) {
+  return submitQuoteForm(request, quoteFormSchema);
 }
 
 export default function Home() {
-  const { stats, heroImageUrl } = useLoaderData<typeof loader>();
+  const { stats, heroImageUrl, today, mapsKey, quote } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const quoteForm = quote ? (
+    <QuoteCard quote={quote} newQuoteHref="/#quote" />
+  ) : (
+    <div className="rounded-xl bg-white p-6 text-slate-900 shadow-xl">
+      <h2 className="mb-4 text-2xl font-bold">Get an instant quote</h2>
+      <QuoteForm id="home-quote-form" variant="home" lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />
+    </div>
+  );
   return (
     <>
-      <Hero quoteForm={<QuoteCardPlaceholder />} imageUrl={heroImageUrl} stats={stats} />
+      <Hero quoteForm={quoteForm} imageUrl={heroImageUrl} stats={stats} />
+      {actionData?.toast ? <Toaster toasts={[actionData.toast]} /> : null}
       <HowItWorks />
       <About />
       <VanGuide />

@@ -12,6 +12,76 @@ for (const mode of jsModes) {
   test.describe(`quotes ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
+    test("home: the short quote form gives a quote card in place of the form", async ({ page }) => {
+      await open(page, "/", mode.javaScriptEnabled);
+      const hero = page.locator("#quote");
+      await hero.getByLabel("Pickup address").fill("14 Duke Street, Chelmsford CM1 1HL");
+      await hero.getByLabel("Delivery address").fill("3 Newland Street, Witham CM8 2AF");
+      await hero.getByLabel("Moving date").fill(inTwoDays);
+      await hero.getByLabel("Van size").selectOption("medium");
+      await hero.getByRole("button", { name: "Calculate Quote" }).click();
+      const card = page.getByTestId("quote-card");
+      await expect(card.getByText("Quote Ready")).toBeVisible();
+      await expect(card.getByTestId("quote-distance")).toContainText("miles");
+      await expect(page.locator("#quote").getByRole("button", { name: "Calculate Quote" })).toHaveCount(0);
+      await expect(page.getByRole("status").filter({ hasText: "Quote calculated" })).toContainText(/Your quote for [\d.]+ miles is £[\d,]+\.\d\d/);
+      await card.getByRole("link", { name: "Start a new quote" }).click();
+      await expect(page.locator("#quote").getByRole("button", { name: "Calculate Quote" })).toBeVisible();
+    });
+
+    test("home: Show More Options keeps what was typed; quick-add, quantities and floors price in", async ({ page }) => {
+      await open(page, "/", mode.javaScriptEnabled);
+      const hero = page.locator("#quote");
+      await hero.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
+      await hero.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+      await hero.getByLabel("Moving date").fill(inTwoDays);
+      await hero.getByRole("button", { name: "Show More Options" }).click();
+      for (const section of ["Locations", "Date & Time", "Items to Move", "Van & Services", "Access Conditions"]) {
+        await expect(hero.getByRole("group", { name: section })).toBeVisible();
+      }
+      await expect(hero.getByLabel("Pickup address")).toHaveValue("1 Grey Street, Newcastle NE1 6EE");
+      await expect(hero.getByLabel("Moving date")).toHaveValue(inTwoDays);
+      await expect(hero.getByRole("button", { name: "Show More Options" })).toHaveCount(0);
+
+      await hero.getByRole("button", { name: "Add Sofa" }).click();
+      await hero.getByRole("button", { name: "Add Wardrobe" }).click();
+      await expect(hero.getByTestId("quote-item")).toHaveCount(2);
+      const sofa = hero.getByTestId("quote-item").filter({ hasText: "Sofa" });
+      await expect(sofa.getByRole("button", { name: "Fewer Sofa" })).toBeDisabled();
+      await sofa.getByRole("button", { name: "More Sofa" }).click();
+      await expect(sofa.getByTestId("item-quantity")).toHaveText("2");
+      await hero.getByRole("button", { name: "Add Sofa" }).click();
+      await expect(sofa.getByTestId("item-quantity")).toHaveText("3");
+      await sofa.getByRole("button", { name: "Fewer Sofa" }).click();
+      await expect(sofa.getByTestId("item-quantity")).toHaveText("2");
+      await hero.getByTestId("quote-item").filter({ hasText: "Wardrobe" }).getByRole("button", { name: "Remove Wardrobe" }).click();
+      await expect(hero.getByTestId("quote-item")).toHaveCount(1);
+
+      await expect(hero.getByLabel("Lift available at delivery")).toBeHidden();
+      await hero.getByLabel("Delivery floor").selectOption("thirdFloorPlus");
+      await expect(hero.getByLabel("Lift available at delivery")).toBeVisible();
+      await hero.getByLabel("Helpers").selectOption("1");
+      await hero.getByRole("button", { name: "Calculate Quote" }).click();
+
+      const card = page.getByTestId("quote-card");
+      await expect(card.getByText("Quote Ready")).toBeVisible();
+      await card.getByText("Show price breakdown").click();
+      await expect(card.getByTestId("quote-breakdown")).toContainText("Floor access");
+      await expect(card.getByTestId("quote-breakdown")).toContainText("Helpers (1 × 2h at £25/h)");
+      await expect(card.getByTestId("quote-breakdown")).toContainText("£30.00");
+    });
+
+    test("home: past dates are refused", async ({ page }) => {
+      await open(page, "/", mode.javaScriptEnabled);
+      const hero = page.locator("#quote");
+      await expect(hero.getByLabel("Moving date")).toHaveAttribute("min", /^\d{4}-\d{2}-\d{2}$/);
+      await hero.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
+      await hero.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+      await hero.getByLabel("Moving date").fill("2024-01-10");
+      await hero.getByRole("button", { name: "Calculate Quote" }).click();
+      await expect(hero.getByText("Please choose today or a later date")).toBeVisible();
+    });
+
     test("/calculator gives a real quote, with breakdown and checkout", async ({ page }) => {
       await open(page, "/calculator", mode.javaScriptEnabled);
       await expect(page.getByLabel("Start time")).toHaveValue("09:00");

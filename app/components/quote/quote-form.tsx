@@ -70,33 +70,30 @@ export function QuoteForm({
       <input {...getInputProps(fields.detailed, { type: "hidden" })} key={fields.detailed.key} />
       <ErrorList errors={form.errors} />
 
+      {/* One structure for both forms, so switching to detailed keeps every typed value
+          (the same inputs stay mounted; the detailed sections slot in around them). */}
+      <Section title="Locations" plain={!detailed}>
+        {addresses}
+      </Section>
+      <Section title="Date & Time" plain={!detailed}>
+        <DateTimeFields date={fields.moveDate} time={fields.moveTime} today={today} />
+      </Section>
       {detailed ? (
-        <>
-          <Section title="Locations">{addresses}</Section>
-          <Section title="Date & Time">
-            <DateTimeFields date={fields.moveDate} time={fields.moveTime} today={today} />
-          </Section>
-          <Section title="Items to Move">
-            <QuickAddItems form={form} items={fields.items} />
-          </Section>
-          <Section title="Van & Services">
-            <VanField meta={fields.vanSize} />
-            <HelpersField meta={fields.helpers} />
-            <UrgencyField meta={fields.urgency} />
-          </Section>
-          <Section title="Access Conditions">
-            <FloorGroup end="Pickup" floor={fields.floorAccessPickup} lift={fields.liftAvailablePickup} />
-            <FloorGroup end="Delivery" floor={fields.floorAccessDelivery} lift={fields.liftAvailableDelivery} />
-          </Section>
-        </>
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
-          {addresses}
-          <DateTimeFields date={fields.moveDate} time={fields.moveTime} today={today} />
-          <VanField meta={fields.vanSize} />
-          {variant === "calculator" ? <HelpersField meta={fields.helpers} /> : null}
-        </div>
-      )}
+        <Section title="Items to Move">
+          <QuickAddItems form={form} items={fields.items} />
+        </Section>
+      ) : null}
+      <Section title="Van & Services" plain={!detailed}>
+        <VanField meta={fields.vanSize} />
+        {detailed || variant === "calculator" ? <HelpersField meta={fields.helpers} /> : null}
+        {detailed ? <UrgencyField meta={fields.urgency} /> : null}
+      </Section>
+      {detailed ? (
+        <Section title="Access Conditions">
+          <FloorGroup end="Pickup" floor={fields.floorAccessPickup} lift={fields.liftAvailablePickup} />
+          <FloorGroup end="Delivery" floor={fields.floorAccessDelivery} lift={fields.liftAvailableDelivery} />
+        </Section>
+      ) : null}
 
       <div className="flex flex-wrap items-center gap-3">
         <StatusButton pending={calculating} pendingText="Calculating..." className="px-6 py-3 text-base">

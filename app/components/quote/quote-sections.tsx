@@ -16,10 +16,11 @@ const HELPER_OPTIONS = [
 const URGENCY_OPTIONS = URGENCIES.map((urgency) => ({ value: urgency, label: URGENCY_LABELS[urgency] }));
 const FLOOR_OPTIONS = FLOOR_ACCESS_LEVELS.map((floor) => ({ value: floor, label: FLOOR_ACCESS_LABELS[floor] }));
 
-export function Section({ title, children }: { title: string; children: React.ReactNode }) {
+/** A titled group of fields; `plain` drops the frame (the short form) but keeps the group. */
+export function Section({ title, plain = false, children }: { title: string; plain?: boolean; children: React.ReactNode }) {
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold uppercase tracking-wide text-slate-700">{title}</legend>
+    <fieldset className={plain ? "" : "rounded-lg border border-slate-200 p-4"}>
+      <legend className={plain ? "sr-only" : "px-1 text-sm font-semibold uppercase tracking-wide text-slate-700"}>{title}</legend>
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   );
