@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { applySecurityHeaders, createNonce, documentCsp } from "~/server/security-headers.server";
+import { applySecurityHeaders, configuredThirdParties, createNonce, documentCsp } from "~/server/security-headers.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { routeHandle, type ThirdParty } from "~/utils/route-handle";
 
@@ -21,7 +21,7 @@ export default function handleRequest(
   const thirdParties: ThirdParty[] = remixContext.staticHandlerContext.matches.flatMap(
     (match) => routeHandle(remixContext.routeModules[match.route.id]?.handle).thirdParties ?? [],
   );
-  applySecurityHeaders(responseHeaders, documentCsp(nonce, thirdParties));
+  applySecurityHeaders(responseHeaders, documentCsp(nonce, configuredThirdParties(thirdParties)));
 
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;

@@ -1,9 +1,10 @@
 // Shared plumbing of the JSON API routes: body parsing that never 500s on bad input, the
 // spec's { error, fieldErrors } shape, the per-IP rate limit and method checks.
 import type { ZodError, ZodTypeAny, z } from "zod";
+import { env } from "./env.server";
 import { clientIp, hitRateLimit, tooManyRequests, type RateLimitRule } from "./rate-limit.server";
 
-export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: 60, windowSeconds: 60 };
+export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
 
 export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>) {
   return Response.json(fieldErrors ? { error, fieldErrors } : { error }, { status });

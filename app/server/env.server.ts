@@ -40,6 +40,7 @@ const envSchema = z.object({
   OUTBOX_DIR: z.string().default(".data/outbox"),
   UPLOAD_DIR: z.string().default(".data/uploads"),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().default(10),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; ENCRYPTION_KEY: string };

@@ -36,6 +36,17 @@ function originOf(url: string) {
   }
 }
 
+/** A page only needs a third party's origins when that integration is configured; its local
+ * stand-in loads nothing from outside. */
+export function configuredThirdParties(parties: ThirdParty[]): ThirdParty[] {
+  const configured: Record<ThirdParty, boolean> = {
+    googleMaps: Boolean(env.GOOGLE_MAPS_BROWSER_KEY),
+    stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY),
+    paypal: Boolean(env.PAYPAL_CLIENT_ID),
+  };
+  return parties.filter((party) => configured[party]);
+}
+
 export function createNonce() {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }

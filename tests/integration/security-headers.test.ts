@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, createNonce, documentCsp } from "~/server/security-headers.server";
+import { applySecurityHeaders, configuredThirdParties, createNonce, documentCsp } from "~/server/security-headers.server";
 
 describe("Content-Security-Policy", () => {
   it("allows scripts only from this site and the request's nonce", () => {
@@ -19,6 +19,11 @@ describe("Content-Security-Policy", () => {
     const payment = documentCsp("n", ["stripe"]);
     expect(payment).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
     expect(payment).not.toMatch(/frame-src [^;]*'none'/);
+  });
+
+  it("allows an integration's origins only when it is configured", () => {
+    // The test environment sets no Google, Stripe or PayPal keys: their stand-ins load nothing.
+    expect(configuredThirdParties(["googleMaps", "stripe", "paypal"])).toEqual([]);
   });
 
   it("gives every nonce once", () => {
