@@ -27,6 +27,9 @@ export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },
+  // The dev server's dependency scan also walks *.server.ts imports; this native module has
+  // no browser build, so keep it out of the pre-bundling.
+  optimizeDeps: { exclude: ["@node-rs/argon2"] },
   plugins: inTest
     ? []
     : [
