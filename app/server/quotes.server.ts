@@ -1,6 +1,5 @@
 // Quotes: measure the trip, price it with the pricing module, save it with its items and
 // lines, and read it back by id. Pages, checkout and the JSON API all go through here.
-import type { Prisma } from "../../generated/prisma/client";
 import { DistanceLookupError, type DistanceResult } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
 import {
@@ -13,6 +12,7 @@ import {
 import type { QuoteRequest } from "~/schemas/quote";
 import { db } from "./db.server";
 import { getDistance } from "./distance.server";
+import { moveColumns, quotePriceColumns } from "./price-columns";
 
 /** A problem the customer can fix, with the form field it belongs to. */
 export class QuoteInputError extends Error {
@@ -59,41 +59,15 @@ export async function createQuote(request: QuoteRequest, options: { customerId?:
   const saved = await db.quote.create({
     data: {
       customerId: options.customerId ?? null,
-      pickupAddress: request.pickupAddress,
-      deliveryAddress: request.deliveryAddress,
-      moveDate: new Date(`${price.moveDate}T00:00:00Z`),
-      moveTime: price.moveTime,
+      ...moveColumns(price),
+      ...quotePriceColumns(price),
+      // The chosen van and helpers, before items upgraded them.
       vanSizeChosen: request.vanSize,
-      vanSize: price.vanSize,
       helpersChosen: request.helpers,
-      helpers: price.helpers,
-      floorAccessPickup: price.floorAccessPickup,
-      floorAccessDelivery: price.floorAccessDelivery,
-      liftAvailablePickup: price.liftAvailablePickup,
-      liftAvailableDelivery: price.liftAvailableDelivery,
-      urgency: price.urgency,
-      distanceTenths: price.distanceTenths,
       distanceSource: distance.source,
       calculationMethod: distance.calculationMethod,
       exactCalculation: distance.exactCalculation,
       usingGoogleMaps: distance.usingGoogleMaps,
-      distanceCharge: price.distanceCharge,
-      transportCharge: price.transportCharge,
-      vanSizeMultiplierBp: price.vanMultiplierBp,
-      helpersFee: price.helpersFee,
-      floorAccessFee: price.floorAccessFee,
-      congestionCharge: price.congestionCharge,
-      urgencySurcharge: price.urgencySurcharge,
-      peakTimeSurcharge: price.peakTimeSurcharge,
-      minimumChargeAdjustment: price.minimumChargeAdjustment,
-      subTotal: price.subTotal,
-      platformFee: price.platformFee,
-      driverShare: price.driverShare,
-      vatAmount: price.vatAmount,
-      totalWithVAT: price.totalWithVAT,
-      estimatedHours: price.estimatedHours,
-      explanation: price.explanation,
-      breakdown: price.breakdownLines as unknown as Prisma.InputJsonValue,
       items: { create: items },
     },
     select: { id: true },
