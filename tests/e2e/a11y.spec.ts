@@ -12,6 +12,9 @@ const PUBLIC_PAGES: { name: string; path: string; status?: number }[] = [
   { name: "London services", path: "/london-services" },
   { name: "Birmingham services", path: "/birmingham-services" },
   { name: "not found", path: "/no-such-page", status: 404 },
+  { name: "price calculator", path: "/calculator" },
+  { name: "detailed quote", path: "/quote" },
+  { name: "distance calculator", path: "/distance-calculator" },
 ];
 
 async function seriousViolations(page: Page) {
