@@ -3,11 +3,10 @@
 // so in a dialog it signs in without leaving the page; without JavaScript the same form is
 // a plain POST to /signin. Optional callbacks: success (stay on the page), close, and a
 // switch to the sign-up card; with no success callback, success goes to redirectTo or /.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
 import { signInSchema } from "~/schemas/auth";
+import { useAuthCardForm } from "./use-auth-card-form";
 import { AuthField, FormErrors, Heading, SubmitButton, withRedirectTo } from "./fields";
 
 export type SignInCardProps = {
@@ -22,20 +21,7 @@ export type SignInCardProps = {
 };
 
 export function SignInCard({ redirectTo, lastResult, onSuccess, onClose, onSwitchToSignUp, headingLevel = 2, headingId }: SignInCardProps) {
-  const fetcher = useFetcher<SubmissionResult<string[]>>();
-  const result = (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? null;
-  const busy = fetcher.state !== "idle";
-  const [form, fields] = useForm({
-    lastResult: busy ? null : result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-
-  useEffect(() => {
-    if (onSuccess && fetcher.state === "idle" && (fetcher.data as SubmissionResult | undefined)?.status === "success") onSuccess();
-    // Only a new answer from the server counts; a re-render with the same one does not.
-  }, [fetcher.state, fetcher.data]);
+  const { fetcher, form, fields, busy } = useAuthCardForm(signInSchema, lastResult, onSuccess);
 
   return (
     <section aria-labelledby={headingId ?? `${form.id}-title`} className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="sign-in-card">

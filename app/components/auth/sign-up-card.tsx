@@ -2,11 +2,10 @@
 // and its confirmation. Like the sign-in card it posts to its page's action (/signup)
 // through a fetcher, works as a plain form without JavaScript, and takes an optional
 // success callback and an optional switch to the sign-in card.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
 import { CUSTOMER_PASSWORD_MIN, signUpSchema } from "~/schemas/auth";
+import { useAuthCardForm } from "./use-auth-card-form";
 import { AuthField, FormErrors, Heading, SubmitButton, withRedirectTo } from "./fields";
 
 export type SignUpCardProps = {
@@ -20,19 +19,7 @@ export type SignUpCardProps = {
 };
 
 export function SignUpCard({ redirectTo, lastResult, onSuccess, onClose, onSwitchToSignIn, headingLevel = 2, headingId }: SignUpCardProps) {
-  const fetcher = useFetcher<SubmissionResult<string[]>>();
-  const result = (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? null;
-  const busy = fetcher.state !== "idle";
-  const [form, fields] = useForm({
-    lastResult: busy ? null : result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-
-  useEffect(() => {
-    if (onSuccess && fetcher.state === "idle" && (fetcher.data as SubmissionResult | undefined)?.status === "success") onSuccess();
-  }, [fetcher.state, fetcher.data]);
+  const { fetcher, form, fields, busy } = useAuthCardForm(signUpSchema, lastResult, onSuccess);
 
   return (
     <section aria-labelledby={headingId ?? `${form.id}-title`} className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="sign-up-card">
