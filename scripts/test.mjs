@@ -19,7 +19,7 @@ const env = { ...process.env, ...(server ? { TEST_DATABASE_URL: server.url } : {
 
 function readVitest(file) {
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success ? 0 : 0), skipped: report.numPendingTests + report.numTodoTests };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
 }
 
 function readPlaywright(file) {

@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { formatDistance } from "~/domain/distance";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { proceedToCheckoutSchema } from "~/schemas/quote";
 import { getQuoteView } from "~/server/quotes.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) =>
 const INVALID_QUOTE_TOAST = { title: "Invalid Quote", description: "Please complete the quote form first", variant: "error" } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = z.object({ quoteId: z.string().min(1).max(64) }).safeParse(Object.fromEntries(await request.formData()));
+  const parsed = proceedToCheckoutSchema.safeParse(Object.fromEntries(await request.formData()));
   const quote = parsed.success ? await getQuoteView(parsed.data.quoteId) : null;
   if (!quote) return redirectWithToast(request, "/#quote", INVALID_QUOTE_TOAST, { status: 303 });
   return redirect(`/checkout?quote=${encodeURIComponent(quote.id)}`, { status: 303 });

@@ -110,7 +110,7 @@ export const apiQuoteRequestSchema = z
       liftAvailablePickup: looseBoolean.default(false),
       liftAvailableDelivery: looseBoolean.default(false),
       items: z
-        .array(quoteItemSchema.extend({ quantity: looseNumber(z.number({ required_error: QUOTE_MESSAGES.itemQuantity }).int().min(1, QUOTE_MESSAGES.itemQuantity).max(999)) }))
+        .array(quoteItemSchema.extend({ quantity: looseNumber(quoteItemSchema.shape.quantity) }))
         .max(100)
         .default([]),
     }),
@@ -123,6 +123,9 @@ export const apiRouteSchema = z.object({
   to: z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses),
   vanSize: z.enum(VAN_SIZES).default("medium"),
 });
+
+/** "Proceed to Checkout": the saved quote's id. */
+export const proceedToCheckoutSchema = z.object({ quoteId: z.string().trim().min(1).max(64) });
 
 /** The distance calculator page: two addresses and a van size, and which button was pressed. */
 export const distanceCalculatorSchema = z.object({
