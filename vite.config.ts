@@ -55,6 +55,11 @@ export default defineConfig({
       },
       {
         extends: true as const,
+        // A fresh private checkout started with `npm start` (slow: builds the app).
+        test: { name: "startup", include: ["tests/startup/**/*.test.ts"], environment: "node", testTimeout: 480_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true as const,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],

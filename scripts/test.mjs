@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, unit, integration (real PostgreSQL) and e2e (Playwright in
-// Chromium), then one summary. The test databases are created per run (see with-test-db).
+// `npm test`: typecheck, unit, startup (a fresh private checkout's `npm start`),
+// integration (real PostgreSQL) and e2e (Playwright in Chromium), then one summary. The test databases are created per run (see with-test-db).
 import fs from "node:fs";
 import path from "node:path";
 import { loadDotEnv, root, startEmbeddedPostgres } from "./lib/database.mjs";
@@ -29,7 +29,7 @@ function readPlaywright(file) {
 
 const vitest = (project) => ({
   name: project,
-  command: project === "unit" ? ["vitest"] : ["node", "scripts/with-test-db.mjs", "vitest"],
+  command: project === "integration" ? ["node", "scripts/with-test-db.mjs", "vitest"] : ["vitest"],
   args: ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/${project}.json`],
   report: () => readVitest(`${reports}/${project}.json`),
 });
@@ -37,6 +37,7 @@ const vitest = (project) => ({
 const steps = [
   { name: "typecheck", command: ["tsc"], args: [] },
   vitest("unit"),
+  vitest("startup"),
   vitest("integration"),
   {
     name: "e2e",

