@@ -2,15 +2,15 @@
 // Closed (403) while ADMIN_REGISTRATION_KEY is unset; the key is compared in constant time.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiAdminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
-import { jsonError, readJsonBody } from "~/server/api-auth.server";
+import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/api.server";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth.server";
-import { clientIp, tooManyRequests } from "~/server/rate-limit.server";
+import { clientIp } from "~/server/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError("Method not allowed", 405, { Allow: "POST" });
-  if (!adminRegistrationOpen()) return jsonError(AUTH_MESSAGES.adminSignUpClosed, 403);
-  const parsed = apiAdminSignUpSchema.safeParse((await readJsonBody(request)) ?? {});
-  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.signUpFailed, 400);
+  requireMethod(request, "POST");
+  if (!adminRegistrationOpen()) return apiError(403, AUTH_MESSAGES.adminSignUpClosed);
+  const parsed = apiAdminSignUpSchema.safeParse(await readJsonBody(request, { form: true }));
+  if (!parsed.success) return validationError(parsed.error);
 
   const result = await registerAdmin({ ...parsed.data, ip: clientIp(request) });
   switch (result.status) {
@@ -19,10 +19,10 @@ export async function action({ request }: ActionFunctionArgs) {
     case "limited":
       return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
     case "bad_key":
-      return jsonError(AUTH_MESSAGES.adminKeyInvalid, 403);
+      return apiError(403, AUTH_MESSAGES.adminKeyInvalid);
     case "closed":
-      return jsonError(AUTH_MESSAGES.adminSignUpClosed, 403);
+      return apiError(403, AUTH_MESSAGES.adminSignUpClosed);
     case "taken":
-      return jsonError(AUTH_MESSAGES.signUpFailed, 400);
+      return apiError(400, AUTH_MESSAGES.signUpFailed);
   }
 }

@@ -1,10 +1,11 @@
 // POST /api/auth/logout: revokes the bearer token (and ends the cookie session, if any).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { jsonError, revokeBearerToken } from "~/server/api-auth.server";
+import { requireMethod } from "~/server/api.server";
+import { revokeBearerToken } from "~/server/api-auth.server";
 import { endUserSession } from "~/server/auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError("Method not allowed", 405, { Allow: "POST" });
+  requireMethod(request, "POST");
   await revokeBearerToken(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (request.headers.has("cookie")) headers.set("Set-Cookie", await endUserSession(request));

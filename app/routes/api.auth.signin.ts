@@ -1,18 +1,19 @@
 // POST /api/auth/signin { email, password } → { token, user: { username, email, role } }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AUTH_MESSAGES, signInSchema } from "~/schemas/auth";
-import { createApiToken, jsonError, readJsonBody } from "~/server/api-auth.server";
+import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/api.server";
+import { createApiToken } from "~/server/api-auth.server";
 import { signIn } from "~/server/auth.server";
-import { clientIp, tooManyRequests } from "~/server/rate-limit.server";
+import { clientIp } from "~/server/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError("Method not allowed", 405, { Allow: "POST" });
-  const parsed = signInSchema.safeParse((await readJsonBody(request)) ?? {});
-  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.signInRequired, 400);
+  requireMethod(request, "POST");
+  const parsed = signInSchema.safeParse(await readJsonBody(request, { form: true }));
+  if (!parsed.success) return validationError(parsed.error);
 
   const result = await signIn({ email: parsed.data.email, password: parsed.data.password, ip: clientIp(request) });
   if (result.status === "limited") return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
-  if (result.status === "failed") return jsonError(AUTH_MESSAGES.signInFailed, 401);
+  if (result.status === "failed") return apiError(401, AUTH_MESSAGES.signInFailed);
 
   const { token, expiresAt } = await createApiToken(result.user);
   const { username, email, role } = result.user;

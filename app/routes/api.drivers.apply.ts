@@ -3,24 +3,21 @@
 // been uploaded by this browser's upload session and not yet used by another application.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { driverApplicationApiSchema } from "~/schemas/driver-application";
-import { validationError } from "~/server/api.server";
+import { apiError, enforceRateLimit, readJsonBody, requireMethod, validationError } from "~/server/api.server";
 import { DRIVER_APPLY_RATE_LIMIT, submitDriverApplication } from "~/server/driver-applications.server";
-import { clientIp, hitRateLimit, tooManyRequests } from "~/server/rate-limit.server";
-import { readSmallJson, readUploadSession, scheduleUploadCleanup } from "~/server/uploads.server";
+import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
+import { readUploadSession } from "~/server/uploads/documents.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  const limit = await hitRateLimit(DRIVER_APPLY_RATE_LIMIT, clientIp(request));
-  if (!limit.allowed) return tooManyRequests(limit);
+  requireMethod(request, "POST");
+  await enforceRateLimit(request, DRIVER_APPLY_RATE_LIMIT);
 
   const headers = { "Cache-Control": "no-store" };
-  const body = await readSmallJson(request);
-  if (!body.ok) return Response.json({ error: body.message }, { status: body.status, headers });
-  const parsed = driverApplicationApiSchema.safeParse(body.value);
+  const parsed = driverApplicationApiSchema.safeParse(await readJsonBody(request));
   if (!parsed.success) return validationError(parsed.error);
 
   const result = await submitDriverApplication(parsed.data, await readUploadSession(request));
   scheduleUploadCleanup();
-  if (!result.ok) return Response.json({ error: result.message, fieldErrors: result.fieldErrors }, { status: result.status, headers });
+  if (!result.ok) return apiError(result.status, result.message, { fieldErrors: result.fieldErrors, headers });
   return Response.json({ success: true, message: "Application submitted successfully" }, { status: 201, headers });
 }

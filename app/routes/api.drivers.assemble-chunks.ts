@@ -2,18 +2,16 @@
 // Joins the uploaded chunks in order, checks the file by its content and answers
 // { filePath: "uploads/…" }, a pending document only this browser's session can claim.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientIp, hitRateLimit, tooManyRequests } from "~/server/rate-limit.server";
-import { assembleChunks, DRIVER_UPLOAD_RATE_LIMIT, readSmallJson, readUploadSession } from "~/server/uploads.server";
+import { apiError, enforceRateLimit, readJsonBody, requireMethod } from "~/server/api.server";
+import { assembleChunks, DRIVER_UPLOAD_RATE_LIMIT } from "~/server/uploads/chunks.server";
+import { readUploadSession } from "~/server/uploads/documents.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  const limit = await hitRateLimit(DRIVER_UPLOAD_RATE_LIMIT, clientIp(request));
-  if (!limit.allowed) return tooManyRequests(limit);
+  requireMethod(request, "POST");
+  await enforceRateLimit(request, DRIVER_UPLOAD_RATE_LIMIT);
 
   const headers = { "Cache-Control": "no-store" };
-  const body = await readSmallJson(request);
-  if (!body.ok) return Response.json({ error: body.message }, { status: body.status, headers });
-  const result = await assembleChunks(await readUploadSession(request), body.value);
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status, headers });
+  const result = await assembleChunks(await readUploadSession(request), await readJsonBody(request));
+  if (!result.ok) return apiError(result.status, result.message, { headers });
   return Response.json({ success: true, filePath: result.path, fileName: result.originalName, mimeType: result.mimeType, size: result.sizeBytes }, { headers });
 }

@@ -2,19 +2,20 @@
 // multipart form data: chunk, chunkIndex, totalChunks, fileId, fileName, fileType, field.
 // Anonymous (applicants have no account), tied to the browser's upload session cookie.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientIp, hitRateLimit, tooManyRequests } from "~/server/rate-limit.server";
-import { DRIVER_UPLOAD_RATE_LIMIT, ensureUploadSession, receiveChunk, scheduleUploadCleanup } from "~/server/uploads.server";
+import { apiError, enforceRateLimit, requireMethod } from "~/server/api.server";
+import { DRIVER_UPLOAD_RATE_LIMIT, receiveChunk } from "~/server/uploads/chunks.server";
+import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
+import { ensureUploadSession } from "~/server/uploads/documents.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  const limit = await hitRateLimit(DRIVER_UPLOAD_RATE_LIMIT, clientIp(request));
-  if (!limit.allowed) return tooManyRequests(limit);
+  requireMethod(request, "POST");
+  await enforceRateLimit(request, DRIVER_UPLOAD_RATE_LIMIT);
 
   const session = await ensureUploadSession(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
   const result = await receiveChunk(request, session.id);
   scheduleUploadCleanup();
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status, headers });
+  if (!result.ok) return apiError(result.status, result.message, { headers });
   return Response.json({ success: true, chunkIndex: result.chunkIndex, totalChunks: result.totalChunks, receivedChunks: result.receivedChunks }, { headers });
 }

@@ -4,16 +4,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vanImages } from "~/domain/van-images";
 import { isVanSize, VAN_SIZES } from "~/domain/vans";
+import { apiError } from "~/server/api.server";
 
 const headers = { "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const size = params.size?.toLowerCase();
   if (!isVanSize(size)) {
-    return Response.json(
-      { error: `Unknown van size. Use one of: ${VAN_SIZES.join(", ")}.` },
-      { status: 404, headers },
-    );
+    return apiError(404, `Unknown van size. Use one of: ${VAN_SIZES.join(", ")}.`, { headers });
   }
   const images = vanImages(size);
   return Response.json({ size, path: images[0]!.path, paths: images.map((image) => image.path) }, { headers });

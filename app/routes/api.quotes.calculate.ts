@@ -2,14 +2,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { toApiQuote } from "~/domain/pricing";
 import { apiQuoteRequestSchema } from "~/schemas/quote";
-import { apiError, enforceRateLimit, readJson, requireMethod } from "~/server/api.server";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/api.server";
 import { getSessionUser } from "~/server/auth.server";
 import { createQuote, QuoteInputError } from "~/server/quotes.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await enforceRateLimit(request);
-  const input = await readJson(request, apiQuoteRequestSchema);
+  const input = await parseJsonBody(request, apiQuoteRequestSchema);
   const user = await getSessionUser(request);
   try {
     const { id, price, distance } = await createQuote(input, { customerId: user?.id });
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof QuoteInputError) return apiError(400, error.message, { [error.field]: [error.message] });
+    if (error instanceof QuoteInputError) return apiError(400, error.message, { fieldErrors: { [error.field]: [error.message] } });
     throw error;
   }
 }

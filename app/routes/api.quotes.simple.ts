@@ -3,20 +3,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { toApiQuote } from "~/domain/pricing";
 import { ukToday } from "~/domain/uk-calendar";
 import { apiRouteSchema, apiQuoteRequestSchema } from "~/schemas/quote";
-import { apiError, enforceRateLimit, readJson, requireMethod, validationError } from "~/server/api.server";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod, validationError } from "~/server/api.server";
 import { createQuote, QuoteInputError } from "~/server/quotes.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await enforceRateLimit(request);
-  const { from, to, vanSize } = await readJson(request, apiRouteSchema);
+  const { from, to, vanSize } = await parseJsonBody(request, apiRouteSchema);
   const parsed = apiQuoteRequestSchema.safeParse({ pickupAddress: from, deliveryAddress: to, vanSize, moveDate: ukToday() });
   if (!parsed.success) return validationError(parsed.error);
   try {
     const { id, price, distance } = await createQuote(parsed.data);
     return Response.json({ quote: { id, ...toApiQuote(price), usingGoogleMaps: distance.usingGoogleMaps, calculationMethod: distance.calculationMethod } });
   } catch (error) {
-    if (error instanceof QuoteInputError) return apiError(400, error.message, { [error.field === "pickupAddress" ? "from" : "to"]: [error.message] });
+    if (error instanceof QuoteInputError) return apiError(400, error.message, { fieldErrors: { [error.field === "pickupAddress" ? "from" : "to"]: [error.message] } });
     throw error;
   }
 }

@@ -2,6 +2,7 @@
 // secret handed out once by /api/auth/signin or /api/admin/login; only its SHA-256 digest is
 // stored, with an expiry (24 hours for admins) and a revocation time set at logout. API
 // routes accept such a token or the browser's session cookie.
+import { apiError } from "./api.server";
 import { db } from "./db.server";
 import { getSessionUser, hashToken, randomToken, sessionDaysFor, type SessionUser } from "./auth.server";
 
@@ -64,10 +65,7 @@ export const FORBIDDEN_MESSAGE = "Admin access required";
 export async function requireApiUser(request: Request) {
   const user = await getApiUser(request);
   if (!user) {
-    throw Response.json(
-      { error: UNAUTHORIZED_MESSAGE, message: UNAUTHORIZED_MESSAGE },
-      { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="api"' } },
-    );
+    throw apiError(401, UNAUTHORIZED_MESSAGE, { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
   }
   return user;
 }
@@ -75,7 +73,7 @@ export async function requireApiUser(request: Request) {
 /** An active admin (token or session): 401 JSON without a valid one, 403 JSON for anyone else. */
 export async function requireApiAdmin(request: Request) {
   const user = await requireApiUser(request);
-  if (user.role !== "admin") throw Response.json({ error: FORBIDDEN_MESSAGE, message: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (user.role !== "admin") throw apiError(403, FORBIDDEN_MESSAGE);
   return user;
 }
 
@@ -88,26 +86,4 @@ export async function revokeBearerToken(request: Request) {
     data: { revokedAt: new Date() },
   });
   return result.count > 0;
-}
-
-/**
- * The JSON body of an API request (a form body is accepted too), as a plain object; null
- * when it is not one. Strings only: the schemas decide what is valid.
- */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown> | null> {
-  const type = request.headers.get("content-type") ?? "";
-  try {
-    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      return Object.fromEntries(await request.formData());
-    }
-    const body: unknown = await request.json();
-    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A JSON error in the shape the spec's clients read (`error` or `message`). */
-export function jsonError(message: string, status: number, headers?: HeadersInit) {
-  return Response.json({ error: message, message }, { status, headers });
 }

@@ -1,48 +1,100 @@
-// Shared plumbing of the JSON API routes: body parsing that never 500s on bad input, the
-// spec's { error, fieldErrors } shape, the per-IP rate limit and method checks.
+// Shared plumbing of the JSON API routes: one body reader that never 500s on bad input, one
+// error shape, the per-IP rate limit and method checks.
+//
+// Every API error is { error, message } (the spec's clients read one or the other; both hold
+// the same sentence), plus fieldErrors { field: [messages] } when particular fields are wrong.
 import type { ZodError, ZodTypeAny, z } from "zod";
 import { env } from "./env.server";
-import { clientIp, hitRateLimit, tooManyRequests, type RateLimitRule } from "./rate-limit.server";
+import { clientIp, hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
 
 export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
 
-export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>) {
-  return Response.json(fieldErrors ? { error, fieldErrors } : { error }, { status });
+/** The largest request body an API route reads (file chunks have their own reader). */
+export const MAX_API_BODY_BYTES = 1024 * 1024;
+
+type ApiErrorOptions = { fieldErrors?: Partial<Record<string, string[]>>; headers?: HeadersInit };
+
+/** The one JSON error shape of the API. */
+export function apiError(status: number, message: string, { fieldErrors, headers }: ApiErrorOptions = {}) {
+  return Response.json(fieldErrors ? { error: message, message, fieldErrors } : { error: message, message }, { status, headers });
 }
 
+/** A 400 naming the first problem, with every field's messages. */
 export function validationError(error: ZodError) {
-  const { fieldErrors, formErrors } = error.flatten();
+  const { fieldErrors } = error.flatten();
   const fields = Object.fromEntries(Object.entries(fieldErrors).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
-  const first = formErrors[0] ?? Object.values(fields)[0]?.[0] ?? "Invalid request";
-  return apiError(400, first, fields);
+  const first = error.issues[0]?.message ?? "Invalid request";
+  return apiError(400, first, Object.keys(fields).length > 0 ? { fieldErrors: fields } : {});
 }
 
 /** Throws a 405 unless the request uses one of `methods`. */
 export function requireMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method)) {
-    throw Response.json({ error: `Method ${request.method} not allowed` }, { status: 405, headers: { Allow: methods.join(", ") } });
+    throw apiError(405, `Method ${request.method} not allowed`, { headers: { Allow: methods.join(", ") } });
   }
 }
 
-/** Throws a 429 once this client has made too many API calls. */
+/** A 429 with Retry-After. */
+export function tooManyRequests(result: RateLimitResult, message = TOO_MANY_REQUESTS_MESSAGE) {
+  return apiError(429, message, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
+}
+
+/** Throws a 429 once this client has made too many calls under `rule`. */
 export async function enforceRateLimit(request: Request, rule: RateLimitRule = API_RATE_LIMIT) {
   const result = await hitRateLimit(rule, clientIp(request));
   if (!result.allowed) throw tooManyRequests(result);
 }
 
-/** The JSON body parsed by `schema`; throws a 400 Response for anything else. */
-export async function readJson<Schema extends ZodTypeAny>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.toLowerCase().includes("application/json")) {
-    throw apiError(400, "Send the request body as JSON with Content-Type: application/json");
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * The request's body as a plain object: JSON (Content-Type: application/json), or a form
+ * body too when `form` is set (its values are strings; the schemas decide what is valid).
+ * Throws a 413 over MAX_API_BODY_BYTES and a 400 for anything that is not such an object.
+ */
+export async function readJsonBody(request: Request, { form = false } = {}): Promise<Record<string, unknown>> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const isForm = FORM_TYPES.some((formType) => type.startsWith(formType));
+  const isJson = /^application\/([\w.-]+\+)?json\b/.test(type);
+  if (!isJson && !(form && isForm)) throw apiError(400, "Send the request body as JSON with Content-Type: application/json");
+
+  const bytes = await readBytes(request, MAX_API_BODY_BYTES);
+  if (isForm) {
+    try {
+      return Object.fromEntries(await new Response(bytes, { headers: { "Content-Type": type } }).formData());
+    } catch {
+      throw apiError(400, "The form body could not be read");
+    }
   }
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw apiError(400, "The request body is not valid JSON");
   }
-  const parsed = schema.safeParse(body);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object");
+  return body as Record<string, unknown>;
+}
+
+/** The JSON body parsed by `schema`; throws a 400 with field errors when it does not fit. */
+export async function parseJsonBody<Schema extends ZodTypeAny>(request: Request, schema: Schema, options?: { form?: boolean }): Promise<z.output<Schema>> {
+  const parsed = schema.safeParse(await readJsonBody(request, options));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
+}
+
+/** The body's bytes, counted as they arrive (Content-Length may be absent or wrong). */
+async function readBytes(request: Request, maxBytes: number) {
+  const tooLarge = () => apiError(413, `The request body is too large (the limit is ${maxBytes / 1024 / 1024} MB)`);
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  }
+  return Buffer.concat(chunks);
 }

@@ -1,20 +1,20 @@
 // POST /api/calculate-distance and /api/quotes/distance share this: { from, to } → the
 // spec/02 Distance result, or a 400 with the customer's message.
 import { apiRouteSchema } from "~/schemas/quote";
-import { apiError, enforceRateLimit, readJson, requireMethod } from "./api.server";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "./api.server";
 import { DistanceLookupError, getDistance } from "./distance.server";
 
 export async function distanceApi(request: Request) {
   requireMethod(request, "POST");
   await enforceRateLimit(request);
-  const { from, to } = await readJson(request, apiRouteSchema);
+  const { from, to } = await parseJsonBody(request, apiRouteSchema);
   try {
     const result = await getDistance(from, to);
     return Response.json(result);
   } catch (error) {
     if (error instanceof DistanceLookupError) {
       const field = error.field === "pickupAddress" ? "from" : "to";
-      return apiError(400, error.message, { [field]: [error.message] });
+      return apiError(400, error.message, { fieldErrors: { [field]: [error.message] } });
     }
     throw error;
   }

@@ -14,7 +14,9 @@ import { env } from "./env.server";
 import { getStorage } from "./storage.server";
 import { clientIp, hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
-import { ensureUploadSession, findPendingDocuments, receiveApplicationForm, scheduleUploadCleanup, storageKeyOf } from "./uploads.server";
+import { scheduleUploadCleanup } from "./uploads/cleanup.server";
+import { ensureUploadSession, findPendingDocuments, storageKeyOf } from "./uploads/documents.server";
+import { receiveApplicationForm } from "./uploads/form.server";
 import {
   DOCUMENT_FIELDS,
   driverApplicationFormSchema,

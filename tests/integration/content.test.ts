@@ -27,7 +27,8 @@ describe("GET /api/images/van/{size}", () => {
   it("answers 404 for an unknown size", async () => {
     const response = await vanImagesLoader(args("http://localhost/api/images/van/huge", { size: "huge" }));
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Unknown van size. Use one of: small, medium, large, luton." });
+    const message = "Unknown van size. Use one of: small, medium, large, luton.";
+    expect(await response.json()).toEqual({ error: message, message });
   });
 });
 

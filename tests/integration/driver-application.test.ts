@@ -93,12 +93,15 @@ async function uploadAll(cookie: string) {
   };
 }
 
+/** The API route's answer, returned or thrown (as Remix takes either). */
+const answer = (handling: Promise<Response>) => handling.catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
+
 async function applyJson(cookie: string | null, body: unknown) {
-  const response = await apply({
+  const response = await answer(apply({
     request: new Request("http://localhost/api/drivers/apply", { method: "POST", body: JSON.stringify(body), headers: headersFor(cookie, { "Content-Type": "application/json" }) }),
     params: {},
     context: {},
-  });
+  }));
   return { status: response.status, body: (await response.json()) as { success?: boolean; error?: string; fieldErrors?: Record<string, string[]> } };
 }
 
@@ -183,7 +186,7 @@ describe("POST /api/drivers/apply", () => {
       vehiclePhoto: ["Vehicle photo is required"],
       agreement: ["You must accept the terms and conditions"],
     });
-    const notJson = await apply({ request: new Request("http://localhost/api/drivers/apply", { method: "POST", body: "{", headers: headersFor(null) }), params: {}, context: {} });
+    const notJson = await answer(apply({ request: new Request("http://localhost/api/drivers/apply", { method: "POST", body: "{", headers: headersFor(null) }), params: {}, context: {} }));
     expect(notJson.status).toBe(400);
   });
 

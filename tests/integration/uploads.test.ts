@@ -20,7 +20,9 @@ const { action: assemble } = await import("~/routes/api.drivers.assemble-chunks"
 const { loader: documentLoader } = await import("~/routes/uploads.$");
 const { db } = await import("~/server/db.server");
 const { createUserSession } = await import("~/server/auth.server");
-const { cleanupStaleUploads, DRIVER_UPLOAD_RATE_LIMIT, ensureUploadSession, pathBelongsToSession } = await import("~/server/uploads.server");
+const { DRIVER_UPLOAD_RATE_LIMIT } = await import("~/server/uploads/chunks.server");
+const { cleanupStaleUploads } = await import("~/server/uploads/cleanup.server");
+const { ensureUploadSession, pathBelongsToSession } = await import("~/server/uploads/documents.server");
 const { LocalDiskStorage, UnsafeKeyError } = await import("~/server/storage.server");
 const { CHUNK_SIZE_BYTES } = await import("~/domain/file-types");
 const { UPLOAD_PATH } = await import("~/schemas/driver-application");
@@ -72,8 +74,16 @@ function chunkRequest(cookie: string | null, fields: Record<string, string>, chu
   return new Request("http://localhost/api/drivers/upload-chunk", { method: "POST", body: form, headers });
 }
 
+/** The route's answer, returned or thrown (as Remix takes either). */
+async function answer(handling: Promise<Response>) {
+  return handling.catch((thrown: unknown) => {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  });
+}
+
 async function sendChunk(cookie: string | null, fields: Record<string, string>, chunk?: Uint8Array) {
-  const response = await uploadChunk({ request: chunkRequest(cookie, fields, chunk), params: {}, context: {} });
+  const response = await answer(uploadChunk({ request: chunkRequest(cookie, fields, chunk), params: {}, context: {} }));
   return { status: response.status, body: (await response.json()) as Record<string, unknown>, setCookie: response.headers.get("Set-Cookie") };
 }
 
@@ -81,7 +91,7 @@ async function assembleFile(cookie: string | null, body: unknown) {
   const headers = new Headers({ "Content-Type": "application/json", "X-Forwarded-For": ip });
   if (cookie) headers.set("Cookie", cookie);
   const request = new Request("http://localhost/api/drivers/assemble-chunks", { method: "POST", body: JSON.stringify(body), headers });
-  const response = await assemble({ request, params: {}, context: {} });
+  const response = await answer(assemble({ request, params: {}, context: {} }));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -1,0 +1,108 @@
+// Every JSON API route reads its body with the one reader (app/server/api.server.ts) and
+// answers errors in one shape: { error, message } with the same sentence, plus fieldErrors
+// when particular fields are wrong. The routes are found by file name, so a new one is
+// covered as soon as it exists.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  // /api/admin/signup reads its body only while admin sign-up is open.
+  process.env.ADMIN_REGISTRATION_KEY = "api-body-test-key";
+});
+
+const { MAX_API_BODY_BYTES } = await import("~/server/api.server");
+const { BASE, call, uniqueIp } = await import("./auth-helpers");
+
+type RouteModule = { action?: (args: ActionFunctionArgs) => unknown };
+const modules = import.meta.glob<RouteModule>("../../app/routes/api.*.ts", { eager: true });
+
+// Routes whose body is not JSON: logout reads none; a chunk is multipart with its own limit.
+const NOT_JSON = ["api.auth.logout", "api.drivers.upload-chunk"];
+const jsonRoutes = Object.entries(modules)
+  .map(([file, module]) => ({ name: file.replace(/^.*\/routes\//, "").replace(/\.ts$/, ""), action: module.action }))
+  .filter((route) => route.action && !NOT_JSON.includes(route.name));
+
+const pathOf = (name: string) => `/${name.split(".").join("/")}`;
+
+function post(name: string, body: BodyInit, headers: Record<string, string> = { "Content-Type": "application/json" }) {
+  return new Request(`${BASE}${pathOf(name)}`, {
+    method: "POST",
+    body,
+    headers: { "X-Forwarded-For": uniqueIp(), ...headers },
+    duplex: "half",
+  } as RequestInit);
+}
+
+/** A body that arrives in pieces with no Content-Length, as a chunked upload would. */
+function streamOf(size: number) {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const piece = new Uint8Array(Math.min(64 * 1024, size - sent)).fill(0x20);
+      sent += piece.length;
+      controller.enqueue(piece);
+    },
+  });
+}
+
+function expectShape(body: Record<string, unknown>) {
+  expect(typeof body.error).toBe("string");
+  expect(body.message).toBe(body.error);
+}
+
+describe("the API body reader", () => {
+  it("finds the JSON API routes", () => {
+    expect(jsonRoutes.map((route) => route.name)).toEqual(
+      expect.arrayContaining(["api.quotes.calculate", "api.calculate-distance", "api.auth.signin", "api.admin.signup", "api.drivers.apply", "api.drivers.assemble-chunks"]),
+    );
+  });
+
+  for (const { name, action } of jsonRoutes) {
+    describe(pathOf(name), () => {
+      it("answers invalid JSON, a JSON array and a non-JSON type with 400 in the one shape", async () => {
+        for (const [label, request] of [
+          ["invalid JSON", post(name, "{not json")],
+          ["an array", post(name, "[1, 2]")],
+          ["text/plain", post(name, "{}", { "Content-Type": "text/plain" })],
+        ] as const) {
+          const outcome = await call(action, request);
+          expect(outcome.status, label).toBe(400);
+          expectShape(outcome.body);
+        }
+      });
+
+      it("answers a body over 1 MB with 413, whether or not it declares its length", async () => {
+        const declared = await call(action, post(name, JSON.stringify({ padding: "x".repeat(MAX_API_BODY_BYTES) })));
+        expect(declared.status).toBe(413);
+        expectShape(declared.body);
+        const streamed = await call(action, post(name, streamOf(MAX_API_BODY_BYTES + 1)));
+        expect(streamed.status).toBe(413);
+        expectShape(streamed.body);
+      });
+    });
+  }
+
+  it("gives field errors beside the headline when fields are wrong", async () => {
+    const outcome = await call(modules["../../app/routes/api.quotes.calculate.ts"]!.action, post("api.quotes.calculate", "{}"));
+    expect(outcome.status).toBe(400);
+    expectShape(outcome.body);
+    expect(Object.keys(outcome.body.fieldErrors).length).toBeGreaterThan(0);
+    expect(Object.values(outcome.body.fieldErrors).flat()).toContain(outcome.body.error);
+  });
+
+  it("reads a form body only where the route accepts one", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const signIn = await call(modules["../../app/routes/api.auth.signin.ts"]!.action, post("api.auth.signin", "email=a%40example.com", form));
+    expect(signIn.body.error).toBe("Both email and password are required.");
+    const quote = await call(modules["../../app/routes/api.quotes.calculate.ts"]!.action, post("api.quotes.calculate", "a=b", form));
+    expect(quote.body.error).toMatch(/Content-Type: application\/json/);
+  });
+
+  it("says 405 in the one shape, naming the method allowed", async () => {
+    const outcome = await call(modules["../../app/routes/api.drivers.apply.ts"]!.action, new Request(`${BASE}/api/drivers/apply`, { method: "PUT", body: "{}" }));
+    expect(outcome.status).toBe(405);
+    expect(outcome.headers.get("Allow")).toBe("POST");
+    expectShape(outcome.body);
+  });
+});
