@@ -41,6 +41,9 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().default(".data/uploads"),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().default(10),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  // How many proxies in front of the app append to X-Forwarded-For (see clientIp). Empty
+  // means the default, not 0, so a blank line in .env cannot switch the header off.
+  TRUSTED_PROXY_HOPS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).default(1)),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; ENCRYPTION_KEY: string };
