@@ -14,6 +14,7 @@ import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
@@ -206,11 +207,13 @@ function spawnAs(plan, command, args) {
   });
 }
 
-/** The line of PostgreSQL's output that says what went wrong (its FATAL line, else the last). */
+/** What PostgreSQL said went wrong: its FATAL line with its DETAIL, else its last line. */
 function lastLine(text) {
   const lines = text.split("\n").map((line) => line.replace(/^\S+ \S+ \S+ \[\d+\] /, "").trim()).filter(Boolean);
-  const fatal = lines.find((line) => /^(FATAL|PANIC):/.test(line));
-  return (fatal ?? lines.at(-1) ?? "").replace(/^(FATAL|PANIC|ERROR):\s*/, "");
+  const at = lines.findIndex((line) => /^(FATAL|PANIC):/.test(line));
+  if (at < 0) return lines.at(-1) ?? "";
+  const detail = lines[at + 1]?.startsWith("DETAIL:") ? `: ${lines[at + 1].replace(/^DETAIL:\s*/, "").replace(/\.$/, "")}` : "";
+  return `${lines[at].replace(/^(FATAL|PANIC):\s*/, "")}${detail}`;
 }
 
 function describeFailure(plan, output, port) {
@@ -245,9 +248,14 @@ async function initialise(plan, nativeDir) {
       `The embedded PostgreSQL data folder ${plan.dataDir} is not empty but holds no cluster (no PG_VERSION); move it away or delete it to start with fresh demo data.`,
     );
   }
+  // The folder above the cluster must stay enterable by the server's user (a recursive
+  // mkdir with mode 0700 would make it private too).
+  const parent = path.dirname(plan.dataDir);
+  fs.mkdirSync(parent, { recursive: true });
+  if (plan.runAs && !canTraverse(parent, plan.runAs)) fs.chmodSync(parent, fs.statSync(parent).mode | 0o011);
   fs.mkdirSync(plan.dataDir, { recursive: true, mode: 0o700 });
   fs.chmodSync(plan.dataDir, 0o700);
-  const passwordFile = path.join(path.dirname(plan.dataDir), `.pg-password-${crypto.randomBytes(6).toString("hex")}`);
+  const passwordFile = path.join(os.tmpdir(), `easymove-pg-password-${crypto.randomBytes(6).toString("hex")}`);
   fs.writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
   if (plan.runAs) {
     fs.chownSync(plan.dataDir, plan.runAs.uid, plan.runAs.gid);
