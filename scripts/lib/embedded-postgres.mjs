@@ -339,8 +339,9 @@ async function choosePort(plan, explicitPort) {
 /**
  * Starts this checkout's cluster, or finds it already running (another `npm start`, or a
  * test run while the app runs). stop() stops only a server started by this call.
+ * @param {{ root: string, port?: number, log?: (message: string) => void, isRoot?: boolean }} options
  */
-export async function startCluster({ root, port: explicitPort, log = console.log, isRoot } = {}) {
+export async function startCluster({ root, port: explicitPort, log = console.log, isRoot }) {
   const plan = await planCluster(root, { isRoot });
   const running = runningServer(plan.dataDir);
   if (running && (await canConnect(clusterUrl(running, "postgres")))) {

@@ -5,7 +5,6 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain .mjs script module without types
 import { canTraverse, DatabaseStartError, startCluster } from "../../scripts/lib/embedded-postgres.mjs";
 
 const stops: Array<() => Promise<void>> = [];
