@@ -14,12 +14,13 @@ const inTest = Boolean(process.env.VITEST);
 
 // The server build starts from app/server-build.ts, which wraps Remix's own build so that
 // resource routes get the security headers too (remix-serve has no middleware hook). It runs
-// after the Remix plugin, which sets its own entry.
+// after the Remix plugin, which sets its own entry. It targets Node (package.json engines),
+// whose top-level await lets start-up stop before serving when a check fails.
 const serverEntry: Plugin = {
   name: "easymove-server-entry",
   enforce: "post",
   config(_config, { isSsrBuild }) {
-    if (isSsrBuild) return { build: { rollupOptions: { input: "./app/server-build.ts" } } };
+    if (isSsrBuild) return { build: { target: "node20", rollupOptions: { input: "./app/server-build.ts" } } };
   },
 };
 

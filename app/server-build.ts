@@ -1,14 +1,15 @@
 // The server build remix-serve loads. It is Remix's own build, with two changes, since
 // remix-serve offers no middleware hook:
 // - every route's action (pages and resource routes) first passes the CSRF Origin check of
-//   server/csrf.server.ts: a cross-site POST/PUT/PATCH/DELETE gets a 403;
+//   server/csrf.server.ts: a cross-site POST/PUT/PATCH/DELETE gets a 403 (Remix's own,
+//   weaker check is replaced at start-up, which stops if the replacement does not take);
 // - responses from resource routes (JSON API, files, health) get the same security headers
 //   as pages. Documents and data requests get theirs in entry.server.tsx.
-import { createRequire } from "node:module";
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { withCsrfCheck } from "~/server/csrf.server";
 import { env } from "~/server/env.server";
+import { replaceRemixOriginCheck } from "~/server/remix-origin-check.server";
 import { applySecurityHeaders } from "~/server/security-headers.server";
 
 export * from "virtual:remix/server-build";
@@ -33,20 +34,9 @@ function isResourceRoute(module: RouteModule) {
   return module.default == null && module.ErrorBoundary == null;
 }
 
-// Remix 2.17 has a host-only Origin check of its own for page actions, run before any
-// action and answering a bare 500 (and an error in the logs) for a cross-site post. The
-// check below is stricter (scheme, host and port; Referer when there is no Origin; proxy
-// headers and SITE_URL honoured) and answers 403, so it takes the place of Remix's. If a
-// Remix upgrade moves that function, this does nothing and Remix's own check still refuses.
-function replaceRemixOriginCheck() {
-  try {
-    const remixActions = createRequire(import.meta.url)("@remix-run/server-runtime/dist/actions.js") as Record<string, unknown>;
-    if (typeof remixActions.throwIfPotentialCSRFAttack === "function") remixActions.throwIfPotentialCSRFAttack = () => {};
-  } catch {
-    // Not found: Remix's own check stays in force.
-  }
-}
-replaceRemixOriginCheck();
+// Our Origin check replaces Remix's own (see remix-origin-check.server.ts); if that did not
+// take, the server does not start.
+await replaceRemixOriginCheck();
 
 const serverBuild = build as unknown as ServerBuild;
 
