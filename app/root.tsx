@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
-import { Toaster } from "~/components/toaster";
+import { ToastProvider } from "~/components/toaster";
 import { getSessionUser } from "~/server/auth.server";
 import { publicConfig } from "~/server/env.server";
 import { takeToasts } from "~/server/toast.server";
@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   seo({
-    title: "EasyMove: Man and Van with Instant Fixed Prices",
+    title: "{brand}: Man and Van with Instant Fixed Prices",
     description:
       "Instant, fixed-price man and van quotes for house moves, office moves and furniture delivery in London, Essex, the North East and the West Midlands.",
     path: "/",
@@ -47,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
+
+const NO_TOASTS: never[] = [];
 
 function useIsAdminPage() {
   return useMatches().some((match) => routeHandle(match.handle).adminChrome);
@@ -70,12 +72,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
           Skip to content
         </a>
-        <Header config={config} user={rootData?.user ?? null} admin={admin} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        {admin ? null : <Footer config={config} />}
-        <Toaster toasts={rootData?.toasts ?? []} />
+        <ToastProvider flashed={rootData?.toasts ?? NO_TOASTS}>
+          <Header config={config} user={rootData?.user ?? null} admin={admin} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          {admin ? null : <Footer config={config} />}
+        </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -101,10 +101,17 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
               ))}
             </ul>
           </details>
-          <a href={telHref(config.supportPhone)} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
-            <span aria-hidden="true">☎ </span>
-            {config.supportPhone}
-          </a>
+          {/* spec/02 section 1: phone and e-mail in the header, stacked to save width. */}
+          <div className="flex flex-col px-2 text-xs leading-5" data-testid="header-contact">
+            <a href={telHref(config.supportPhone)} className="rounded font-semibold text-slate-800 hover:text-blue-700">
+              <span aria-hidden="true">☎ </span>
+              {config.supportPhone}
+            </a>
+            <a href={`mailto:${config.supportEmail}`} className="rounded text-slate-700 hover:text-blue-700">
+              <span aria-hidden="true">✉ </span>
+              {config.supportEmail}
+            </a>
+          </div>
           <Link to="/driver-registration" className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
             Join as Driver
           </Link>
@@ -153,6 +160,9 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
               </ul>
               <a href={telHref(config.supportPhone)} className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
                 Call {config.supportPhone}
+              </a>
+              <a href={`mailto:${config.supportEmail}`} className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
+                Email <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{config.supportEmail}</span>
               </a>
               <Link to="/driver-registration" className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
                 Join as Driver

@@ -1,8 +1,11 @@
-// Flashed toasts. Without JavaScript they render with the page and a CSS animation hides
-// them after their duration; with it, new ones arrive after each action and can be dismissed.
-import { useEffect, useState } from "react";
-import { MAX_TOASTS, type Toast } from "~/utils/toast";
-import { useHydrated } from "~/utils/use-hydrated";
+// The toast stack (spec/01 section 9). Toasts flashed through the session render with the
+// page, so they show without JavaScript, and a CSS animation hides them after their
+// duration. With JavaScript, page code adds toasts with useToast(); both kinds share one
+// stack of at most three, each toast keeps its own timer, and a sideways swipe of 50 px
+// dismisses one.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { addToStack, pageToast, swipeDismisses, type Toast, type ToastInput } from "~/utils/toast";
 
 const VARIANT_CLASSES: Record<Toast["variant"], string> = {
   default: "border-slate-200 bg-white text-slate-900",
@@ -10,55 +13,130 @@ const VARIANT_CLASSES: Record<Toast["variant"], string> = {
   error: "border-red-300 bg-red-50 text-red-900",
 };
 
-export function Toaster({ toasts }: { toasts: Toast[] }) {
-  const [visible, setVisible] = useState<Toast[]>(toasts);
+type ToastApi = { show: (toast: ToastInput) => void; add: (toasts: Toast[]) => void };
+
+const ToastContext = createContext<ToastApi>({ show: () => {}, add: () => {} });
+
+/** Shows a toast from page code, e.g. after a fetcher's answer. */
+export function useToast() {
+  return useContext(ToastContext).show;
+}
+
+/**
+ * Toasts in a route's action data (a post answered with the page, not a redirect). Without
+ * JavaScript they render here, in the same place as the stack; once the page is hydrated
+ * they join the one stack instead.
+ */
+export function PageToasts({ toasts }: { toasts: Toast[] }) {
   const hydrated = useHydrated();
-
-  // Toasts from a new navigation join the ones still showing, newest last, at most three.
+  const { add } = useContext(ToastContext);
+  const added = useRef(new Set<string>()); // once each, so a dismissed one stays dismissed
   useEffect(() => {
-    if (toasts.length === 0) return;
-    setVisible((current) => {
-      const known = new Set(current.map((toast) => toast.id));
-      return [...current, ...toasts.filter((toast) => !known.has(toast.id))].slice(-MAX_TOASTS);
-    });
-  }, [toasts]);
+    const fresh = hydrated ? toasts.filter((toast) => !added.current.has(toast.id)) : [];
+    fresh.forEach((toast) => added.current.add(toast.id));
+    if (fresh.length > 0) add(fresh);
+  }, [hydrated, toasts, add]);
+  if (hydrated || toasts.length === 0) return null;
+  return <ToastList toasts={toasts} onDismiss={() => {}} />;
+}
 
+/** Holds the stack for the whole document; `flashed` are the session's toasts of this load. */
+export function ToastProvider({ flashed, children }: { flashed: Toast[]; children: ReactNode }) {
+  const [stack, setStack] = useState<Toast[]>(() => addToStack([], flashed));
+
+  // Toasts flashed by a later navigation or action join the ones still showing.
   useEffect(() => {
-    if (!hydrated || visible.length === 0) return;
-    const timers = visible.map((toast) =>
-      setTimeout(() => setVisible((current) => current.filter((t) => t.id !== toast.id)), toast.durationMs),
-    );
-    return () => timers.forEach(clearTimeout);
-  }, [hydrated, visible]);
+    if (flashed.length > 0) setStack((current) => addToStack(current, flashed));
+  }, [flashed]);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      show: (input) => setStack((current) => addToStack(current, [pageToast(input)])),
+      add: (toasts) => setStack((current) => addToStack(current, toasts)),
+    }),
+    [],
+  );
+  const dismiss = useCallback((id: string) => setStack((current) => current.filter((toast) => toast.id !== id)), []);
 
   return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <ToastList toasts={stack} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+function ToastList({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: string) => void }) {
+  return (
     <section aria-label="Notifications" aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-full max-w-sm flex-col gap-2 px-4 sm:px-0">
-      {visible.map((toast) => (
-        <div
-          key={toast.id}
-          role={toast.variant === "error" ? "alert" : "status"}
-          data-testid="toast"
-          className={`toast pointer-events-auto rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
-          style={{ animationDelay: `${toast.durationMs}ms` }}
-        >
-          <div className="flex items-start gap-3">
-            <div className="flex-1">
-              <p className="font-semibold">{toast.title}</p>
-              {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
-            </div>
-            {hydrated ? (
-              <button
-                type="button"
-                className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
-                aria-label="Dismiss notification"
-                onClick={() => setVisible((current) => current.filter((t) => t.id !== toast.id))}
-              >
-                ×
-              </button>
-            ) : null}
-          </div>
-        </div>
+      {toasts.map((toast) => (
+        <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
       ))}
     </section>
+  );
+}
+
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const hydrated = useHydrated();
+  const [offsetX, setOffsetX] = useState(0);
+  const swipeStart = useRef<{ pointerId: number; x: number } | null>(null);
+
+  // Its own timer, started once: dismissing another toast does not restart it.
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
+    return () => clearTimeout(timer);
+  }, [toast.id, toast.durationMs, onDismiss]);
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if ((event.target as HTMLElement).closest("button")) return;
+    swipeStart.current = { pointerId: event.pointerId, x: event.clientX };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  }
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    if (swipeStart.current?.pointerId === event.pointerId) setOffsetX(event.clientX - swipeStart.current.x);
+  }
+  function onPointerEnd(event: PointerEvent<HTMLDivElement>) {
+    if (swipeStart.current?.pointerId !== event.pointerId) return;
+    const deltaX = event.clientX - swipeStart.current.x;
+    swipeStart.current = null;
+    if (swipeDismisses(deltaX)) onDismiss(toast.id);
+    else setOffsetX(0);
+  }
+
+  return (
+    <div
+      role={toast.variant === "error" ? "alert" : "status"}
+      data-testid="toast"
+      className={`toast pointer-events-auto touch-pan-y select-none rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
+      style={{
+        animationDelay: `${toast.durationMs}ms`,
+        transform: offsetX ? `translateX(${offsetX}px)` : undefined,
+        opacity: offsetX ? Math.max(0.3, 1 - Math.abs(offsetX) / 200) : undefined,
+      }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={() => {
+        swipeStart.current = null;
+        setOffsetX(0);
+      }}
+    >
+      <div className="flex items-start gap-3">
+        <div className="flex-1">
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
+        </div>
+        {hydrated ? (
+          <button
+            type="button"
+            className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+            aria-label="Dismiss notification"
+            onClick={() => onDismiss(toast.id)}
+          >
+            ×
+          </button>
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { HowItWorks } from "~/components/home/how-it-works";
 import { VanGuide } from "~/components/home/van-guide";
 import { QuoteCard } from "~/components/quote/quote-card";
 import { QuoteForm } from "~/components/quote/quote-form";
-import { Toaster } from "~/components/toaster";
+import { PageToasts } from "~/components/toaster";
 import { quoteFormSchema } from "~/schemas/quote";
 import { env } from "~/server/env.server";
 import { loadQuotePage, submitQuoteForm } from "~/server/quote-form.server";
@@ -20,7 +20,7 @@ import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
-    title: "EasyMove: Man and Van with Instant Fixed Prices",
+    title: "{brand}: Man and Van with Instant Fixed Prices",
     description:
       "Instant, fixed-price man and van quotes for house moves, office moves and furniture delivery in London, Essex, the North East and the West Midlands.",
     path: "/",
@@ -52,7 +52,7 @@ export default function Home() {
   return (
     <>
       <Hero quoteForm={quoteForm} imageUrl={heroImageUrl} stats={stats} />
-      {actionData?.toast ? <Toaster toasts={[actionData.toast]} /> : null}
+      {actionData?.toast ? <PageToasts toasts={[actionData.toast]} /> : null}
       <HowItWorks />
       <About />
       <VanGuide />

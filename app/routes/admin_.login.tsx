@@ -14,7 +14,7 @@ import { seo } from "~/utils/seo";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Admin Login", description: "Sign in to the EasyMove admin portal.", path: "/admin/login", matches, noindex: true });
+  seo({ title: "Admin Login", description: "Sign in to the {brand} admin portal.", path: "/admin/login", matches, noindex: true });
 
 const ADMIN_HOME = "/admin/dashboard";
 

@@ -14,7 +14,7 @@ import { seo } from "~/utils/seo";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Admin Sign Up", description: "Register an EasyMove admin account with a registration key.", path: "/admin/signup", matches, noindex: true });
+  seo({ title: "Admin Sign Up", description: "Register a {brand} admin account with a registration key.", path: "/admin/signup", matches, noindex: true });
 
 export async function loader() {
   return { open: adminRegistrationOpen() };

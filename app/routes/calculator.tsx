@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { QuoteCard } from "~/components/quote/quote-card";
 import { QuoteForm } from "~/components/quote/quote-form";
-import { Toaster } from "~/components/toaster";
+import { PageToasts } from "~/components/toaster";
 import { quoteFormSchema } from "~/schemas/quote";
 import { loadQuotePage, submitQuoteForm } from "~/server/quote-form.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -42,7 +42,7 @@ export default function Calculator() {
           </div>
         )}
       </div>
-      {actionData?.toast ? <Toaster toasts={[actionData.toast]} /> : null}
+      {actionData?.toast ? <PageToasts toasts={[actionData.toast]} /> : null}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { clientIp } from "~/server/rate-limit.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Forgot Password", description: "Reset the password of your EasyMove account by e-mail.", path: "/forgot-password", matches, noindex: true });
+  seo({ title: "Forgot Password", description: "Reset the password of your {brand} account by e-mail.", path: "/forgot-password", matches, noindex: true });
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DetailedQuoteForm } from "~/components/quote/detailed-quote-form";
 import { QuoteCard } from "~/components/quote/quote-card";
-import { Toaster } from "~/components/toaster";
+import { PageToasts } from "~/components/toaster";
 import { detailedQuoteSchema } from "~/schemas/quote";
 import { loadQuotePage, submitQuoteForm } from "~/server/quote-form.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -36,7 +36,7 @@ export default function DetailedQuote() {
       <div id="quote" className="mt-6 scroll-mt-20">
         {quote ? <QuoteCard quote={quote} newQuoteHref="/quote" /> : <DetailedQuoteForm lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />}
       </div>
-      {actionData?.toast ? <Toaster toasts={[actionData.toast]} /> : null}
+      {actionData?.toast ? <PageToasts toasts={[actionData.toast]} /> : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { seo } from "~/utils/seo";
 
 // The token is a secret: the canonical URL leaves it out and the page is never indexed.
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Choose a New Password", description: "Choose a new password for your EasyMove account.", path: "/reset-password", matches, noindex: true });
+  seo({ title: "Choose a New Password", description: "Choose a new password for your {brand} account.", path: "/reset-password", matches, noindex: true });
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = await findValidResetToken(params.token ?? "");

@@ -9,7 +9,7 @@ import { clientIp } from "~/server/rate-limit.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Sign In", description: "Sign in to your EasyMove account to book and track your moves.", path: "/signin", matches });
+  seo({ title: "Sign In", description: "Sign in to your {brand} account to book and track your moves.", path: "/signin", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

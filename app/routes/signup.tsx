@@ -9,7 +9,7 @@ import { clientIp } from "~/server/rate-limit.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Sign Up", description: "Create your EasyMove account to book moves and follow your driver live.", path: "/signup", matches });
+  seo({ title: "Sign Up", description: "Create your {brand} account to book moves and follow your driver live.", path: "/signup", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

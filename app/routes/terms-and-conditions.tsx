@@ -6,7 +6,7 @@ export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "Terms and Conditions",
     description:
-      "The terms for booking a man and van through EasyMove: our role as a platform, driver vetting, cancellation charges, prohibited items, payment and privacy.",
+      "The terms for booking a man and van through {brand}: our role as a platform, driver vetting, cancellation charges, prohibited items, payment and privacy.",
     path: "/terms-and-conditions",
     matches,
   });

@@ -36,7 +36,8 @@ const envSchema = z.object({
   GOOGLE_MAPS_API_BASE: optional,
 
   SMTP_URL: optional,
-  MAIL_FROM: z.string().default("EasyMove <no-reply@easymove.example>"),
+  // Unset: "<BRAND_NAME> <no-reply@easymove.example>" (see parseEnv).
+  MAIL_FROM: optional,
   OUTBOX_DIR: z.string().default(".data/outbox"),
   UPLOAD_DIR: z.string().default(".data/uploads"),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().default(10),
@@ -46,7 +47,7 @@ const envSchema = z.object({
   TRUSTED_PROXY_HOPS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).default(1)),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; ENCRYPTION_KEY: string };
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; ENCRYPTION_KEY: string; MAIL_FROM: string };
 
 // Used only outside production, so a local demo runs with no set-up at all.
 const DEVELOPMENT_SECRETS = {
@@ -74,6 +75,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...parsed,
     SESSION_SECRET: parsed.SESSION_SECRET ?? DEVELOPMENT_SECRETS.SESSION_SECRET,
     ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? DEVELOPMENT_SECRETS.ENCRYPTION_KEY,
+    MAIL_FROM: parsed.MAIL_FROM ?? `${parsed.BRAND_NAME} <no-reply@easymove.example>`,
   };
 }
 

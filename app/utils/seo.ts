@@ -2,6 +2,9 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from "./config";
 
+/** Stands for the configured brand name in titles and descriptions given to seo(). */
+export const BRAND_TOKEN = "{brand}";
+
 export const SHARE_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 };
 
 type MatchLike = { id: string; data?: unknown };
@@ -18,6 +21,7 @@ export function seo({
   matches,
   noindex = false,
 }: {
+  /** Gets " | {brand}" appended unless it names {brand} itself. */
   title: string;
   description: string;
   /** The canonical path, e.g. "/quote". */
@@ -26,7 +30,10 @@ export function seo({
   noindex?: boolean;
 }): MetaDescriptor[] {
   const config = configFrom(matches);
-  const fullTitle = title.includes(config.brandName) ? title : `${title} | ${config.brandName}`;
+  // Texts name the brand as {brand}, so BRAND_NAME changes every title and description.
+  const withBrand = (text: string) => text.replaceAll(BRAND_TOKEN, config.brandName);
+  description = withBrand(description);
+  const fullTitle = title.includes(BRAND_TOKEN) ? withBrand(title) : `${title} | ${config.brandName}`;
   const url = new URL(path, config.siteUrl).toString();
   const image = new URL(SHARE_IMAGE.path, config.siteUrl).toString();
   return [

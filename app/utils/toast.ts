@@ -13,3 +13,27 @@ export type Toast = {
 };
 
 export type ToastInput = Omit<Toast, "id" | "variant" | "durationMs"> & Partial<Pick<Toast, "variant" | "durationMs">>;
+
+/** spec/01 section 9: a toast swiped sideways this far (px) is dismissed; less snaps back. */
+export const SWIPE_THRESHOLD_PX = 50;
+
+/**
+ * The one stack: toasts from the session and from the page join it in arrival order, each
+ * once, and only the newest MAX_TOASTS stay.
+ */
+export function addToStack(current: Toast[], incoming: Toast[]): Toast[] {
+  const known = new Set(current.map((toast) => toast.id));
+  return [...current, ...incoming.filter((toast) => !known.has(toast.id))].slice(-MAX_TOASTS);
+}
+
+export function swipeDismisses(deltaX: number) {
+  return Math.abs(deltaX) >= SWIPE_THRESHOLD_PX;
+}
+
+let pageToastCount = 0;
+
+/** A toast raised by page code (ids need not be secret, only unique in this tab). */
+export function pageToast(input: ToastInput): Toast {
+  pageToastCount += 1;
+  return { variant: "default", durationMs: DEFAULT_TOAST_DURATION_MS, ...input, id: `page-${Date.now()}-${pageToastCount}` };
+}

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { jsModes, sessionCookieFor, waitForHydration } from "./helpers";
 
+const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
 for (const mode of jsModes) {
   test.describe(`shared chrome ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
@@ -13,6 +15,10 @@ for (const mode of jsModes) {
       await expect(header.getByRole("link", { name: "Get Instant Quote" })).toHaveAttribute("href", "/#quote");
       await expect(header.getByRole("link", { name: "Join as Driver" })).toBeVisible();
       await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
+      // spec/02 section 1: the support phone and e-mail, side by side.
+      const contact = header.getByTestId("header-contact");
+      await expect(contact.getByRole("link", { name: /0191 498 0123/ })).toHaveAttribute("href", "tel:01914980123");
+      await expect(contact.getByRole("link", { name: /support@easymove\.example/ })).toHaveAttribute("href", "mailto:support@easymove.example");
       await expect(page.getByTestId("network-stats")).toContainText(/\d+ vetted drivers · \d+ completed moves/);
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByRole("link", { name: "Payment Settings" })).toHaveAttribute("href", "/stripe-config");
@@ -41,6 +47,7 @@ for (const mode of jsModes) {
       await expect(mobileNav.getByRole("link", { name: "Join as Driver" })).toBeVisible();
       await expect(mobileNav.getByRole("link", { name: "Get Instant Quote" })).toBeVisible();
       await expect(mobileNav.getByRole("link", { name: "Sign In" })).toBeVisible();
+      await expect(mobileNav.getByRole("link", { name: "Email support@easymove.example" })).toHaveAttribute("href", "mailto:support@easymove.example");
       // Tapping the dimmed page beside the panel closes it, with or without JavaScript.
       await page.mouse.click(20, 500);
       await expect(mobileNav).toBeHidden();
@@ -88,4 +95,67 @@ test("flashed toasts render without JavaScript and disappear after their duratio
   await expect(toast).toContainText("Signed out");
   await expect(toast).toBeHidden({ timeout: 8000 });
   await context.close();
+});
+
+test.describe("toasts with JavaScript", () => {
+  test("session and page toasts share one stack of three; a 50 px swipe dismisses; each keeps its own timer", async ({ page }) => {
+    // Frozen timers: toasts leave only when the test moves the clock or dismisses them.
+    await page.clock.install();
+    await page.goto("/signin");
+    await waitForHydration(page);
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.getByLabel("Email").fill("alice@example.com");
+    await page.getByLabel("Password").fill("demo-password-2026");
+    await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+    const toasts = page.getByTestId("toast");
+    await expect(toasts).toHaveCount(1); // from the session: signed in
+
+    const userMenu = page.getByTestId("user-menu");
+    await userMenu.locator("summary").click();
+    await userMenu.getByRole("button", { name: "Log Out" }).click();
+    await expect(toasts).toHaveCount(2);
+    await expect(toasts.nth(1)).toContainText("Signed out");
+
+    // From the page: a quote that cannot be priced answers with its error toast.
+    const hero = page.locator("#quote");
+    await hero.getByLabel("Pickup address").fill("Somewhere Lovely");
+    await hero.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+    await hero.getByLabel("Moving date").fill(inTwoDays);
+    await hero.getByRole("button", { name: "Calculate Quote" }).click();
+    await expect(toasts).toHaveCount(3);
+    await expect(toasts.nth(2)).toContainText("There was a problem calculating your quote");
+
+    // A fourth (from the session again) pushes the oldest out.
+    await hero.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
+    await hero.getByRole("button", { name: "Calculate Quote" }).click();
+    await expect(page.getByTestId("quote-card")).toBeVisible();
+    await expect(toasts).toHaveCount(3);
+    await expect(toasts.nth(0)).toContainText("Signed out");
+    await expect(toasts.nth(2)).toContainText("Quote calculated");
+
+    // Swipes: 30 px snaps back, 60 px dismisses.
+    const newest = toasts.nth(2);
+    const box = (await newest.boundingBox())!;
+    const swipe = async (distance: number) => {
+      await page.mouse.move(box.x + 40, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 40 + distance, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+    };
+    await swipe(30);
+    await expect(toasts).toHaveCount(3);
+    await expect(newest).not.toHaveAttribute("style", /translateX/);
+    await swipe(60);
+    await expect(toasts).toHaveCount(2);
+    await expect(toasts.filter({ hasText: "Quote calculated" })).toHaveCount(0);
+
+    // Dismissing one at 3 s leaves the other's 5 s timer as it was.
+    await page.clock.runFor(3000);
+    await toasts.filter({ hasText: "There was a problem" }).getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(toasts).toHaveCount(1);
+    await page.clock.runFor(1900);
+    await expect(toasts).toHaveCount(1);
+    await page.clock.runFor(200);
+    await expect(toasts).toHaveCount(0);
+  });
 });

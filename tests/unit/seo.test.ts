@@ -25,7 +25,12 @@ describe("seo", () => {
     expect(find(tags, "name", "robots")?.content).toBe("noindex, nofollow");
   });
 
-  it("does not repeat the brand in a title that has it", () => {
-    expect(seo({ title: "EasyMove: Man and Van", description: "d", path: "/" })).toContainEqual({ title: "EasyMove: Man and Van" });
+  it("puts the configured brand where a title or description says {brand}, and no second time", () => {
+    const movers = [{ id: "root", data: { config: { ...matches[0]!.data.config, brandName: "Vanly" } } }];
+    const tags = seo({ title: "{brand}: Man and Van", description: "Sign in to your {brand} account.", path: "/", matches: movers });
+    expect(tags).toContainEqual({ title: "Vanly: Man and Van" });
+    expect(find(tags, "name", "description")?.content).toBe("Sign in to your Vanly account.");
+    expect(find(tags, "property", "og:title")?.content).toBe("Vanly: Man and Van");
+    expect(seo({ title: "Sign In", description: "d", path: "/signin", matches: movers })).toContainEqual({ title: "Sign In | Vanly" });
   });
 });

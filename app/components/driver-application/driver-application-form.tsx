@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Toaster } from "~/components/toaster";
+import { PageToasts, useToast } from "~/components/toaster";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, Field, SelectField } from "~/components/ui/field";
 import {
@@ -19,7 +19,7 @@ import {
   VAN_TYPE_OPTIONS,
   type DocumentFieldName,
 } from "~/schemas/driver-application";
-import { DEFAULT_TOAST_DURATION_MS, type Toast } from "~/utils/toast";
+import type { Toast } from "~/utils/toast";
 import { sendApplication, uploadDocuments, UploadFailedError, type UploadJob } from "./chunked-upload";
 import { DocumentInput, type KeptDocument } from "./document-input";
 import { UploadProgress } from "./upload-progress";
@@ -35,13 +35,6 @@ type Phase = "idle" | "uploading" | "submitting";
 /** What the browser did since the page loaded; null until its first submission. */
 type Outcome = { kind: "sending" } | { kind: "success" } | { kind: "failure"; message: string } | null;
 
-let toastCount = 0;
-const clientToast = (input: Pick<Toast, "title" | "description" | "variant">): Toast => ({
-  id: `driver-application-${Date.now()}-${toastCount++}`,
-  durationMs: DEFAULT_TOAST_DURATION_MS,
-  ...input,
-});
-
 /** The page's application: outcome messages, toasts and the form (remounted to reset it). */
 export function DriverApplication({
   submitted,
@@ -54,8 +47,7 @@ export function DriverApplication({
 }) {
   const [resetCount, setResetCount] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  // The newest toasts only: the Toaster keeps the ones still showing.
-  const [toastBatch, setToastBatch] = useState<Toast[]>(actionData?.toast ? [actionData.toast] : []);
+  const showToast = useToast();
   // The server's answer (no-JS post) belongs to the form as first rendered, not to a reset one.
   const fromServer = resetCount === 0 ? actionData : undefined;
   const showSuccess = outcome ? outcome.kind === "success" : submitted && !actionData;
@@ -81,15 +73,15 @@ export function DriverApplication({
         onStart={() => setOutcome({ kind: "sending" })}
         onSuccess={() => {
           setOutcome({ kind: "success" });
-          setToastBatch([clientToast({ ...DRIVER_APPLICATION_OUTCOMES.successToast, variant: "success" })]);
+          showToast({ ...DRIVER_APPLICATION_OUTCOMES.successToast, variant: "success" });
           setResetCount((count) => count + 1);
         }}
         onFailure={(message) => {
           setOutcome({ kind: "failure", message: DRIVER_APPLICATION_OUTCOMES.failureInline(message) });
-          setToastBatch([clientToast({ ...DRIVER_APPLICATION_OUTCOMES.failureToast, variant: "error" })]);
+          showToast({ ...DRIVER_APPLICATION_OUTCOMES.failureToast, variant: "error" });
         }}
       />
-      {toastBatch.length > 0 ? <Toaster toasts={toastBatch} /> : null}
+      {fromServer?.toast ? <PageToasts toasts={[fromServer.toast]} /> : null}
     </>
   );
 }
