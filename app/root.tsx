@@ -16,8 +16,10 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { ToastProvider } from "~/components/toaster";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getSessionUser } from "~/server/auth.server";
 import { publicConfig } from "~/server/env.server";
+import { honeypot } from "~/server/honeypot.server";
 import { takeToasts } from "~/server/toast.server";
 import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
 import { useNonce } from "~/utils/nonce-provider";
@@ -43,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toasts, setCookie }] = await Promise.all([getSessionUser(request), takeToasts(request)]);
   return data(
-    { user, toasts, config: publicConfig() },
+    { user, toasts, config: publicConfig(), honeypotInputProps: honeypot.getInputProps() },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -72,13 +74,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
           Skip to content
         </a>
-        <ToastProvider flashed={rootData?.toasts ?? NO_TOASTS}>
-          <Header config={config} user={rootData?.user ?? null} admin={admin} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          {admin ? null : <Footer config={config} />}
-        </ToastProvider>
+        <HoneypotProvider {...rootData?.honeypotInputProps}>
+          <ToastProvider flashed={rootData?.toasts ?? NO_TOASTS}>
+            <Header config={config} user={rootData?.user ?? null} admin={admin} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            {admin ? null : <Footer config={config} />}
+          </ToastProvider>
+        </HoneypotProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -2,7 +2,7 @@
 // the keyboard and without JavaScript; the signed-in user comes from the root loader.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { SessionUser } from "~/server/auth.server";
 import { telHref, type PublicConfig } from "~/utils/config";
 import { Logo } from "./logo";

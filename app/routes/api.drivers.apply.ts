@@ -5,6 +5,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { driverApplicationApiSchema } from "~/schemas/driver-application";
 import { apiError, enforceRateLimit, readJsonBody, requireMethod, validationError } from "~/server/api.server";
 import { DRIVER_APPLY_RATE_LIMIT, submitDriverApplication } from "~/server/driver-applications.server";
+import { isSpam } from "~/server/honeypot.server";
 import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
 import { readUploadSession } from "~/server/uploads/documents.server";
 
@@ -13,11 +14,15 @@ export async function action({ request }: ActionFunctionArgs) {
   await enforceRateLimit(request, DRIVER_APPLY_RATE_LIMIT);
 
   const headers = { "Cache-Control": "no-store" };
-  const parsed = driverApplicationApiSchema.safeParse(await readJsonBody(request));
+  const body = await readJsonBody(request);
+  const accepted = () => Response.json({ success: true, message: "Application submitted successfully" }, { status: 201, headers });
+  // The page's JS sends the honeypot's fields along; a bot in it is answered as if accepted.
+  if (isSpam(body)) return accepted();
+  const parsed = driverApplicationApiSchema.safeParse(body);
   if (!parsed.success) return validationError(parsed.error);
 
   const result = await submitDriverApplication(parsed.data, await readUploadSession(request));
   scheduleUploadCleanup();
   if (!result.ok) return apiError(result.status, result.message, { fieldErrors: result.fieldErrors, headers });
-  return Response.json({ success: true, message: "Application submitted successfully" }, { status: 201, headers });
+  return accepted();
 }

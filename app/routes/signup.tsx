@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { SignUpCard } from "~/components/auth/sign-up-card";
 import { AUTH_MESSAGES, signUpSchema } from "~/schemas/auth";
 import { getSessionUser, registerCustomer, safeRedirect, startUserSession } from "~/server/auth.server";
+import { isSpam } from "~/server/honeypot.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { seo } from "~/utils/seo";
 
@@ -20,7 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const SECRET_FIELDS = ["password", "confirmPassword"];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signUpSchema });
+  const formData = await request.formData();
+  // A bot in the honeypot is sent on as if signed up; no account is made.
+  if (isSpam(formData)) return redirect(safeRedirect(formData.get("redirectTo")));
+  const submission = parseWithZod(formData, { schema: signUpSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
 
   const { username, email, password, redirectTo, inDialog } = submission.value;

@@ -2,6 +2,7 @@
 // isActive flag) decide on every request, so logging out or deactivating takes effect at once.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { redirect } from "@remix-run/node";
+import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
 import type { ToastInput } from "~/utils/toast";
 import { db } from "./db.server";
 import { sendEmail } from "./email.server";
@@ -143,17 +144,13 @@ async function refundAttempt(rules: RulePair, account: string, ip: string) {
   await db.$executeRaw`update "RateLimitBucket" set "count" = greatest("count" - 1, 0) where "key" = any(${keys}) and "resetAt" > now()`;
 }
 
-/** A local path to go to after signing in; anything else (another site, "//x") gives the fallback. */
+/**
+ * A local path to go to after signing in; anything else (another site, "//x") gives the
+ * fallback. remix-utils' rule, plus control characters, which no Location header may hold.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(to)) return fallback;
-  try {
-    const url = new URL(to, "http://local.invalid");
-    if (url.origin !== "http://local.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
+  if (typeof to !== "string" || /[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  return remixSafeRedirect(to, fallback);
 }
 
 /**

@@ -6,12 +6,13 @@
 import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { DEFAULT_TOAST_DURATION_MS, type Toast } from "~/utils/toast";
 import { db } from "./db.server";
 import { sendEmail } from "./email.server";
 import { env } from "./env.server";
 import { getStorage } from "./storage.server";
+import { isSpam } from "./honeypot.server";
 import { clientIp, hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 import { scheduleUploadCleanup } from "./uploads/cleanup.server";
@@ -199,6 +200,8 @@ export async function handleApplicationForm(request: Request) {
     return refuse(received.status, { result: formLevel(received.message), kept: {}, failure: DRIVER_APPLICATION_OUTCOMES.failureInline(received.message) });
   }
 
+  // A bot in the honeypot is answered as if it had applied; nothing is saved or sent.
+  if (isSpam(received.formData)) return redirect("/driver-registration?submitted=1", { status: 303, headers });
   const submission = parseWithZod(received.formData, { schema: driverApplicationFormSchema });
   const fileErrors = Object.entries(received.fileErrors);
   let outcome: ApplicationResult | null = null;

@@ -4,7 +4,7 @@
 // plain links to /signin and /signup that come back here (redirectTo) afterwards.
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { withRedirectTo } from "./fields";
 import { SignInCard } from "./sign-in-card";
 import { SignUpCard } from "./sign-up-card";

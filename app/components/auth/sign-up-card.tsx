@@ -2,6 +2,7 @@
 // and its confirmation. Like the sign-in card it posts to its page's action (/signup)
 // through a fetcher, works as a plain form without JavaScript, and takes an optional
 // success callback and an optional switch to the sign-in card.
+import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { CUSTOMER_PASSWORD_MIN, signUpSchema } from "~/schemas/auth";
@@ -39,6 +40,7 @@ export function SignUpCard({ redirectTo, lastResult, onSuccess, onClose, onSwitc
       <fetcher.Form method="post" action={withRedirectTo("/signup", redirectTo)} {...getFormProps(form)} className="mt-6 space-y-4">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {onSuccess ? <input type="hidden" name="inDialog" value="true" /> : null}
+        <HoneypotInputs />
         <fieldset disabled={busy} className="space-y-4">
           <AuthField meta={fields.username} label="Full Name" type="text" autoComplete="name" />
           <AuthField meta={fields.email} label="Email" type="email" autoComplete="email" />

@@ -3,6 +3,8 @@
 // on submit each document goes through the chunked upload API (5 MB chunks, 4 at a time)
 // while the progress bar shows the average progress of the files, then the application is
 // sent as JSON to /api/drivers/apply. Outcome messages and toasts are the spec's.
+import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
@@ -131,6 +133,8 @@ function ApplicationForm({
         location: value.location,
         ...paths,
         agreement: value.agreement === true,
+        // The honeypot's fields go along, for the server to check as it does a posted form.
+        ...Object.fromEntries(Object.values(HONEYPOT_FIELDS).map((name) => [name, formData.get(name)])),
       });
       onSuccess();
     } catch (error) {
@@ -159,6 +163,7 @@ function ApplicationForm({
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-6">
+      <HoneypotInputs />
       <ErrorList errors={form.errors} />
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={working}>
         <legend className="mb-2 text-lg font-semibold text-slate-900">About you</legend>

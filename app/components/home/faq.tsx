@@ -9,7 +9,7 @@ import { usePublicConfig } from "~/components/content/use-public-config";
 import { FAQ_CATEGORIES, FAQS, faqCounts, filterFaqs, parseFaqFilter, type FaqFilter } from "~/domain/faq";
 import { telHref } from "~/utils/config";
 import { faqPageJsonLd } from "~/utils/structured-data";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { HomeSection } from "./section";
 
 const COUNTS = faqCounts();

@@ -1,0 +1,75 @@
+// The honeypot on the public forms: people (and API clients, who send no honeypot fields)
+// pass; a bot that fills the hidden field, or forges its signed time, gets an ordinary
+// answer while nothing is created.
+import { describe, expect, it } from "vitest";
+import { action as signUpAction } from "~/routes/signup";
+import { action as calculatorAction } from "~/routes/calculator";
+import { action as applyAction } from "~/routes/api.drivers.apply";
+import { db } from "~/server/db.server";
+import { honeypot, isSpam } from "~/server/honeypot.server";
+import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
+import { call, formRequest, jsonRequest, unique, uniqueIp } from "./auth-helpers";
+
+const { nameFieldName, validFromFieldName } = HONEYPOT_FIELDS;
+/** What a rendered form carries: the empty trap and its signed render time. */
+const asRendered = (filled = "") => ({ [nameFieldName]: filled, [validFromFieldName]: honeypot.getInputProps({ validFromTimestamp: Date.now() - 1000 }).encryptedValidFrom! });
+
+function formData(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+describe("isSpam", () => {
+  it("lets a person's form and an API client without the fields pass", () => {
+    expect(isSpam(formData(asRendered()))).toBe(false);
+    expect(isSpam(formData({ email: "a@example.com" }))).toBe(false);
+    expect(isSpam({ email: "a@example.com" })).toBe(false);
+    expect(isSpam(asRendered())).toBe(false);
+  });
+
+  it("catches a filled trap, a forged or future time, as a form or as JSON", () => {
+    expect(isSpam(formData(asRendered("http://spam.example")))).toBe(true);
+    expect(isSpam(asRendered("Buy now"))).toBe(true);
+    expect(isSpam(formData({ [nameFieldName]: "", [validFromFieldName]: "not-signed" }))).toBe(true);
+    const future = honeypot.getInputProps({ validFromTimestamp: Date.now() + 60_000 }).encryptedValidFrom!;
+    expect(isSpam(formData({ [nameFieldName]: "", [validFromFieldName]: future }))).toBe(true);
+  });
+});
+
+describe("the public forms", () => {
+  it("sign-up: a bot is sent on as if signed up, and no account is made", async () => {
+    const email = `bot-${unique()}@example.com`;
+    const fields = { username: "Bot", email, password: "long-enough-1", confirmPassword: "long-enough-1" };
+    const outcome = await call(signUpAction, formRequest("/signup", { ...fields, ...asRendered("filled") }, { ip: uniqueIp() }));
+    expect([302, 303]).toContain(outcome.status);
+    expect(outcome.location).toBe("/");
+    expect(outcome.headers.get("Set-Cookie")).toBeNull();
+    expect(await db.user.count({ where: { email } })).toBe(0);
+
+    const person = await call(signUpAction, formRequest("/signup", { ...fields, ...asRendered() }, { ip: uniqueIp() }));
+    expect(person.status).toBe(302);
+    expect(await db.user.count({ where: { email } })).toBe(1);
+  });
+
+  it("quote form: a bot gets the empty form back and no quote is saved", async () => {
+    const pickupAddress = `${unique()} Grey Street, Newcastle NE1 6EE`;
+    const fields = { __form__: "calculator-form", pickupAddress, deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL", moveDate: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10), moveTime: "09:00", vanSize: "small", helpers: "0" };
+    const bot = await call(calculatorAction, formRequest("/calculator", { ...fields, ...asRendered("filled") }));
+    expect(bot.status).toBe(303);
+    expect(bot.location).toBe("/calculator");
+    expect(await db.quote.count({ where: { pickupAddress } })).toBe(0);
+
+    const person = await call(calculatorAction, formRequest("/calculator", { ...fields, ...asRendered() }));
+    expect(person.location).toMatch(/^\/calculator\?quote=/);
+    expect(await db.quote.count({ where: { pickupAddress } })).toBe(1);
+  });
+
+  it("driver application (JSON, as the page's JavaScript sends it): a bot is answered 201 and nothing is saved", async () => {
+    const email = `bot-driver-${unique()}@example.com`;
+    const outcome = await call(applyAction, jsonRequest("/api/drivers/apply", { name: "Bot Driver", email, ...asRendered("filled") }, { ip: uniqueIp() }));
+    expect(outcome.status).toBe(201);
+    expect(outcome.body).toEqual({ success: true, message: "Application submitted successfully" });
+    expect(await db.driver.count({ where: { email } })).toBe(0);
+  });
+});
