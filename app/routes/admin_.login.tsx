@@ -5,8 +5,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { AuthField, FormErrors, SubmitButton } from "~/components/auth/fields";
 import { adminLoginSchema, AUTH_MESSAGES } from "~/schemas/auth";
-import { getSessionUser, safeRedirect, signIn, startUserSession } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { getSessionUser, safeRedirect, startUserSession } from "~/server/auth.server";
+import { authenticateForm } from "~/server/authenticator.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
@@ -26,11 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const { submission, result } = await authenticateForm("admin", request);
+  if (submission.status !== "success" || !result) return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
-  const { email, password, redirectTo } = submission.value;
-  const result = await signIn({ email, password, ip: clientIp(request), adminOnly: true });
+  const { redirectTo } = submission.value;
   if (result.status === "limited") {
     return data(submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts], hideFields: ["password"] }), {
       status: 429,

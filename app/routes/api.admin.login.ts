@@ -1,18 +1,17 @@
 // POST /api/admin/login { email, password } → { token, admin: { role, username, email } }.
 // The token lasts 24 hours; anything but an active admin's credentials is "Invalid credentials".
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { adminLoginSchema, AUTH_MESSAGES } from "~/schemas/auth";
-import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/api.server";
+import { AUTH_MESSAGES } from "~/schemas/auth";
+import { apiError, readJsonBody, requireMethod, submissionError, tooManyRequests } from "~/server/api.server";
 import { createApiToken } from "~/server/api-auth.server";
-import { signIn } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { authenticateFields } from "~/server/authenticator.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const parsed = adminLoginSchema.safeParse(await readJsonBody(request, { form: true }));
-  if (!parsed.success) return validationError(parsed.error);
-
-  const result = await signIn({ email: parsed.data.email, password: parsed.data.password, ip: clientIp(request), adminOnly: true });
+  const body = await readJsonBody(request, { form: true });
+  const attempt = await authenticateFields("admin", request, body);
+  if (!attempt.result) return submissionError(attempt.submission);
+  const { result } = attempt;
   if (result.status === "limited") return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
   if (result.status === "failed") return apiError(401, AUTH_MESSAGES.adminLoginFailed);
 

@@ -1,17 +1,16 @@
 // POST /api/auth/signin { email, password } → { token, user: { username, email, role } }.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AUTH_MESSAGES, signInSchema } from "~/schemas/auth";
-import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/api.server";
+import { AUTH_MESSAGES } from "~/schemas/auth";
+import { apiError, readJsonBody, requireMethod, submissionError, tooManyRequests } from "~/server/api.server";
 import { createApiToken } from "~/server/api-auth.server";
-import { signIn } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { authenticateFields } from "~/server/authenticator.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const parsed = signInSchema.safeParse(await readJsonBody(request, { form: true }));
-  if (!parsed.success) return validationError(parsed.error);
-
-  const result = await signIn({ email: parsed.data.email, password: parsed.data.password, ip: clientIp(request) });
+  const body = await readJsonBody(request, { form: true });
+  const attempt = await authenticateFields("user", request, body);
+  if (!attempt.result) return submissionError(attempt.submission);
+  const { result } = attempt;
   if (result.status === "limited") return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
   if (result.status === "failed") return apiError(401, AUTH_MESSAGES.signInFailed);
 

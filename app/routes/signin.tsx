@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod";
 import { SignInCard } from "~/components/auth/sign-in-card";
-import { AUTH_MESSAGES, signInSchema } from "~/schemas/auth";
-import { getSessionUser, safeRedirect, signIn, startUserSession } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { AUTH_MESSAGES } from "~/schemas/auth";
+import { getSessionUser, safeRedirect, startUserSession } from "~/server/auth.server";
+import { authenticateForm } from "~/server/authenticator.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -18,11 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const { submission, result } = await authenticateForm("user", request);
+  if (submission.status !== "success" || !result) return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
-  const { email, password, redirectTo, inDialog } = submission.value;
-  const result = await signIn({ email, password, ip: clientIp(request) });
+  const { redirectTo, inDialog } = submission.value;
   if (result.status === "limited") {
     return data(submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts], hideFields: ["password"] }), {
       status: 429,

@@ -27,6 +27,13 @@ export function validationError(error: ZodError) {
   return apiError(400, first, Object.keys(fields).length > 0 ? { fieldErrors: fields } : {});
 }
 
+/** A 400 for a form (conform submission) that failed its schema: its first message first. */
+export function submissionError(submission: { error?: Record<string, string[] | null> | null }) {
+  const problems = Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length));
+  const fieldErrors = Object.fromEntries(problems.filter(([name]) => name !== ""));
+  return apiError(400, problems[0]?.[1][0] ?? "Invalid request", Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {});
+}
+
 /** Throws a 405 unless the request uses one of `methods`. */
 export function requireMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method)) {
