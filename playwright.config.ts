@@ -62,6 +62,11 @@ export default defineConfig({
       ADMIN_REGISTRATION_KEY: "e2e-admin-key",
       OUTBOX_DIR: process.env.OUTBOX_DIR,
       UPLOAD_DIR: process.env.UPLOAD_DIR,
+      // Google Maps is configured but down (the app's own 404 answers for it): distances come
+      // from the offline estimate, as without a key, and an address that estimate cannot place
+      // is a failing distance service ("Quote Generation Failed", tests/e2e/quotes.spec.ts).
+      GOOGLE_MAPS_API_KEY: "e2e-google-is-down",
+      GOOGLE_MAPS_API_BASE: `http://127.0.0.1:${PORT}/google-maps-is-down`,
     },
   },
 });

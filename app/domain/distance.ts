@@ -5,6 +5,7 @@
 
 import { POSTCODE_CORPUS_REGEX, parse as parsePostcode, validOutcode } from "postcode";
 import { AREA_CENTROIDS, DISTRICT_CENTROIDS, type LatLng } from "./postcode-districts";
+import { QUOTE_MESSAGES } from "../schemas/quote-messages";
 import { PricingInputError, toDistanceTenths } from "./pricing";
 
 export type { LatLng } from "./postcode-districts";
@@ -38,12 +39,6 @@ export interface DistanceResult {
 
 // ---------- errors the customer sees ----------
 
-export const DISTANCE_MESSAGES = {
-  bothAddresses: "Please enter both addresses",
-  notFound: (address: string) =>
-    `We couldn't find "${address}". Please enter a full UK postcode, e.g. NE1 4ST.`,
-} as const;
-
 export type DistanceField = "pickupAddress" | "deliveryAddress" | "distance";
 
 /** An address we cannot use, or a distance that makes no sense; `message` is for the customer. */
@@ -56,16 +51,29 @@ export class DistanceLookupError extends Error {
   }
 }
 
+/**
+ * The trip could not be measured for a reason that is not the customer's input: a distance
+ * service failed. `message` is for the customer, `reason` for the log.
+ */
+export class DistanceUnavailableError extends Error {
+  readonly reason: string;
+  constructor(reason: string) {
+    super("We could not measure the distance just now. Please try again shortly.");
+    this.name = "DistanceUnavailableError";
+    this.reason = reason;
+  }
+}
+
 // Shorter than this cannot name a place, not even an outward code like "E1".
 const MIN_ADDRESS_LENGTH = 2;
 
 /** Both addresses must be given; throws for the first one missing. */
 export function requireBothAddresses(from: string, to: string): void {
   if (from.trim().length < MIN_ADDRESS_LENGTH) {
-    throw new DistanceLookupError("pickupAddress", DISTANCE_MESSAGES.bothAddresses);
+    throw new DistanceLookupError("pickupAddress", QUOTE_MESSAGES.bothAddresses);
   }
   if (to.trim().length < MIN_ADDRESS_LENGTH) {
-    throw new DistanceLookupError("deliveryAddress", DISTANCE_MESSAGES.bothAddresses);
+    throw new DistanceLookupError("deliveryAddress", QUOTE_MESSAGES.bothAddresses);
   }
 }
 
@@ -355,9 +363,9 @@ export function estimateDrivingMinutes(roadMiles: number): number {
 export function estimateDistance(from: string, to: string, findPlaces: PlaceFinder): DistanceResult {
   requireBothAddresses(from, to);
   const start = locateAddress(from, findPlaces);
-  if (!start) throw new DistanceLookupError("pickupAddress", DISTANCE_MESSAGES.notFound(from.trim()));
+  if (!start) throw new DistanceLookupError("pickupAddress", QUOTE_MESSAGES.addressNotFound(from.trim()));
   const end = locateAddress(to, findPlaces);
-  if (!end) throw new DistanceLookupError("deliveryAddress", DISTANCE_MESSAGES.notFound(to.trim()));
+  if (!end) throw new DistanceLookupError("deliveryAddress", QUOTE_MESSAGES.addressNotFound(to.trim()));
 
   const distance = roundMiles(estimateRoadMiles(greatCircleMiles(start.point, end.point)));
   const source = lessPrecise(start.source, end.source);

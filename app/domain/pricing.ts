@@ -2,7 +2,10 @@
 // Every price shown or charged anywhere comes from calculatePrice() /
 // applyDiscount(), and every constant lives in PRICING_CONFIG.
 // Amounts are integer pence; rates are integer basis points (1% = 100 bp).
+// Each charge is listed once, in CHARGES: its result field, its breakdown line and its
+// API field all come from that table.
 
+import { QUOTE_MESSAGES } from "../schemas/quote-messages";
 import { congestionZoneMatch } from "./congestion-zone";
 import { totalQuantity } from "./items";
 import { formatPounds, pct, penceToPounds } from "./money";
@@ -47,6 +50,9 @@ export const PRICING_CONFIG = {
   ],
   tenthsPerEstimatedHour: 100, // estimatedHours = max(1, ceil(miles / 10))
   minimumEstimatedHours: 1,
+  // spec/02 section 4: when the distance service fails, the quote forms show an estimate,
+  // clearly labelled as one, for a move of this length with the customer's own choices.
+  estimateDistanceMiles: 15,
   defaults: {
     vanSize: "medium",
     helpers: 0,
@@ -55,8 +61,6 @@ export const PRICING_CONFIG = {
     moveTime: "09:00",
   },
 } as const;
-
-const DISTANCE_ERROR = "Invalid distance. Addresses may be too similar or incomplete.";
 
 /** Bad input to the price calculation; `message` is safe to show to a customer. */
 export class PricingInputError extends Error {
@@ -92,6 +96,8 @@ export const FLOOR_ACCESS_LABELS: Readonly<Record<FloorAccess, string>> = {
 export interface PriceItem {
   name: string;
   quantity: number;
+  /** Recorded for the driver and named in the explanation; PRICING.md has no charge for it. */
+  requiresDisassembly?: boolean;
 }
 
 export interface PriceInput {
@@ -113,38 +119,14 @@ export interface PriceInput {
   items?: readonly PriceItem[];
 }
 
-export type BreakdownKey =
-  | "baseFare"
-  | "distance"
-  | "vanSize"
-  | "helpers"
-  | "floorAccess"
-  | "congestion"
-  | "urgency"
-  | "peakTime"
-  | "minimumAdjustment"
-  | "discount"
-  | "platformPayment"
-  | "driverPayment"
-  | "total";
-
-export interface BreakdownLine {
-  key: BreakdownKey;
-  label: string;
-  amountPence: number;
-  /** Extra words a UI may show under the line. */
-  note?: string;
-}
-
 export interface Upgrade<T> {
   from: T;
   to: T;
   itemCount: number;
 }
 
-/** Steps 1-10: everything before the platform fee / VAT split. */
-export interface PriceCharges {
-  // Inputs as used (after defaults and item upgrades)
+/** The move as priced: the inputs after defaults and item upgrades, and why each charge applies. */
+export interface MoveFacts {
   distanceTenths: number;
   distance: number; // miles, one decimal
   moveDate: string;
@@ -156,12 +138,14 @@ export interface PriceCharges {
   floorAccessDelivery: FloorAccess;
   liftAvailablePickup: boolean;
   liftAvailableDelivery: boolean;
+  /** The worse floor of the two ends: the one step 5 charges for. */
+  floorAccess: FloorAccess;
   pickupAddress: string;
   deliveryAddress: string;
   itemCount: number;
+  itemsToDisassemble: { name: string; quantity: number }[];
   vanUpgrade: Upgrade<VanSize> | null;
   helpersUpgrade: Upgrade<number> | null;
-  // Why surcharges apply
   pickupCongestionMatch: string | null;
   deliveryCongestionMatch: string | null;
   bankHolidayName: string | null;
@@ -171,40 +155,82 @@ export interface PriceCharges {
   peakRateBp: number;
   vanMultiplierBp: number;
   vanSizeMultiplier: number; // 1, 1.1, 1.2, 1.3
-  // Amounts (pence)
-  baseFare: number;
-  distanceCharge: number;
   distanceMinimumApplied: boolean;
-  transportCharge: number;
-  vanSizeCharge: number; // transportCharge - baseFare - distanceCharge
-  helpersFee: number;
-  floorAccessFee: number;
-  congestionCharge: number;
-  base: number;
-  urgencySurcharge: number;
-  peakTimeSurcharge: number;
-  minimumChargeAdjustment: number;
-  subTotalBeforeDiscount: number;
   estimatedHours: number;
   estimatedTime: string;
 }
 
-export interface PriceResult extends PriceCharges {
+/** PRICING.md: fuel and the return journey are priced inside the distance charge, and the breakdown says so. */
+export const FUEL_AND_RETURN_NOTE = "Fuel and return journey: included in the distance charge";
+
+type ChargeSpec = { line: string; label: (move: MoveFacts) => string; note?: string };
+
+/**
+ * Every charge of steps 2-10, once, in breakdown order: the result field holding it (pence),
+ * the key and label of its breakdown line, and any note shown with that line. Each field is
+ * also an API field in pounds (toApiQuote). A charge of zero shows no line.
+ */
+const CHARGES = {
+  baseFare: { line: "baseFare", label: () => "Base fare" },
+  distanceCharge: { line: "distance", label: (m) => `Distance (${milesText(m.distanceTenths)})`, note: FUEL_AND_RETURN_NOTE },
+  vanSizeCharge: { line: "vanSize", label: (m) => `Van size (${m.vanSize} ×${m.vanSizeMultiplier})` },
+  helpersFee: {
+    line: "helpers",
+    label: (m) =>
+      `Helpers (${m.helpers} × ${PRICING_CONFIG.helpers.hoursPerHelper}h at ${shortPounds(PRICING_CONFIG.helpers.hourlyRatePence)}/h)`,
+  },
+  floorAccessFee: { line: "floorAccess", label: () => "Floor access" },
+  congestionCharge: { line: "congestion", label: () => "Congestion charge" },
+  urgencySurcharge: {
+    line: "urgency",
+    label: (m) => `${m.urgency === "express" ? "Express" : "Priority"} surcharge (+${percentText(m.urgencyRateBp)})`,
+  },
+  peakTimeSurcharge: { line: "peakTime", label: (m) => `Peak time surcharge (${peakReasons(m).join(", ")})` },
+  minimumChargeAdjustment: { line: "minimumAdjustment", label: () => "Minimum charge adjustment" },
+} as const satisfies Record<string, ChargeSpec>;
+
+export type ChargeField = keyof typeof CHARGES;
+const CHARGE_FIELDS = Object.keys(CHARGES) as ChargeField[];
+
+/** Step 11 and the totals, in pence (each also an API field in pounds). */
+const TOTAL_FIELDS = [
+  "discountAmount",
+  "subTotal", // after any discount; step 11 is based on it
+  "netAmount", // = subTotal
+  "platformFee",
+  "driverShare",
+  "vatAmount",
+  "totalWithVAT", // what the customer pays
+  "totalPrice", // = finalPrice
+  "finalPrice", // = totalWithVAT
+  "originalPrice", // the total before any discount
+] as const;
+type TotalField = (typeof TOTAL_FIELDS)[number];
+
+/** Always 0 in v1 (PRICING.md: priced inside the distance charge); kept for API clients. */
+const ZERO_FIELDS = ["timeCharge", "fuelCost", "returnJourneyCost"] as const;
+type ZeroField = (typeof ZERO_FIELDS)[number];
+
+export type BreakdownKey = (typeof CHARGES)[ChargeField]["line"] | "discount" | "platformPayment" | "driverPayment" | "total";
+
+export interface BreakdownLine {
+  key: BreakdownKey;
+  label: string;
+  amountPence: number;
+  /** Words a UI shows with the line (as "Label: text"). */
+  note?: string;
+}
+
+/** Steps 1-10: everything before the platform fee / VAT split. */
+export interface PriceCharges extends MoveFacts, Record<ChargeField, number> {
+  transportCharge: number; // baseFare + distanceCharge + vanSizeCharge
+  base: number; // step 7
+  subTotalBeforeDiscount: number; // step 10
+}
+
+export interface PriceResult extends PriceCharges, Record<TotalField, number>, Record<ZeroField, 0> {
   discountPercent: number; // 0 without a discount
   discountCode: string | null;
-  discountAmount: number;
-  subTotal: number; // after discount; step 11 is based on it
-  netAmount: number; // = subTotal
-  platformFee: number;
-  driverShare: number;
-  vatAmount: number;
-  totalWithVAT: number; // what the customer pays
-  totalPrice: number; // = finalPrice
-  finalPrice: number; // = totalWithVAT
-  originalPrice: number; // total before any discount
-  timeCharge: 0;
-  fuelCost: 0;
-  returnJourneyCost: 0;
   includesVAT: true;
   currency: "GBP";
   priceString: string; // "£108.05"
@@ -220,17 +246,17 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 function oneOf<T extends string>(values: readonly T[], value: unknown, field: string, fallback: T): T {
   if (value === undefined || value === null) return fallback;
   if (typeof value === "string" && (values as readonly string[]).includes(value)) return value as T;
-  throw new PricingInputError(field, `Invalid ${field}: ${String(value)}`);
+  throw new PricingInputError(field, QUOTE_MESSAGES.invalidChoice(field, value));
 }
 
 /** Miles to tenths of a mile, rounded half up, ignoring float noise (12.35 -> 124). */
 export function toDistanceTenths(miles: number): number {
   if (typeof miles !== "number" || !Number.isFinite(miles) || miles <= 0) {
-    throw new PricingInputError("distance", DISTANCE_ERROR);
+    throw new PricingInputError("distance", QUOTE_MESSAGES.distance);
   }
   const tenths = Math.round(Number((miles * 10).toPrecision(12)));
   // Under 0.05 mile rounds to 0.0: the addresses are effectively the same place.
-  if (tenths <= 0) throw new PricingInputError("distance", DISTANCE_ERROR);
+  if (tenths <= 0) throw new PricingInputError("distance", QUOTE_MESSAGES.distance);
   return tenths;
 }
 
@@ -287,18 +313,18 @@ function computeCharges(input: PriceInput): PriceCharges {
   const distanceTenths = toDistanceTenths(input.distanceMiles);
 
   if (typeof input.moveDate !== "string" || !isValidIsoDate(input.moveDate)) {
-    throw new PricingInputError("moveDate", "Please select a date");
+    throw new PricingInputError("moveDate", QUOTE_MESSAGES.moveDate);
   }
   const moveTime = input.moveTime === undefined || input.moveTime === "" ? d.moveTime : input.moveTime;
   if (typeof moveTime !== "string" || !TIME.test(moveTime)) {
-    throw new PricingInputError("moveTime", "Please enter a valid time (HH:MM)");
+    throw new PricingInputError("moveTime", QUOTE_MESSAGES.moveTime);
   }
 
   const chosenVan = input.vanSize ?? d.vanSize;
-  if (!isVanSize(chosenVan)) throw new PricingInputError("vanSize", `Invalid vanSize: ${String(chosenVan)}`);
+  if (!isVanSize(chosenVan)) throw new PricingInputError("vanSize", QUOTE_MESSAGES.invalidChoice("vanSize", chosenVan));
   const chosenHelpers = input.helpers ?? d.helpers;
   if (!Number.isInteger(chosenHelpers) || chosenHelpers < 0 || chosenHelpers > cfg.helpers.max) {
-    throw new PricingInputError("helpers", `Helpers must be between 0 and ${cfg.helpers.max}`);
+    throw new PricingInputError("helpers", QUOTE_MESSAGES.helpers);
   }
   const urgency = oneOf(URGENCIES, input.urgency, "urgency", d.urgency);
   const floorAccessPickup = oneOf(FLOOR_ACCESS_LEVELS, input.floorAccessPickup, "floorAccessPickup", d.floorAccess);
@@ -309,12 +335,15 @@ function computeCharges(input: PriceInput): PriceCharges {
   const items = input.items ?? [];
   for (const item of items) {
     if (!Number.isInteger(item.quantity) || item.quantity < 1) {
-      throw new PricingInputError("items", "Item quantity must be at least 1");
+      throw new PricingInputError("items", QUOTE_MESSAGES.itemQuantity);
     }
   }
 
   // Step 1: items can upgrade the van and helpers, never downgrade them.
   const itemCount = totalQuantity(items);
+  const itemsToDisassemble = items
+    .filter((item) => item.requiresDisassembly === true)
+    .map((item) => ({ name: item.name, quantity: item.quantity }));
   let vanSize: VanSize = chosenVan;
   let helpers = chosenHelpers;
   let vanUpgrade: Upgrade<VanSize> | null = null;
@@ -336,10 +365,11 @@ function computeCharges(input: PriceInput): PriceCharges {
   const helpersFee = helpers * cfg.helpers.hourlyRatePence * cfg.helpers.hoursPerHelper;
 
   // Step 5: the worse floor counts; a lift helps only if both ends have one.
-  const worstFloorFee = Math.max(
-    cfg.floorAccessFeePence[floorAccessPickup],
-    cfg.floorAccessFeePence[floorAccessDelivery],
-  );
+  const floorAccess =
+    cfg.floorAccessFeePence[floorAccessPickup] >= cfg.floorAccessFeePence[floorAccessDelivery]
+      ? floorAccessPickup
+      : floorAccessDelivery;
+  const worstFloorFee = cfg.floorAccessFeePence[floorAccess];
   const floorAccessFee =
     liftAvailablePickup && liftAvailableDelivery ? pct(worstFloorFee, cfg.liftBothEndsFloorFeeBp) : worstFloorFee;
 
@@ -385,9 +415,11 @@ function computeCharges(input: PriceInput): PriceCharges {
     floorAccessDelivery,
     liftAvailablePickup,
     liftAvailableDelivery,
+    floorAccess,
     pickupAddress,
     deliveryAddress,
     itemCount,
+    itemsToDisassemble,
     vanUpgrade,
     helpersUpgrade,
     pickupCongestionMatch,
@@ -440,47 +472,24 @@ function line(key: BreakdownKey, label: string, amountPence: number, note?: stri
   return note === undefined ? { key, label, amountPence } : { key, label, amountPence, note };
 }
 
-function peakReasons(c: PriceCharges): string[] {
+function peakReasons(m: MoveFacts): string[] {
   const cfg = PRICING_CONFIG.peakBp;
   const reasons: string[] = [];
-  if (c.bankHolidayName) reasons.push(`bank holiday +${percentText(cfg.bankHoliday)}`);
-  else if (c.isWeekend) reasons.push(`weekend +${percentText(cfg.weekend)}`);
-  if (c.isEvening) reasons.push(`evening +${percentText(cfg.evening)}`);
+  if (m.bankHolidayName) reasons.push(`bank holiday +${percentText(cfg.bankHoliday)}`);
+  else if (m.isWeekend) reasons.push(`weekend +${percentText(cfg.weekend)}`);
+  if (m.isEvening) reasons.push(`evening +${percentText(cfg.evening)}`);
   return reasons;
 }
 
-function buildBreakdown(c: PriceCharges, r: Omit<PriceResult, "breakdownLines" | "breakdown" | "explanation">): BreakdownLine[] {
-  const cfg = PRICING_CONFIG;
+type Settled = Omit<PriceResult, "breakdownLines" | "breakdown" | "explanation">;
+
+function buildBreakdown(r: Settled): BreakdownLine[] {
   const lines: BreakdownLine[] = [
-    line("baseFare", "Base fare", c.baseFare),
-    line(
-      "distance",
-      `Distance (${milesText(c.distanceTenths)})`,
-      c.distanceCharge,
-      c.distanceMinimumApplied
-        ? `Minimum distance charge; includes fuel and the return journey`
-        : "Includes fuel and the return journey",
-    ),
-    line("vanSize", `Van size (${c.vanSize} ×${c.vanSizeMultiplier})`, c.vanSizeCharge),
-    line(
-      "helpers",
-      `Helpers (${c.helpers} × ${cfg.helpers.hoursPerHelper}h at ${shortPounds(cfg.helpers.hourlyRatePence)}/h)`,
-      c.helpersFee,
-    ),
-    line("floorAccess", "Floor access", c.floorAccessFee),
-    line("congestion", "Congestion charge", c.congestionCharge),
-    line(
-      "urgency",
-      `${c.urgency === "express" ? "Express" : "Priority"} surcharge (+${percentText(c.urgencyRateBp)})`,
-      c.urgencySurcharge,
-    ),
-    line("peakTime", `Peak time surcharge (${peakReasons(c).join(", ")})`, c.peakTimeSurcharge),
-    line("minimumAdjustment", "Minimum charge adjustment", c.minimumChargeAdjustment),
-    line(
-      "discount",
-      `Discount (${r.discountCode ? `${r.discountCode}, ` : ""}${r.discountPercent}%)`,
-      -r.discountAmount,
-    ),
+    ...CHARGE_FIELDS.map((field) => {
+      const charge: ChargeSpec = CHARGES[field];
+      return line(charge.line as BreakdownKey, charge.label(r), r[field], charge.note);
+    }),
+    line("discount", `Discount (${r.discountCode ? `${r.discountCode}, ` : ""}${r.discountPercent}%)`, -r.discountAmount),
     line("platformPayment", "Platform Payment (VAT + Platform fee)", r.platformFee + r.vatAmount),
     line("driverPayment", "Driver payment", r.driverShare),
   ];
@@ -488,85 +497,91 @@ function buildBreakdown(c: PriceCharges, r: Omit<PriceResult, "breakdownLines" |
   return [...lines.filter((l) => l.amountPence !== 0), line("total", "Total", r.totalWithVAT)];
 }
 
-function buildExplanation(c: PriceCharges, r: Omit<PriceResult, "breakdownLines" | "breakdown" | "explanation">): string {
+/** "Label: £x.xx" for each line; with `notes`, each line's note follows it as a line of its own. */
+function breakdownText(lines: readonly BreakdownLine[], { notes = false } = {}): string[] {
+  return lines.flatMap((l) => [`${l.label}: ${formatPounds(l.amountPence)}`, ...(notes && l.note ? [l.note] : [])]);
+}
+
+function buildExplanation(r: Settled): string {
   const cfg = PRICING_CONFIG;
   const s: string[] = [];
 
-  if (c.vanUpgrade) {
-    const rule = cfg.itemVanUpgrades.find((u) => u.vanSize === c.vanUpgrade!.to)!;
+  if (r.vanUpgrade) {
+    const rule = cfg.itemVanUpgrades.find((u) => u.vanSize === r.vanUpgrade!.to)!;
     s.push(
-      `You listed ${c.itemCount} items, so we upgraded the van from ${c.vanUpgrade.from} to ${c.vanUpgrade.to}: ` +
-        `more than ${rule.moreThan} items need at least a ${c.vanUpgrade.to} van.`,
+      `You listed ${r.itemCount} items, so we upgraded the van from ${r.vanUpgrade.from} to ${r.vanUpgrade.to}: ` +
+        `more than ${rule.moreThan} items need at least a ${r.vanUpgrade.to} van.`,
     );
   }
-  if (c.helpersUpgrade) {
-    const rule = cfg.itemHelperUpgrades.find((u) => u.helpers === c.helpersUpgrade!.to)!;
-    const n = c.helpersUpgrade.to;
+  if (r.helpersUpgrade) {
+    const rule = cfg.itemHelperUpgrades.find((u) => u.helpers === r.helpersUpgrade!.to)!;
+    const n = r.helpersUpgrade.to;
     s.push(
-      `You listed ${c.itemCount} items, so we increased the helpers from ${c.helpersUpgrade.from} to ${n}: ` +
+      `You listed ${r.itemCount} items, so we increased the helpers from ${r.helpersUpgrade.from} to ${n}: ` +
         `more than ${rule.moreThan} items need at least ${n} ${n === 1 ? "helper" : "helpers"}.`,
     );
   }
 
-  const helpersText = c.helpers === 0 ? "no helpers" : `${c.helpers} ${c.helpers === 1 ? "helper" : "helpers"}`;
+  if (r.itemsToDisassemble.length > 0) {
+    const names = r.itemsToDisassemble.map((item) => (item.quantity > 1 ? `${item.name} ×${item.quantity}` : item.name));
+    s.push(`Marked for disassembly: ${names.join(", ")}. Your driver is told; taking items apart has no separate charge.`);
+  }
+
+  const helpersText = r.helpers === 0 ? "no helpers" : `${r.helpers} ${r.helpers === 1 ? "helper" : "helpers"}`;
   s.push(
-    `Price for a ${milesText(c.distanceTenths).replace(" miles", "-mile").replace(" mile", "-mile")} move ` +
-      `in a ${c.vanSize} van (×${c.vanSizeMultiplier}) with ${helpersText}, ` +
-      `estimated at ${c.estimatedTime}.`,
+    `Price for a ${milesText(r.distanceTenths).replace(" miles", "-mile").replace(" mile", "-mile")} move ` +
+      `in a ${r.vanSize} van (×${r.vanSizeMultiplier}) with ${helpersText}, ` +
+      `estimated at ${r.estimatedTime}.`,
   );
   s.push(
     `The distance charge is ${formatPounds(cfg.distance.firstTierPencePerMile)} a mile for the first ` +
       `${cfg.distance.tierTenths / 10} miles and ${formatPounds(cfg.distance.beyondTierPencePerMile)} a mile after that` +
-      (c.distanceMinimumApplied ? `, with a minimum of ${formatPounds(cfg.distance.minimumPence)}, which applies here` : "") +
+      (r.distanceMinimumApplied ? `, with a minimum of ${formatPounds(cfg.distance.minimumPence)}, which applies here` : "") +
       `. Fuel and the van's return journey are included in it, so there is no separate fuel or return charge.`,
   );
 
-  if (c.floorAccessFee > 0) {
-    const worst =
-      cfg.floorAccessFeePence[c.floorAccessPickup] >= cfg.floorAccessFeePence[c.floorAccessDelivery]
-        ? c.floorAccessPickup
-        : c.floorAccessDelivery;
-    const bothLifts = c.liftAvailablePickup && c.liftAvailableDelivery;
+  if (r.floorAccessFee > 0) {
+    const bothLifts = r.liftAvailablePickup && r.liftAvailableDelivery;
     s.push(
-      `A floor access fee of ${formatPounds(c.floorAccessFee)} applies for the ${FLOOR_ACCESS_LABELS[worst].toLowerCase()}` +
+      `A floor access fee of ${formatPounds(r.floorAccessFee)} applies for the ${FLOOR_ACCESS_LABELS[r.floorAccess].toLowerCase()}` +
         ` (the higher of the two addresses)` +
         (bothLifts ? ", halved because both addresses have a lift." : "."),
     );
   }
 
-  if (c.congestionCharge > 0) {
+  if (r.congestionCharge > 0) {
     const where =
-      c.pickupCongestionMatch && c.deliveryCongestionMatch
+      r.pickupCongestionMatch && r.deliveryCongestionMatch
         ? `both addresses are`
-        : c.pickupCongestionMatch
+        : r.pickupCongestionMatch
           ? `the pickup address is`
           : `the delivery address is`;
-    const matches = [c.pickupCongestionMatch, c.deliveryCongestionMatch].filter((m): m is string => !!m);
+    const matches = [r.pickupCongestionMatch, r.deliveryCongestionMatch].filter((m): m is string => !!m);
     s.push(
-      `A congestion charge of ${formatPounds(c.congestionCharge)} applies because ${where} in the central London ` +
+      `A congestion charge of ${formatPounds(r.congestionCharge)} applies because ${where} in the central London ` +
         `congestion zone (${[...new Set(matches)].join(", ")}).`,
     );
   }
 
-  if (c.urgencySurcharge > 0) {
-    s.push(`${URGENCY_LABELS[c.urgency]} adds ${formatPounds(c.urgencySurcharge)}.`);
+  if (r.urgencySurcharge > 0) {
+    s.push(`${URGENCY_LABELS[r.urgency]} adds ${formatPounds(r.urgencySurcharge)}.`);
   }
 
-  if (c.peakTimeSurcharge > 0) {
+  if (r.peakTimeSurcharge > 0) {
     const why: string[] = [];
-    if (c.bankHolidayName) why.push(`${dateText(c.moveDate)} is a bank holiday (${c.bankHolidayName.replace(" (substitute day)", ", substitute day")})`);
-    else if (c.isWeekend) why.push(`${dateText(c.moveDate)} is a weekend`);
-    if (c.isEvening) why.push(`the move starts at ${c.moveTime}, in the evening (${cfg.eveningFrom} or later)`);
+    if (r.bankHolidayName) why.push(`${dateText(r.moveDate)} is a bank holiday (${r.bankHolidayName.replace(" (substitute day)", ", substitute day")})`);
+    else if (r.isWeekend) why.push(`${dateText(r.moveDate)} is a weekend`);
+    if (r.isEvening) why.push(`the move starts at ${r.moveTime}, in the evening (${cfg.eveningFrom} or later)`);
     s.push(
-      `A peak time surcharge of ${percentText(c.peakRateBp)} (${formatPounds(c.peakTimeSurcharge)}) applies because ` +
+      `A peak time surcharge of ${percentText(r.peakRateBp)} (${formatPounds(r.peakTimeSurcharge)}) applies because ` +
         `${why.join(" and ")}.`,
     );
   }
 
-  if (c.minimumChargeAdjustment > 0) {
+  if (r.minimumChargeAdjustment > 0) {
     s.push(
       `The minimum price is ${formatPounds(cfg.minimumSubTotalPence)} before VAT, so ` +
-        `${formatPounds(c.minimumChargeAdjustment)} was added to reach it.`,
+        `${formatPounds(r.minimumChargeAdjustment)} was added to reach it.`,
     );
   }
 
@@ -592,17 +607,17 @@ function split(subTotal: number) {
   return { platformFee, driverShare: subTotal - platformFee, vatAmount, totalWithVAT: subTotal + vatAmount };
 }
 
-/** Step 11 (after an optional discount) plus the breakdown and explanation. */
+/**
+ * Step 11 (after an optional discount) plus the breakdown and explanation. Given a settled
+ * result (applyDiscount), every step 11 field, line and sentence is computed afresh.
+ */
 function settle(c: PriceCharges, discountPercent: number, discountCode: string | null): PriceResult {
-  // Keep only the step 1-10 fields, so settling a settled result starts clean.
-  const charges: PriceCharges = pickCharges(c);
-  const discountAmount = pct(charges.subTotalBeforeDiscount, Math.round(discountPercent * 100));
-  const subTotal = charges.subTotalBeforeDiscount - discountAmount;
+  const discountAmount = pct(c.subTotalBeforeDiscount, Math.round(discountPercent * 100));
+  const subTotal = c.subTotalBeforeDiscount - discountAmount;
   const { platformFee, driverShare, vatAmount, totalWithVAT } = split(subTotal);
-  const originalPrice = split(charges.subTotalBeforeDiscount).totalWithVAT;
 
-  const core = {
-    ...charges,
+  const settled: Settled = {
+    ...c,
     discountPercent,
     discountCode,
     discountAmount,
@@ -614,38 +629,16 @@ function settle(c: PriceCharges, discountPercent: number, discountCode: string |
     totalWithVAT,
     totalPrice: totalWithVAT,
     finalPrice: totalWithVAT,
-    originalPrice,
-    timeCharge: 0 as const,
-    fuelCost: 0 as const,
-    returnJourneyCost: 0 as const,
-    includesVAT: true as const,
+    originalPrice: split(c.subTotalBeforeDiscount).totalWithVAT,
+    timeCharge: 0,
+    fuelCost: 0,
+    returnJourneyCost: 0,
+    includesVAT: true,
     currency: PRICING_CONFIG.currency,
     priceString: formatPounds(totalWithVAT),
   };
-  const breakdownLines = buildBreakdown(charges, core);
-  return {
-    ...core,
-    breakdownLines,
-    breakdown: breakdownLines.map((l) => `${l.label}: ${formatPounds(l.amountPence)}`),
-    explanation: buildExplanation(charges, core),
-  };
-}
-
-const CHARGE_KEYS = [
-  "distanceTenths", "distance", "moveDate", "moveTime", "vanSize", "helpers", "urgency",
-  "floorAccessPickup", "floorAccessDelivery", "liftAvailablePickup", "liftAvailableDelivery",
-  "pickupAddress", "deliveryAddress", "itemCount", "vanUpgrade", "helpersUpgrade",
-  "pickupCongestionMatch", "deliveryCongestionMatch", "bankHolidayName", "isWeekend", "isEvening",
-  "urgencyRateBp", "peakRateBp", "vanMultiplierBp", "vanSizeMultiplier", "baseFare", "distanceCharge",
-  "distanceMinimumApplied", "transportCharge", "vanSizeCharge", "helpersFee", "floorAccessFee",
-  "congestionCharge", "base", "urgencySurcharge", "peakTimeSurcharge", "minimumChargeAdjustment",
-  "subTotalBeforeDiscount", "estimatedHours", "estimatedTime",
-] as const satisfies readonly (keyof PriceCharges)[];
-
-function pickCharges(c: PriceCharges): PriceCharges {
-  const out: Record<string, unknown> = {};
-  for (const key of CHARGE_KEYS) out[key] = c[key];
-  return out as unknown as PriceCharges;
+  const breakdownLines = buildBreakdown(settled);
+  return { ...settled, breakdownLines, breakdown: breakdownText(breakdownLines), explanation: buildExplanation(settled) };
 }
 
 // ---------- public API ----------
@@ -662,37 +655,21 @@ export function calculatePrice(input: PriceInput): PriceResult {
  */
 export function applyDiscount(result: PriceResult, percent: number, code?: string): PriceResult {
   if (typeof percent !== "number" || !Number.isFinite(percent) || percent < 0 || percent > 100) {
-    throw new PricingInputError("discount", "Invalid discount percentage");
+    throw new PricingInputError("discount", QUOTE_MESSAGES.discountPercent);
   }
   return settle(result, percent, code ?? null);
 }
 
-/** The quote as the JSON API returns it: amounts in pounds with two decimals. */
-export interface ApiQuote {
-  totalPrice: number;
-  originalPrice: number;
-  finalPrice: number;
-  totalWithVAT: number;
-  subTotal: number;
-  netAmount: number;
-  vatAmount: number;
+type ApiMoneyField = ChargeField | TotalField | ZeroField;
+const API_MONEY_FIELDS: readonly ApiMoneyField[] = [...CHARGE_FIELDS, ...TOTAL_FIELDS, ...ZERO_FIELDS];
+
+/** The quote as the JSON API returns it: every charge and total in pounds with two decimals. */
+export type ApiQuote = Record<ApiMoneyField, number> & {
   includesVAT: true;
-  platformFee: number;
-  driverShare: number;
-  distanceCharge: number;
-  timeCharge: number;
-  helpersFee: number;
-  floorAccessFee: number;
-  congestionCharge: number;
-  urgencySurcharge: number;
-  peakTimeSurcharge: number;
-  fuelCost: number;
-  returnJourneyCost: number;
-  discountAmount: number;
-  discountPercent: number;
-  vanSizeMultiplier: number;
   currency: "GBP";
   priceString: string;
+  discountPercent: number;
+  vanSizeMultiplier: number;
   distance: number; // miles, one decimal
   estimatedTime: string;
   estimatedHours: number;
@@ -703,37 +680,27 @@ export interface ApiQuote {
   moveTime: string;
   pickupAddress: string;
   deliveryAddress: string;
+  /** The floor that was priced (the worse end), and whether a lift halved its fee (both ends). */
+  floorAccess: FloorAccess;
+  liftAvailable: boolean;
+  floorAccessPickup: FloorAccess;
+  floorAccessDelivery: FloorAccess;
+  liftAvailablePickup: boolean;
+  liftAvailableDelivery: boolean;
   explanation: string;
+  /** "Label: £x.xx" lines, with the notes (fuel and return journey) as lines of their own. */
   breakdown: string[];
-}
+};
 
 export function toApiQuote(r: PriceResult): ApiQuote {
-  const pounds = penceToPounds;
+  const money = Object.fromEntries(API_MONEY_FIELDS.map((field) => [field, penceToPounds(r[field])])) as Record<ApiMoneyField, number>;
   return {
-    totalPrice: pounds(r.totalPrice),
-    originalPrice: pounds(r.originalPrice),
-    finalPrice: pounds(r.finalPrice),
-    totalWithVAT: pounds(r.totalWithVAT),
-    subTotal: pounds(r.subTotal),
-    netAmount: pounds(r.netAmount),
-    vatAmount: pounds(r.vatAmount),
+    ...money,
     includesVAT: true,
-    platformFee: pounds(r.platformFee),
-    driverShare: pounds(r.driverShare),
-    distanceCharge: pounds(r.distanceCharge),
-    timeCharge: 0,
-    helpersFee: pounds(r.helpersFee),
-    floorAccessFee: pounds(r.floorAccessFee),
-    congestionCharge: pounds(r.congestionCharge),
-    urgencySurcharge: pounds(r.urgencySurcharge),
-    peakTimeSurcharge: pounds(r.peakTimeSurcharge),
-    fuelCost: 0,
-    returnJourneyCost: 0,
-    discountAmount: pounds(r.discountAmount),
+    currency: r.currency,
+    priceString: r.priceString,
     discountPercent: r.discountPercent,
     vanSizeMultiplier: r.vanSizeMultiplier,
-    currency: "GBP",
-    priceString: r.priceString,
     distance: r.distance,
     estimatedTime: r.estimatedTime,
     estimatedHours: r.estimatedHours,
@@ -744,7 +711,13 @@ export function toApiQuote(r: PriceResult): ApiQuote {
     moveTime: r.moveTime,
     pickupAddress: r.pickupAddress,
     deliveryAddress: r.deliveryAddress,
+    floorAccess: r.floorAccess,
+    liftAvailable: r.liftAvailablePickup && r.liftAvailableDelivery,
+    floorAccessPickup: r.floorAccessPickup,
+    floorAccessDelivery: r.floorAccessDelivery,
+    liftAvailablePickup: r.liftAvailablePickup,
+    liftAvailableDelivery: r.liftAvailableDelivery,
     explanation: r.explanation,
-    breakdown: [...r.breakdown],
+    breakdown: breakdownText(r.breakdownLines, { notes: true }),
   };
 }

@@ -1,31 +1,22 @@
 // POST /api/quotes/calculate → { quote } with every field of PRICING.md (spec/01 and spec/02).
+// The caller (bearer token or session cookie) owns the quote; anyone may ask.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { toApiQuote } from "~/domain/pricing";
 import { apiQuoteRequestSchema } from "~/schemas/quote";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/api.server";
-import { getSessionUser } from "~/server/auth.server";
-import { createQuote, QuoteInputError } from "~/server/quotes.server";
+import { getApiUser } from "~/server/api-auth.server";
+import { apiQuoteAnswer, createQuote, DistanceUnavailableError, QuoteInputError } from "~/server/quotes.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await enforceRateLimit(request);
   const input = await parseJsonBody(request, apiQuoteRequestSchema);
-  const user = await getSessionUser(request);
+  const user = await getApiUser(request);
   try {
-    const { id, price, distance } = await createQuote(input, { customerId: user?.id });
-    return Response.json({
-      quote: {
-        id,
-        ...toApiQuote(price),
-        collectionAddress: price.pickupAddress,
-        distanceSource: distance.source,
-        calculationMethod: distance.calculationMethod,
-        exactCalculation: distance.exactCalculation,
-        usingGoogleMaps: distance.usingGoogleMaps,
-      },
-    });
+    const quote = await createQuote(input, { customerId: user?.id });
+    return Response.json({ quote: apiQuoteAnswer(quote, input) });
   } catch (error) {
     if (error instanceof QuoteInputError) return apiError(400, error.message, { fieldErrors: { [error.field]: [error.message] } });
+    if (error instanceof DistanceUnavailableError) return apiError(503, error.message);
     throw error;
   }
 }

@@ -1,10 +1,10 @@
 // POST /api/quotes/simple { from, to, vanSize } → { quote }: a quote for today with defaults.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { toApiQuote } from "~/domain/pricing";
 import { ukToday } from "~/domain/uk-calendar";
 import { apiRouteSchema, apiQuoteRequestSchema } from "~/schemas/quote";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod, validationError } from "~/server/api.server";
-import { createQuote, QuoteInputError } from "~/server/quotes.server";
+import { getApiUser } from "~/server/api-auth.server";
+import { apiQuoteAnswer, createQuote, DistanceUnavailableError, QuoteInputError } from "~/server/quotes.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -13,10 +13,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = apiQuoteRequestSchema.safeParse({ pickupAddress: from, deliveryAddress: to, vanSize, moveDate: ukToday() });
   if (!parsed.success) return validationError(parsed.error);
   try {
-    const { id, price, distance } = await createQuote(parsed.data);
-    return Response.json({ quote: { id, ...toApiQuote(price), usingGoogleMaps: distance.usingGoogleMaps, calculationMethod: distance.calculationMethod } });
+    const user = await getApiUser(request);
+    const quote = await createQuote(parsed.data, { customerId: user?.id });
+    return Response.json({ quote: apiQuoteAnswer(quote, parsed.data) });
   } catch (error) {
     if (error instanceof QuoteInputError) return apiError(400, error.message, { fieldErrors: { [error.field === "pickupAddress" ? "from" : "to"]: [error.message] } });
+    if (error instanceof DistanceUnavailableError) return apiError(503, error.message);
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { AddressField } from "~/components/quote/address-field";
+import { PriceBreakdown } from "~/components/quote/price-breakdown";
 import { VAN_OPTIONS } from "~/components/quote/quote-sections";
 import { SelectField } from "~/components/ui/field";
 import { formatDistance, formatDuration } from "~/domain/distance";
@@ -13,7 +14,7 @@ import { submitDistanceCalculator } from "~/server/distance-calculator.server";
 import { env } from "~/server/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -135,14 +136,7 @@ export default function DistanceCalculator() {
             <Row label="Platform fee" value={result.quote.platformFee} />
           </dl>
           <h3 className="mt-4 font-semibold">Price breakdown</h3>
-          <ul className="mt-2 space-y-1 text-sm">
-            {result.quote.breakdown.map((line) => (
-              <li key={line.label} className="flex justify-between gap-4">
-                <span>{line.label}</span>
-                <span className="font-medium">{line.amount}</span>
-              </li>
-            ))}
-          </ul>
+          <PriceBreakdown lines={result.quote.breakdown} className="mt-2" />
           <p className="mt-3 text-sm text-slate-700">{result.quote.explanation}</p>
           <Form method="post" action="/checkout" reloadDocument className="mt-4">
             <input type="hidden" name="quoteId" value={result.quote.id} />

@@ -6,24 +6,19 @@ import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
 import { FLOOR_ACCESS_LEVELS, URGENCIES } from "~/domain/pricing";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
+import { QUOTE_MESSAGES } from "./quote-messages";
 
-export const QUOTE_MESSAGES = {
-  pickupAddress: "Please enter a valid pickup address",
-  deliveryAddress: "Please enter a valid delivery address",
-  bothAddresses: "Please enter both addresses",
-  moveDate: "Please select a date",
-  pastDate: "Please choose today or a later date",
-  moveTime: "Please enter a valid time (HH:MM)",
-  helpers: "Helpers must be between 0 and 2",
-  itemName: "Item name is required",
-  itemQuantity: "Quantity must be greater than 0",
-  noItems: "Please add at least one item to generate a quote.",
-} as const;
+export { QUOTE_MESSAGES };
 
 export const DEFAULT_MOVE_TIME = "09:00";
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** The one address rule of every quote form: at least 5 characters once trimmed. */
 const address = (message: string) => z.string({ required_error: message }).trim().min(5, message);
+const pickupAddress = address(QUOTE_MESSAGES.pickupAddress);
+const deliveryAddress = address(QUOTE_MESSAGES.deliveryAddress);
+/** Where only presence matters (measuring a distance, the API's from/to). */
+const bothAddresses = z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses);
 
 const moveDate = z
   .string({ required_error: QUOTE_MESSAGES.moveDate })
@@ -42,11 +37,12 @@ export const quoteItemSchema = z.object({
   weightKg: z.number().min(0).max(5000).optional(),
   fragile: z.boolean().default(false),
   specialHandling: z.string().trim().max(300).optional(),
+  requiresDisassembly: z.boolean().default(false),
 });
 
 const quoteFields = {
-  pickupAddress: address(QUOTE_MESSAGES.pickupAddress),
-  deliveryAddress: address(QUOTE_MESSAGES.deliveryAddress),
+  pickupAddress,
+  deliveryAddress,
   moveDate,
   moveTime,
   vanSize: z.enum(VAN_SIZES).default("medium"),
@@ -85,6 +81,18 @@ export type QuoteRequest = Omit<z.output<typeof quoteFormSchema>, "detailed">;
 /** Numbers and booleans may arrive as strings from older clients. */
 const looseNumber = (schema: z.ZodNumber) => z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), schema);
 const looseBoolean = z.preprocess((value) => (value === "true" ? true : value === "false" ? false : value), z.boolean());
+const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
+/** An item as API clients send it: spec/02's `weight` stands for weightKg; spec/01 adds requiresDisassembly. */
+const apiItemSchema = z.preprocess(
+  (item) => (isRecord(item) ? { ...item, weightKg: item.weightKg ?? item.weight } : item),
+  quoteItemSchema.extend({
+    quantity: looseNumber(quoteItemSchema.shape.quantity),
+    weightKg: looseNumber(z.number().min(0).max(5000)).optional(),
+    fragile: looseBoolean.default(false),
+    requiresDisassembly: looseBoolean.default(false),
+  }),
+);
 
 /**
  * POST /api/quotes/calculate: spec/01 and spec/02 payloads. The pickup address comes as
@@ -92,9 +100,8 @@ const looseBoolean = z.preprocess((value) => (value === "true" ? true : value ==
  */
 export const apiQuoteRequestSchema = z
   .preprocess(
-    (body) => {
-      if (!body || typeof body !== "object") return body;
-      const input = body as Record<string, unknown>;
+    (input) => {
+      if (!isRecord(input)) return input;
       return {
         ...input,
         pickupAddress: input.pickupAddress ?? input.collectionAddress,
@@ -109,28 +116,38 @@ export const apiQuoteRequestSchema = z
       helpers: looseNumber(quoteFields.helpers._def.innerType).default(0),
       liftAvailablePickup: looseBoolean.default(false),
       liftAvailableDelivery: looseBoolean.default(false),
-      items: z
-        .array(quoteItemSchema.extend({ quantity: looseNumber(quoteItemSchema.shape.quantity) }))
-        .max(100)
-        .default([]),
+      items: z.array(apiItemSchema).max(100).default([]),
     }),
   )
   .transform(withoutGroundFloorLifts);
 
 /** POST /api/quotes/simple, /api/quotes/distance and /api/calculate-distance: { from, to, vanSize? }. */
 export const apiRouteSchema = z.object({
-  from: z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses),
-  to: z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses),
+  from: bothAddresses,
+  to: bothAddresses,
   vanSize: z.enum(VAN_SIZES).default("medium"),
 });
 
 /** "Proceed to Checkout": the saved quote's id. */
 export const proceedToCheckoutSchema = z.object({ quoteId: z.string().trim().min(1).max(64) });
 
-/** The distance calculator page: two addresses and a van size, and which button was pressed. */
-export const distanceCalculatorSchema = z.object({
-  pickupAddress: z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses),
-  deliveryAddress: z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses),
-  vanSize: z.enum(VAN_SIZES).default("medium"),
-  action: z.enum(["distance", "simple", "detailed"]).default("distance"),
-});
+/**
+ * The distance calculator page: two addresses and a van size, and which button was pressed.
+ * Measuring needs only both addresses ("E1" is a place); the two quote buttons apply the
+ * address rule of every quote form.
+ */
+export const distanceCalculatorSchema = z
+  .object({
+    pickupAddress: bothAddresses,
+    deliveryAddress: bothAddresses,
+    vanSize: z.enum(VAN_SIZES).default("medium"),
+    action: z.enum(["distance", "simple", "detailed"]).default("distance"),
+  })
+  .superRefine((value, context) => {
+    if (value.action === "distance") return;
+    for (const [field, rule] of [["pickupAddress", pickupAddress], ["deliveryAddress", deliveryAddress]] as const) {
+      if (value[field] === "") continue; // already "Please enter both addresses"
+      const result = rule.safeParse(value[field]);
+      if (!result.success) context.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: result.error.issues[0]!.message });
+    }
+  });

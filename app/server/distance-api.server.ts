@@ -1,8 +1,9 @@
 // POST /api/calculate-distance and /api/quotes/distance share this: { from, to } → the
-// spec/02 Distance result, or a 400 with the customer's message.
+// spec/02 Distance result, a 400 with the customer's message, or a 503 while the distance
+// service fails (spec/02's clients then fall back on their own).
 import { apiRouteSchema } from "~/schemas/quote";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "./api.server";
-import { DistanceLookupError, getDistance } from "./distance.server";
+import { DistanceLookupError, DistanceUnavailableError, getDistance } from "./distance.server";
 
 export async function distanceApi(request: Request) {
   requireMethod(request, "POST");
@@ -16,6 +17,7 @@ export async function distanceApi(request: Request) {
       const field = error.field === "pickupAddress" ? "from" : "to";
       return apiError(400, error.message, { fieldErrors: { [field]: [error.message] } });
     }
+    if (error instanceof DistanceUnavailableError) return apiError(503, error.message);
     throw error;
   }
 }

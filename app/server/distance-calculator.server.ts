@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import type { DistanceResult } from "~/domain/distance";
 import { ukToday } from "~/domain/uk-calendar";
 import { DEFAULT_MOVE_TIME, distanceCalculatorSchema } from "~/schemas/quote";
-import { DistanceLookupError, getDistance } from "./distance.server";
+import { DistanceLookupError, DistanceUnavailableError, getDistance } from "./distance.server";
 import { createQuote, getQuoteView, QuoteInputError, type QuoteView } from "./quotes.server";
 
 const FAILURE_TITLES = {
@@ -50,7 +50,7 @@ export async function submitDistanceCalculator(request: Request) {
     const view = await getQuoteView(id);
     return { lastResult: submission.reply(), distance, quote: view && { ...view, kind: action }, failure: null };
   } catch (error) {
-    if (!(error instanceof DistanceLookupError || error instanceof QuoteInputError)) throw error;
+    if (!(error instanceof DistanceLookupError || error instanceof DistanceUnavailableError || error instanceof QuoteInputError)) throw error;
     return data({ lastResult: submission.reply(), distance: null, quote: null, failure: `${FAILURE_TITLES[action]}: ${error.message}` }, { status: 400 });
   }
 }

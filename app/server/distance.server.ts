@@ -2,6 +2,8 @@
 // - Google's Distance Matrix API, server-side, when GOOGLE_MAPS_API_KEY is set.
 // - The offline estimate (domain/distance.ts) otherwise, or when Google fails; the
 //   result then says it is an estimate and why Google was not used.
+// A problem with the addresses throws DistanceLookupError (the customer can fix it); a
+// failing service throws DistanceUnavailableError (the quote forms then show an estimate).
 // Results are cached in the DistanceCache table for 30 days, keyed by normalised address.
 
 import { createRequire } from "node:module";
@@ -9,6 +11,7 @@ import { z } from "zod";
 import {
   addressKey,
   DistanceLookupError,
+  DistanceUnavailableError,
   estimateDistance,
   normalisePlaceName,
   requireBothAddresses,
@@ -20,7 +23,7 @@ import {
 import { db } from "./db.server";
 import { env } from "./env.server";
 
-export { DistanceLookupError, type DistanceResult } from "~/domain/distance";
+export { DistanceLookupError, DistanceUnavailableError, type DistanceResult } from "~/domain/distance";
 
 /** One way of measuring a trip. Throws DistanceLookupError for unusable addresses. */
 export interface DistanceProvider {
@@ -85,9 +88,16 @@ export const GOOGLE_MAPS_DEFAULT_BASE = "https://maps.googleapis.com";
 const GOOGLE_TIMEOUT_MS = 5000;
 const METRES_PER_MILE = 1609.344;
 
-/** Google could not measure the trip; getDistance falls back to the estimate. */
+/**
+ * Google could not measure the trip; getDistance falls back to the estimate. `aboutTheAddresses`
+ * when Google answered that it cannot find an address or a road between them, rather than
+ * failing to answer at all.
+ */
 export class GoogleDistanceError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly aboutTheAddresses = false,
+  ) {
     super(message);
     this.name = "GoogleDistanceError";
   }
@@ -163,7 +173,7 @@ export function createGoogleDistanceSource(options: GoogleSourceOptions): Distan
       const element = rows[0]?.elements[0];
       if (!element || element.status !== "OK" || !element.distance || !element.duration) {
         // NOT_FOUND: an address Google cannot geocode; ZERO_RESULTS: no road route.
-        throw new GoogleDistanceError(`Google Maps found no route (${element?.status ?? "no result"})`);
+        throw new GoogleDistanceError(`Google Maps found no route (${element?.status ?? "no result"})`, Boolean(element));
       }
       // A zero distance is Google's real answer (same place), not a failure: it throws
       // the customer's "Invalid distance" error rather than falling back.
@@ -286,14 +296,32 @@ async function measure(
   google: DistanceProvider | null,
   offline: DistanceProvider,
 ): Promise<DistanceResult> {
-  if (!google) return offline.distance(from, to);
+  if (!google) return offlineOrUnavailable(offline, from, to, null);
   try {
     return await google.distance(from, to);
   } catch (error) {
     if (error instanceof DistanceLookupError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`[distance] Google Maps failed, using the offline estimate: ${reason}`);
-    return { ...(await offline.distance(from, to)), fallbackReason: reason };
+    // Google saying it cannot find the places is as good as the estimate saying so.
+    const googleAnswered = error instanceof GoogleDistanceError && error.aboutTheAddresses;
+    return { ...(await offlineOrUnavailable(offline, from, to, googleAnswered ? null : reason)), fallbackReason: reason };
+  }
+}
+
+/**
+ * The offline estimate. When it cannot place an address while Google is down (`googleDown`
+ * holds why), the address may well be right (Google would know), so that is the service
+ * failing rather than the customer's mistake. Any unexpected error is a failing service too.
+ */
+async function offlineOrUnavailable(offline: DistanceProvider, from: string, to: string, googleDown: string | null): Promise<DistanceResult> {
+  try {
+    return await offline.distance(from, to);
+  } catch (error) {
+    if (error instanceof DistanceLookupError && (googleDown === null || error.field === "distance")) throw error;
+    const reason = googleDown ?? (error instanceof Error ? error.message : String(error));
+    console.error(`[distance] no distance service could measure the trip: ${reason}`);
+    throw new DistanceUnavailableError(reason);
   }
 }
 

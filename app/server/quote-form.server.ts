@@ -1,13 +1,15 @@
 // The quote forms' action: validate (conform + zod), handle conform's add/remove/update
-// intents without JavaScript, price and save the quote, then show it (PRG).
+// intents without JavaScript, price and save the quote (or, when the distance service
+// fails, a labelled estimate), then show it (PRG).
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { ZodTypeAny } from "zod";
 import { ukToday } from "~/domain/uk-calendar";
 import type { QuoteRequest } from "~/schemas/quote";
 import { getSessionUser } from "./auth.server";
 import { env } from "./env.server";
-import { createQuote, getQuoteView, QUOTE_ERROR_TOAST, QuoteInputError, quoteCalculatedToast } from "./quotes.server";
+import { createQuoteOrEstimate, getQuoteView, QUOTE_ERROR_TOAST, QUOTE_ESTIMATE_TOAST, QuoteInputError, quoteCalculatedToast } from "./quotes.server";
+import { isSpam } from "./honeypot.server";
 import { redirectWithToast } from "./toast.server";
 
 /** Where the quote card shows: the same page, with the quote id, at the form's anchor. */
@@ -17,6 +19,8 @@ export function quoteResultUrl(request: Request, quoteId: string) {
 
 export async function submitQuoteForm(request: Request, schema: ZodTypeAny) {
   const formData = await request.formData();
+  // A bot in the honeypot gets the empty form back; nothing is priced or saved.
+  if (isSpam(formData)) return redirect(new URL(request.url).pathname, { status: 303 });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     // An intent (add item, more options) is not an error; a failed validation is.
@@ -25,8 +29,9 @@ export async function submitQuoteForm(request: Request, schema: ZodTypeAny) {
 
   const user = await getSessionUser(request);
   try {
-    const quote = await createQuote(submission.value as QuoteRequest, { customerId: user?.id });
-    return redirectWithToast(request, quoteResultUrl(request, quote.id), quoteCalculatedToast(quote.price));
+    const quote = await createQuoteOrEstimate(submission.value as QuoteRequest, { customerId: user?.id });
+    const toast = quote.estimate ? QUOTE_ESTIMATE_TOAST : quoteCalculatedToast(quote.price);
+    return redirectWithToast(request, quoteResultUrl(request, quote.id), toast);
   } catch (error) {
     if (!(error instanceof QuoteInputError)) throw error;
     return data(

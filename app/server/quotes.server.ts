@@ -1,18 +1,14 @@
-// Quotes: measure the trip, price it with the pricing module, save it with its items and
-// lines, and read it back by id. Pages, checkout and the JSON API all go through here.
-import { DistanceLookupError, type DistanceResult } from "~/domain/distance";
+// Quotes: measure the trip, price it with the pricing module, save it with its items, and
+// read it back by id, priced again. Pages, checkout and the JSON API all go through here.
+import { DistanceLookupError, DistanceUnavailableError, type DistanceResult } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
-import {
-  calculatePrice,
-  estimatedTimeText,
-  PricingInputError,
-  type BreakdownLine,
-  type PriceResult,
-} from "~/domain/pricing";
+import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
 import type { QuoteRequest } from "~/schemas/quote";
 import { db } from "./db.server";
 import { getDistance } from "./distance.server";
 import { moveColumns, quotePriceColumns } from "./price-columns";
+
+export { DistanceUnavailableError };
 
 /** A problem the customer can fix, with the form field it belongs to. */
 export class QuoteInputError extends Error {
@@ -27,52 +23,109 @@ export class QuoteInputError extends Error {
 
 export type PricedQuote = { id: string; price: PriceResult; distance: DistanceResult };
 
+/** How a quote's distance was found, as the Quote table keeps it. */
+type DistanceColumns = { distanceSource: string; calculationMethod: string; exactCalculation: boolean; usingGoogleMaps: boolean };
+
+/** The distanceSource of a quote priced for an assumed distance because the distance service failed. */
+export const ESTIMATE_SOURCE = "fallback_estimate";
+const ESTIMATE_COLUMNS: DistanceColumns = { distanceSource: ESTIMATE_SOURCE, calculationMethod: ESTIMATE_SOURCE, exactCalculation: false, usingGoogleMaps: false };
+
 /**
  * Prices a quote request and saves it. Throws QuoteInputError for addresses that cannot be
- * located or a distance that makes no sense.
+ * located or a distance that makes no sense, and DistanceUnavailableError when the distance
+ * service fails.
  */
 export async function createQuote(request: QuoteRequest, options: { customerId?: string | null } = {}): Promise<PricedQuote> {
   let distance: DistanceResult;
-  let price: PriceResult;
   try {
     distance = await getDistance(request.pickupAddress, request.deliveryAddress);
-    price = calculatePrice({ ...request, distanceMiles: distance.distance });
   } catch (error) {
     if (error instanceof DistanceLookupError) throw new QuoteInputError(error.field === "distance" ? "deliveryAddress" : error.field, error.message);
+    throw error;
+  }
+  const price = priceRequest(request, distance.distance);
+  const { source, calculationMethod, exactCalculation, usingGoogleMaps } = distance;
+  const id = await saveQuote(request, price, { distanceSource: source, calculationMethod, exactCalculation, usingGoogleMaps }, options.customerId);
+  return { id, price, distance };
+}
+
+/**
+ * The quote forms' quote (spec/02 sections 4 and 8). When the distance service fails, the
+ * quote is an estimate, clearly labelled as one wherever it shows: the pricing module's price
+ * for a move of PRICING_CONFIG.estimateDistanceMiles with everything else as the customer
+ * chose it (the usual defaults, medium van included, for anything left out). Checkout
+ * measures it again before anything is sold (quoteForCheckout).
+ */
+export async function createQuoteOrEstimate(request: QuoteRequest, options: { customerId?: string | null } = {}) {
+  try {
+    const { id, price } = await createQuote(request, options);
+    return { id, price, estimate: false };
+  } catch (error) {
+    if (!(error instanceof DistanceUnavailableError)) throw error;
+    const price = priceRequest(request, PRICING_CONFIG.estimateDistanceMiles);
+    const id = await saveQuote(request, price, ESTIMATE_COLUMNS, options.customerId);
+    return { id, price, estimate: true };
+  }
+}
+
+function priceRequest(request: QuoteRequest, distanceMiles: number) {
+  try {
+    return calculatePrice({ ...request, distanceMiles });
+  } catch (error) {
     if (error instanceof PricingInputError) throw new QuoteInputError(error.field, error.message);
     throw error;
   }
+}
 
-  const items = request.items.map((item, position) => ({
-    name: item.name,
-    quantity: item.quantity,
-    size: item.size,
-    description: item.description,
-    category: item.category,
-    dimensions: item.dimensions,
-    weightKg: item.weightKg,
-    fragile: item.fragile,
-    specialHandling: item.specialHandling,
-    position,
-  }));
-
+async function saveQuote(request: QuoteRequest, price: PriceResult, distance: DistanceColumns, customerId: string | null | undefined) {
   const saved = await db.quote.create({
     data: {
-      customerId: options.customerId ?? null,
+      customerId: customerId ?? null,
       ...moveColumns(price),
       ...quotePriceColumns(price),
       // The chosen van and helpers, before items upgraded them.
       vanSizeChosen: request.vanSize,
       helpersChosen: request.helpers,
-      distanceSource: distance.source,
-      calculationMethod: distance.calculationMethod,
-      exactCalculation: distance.exactCalculation,
-      usingGoogleMaps: distance.usingGoogleMaps,
-      items: { create: items },
+      ...distance,
+      items: { create: request.items.map((item, position) => ({ ...item, position })) },
     },
     select: { id: true },
   });
-  return { id: saved.id, price, distance };
+  return saved.id;
+}
+
+function findQuote(id: string) {
+  return db.quote.findUnique({ where: { id }, include: { items: { orderBy: { position: "asc" } } } });
+}
+type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>;
+
+/** The request a saved quote was priced from. */
+function savedRequest(quote: SavedQuote): QuoteRequest {
+  return {
+    pickupAddress: quote.pickupAddress,
+    deliveryAddress: quote.deliveryAddress,
+    moveDate: quote.moveDate.toISOString().slice(0, 10),
+    moveTime: quote.moveTime,
+    vanSize: quote.vanSizeChosen,
+    helpers: quote.helpersChosen,
+    floorAccessPickup: quote.floorAccessPickup,
+    floorAccessDelivery: quote.floorAccessDelivery,
+    liftAvailablePickup: quote.liftAvailablePickup,
+    liftAvailableDelivery: quote.liftAvailableDelivery,
+    urgency: quote.urgency,
+    items: quote.items.map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      size: item.size ?? undefined,
+      description: item.description ?? undefined,
+      category: item.category ?? undefined,
+      dimensions: item.dimensions ?? undefined,
+      weightKg: item.weightKg?.toNumber(),
+      fragile: item.fragile,
+      specialHandling: item.specialHandling ?? undefined,
+      requiresDisassembly: item.requiresDisassembly,
+    })),
+  };
 }
 
 /** What the quote card, checkout and confirmation show: display-ready, no secrets. */
@@ -86,6 +139,8 @@ export type QuoteView = {
   helpers: number;
   distanceMiles: number;
   distanceEstimated: boolean;
+  /** Priced for an assumed distance because the distance service failed: never sold as it is. */
+  estimate: boolean;
   estimatedTime: string;
   totalPence: number;
   total: string;
@@ -98,33 +153,65 @@ export type QuoteView = {
   items: { name: string; quantity: number }[];
 };
 
+/** A saved quote, priced again by today's rules from the inputs it was saved with. */
 export async function getQuoteView(id: string): Promise<QuoteView | null> {
-  const quote = await db.quote.findUnique({
-    where: { id },
-    include: { items: { orderBy: { position: "asc" }, select: { name: true, quantity: true } } },
-  });
+  const quote = await findQuote(id);
   if (!quote) return null;
-  const lines = quote.breakdown as unknown as BreakdownLine[];
+  const price = calculatePrice({ ...savedRequest(quote), distanceMiles: quote.distanceTenths / 10 });
   return {
     id: quote.id,
-    pickupAddress: quote.pickupAddress,
-    deliveryAddress: quote.deliveryAddress,
-    moveDate: quote.moveDate.toISOString().slice(0, 10),
-    moveTime: quote.moveTime,
-    vanSize: quote.vanSize,
-    helpers: quote.helpers,
-    distanceMiles: quote.distanceTenths / 10,
+    pickupAddress: price.pickupAddress,
+    deliveryAddress: price.deliveryAddress,
+    moveDate: price.moveDate,
+    moveTime: price.moveTime,
+    vanSize: price.vanSize,
+    helpers: price.helpers,
+    distanceMiles: price.distance,
     distanceEstimated: !quote.exactCalculation,
-    estimatedTime: estimatedTimeText(quote.estimatedHours),
-    totalPence: quote.totalWithVAT,
-    total: formatPounds(quote.totalWithVAT),
-    driverShare: formatPounds(quote.driverShare),
-    platformFee: formatPounds(quote.platformFee),
-    vat: formatPounds(quote.vatAmount),
-    platformPayment: formatPounds(quote.platformFee + quote.vatAmount),
-    breakdown: lines.map((line) => ({ label: line.label, amount: formatPounds(line.amountPence), note: line.note })),
-    explanation: quote.explanation,
-    items: quote.items,
+    estimate: quote.distanceSource === ESTIMATE_SOURCE,
+    estimatedTime: price.estimatedTime,
+    totalPence: price.totalWithVAT,
+    total: price.priceString,
+    driverShare: formatPounds(price.driverShare),
+    platformFee: formatPounds(price.platformFee),
+    vat: formatPounds(price.vatAmount),
+    platformPayment: formatPounds(price.platformFee + price.vatAmount),
+    breakdown: price.breakdownLines.map((line) => ({ label: line.label, amount: formatPounds(line.amountPence), note: line.note })),
+    explanation: price.explanation,
+    items: quote.items.map((item) => ({ name: item.name, quantity: item.quantity })),
+  };
+}
+
+/**
+ * The quote "Proceed to Checkout" leads to. An estimate is never sold: its trip is measured
+ * again and priced for real as a new quote. While the distance service still fails (or now
+ * refuses an address), the estimate comes back with the reason. Null for an unknown id.
+ */
+export async function quoteForCheckout(id: string): Promise<{ id: string; failure: string | null } | null> {
+  const quote = await findQuote(id);
+  if (!quote) return null;
+  if (quote.distanceSource !== ESTIMATE_SOURCE) return { id: quote.id, failure: null };
+  try {
+    const measured = await createQuote(savedRequest(quote), { customerId: quote.customerId });
+    return { id: measured.id, failure: null };
+  } catch (error) {
+    if (error instanceof DistanceUnavailableError || error instanceof QuoteInputError) return { id: quote.id, failure: error.message };
+    throw error;
+  }
+}
+
+/** POST /api/quotes/calculate and /simple: the quote in the API's shape, with the items as sent. */
+export function apiQuoteAnswer({ id, price, distance }: PricedQuote, request: QuoteRequest) {
+  return {
+    id,
+    ...toApiQuote(price),
+    collectionAddress: price.pickupAddress,
+    // spec/02 calls the weight `weight`; earlier answers called it weightKg: both are given.
+    items: request.items.map((item) => ({ ...item, weight: item.weightKg })),
+    distanceSource: distance.source,
+    calculationMethod: distance.calculationMethod,
+    exactCalculation: distance.exactCalculation,
+    usingGoogleMaps: distance.usingGoogleMaps,
   };
 }
 
@@ -132,6 +219,13 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
 export function quoteCalculatedToast(price: PriceResult) {
   return { title: "Quote calculated", description: `Your quote for ${price.distance} miles is ${price.priceString}`, variant: "success" as const };
 }
+
+/** spec/02 section 8: the distance service failed, so the quote shown is an estimate. */
+export const QUOTE_ESTIMATE_TOAST = {
+  title: "Quote Generation Failed",
+  description: `Using Estimated Quote: we could not measure the distance, so this price assumes ${PRICING_CONFIG.estimateDistanceMiles} miles.`,
+  variant: "error" as const,
+};
 
 export const QUOTE_ERROR_TOAST = {
   title: "Error",

@@ -1,7 +1,16 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { jsModes, waitForHydration } from "./helpers";
+import { jsModes, sessionCookieFor, waitForHydration } from "./helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+// A real village the offline estimate cannot place (no postcode).
+const UNPLACEABLE = "Rose Cottage, Little Snoring";
+
+/** Serious or critical axe (WCAG 2.1 AA) violations on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+}
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   await page.goto(path);
@@ -124,14 +133,83 @@ for (const mode of jsModes) {
       await expect(page.getByLabel("Moving date")).toHaveAttribute("min", /^\d{4}-\d{2}-\d{2}$/);
     });
 
-    test("an address that cannot be located asks for a postcode, with the error toast", async ({ page }) => {
+    test("an impossible distance is the customer's to fix, with the error toast", async ({ page }) => {
       await open(page, "/calculator", mode.javaScriptEnabled);
-      await page.getByLabel("Pickup address").fill("Somewhere Lovely");
-      await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+      await page.getByLabel("Pickup address").fill("Flat 1, NE1 4ST");
+      await page.getByLabel("Delivery address").fill("Flat 2, NE1 4ST");
       await page.getByRole("button", { name: "Calculate Quote" }).click();
-      await expect(page.getByText(/Please enter a full UK postcode/)).toBeVisible();
+      await expect(page.getByText("Invalid distance. Addresses may be too similar or incomplete.")).toBeVisible();
       await expect(page.getByRole("alert").filter({ hasText: "There was a problem calculating your quote. Please try again." })).toBeVisible();
-      await expect(page.getByLabel("Pickup address")).toHaveValue("Somewhere Lovely");
+      await expect(page.getByLabel("Pickup address")).toHaveValue("Flat 1, NE1 4ST");
+    });
+
+    // The e2e server's Google Maps is down (playwright.config.ts) and the offline estimate
+    // cannot place this village: the distance service has failed.
+    test("/quote: a failing distance service gives 'Quote Generation Failed' and a labelled estimate that checkout will not sell", async ({ page }) => {
+      await open(page, "/quote", mode.javaScriptEnabled);
+      await page.getByLabel("Pickup address").fill(UNPLACEABLE);
+      await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+      await page.getByRole("button", { name: "Add Item" }).click();
+      await page.getByLabel("Item name").fill("Sofa");
+      await page.getByRole("button", { name: "Generate Quote" }).click();
+
+      const card = page.getByTestId("quote-card");
+      await expect(card.getByText("Using Estimated Quote")).toBeVisible();
+      await expect(card.getByTestId("estimate-notice")).toContainText("Quote Generation Failed");
+      await expect(card.getByTestId("estimate-notice")).toContainText("an estimate for a 15-mile move");
+      await expect(card.getByText("Quote Ready")).toHaveCount(0);
+      await expect(card.getByTestId("quote-distance")).toContainText("15 miles");
+      await expect(card.getByTestId("quote-distance")).toContainText("(assumed)");
+      await expect(card).toContainText("Estimated price including VAT");
+      await expect(page.getByTestId("toast").filter({ hasText: "Quote Generation Failed" })).toContainText("Using Estimated Quote");
+      if (mode.javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]); // axe runs as a script in the page
+
+      await card.getByRole("button", { name: "Proceed to Checkout" }).click();
+      await expect(page).toHaveURL(/\/checkout\?quote=/);
+      const summary = page.getByTestId("checkout-summary");
+      await expect(summary.getByText("Using Estimated Quote")).toBeVisible();
+      await expect(summary.getByTestId("estimate-notice")).toContainText("cannot be booked until we can measure the distance");
+      await expect(page.getByTestId("toast").filter({ hasText: "Quote Generation Failed" })).toBeVisible();
+      await expect(summary.getByRole("button", { name: "Measure the distance again" })).toBeVisible();
+      if (mode.javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]); // axe runs as a script in the page
+    });
+
+    test("home: the short form gives the labelled estimate too when the distance service fails", async ({ page }) => {
+      await open(page, "/", mode.javaScriptEnabled);
+      const hero = page.locator("#quote");
+      await hero.getByLabel("Pickup address").fill(UNPLACEABLE);
+      await hero.getByLabel("Delivery address").fill("3 Newland Street, Witham CM8 2AF");
+      await hero.getByLabel("Moving date").fill(inTwoDays);
+      await hero.getByRole("button", { name: "Calculate Quote" }).click();
+      const card = page.getByTestId("quote-card");
+      await expect(card.getByText("Using Estimated Quote")).toBeVisible();
+      await expect(card.getByTestId("estimate-notice")).toContainText("Quote Generation Failed");
+    });
+
+    test("/quote: an item's disassembly box is kept and explained; the breakdown says fuel and the return journey are included", async ({ page }) => {
+      await open(page, "/quote", mode.javaScriptEnabled);
+      await page.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
+      await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+      await page.getByRole("button", { name: "Add Item" }).click();
+      await page.getByLabel("Item name").fill("Wardrobe");
+      await page.getByLabel("Quantity").fill("2");
+      await page.getByLabel("Needs disassembly").check();
+      // Adding a second item keeps the first one's box ticked (a round trip without JavaScript).
+      await page.getByRole("button", { name: "Add Item" }).click();
+      await expect(page.getByLabel("Needs disassembly").first()).toBeChecked();
+      await expect(page.getByLabel("Needs disassembly").nth(1)).not.toBeChecked();
+      await page.getByLabel("Item name").nth(1).fill("Boxes");
+      await page.getByRole("button", { name: "Generate Quote" }).click();
+
+      const card = page.getByTestId("quote-card");
+      await expect(card.getByText("Quote Ready")).toBeVisible();
+      await card.getByText("Show price breakdown").click();
+      await expect(card).toContainText("Marked for disassembly: Wardrobe ×2.");
+      await expect(card.getByTestId("quote-breakdown")).toContainText("Fuel and return journey: included in the distance charge");
+
+      await card.getByRole("button", { name: "Proceed to Checkout" }).click();
+      await expect(page.getByTestId("checkout-breakdown")).toContainText("Fuel and return journey: included in the distance charge");
+      await expect(page.getByTestId("checkout-summary").getByText("Using Estimated Quote")).toHaveCount(0);
     });
 
     test("/quote with items, floors and a lift", async ({ page }) => {
@@ -199,6 +277,40 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Get Detailed Quote" }).click();
       await expect(page.getByTestId("calculator-quote")).toContainText("Detailed quote");
       await expect(page.getByTestId("calculator-quote")).toContainText("Helpers (1 × 2h at £25/h)");
+    });
+
+    test("/distance-calculator's quote buttons use every quote form's 5-character address rule", async ({ page }) => {
+      await open(page, "/distance-calculator", mode.javaScriptEnabled);
+      await page.getByLabel("Pickup address").fill("B1");
+      await page.getByLabel("Delivery address").fill("CV1");
+      for (const button of ["Get Simple Quote", "Get Detailed Quote"]) {
+        await page.getByRole("button", { name: button }).click();
+        await expect(page.getByText("Please enter a valid pickup address")).toBeVisible();
+        await expect(page.getByText("Please enter a valid delivery address")).toBeVisible();
+        await expect(page.getByTestId("calculator-quote")).toHaveCount(0);
+        await expect(page.getByLabel("Pickup address")).toHaveValue("B1");
+      }
+      // Measuring needs only both addresses.
+      await page.getByRole("button", { name: "Calculate Distance" }).click();
+      await expect(page.getByTestId("distance-result")).toContainText("miles");
+      await expect(page.getByText("Please enter a valid pickup address")).toHaveCount(0);
+    });
+
+    test("/distance-calculator's quote card notes that fuel and the return journey are included", async ({ page }) => {
+      await open(page, "/distance-calculator", mode.javaScriptEnabled);
+      await page.getByLabel("Pickup address").fill("Birmingham B1 1BB");
+      await page.getByLabel("Delivery address").fill("Coventry CV1 1GF");
+      await page.getByRole("button", { name: "Get Simple Quote" }).click();
+      await expect(page.getByTestId("calculator-quote")).toContainText("Fuel and return journey: included in the distance charge");
+    });
+
+    test("/test-detailed-quotes prices each case as the van its title names", async ({ page, context, baseURL }) => {
+      await context.addCookies([await sessionCookieFor(process.env.ADMIN_EMAIL || "admin@easymove.local", baseURL!)]);
+      await open(page, "/test-detailed-quotes", mode.javaScriptEnabled);
+      const luton = page.getByTestId("preset-case").filter({ hasText: "luton, express, 45 items" });
+      await expect(luton.getByTestId("preset-van")).toHaveText("Priced as a luton van");
+      await expect(luton).toContainText("Van size (luton ×1.3)");
+      await expect(luton).toContainText("Fuel and return journey: included in the distance charge");
     });
 
     test("/distance-calculator names a failure in a red box", async ({ page }) => {

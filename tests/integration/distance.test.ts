@@ -5,6 +5,7 @@ import {
   createGoogleDistanceSource,
   DISTANCE_CACHE_DAYS,
   DistanceLookupError,
+  DistanceUnavailableError,
   getDistance,
   googleSourceFromConfig,
   offlineDistance,
@@ -111,6 +112,28 @@ describe("falling back to the offline estimate", () => {
     await expect(attempt).rejects.toMatchObject({
       field: "pickupAddress",
       message: 'We couldn\'t find "Nowhere In Particular". Please enter a full UK postcode, e.g. NE1 4ST.',
+    });
+  });
+});
+
+describe("a failing distance service (not the customer's input)", () => {
+  it("is Google down while the estimate cannot place an address: the address may well be right", async () => {
+    standIn.failWith({ httpStatus: 503 });
+    const attempt = getDistance("Nowhere In Particular", "NE1 4ST", { google: google() });
+    await expect(attempt).rejects.toBeInstanceOf(DistanceUnavailableError);
+    await expect(attempt).rejects.toMatchObject({ reason: "Google Maps answered HTTP 503", message: "We could not measure the distance just now. Please try again shortly." });
+  });
+
+  it("leaves the same place twice the customer's error", async () => {
+    standIn.failWith({ httpStatus: 503 });
+    await expect(getDistance("Flat 1, NE1 4ST", "Flat 2, NE1 4ST", { google: google() })).rejects.toMatchObject({ field: "distance" });
+  });
+
+  it("is an offline estimate that breaks", async () => {
+    const broken = { name: "offline" as const, distance: async () => Promise.reject(new Error("dataset missing")) };
+    await expect(getDistance("NE1 4ST", "NE2 1AA", { google: null, offline: broken, cache: false })).rejects.toMatchObject({
+      name: "DistanceUnavailableError",
+      reason: "dataset missing",
     });
   });
 });

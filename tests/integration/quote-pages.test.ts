@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 // The quote pages' loaders and actions, as a browser without JavaScript would use them.
 import { describe, expect, it } from "vitest";
 import { action as calculatorAction, loader as calculatorLoader } from "~/routes/calculator";
-import { action as quoteAction } from "~/routes/quote";
+import { action as quoteAction, loader as quoteLoader } from "~/routes/quote";
 import { action as distanceAction } from "~/routes/distance-calculator";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as presetsLoader } from "~/routes/test-detailed-quotes";
@@ -149,6 +149,27 @@ describe("/quote", () => {
   });
 });
 
+describe("/quote items marked for disassembly", () => {
+  it("saves the flag and names the items in the explanation", async () => {
+    const response = (await run(quoteAction, form("/quote", {
+      ...goodQuote,
+      __form__: "detailed-quote-form",
+      "items[0].name": "Wardrobe",
+      "items[0].quantity": "2",
+      "items[0].requiresDisassembly": "on",
+      "items[1].name": "Boxes",
+      "items[1].quantity": "5",
+    }))) as Response;
+    expect(response.status).toBe(302);
+    const id = new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
+    const { db } = await import("~/server/db.server");
+    const items = await db.quoteItem.findMany({ where: { quoteId: id }, orderBy: { position: "asc" } });
+    expect(items.map((item) => [item.name, item.requiresDisassembly])).toEqual([["Wardrobe", true], ["Boxes", false]]);
+    const page = await quoteLoader({ request: new Request(`http://localhost/quote?quote=${id}`), params: {}, context: {} });
+    expect(page.quote!.explanation).toMatch(/Marked for disassembly: Wardrobe ×2\./);
+  });
+});
+
 describe("/distance-calculator", () => {
   it("measures a trip and says how", async () => {
     const result = (await run(distanceAction, form("/distance-calculator", { pickupAddress: "Birmingham B1 1BB", deliveryAddress: "Coventry CV1 1GF", vanSize: "medium", action: "distance" }))) as { distance: { distance: number; calculationMethod: string } };
@@ -162,6 +183,17 @@ describe("/distance-calculator", () => {
     expect(simple.quote).toMatchObject({ helpers: 0, kind: "simple" });
     expect(simple.quote.vat).toMatch(/^£/);
     expect(detailed.quote).toMatchObject({ helpers: 1, kind: "detailed" });
+  });
+
+  it("holds simple and detailed quotes, not measuring, to the 5-character address rule", async () => {
+    for (const action of ["simple", "detailed"]) {
+      const short = (await run(distanceAction, form("/distance-calculator", { pickupAddress: "B1", deliveryAddress: "CV1", vanSize: "medium", action }))) as unknown as ActionResult;
+      expect(short.init?.status).toBe(400);
+      expect(short.data.lastResult.error).toMatchObject({ pickupAddress: ["Please enter a valid pickup address"], deliveryAddress: ["Please enter a valid delivery address"] });
+      expect(short.data.lastResult.initialValue).toMatchObject({ pickupAddress: "B1", deliveryAddress: "CV1" });
+    }
+    const measured = (await run(distanceAction, form("/distance-calculator", { pickupAddress: "B1", deliveryAddress: "CV1", action: "distance" }))) as { distance: { distance: number } };
+    expect(measured.distance.distance).toBeGreaterThan(15);
   });
 
   it("needs both addresses and names the failure", async () => {
@@ -182,6 +214,19 @@ describe("/checkout", () => {
     expect(response.headers.get("Location")).toBe(`/checkout?quote=${id}`);
     const page = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${id}`), params: {}, context: {} });
     expect(page.quote?.total).toBe("£42.00");
+  });
+
+  it("prices the quote again on the server and notes that fuel and the return journey are included", async () => {
+    const quoted = (await run(calculatorAction, form("/calculator", { ...goodQuote, vanSize: "medium", helpers: "1" }))) as Response;
+    const id = new URL(quoted.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
+    const { db } = await import("~/server/db.server");
+    // A stale stored total is not what checkout shows: it asks the pricing module again.
+    const stored = await db.quote.update({ where: { id }, data: { totalWithVAT: 1 } });
+    const page = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${id}`), params: {}, context: {} });
+    expect(page.quote!.totalPence).not.toBe(stored.totalWithVAT);
+    expect(page.quote!.estimate).toBe(false);
+    const distance = page.quote!.breakdown.find((line) => line.label.startsWith("Distance ("));
+    expect(distance?.note).toBe("Fuel and return journey: included in the distance charge");
   });
 
   it("sends an unknown quote back with 'Invalid Quote'", async () => {
@@ -206,8 +251,11 @@ describe("/test-detailed-quotes", () => {
 
     const admin = await createUser({ role: "admin" });
     const adminCookie = await createUserSession(new Request("http://localhost/"), admin.id);
-    const page = (await run(presetsLoader, requestWithCookie("http://localhost/test-detailed-quotes", adminCookie))) as { cases: { quote: { priceString: string } }[] };
+    const page = (await run(presetsLoader, requestWithCookie("http://localhost/test-detailed-quotes", adminCookie))) as { cases: { title: string; quote: { priceString: string; vanSize: string } }[] };
     expect(page.cases.map((preset) => preset.quote.priceString).slice(0, 2)).toEqual(["£108.05", "£42.00"]);
     expect(page.cases).toHaveLength(3);
+    // Each case is priced as the van its title names.
+    for (const preset of page.cases) expect(preset.title).toContain(preset.quote.vanSize);
+    expect(page.cases[2]).toMatchObject({ quote: { vanSize: "luton" } });
   });
 });

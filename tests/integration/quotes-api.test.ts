@@ -6,13 +6,15 @@ import { action as quotesDistance } from "~/routes/api.quotes.distance";
 import { action as calculateDistance } from "~/routes/api.calculate-distance";
 import { db } from "~/server/db.server";
 import { API_RATE_LIMIT } from "~/server/api.server";
+import { bearerFor, sessionCookie } from "./auth-helpers";
+import { createUser } from "./factories";
 
 let ipCounter = 0;
 /** Each test gets its own client IP, so the per-IP rate limit never leaks between tests. */
-function post(path: string, body: unknown, { contentType = "application/json", ip }: { contentType?: string; ip?: string } = {}) {
+function post(path: string, body: unknown, { contentType = "application/json", ip, headers = {} }: { contentType?: string; ip?: string; headers?: Record<string, string> } = {}) {
   return new Request(`http://localhost${path}`, {
     method: "POST",
-    headers: { "Content-Type": contentType, "X-Forwarded-For": ip ?? `203.0.113.${(ipCounter++ % 250) + 1}-${Date.now()}` },
+    headers: { "Content-Type": contentType, "X-Forwarded-For": ip ?? `203.0.113.${(ipCounter++ % 250) + 1}-${Date.now()}`, ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -74,6 +76,62 @@ describe("POST /api/quotes/calculate", () => {
     expect(quote.vanSize).toBe("medium"); // 31 items need a medium van
     expect(quote.helpers).toBe(1);
     expect(await db.quoteItem.count({ where: { quoteId: quote.id } })).toBe(31);
+  });
+
+  it("accepts spec/02's item weight and spec/01's requiresDisassembly, and answers items, floorAccess and liftAvailable", async () => {
+    const response = await call(calculate, post("/api/quotes/calculate", {
+      collectionAddress: "14 Duke Street, Chelmsford CM1 1HL",
+      deliveryAddress: "3 Newland Street, Witham CM8 2AF",
+      moveDate: nextWednesday,
+      floorAccess: "secondFloor",
+      liftAvailable: true,
+      items: [
+        { name: "Piano", quantity: 1, weight: 250, fragile: true },
+        { name: "Wardrobe", quantity: 2, weightKg: 80, requiresDisassembly: true },
+      ],
+    }));
+    expect(response.status).toBe(200);
+    const { quote } = await response.json();
+    expect(quote.items).toEqual([
+      { name: "Piano", quantity: 1, weight: 250, weightKg: 250, fragile: true, requiresDisassembly: false },
+      { name: "Wardrobe", quantity: 2, weight: 80, weightKg: 80, fragile: false, requiresDisassembly: true },
+    ]);
+    expect(quote).toMatchObject({ floorAccess: "secondFloor", liftAvailable: true, floorAccessPickup: "secondFloor", floorAccessDelivery: "secondFloor", floorAccessFee: 10 });
+    expect(quote.explanation).toMatch(/Marked for disassembly: Wardrobe ×2/);
+
+    const saved = await db.quoteItem.findMany({ where: { quoteId: quote.id }, orderBy: { position: "asc" } });
+    expect(saved.map((item) => [item.name, item.weightKg?.toNumber(), item.requiresDisassembly])).toEqual([
+      ["Piano", 250, false],
+      ["Wardrobe", 80, true],
+    ]);
+  });
+
+  it("says in its breakdown lines that fuel and the return journey are inside the distance charge", async () => {
+    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "1 Grey Street, Newcastle NE1 6EE", deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL", moveDate: nextWednesday }));
+    const { quote } = await response.json();
+    const distance = quote.breakdown.findIndex((line: string) => line.startsWith("Distance ("));
+    expect(quote.breakdown[distance + 1]).toBe("Fuel and return journey: included in the distance charge");
+    expect(quote.fuelCost).toBe(0);
+    expect(quote.returnJourneyCost).toBe(0);
+  });
+
+  it("gives the quote to the caller of a bearer token, as to the holder of a session cookie", async () => {
+    const body = { collectionAddress: "1 Grey Street, Newcastle NE1 6EE", deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL", moveDate: nextWednesday };
+    const user = await createUser();
+    const token = await bearerFor(user);
+    const withToken = await call(calculate, post("/api/quotes/calculate", body, { headers: { Authorization: `Bearer ${token}` } }));
+    expect(withToken.status).toBe(200);
+    const tokenQuote = await db.quote.findUniqueOrThrow({ where: { id: (await withToken.json()).quote.id } });
+    expect(tokenQuote.customerId).toBe(user.id);
+
+    const withCookie = await call(calculate, post("/api/quotes/calculate", body, { headers: { Cookie: await sessionCookie(user.id) } }));
+    const cookieQuote = await db.quote.findUniqueOrThrow({ where: { id: (await withCookie.json()).quote.id } });
+    expect(cookieQuote.customerId).toBe(user.id);
+
+    // A token that is not valid makes an anonymous quote (the route needs no sign-in).
+    const badToken = await call(calculate, post("/api/quotes/calculate", body, { headers: { Authorization: "Bearer not-a-real-token" } }));
+    expect(badToken.status).toBe(200);
+    expect((await db.quote.findUniqueOrThrow({ where: { id: (await badToken.json()).quote.id } })).customerId).toBeNull();
   });
 
   it("answers bad input with 400, the spec's messages and field errors", async () => {
@@ -144,6 +202,15 @@ describe("POST /api/quotes/simple", () => {
     expect(quote.vanSize).toBe("large");
     expect(quote.distance).toBeGreaterThan(15);
     expect(quote.priceString).toMatch(/^£\d/);
+  });
+
+  it("gives the quote to the caller of a bearer token too", async () => {
+    const user = await createUser();
+    const token = await bearerFor(user);
+    const response = await call(simple, post("/api/quotes/simple", { from: "Birmingham B3 2BJ", to: "Coventry CV1 1LF" }, { headers: { Authorization: `Bearer ${token}` } }));
+    const { quote } = await response.json();
+    expect((await db.quote.findUniqueOrThrow({ where: { id: quote.id } })).customerId).toBe(user.id);
+    expect(quote.items).toEqual([]);
   });
 
   it("needs both addresses", async () => {

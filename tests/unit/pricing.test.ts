@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pct } from "../../app/domain/money";
 import {
+  FUEL_AND_RETURN_NOTE,
   PRICING_CONFIG,
   PricingInputError,
   URGENCY_LABELS,
@@ -146,7 +147,9 @@ describe("worked example A (PRICING.md)", () => {
       moveDate: "2027-03-03",
       pickupAddress: "Chelmsford CM1 1AA",
       deliveryAddress: "Witham CM8 2AB",
-      breakdown: r.breakdown,
+      // The rulebook's lines, with the note that fuel and the return journey are inside the
+      // distance charge right after the distance line.
+      breakdown: [...r.breakdown.slice(0, 2), FUEL_AND_RETURN_NOTE, ...r.breakdown.slice(2)],
     });
   });
 });
@@ -575,6 +578,76 @@ describe("discount", () => {
     expect(() => applyDiscount(a, -5)).toThrow(PricingInputError);
     expect(() => applyDiscount(a, 101)).toThrow(PricingInputError);
     expect(() => applyDiscount(a, Number.NaN)).toThrow(PricingInputError);
+  });
+});
+
+describe("one table of charges", () => {
+  const r = calculatePrice({ ...caseA, urgency: "express", moveDate: "2027-03-06", moveTime: "19:00", pickupAddress: "1 Poultry EC2R 8AH" });
+  const api = toApiQuote(r);
+
+  it("gives every charge line's amount to the API in pounds, under the charge's own name", () => {
+    const byLine: Record<string, keyof typeof api> = {
+      baseFare: "baseFare",
+      distance: "distanceCharge",
+      vanSize: "vanSizeCharge",
+      helpers: "helpersFee",
+      floorAccess: "floorAccessFee",
+      congestion: "congestionCharge",
+      urgency: "urgencySurcharge",
+      peakTime: "peakTimeSurcharge",
+    };
+    for (const line of r.breakdownLines.filter((l) => l.key in byLine)) {
+      expect(api[byLine[line.key]!], line.key).toBe(line.amountPence / 100);
+    }
+    expect(r.breakdownLines.map((l) => l.key)).toEqual(["baseFare", "distance", "vanSize", "helpers", "floorAccess", "congestion", "urgency", "peakTime", "platformPayment", "driverPayment", "total"]);
+    expect(api).toMatchObject({ baseFare: 15, vanSizeCharge: 3.9, minimumChargeAdjustment: 0, discountAmount: 0 });
+  });
+
+  it("notes on the distance line that fuel and the return journey are included, in the API's lines too", () => {
+    expect(r.breakdownLines.find((l) => l.key === "distance")?.note).toBe(FUEL_AND_RETURN_NOTE);
+    expect(r.breakdownLines.filter((l) => l.note)).toHaveLength(1);
+    const distanceLine = api.breakdown.findIndex((l) => l.startsWith("Distance ("));
+    expect(api.breakdown[distanceLine + 1]).toBe("Fuel and return journey: included in the distance charge");
+    expect(api.breakdown.filter((l) => !l.includes("£"))).toEqual([FUEL_AND_RETURN_NOTE]);
+  });
+
+  it("answers the floor that was priced and whether a lift halved it", () => {
+    expect(api).toMatchObject({ floorAccess: "firstFloor", liftAvailable: false, floorAccessPickup: "firstFloor", floorAccessDelivery: "ground" });
+    const lifts = toApiQuote(price({ floorAccessPickup: "secondFloor", floorAccessDelivery: "thirdFloorPlus", liftAvailablePickup: true, liftAvailableDelivery: true }));
+    expect(lifts).toMatchObject({ floorAccess: "thirdFloorPlus", liftAvailable: true, floorAccessFee: 15 });
+    expect(toApiQuote(price({ floorAccessPickup: "secondFloor", liftAvailablePickup: true })).liftAvailable).toBe(false);
+  });
+});
+
+describe("items marked for disassembly", () => {
+  const items = [
+    { name: "Wardrobe", quantity: 2, requiresDisassembly: true },
+    { name: "Bed (Double)", quantity: 1, requiresDisassembly: true },
+    { name: "Boxes", quantity: 10 },
+  ];
+
+  it("are named in the explanation and cost nothing extra (PRICING.md has no such charge)", () => {
+    const marked = price({ items });
+    const plain = price({ items: items.map(({ name, quantity }) => ({ name, quantity })) });
+    expect(marked.explanation).toMatch(/Marked for disassembly: Wardrobe ×2, Bed \(Double\)\. .*no separate charge/);
+    expect(plain.explanation).not.toMatch(/disassembly/);
+    expect(marked.totalWithVAT).toBe(plain.totalWithVAT);
+    expect(marked.breakdown).toEqual(plain.breakdown);
+  });
+
+  it("still count towards the van and helper upgrades", () => {
+    const r = price({ vanSize: "small", items: [{ name: "Chair", quantity: 31, requiresDisassembly: true }] });
+    expect(r.vanSize).toBe("medium");
+    expect(r.helpers).toBe(1);
+  });
+});
+
+describe("the estimate used when the distance service fails", () => {
+  it("is a 15-mile move priced by the same rules", () => {
+    expect(PRICING_CONFIG.estimateDistanceMiles).toBe(15);
+    const r = price({ distanceMiles: PRICING_CONFIG.estimateDistanceMiles });
+    expect(r.distanceCharge).toBe(3000);
+    expect(r.estimatedTime).toBe("2 hours");
   });
 });
 

@@ -1,6 +1,7 @@
 // /quote: the detailed quote with the spec/02 item form (name, description, quantity,
-// category, dimensions, weight, fragile, special handling). "Add Item" and "Remove" are
-// conform intent buttons: submits without JavaScript, instant with it.
+// category, dimensions, weight, fragile, special handling) and spec/01's disassembly flag.
+// "Add Item" and "Remove" are conform intent buttons: submits without JavaScript, instant with it.
+import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
@@ -42,6 +43,7 @@ export function DetailedQuoteForm({ lastResult, today, mapsKey }: { lastResult: 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5" preventScrollReset>
       <input type="hidden" name="__form__" value={id} />
+      <HoneypotInputs />
       <ErrorList errors={form.errors} />
       <Section title="Locations">
         <AddressField meta={fields.pickupAddress} label="Pickup address" placeholder="e.g. 22 Kensington Church Street, London W8 4EP" mapsKey={mapsKey} />
@@ -72,6 +74,7 @@ export function DetailedQuoteForm({ lastResult, today, mapsKey }: { lastResult: 
                   <Field {...getInputProps(itemFields.dimensions, { type: "text" })} key={itemFields.dimensions.key} label="Dimensions" placeholder="e.g. 200 × 90 × 80 cm" errors={itemFields.dimensions.errors} />
                   <Field {...getInputProps(itemFields.weightKg, { type: "number" })} key={itemFields.weightKg.key} min={0} step="0.1" label="Weight (kg)" errors={itemFields.weightKg.errors} />
                   <CheckboxField {...getInputProps(itemFields.fragile, { type: "checkbox" })} key={itemFields.fragile.key} label="Fragile" className="self-end pb-2" />
+                  <CheckboxField {...getInputProps(itemFields.requiresDisassembly, { type: "checkbox" })} key={itemFields.requiresDisassembly.key} label="Needs disassembly" className="self-end pb-2" />
                   <TextareaField {...getTextareaProps(itemFields.description)} key={itemFields.description.key} label="Description" rows={2} className="sm:col-span-2" errors={itemFields.description.errors} />
                   <Field {...getInputProps(itemFields.specialHandling, { type: "text" })} key={itemFields.specialHandling.key} label="Special handling" className="sm:col-span-2" errors={itemFields.specialHandling.errors} />
                 </div>

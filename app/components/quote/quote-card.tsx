@@ -1,10 +1,12 @@
-// The quote result: "Quote Ready", the price, distance, time, a breakdown that opens
-// without JavaScript (<details>), the driver's share and "Proceed to Checkout" (a POST).
+// The quote result: "Quote Ready" (or, when the distance service failed, "Using Estimated
+// Quote" and why), the price, distance, time, a breakdown that opens without JavaScript
+// (<details>), the driver's share and "Proceed to Checkout" (a POST).
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import type { QuoteView } from "~/server/quotes.server";
 import { rememberAddresses } from "~/utils/remembered-addresses";
 import { formatDistance } from "~/domain/distance";
+import { EstimateNotice, PriceBreakdown, QuoteBadge } from "./price-breakdown";
 
 export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteHref: string }) {
   useEffect(() => {
@@ -13,20 +15,23 @@ export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteH
 
   return (
     <section aria-labelledby="quote-ready" className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-lg" data-testid="quote-card">
-      <p id="quote-ready" className="inline-flex rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">
-        Quote Ready
-      </p>
+      <QuoteBadge id="quote-ready" estimate={quote.estimate} />
+      {quote.estimate ? (
+        <div className="mt-4">
+          <EstimateNotice miles={quote.distanceMiles}>Checkout measures the distance again and gives your fixed price.</EstimateNotice>
+        </div>
+      ) : null}
       <p className="mt-4 text-4xl font-extrabold" data-testid="quote-total">
         {quote.total}
       </p>
-      <p className="text-sm text-slate-600">Fixed price including VAT</p>
+      <p className="text-sm text-slate-600">{quote.estimate ? "Estimated price including VAT" : "Fixed price including VAT"}</p>
 
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-slate-600">Distance</dt>
           <dd className="font-semibold" data-testid="quote-distance">
             {formatDistance(quote.distanceMiles)}
-            {quote.distanceEstimated ? <span className="ml-1 font-normal text-slate-600">(estimated)</span> : null}
+            {quote.distanceEstimated ? <span className="ml-1 font-normal text-slate-600">{quote.estimate ? "(assumed)" : "(estimated)"}</span> : null}
           </dd>
         </div>
         <div>
@@ -45,14 +50,7 @@ export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteH
 
       <details className="mt-4 rounded-md border border-slate-200 p-3">
         <summary className="cursor-pointer text-sm font-semibold text-blue-700">Show price breakdown</summary>
-        <ul className="mt-3 space-y-1 text-sm" data-testid="quote-breakdown">
-          {quote.breakdown.map((line) => (
-            <li key={line.label} className="flex justify-between gap-4">
-              <span>{line.label}</span>
-              <span className="font-medium">{line.amount}</span>
-            </li>
-          ))}
-        </ul>
+        <PriceBreakdown lines={quote.breakdown} className="mt-3" testId="quote-breakdown" />
         <p className="mt-3 text-xs text-slate-600">{quote.explanation}</p>
       </details>
 

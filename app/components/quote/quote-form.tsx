@@ -1,5 +1,6 @@
 // The quote form of the home page (short, or detailed after "Show More Options") and of
 // /calculator. It posts to its route's action; conform validates as you type with JS.
+import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
@@ -67,6 +68,7 @@ export function QuoteForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <input type="hidden" name="__form__" value={id} />
+      <HoneypotInputs />
       <input {...getInputProps(fields.detailed, { type: "hidden" })} key={fields.detailed.key} />
       <ErrorList errors={form.errors} />
 

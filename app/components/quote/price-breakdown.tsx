@@ -1,0 +1,44 @@
+// The price breakdown as customers see it (quote card, checkout, distance calculator): one
+// row per line, with the line's note (fuel and the return journey) under it.
+import type { QuoteView } from "~/server/quotes.server";
+
+export function PriceBreakdown({ lines, className = "", testId }: { lines: QuoteView["breakdown"]; className?: string; testId?: string }) {
+  return (
+    <ul className={`space-y-1 text-sm ${className}`} data-testid={testId}>
+      {lines.map((line) => (
+        <li key={line.label}>
+          <div className="flex justify-between gap-4">
+            <span>{line.label}</span>
+            <span className="font-medium">{line.amount}</span>
+          </div>
+          {line.note ? <p className="text-xs text-slate-600">{line.note}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** spec/02 sections 4 and 8: the distance service failed, so the price shown is an estimate. */
+export function EstimateNotice({ miles, children }: { miles: number; children: React.ReactNode }) {
+  return (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="estimate-notice">
+      <p className="font-semibold">Quote Generation Failed</p>
+      <p className="mt-1">
+        We could not measure the distance between these addresses just now, so this price is an estimate for a {miles}-mile move
+        with the options you chose. {children}
+      </p>
+    </div>
+  );
+}
+
+export function QuoteBadge({ estimate, id }: { estimate: boolean; id?: string }) {
+  return estimate ? (
+    <p id={id} className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+      Using Estimated Quote
+    </p>
+  ) : (
+    <p id={id} className="inline-flex rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">
+      Quote Ready
+    </p>
+  );
+}

@@ -1,0 +1,20 @@
+// Every message a quote's input can be refused with: the spec's words where it gives them
+// (spec/01 section 5, spec/02 sections 5 and 8). This file imports nothing, so the domain's
+// own checks (pricing, distance) can use the same words as the zod schemas without a cycle.
+export const QUOTE_MESSAGES = {
+  pickupAddress: "Please enter a valid pickup address",
+  deliveryAddress: "Please enter a valid delivery address",
+  bothAddresses: "Please enter both addresses",
+  moveDate: "Please select a date",
+  pastDate: "Please choose today or a later date",
+  moveTime: "Please enter a valid time (HH:MM)",
+  helpers: "Helpers must be between 0 and 2",
+  itemName: "Item name is required",
+  itemQuantity: "Quantity must be greater than 0",
+  noItems: "Please add at least one item to generate a quote.",
+  distance: "Invalid distance. Addresses may be too similar or incomplete.",
+  addressNotFound: (address: string) => `We couldn't find "${address}". Please enter a full UK postcode, e.g. NE1 4ST.`,
+  // Only a caller that skipped the schemas can meet these two.
+  invalidChoice: (field: string, value: unknown) => `Invalid ${field}: ${String(value)}`,
+  discountPercent: "Invalid discount percentage",
+} as const;
