@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { AuthField, FormErrors, SubmitButton } from "~/components/auth/fields";
+import { Form, useLoaderData } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { AuthCard, AuthFields, AuthPage, OtherWay } from "~/components/auth/auth-card";
+import { FormField } from "~/components/ui/field";
 import { adminLoginSchema, AUTH_MESSAGES } from "~/schemas/auth";
 import { getSessionUser, safeRedirect, startUserSession } from "~/server/auth.server";
 import { authenticateForm } from "~/server/authenticator.server";
 import type { RouteHandle } from "~/utils/route-handle";
+import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
+import { usePageForm } from "~/utils/use-validated-form";
 
 // Outside the guarded admin layout (the "_" opts out of it), with the admin header.
 export const handle: RouteHandle = { adminChrome: true };
@@ -17,6 +19,7 @@ export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Admin Login", description: "Sign in to the {brand} admin portal.", path: "/admin/login", matches, noindex: true });
 
 const ADMIN_HOME = "/admin/dashboard";
+const SECRET_FIELDS = ["password"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), ADMIN_HOME);
@@ -27,56 +30,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { submission, result } = await authenticateForm("admin", request);
-  if (submission.status !== "success" || !result) return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success" || !result) return refuse(submission, SECRET_FIELDS, { status: 400 });
 
-  const { redirectTo } = submission.value;
-  if (result.status === "limited") {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts], hideFields: ["password"] }), {
-      status: 429,
-      headers: { "Retry-After": String(result.retryAfterSeconds) },
-    });
-  }
-  if (result.status === "failed") {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.adminLoginFailed], hideFields: ["password"] }), { status: 401 });
-  }
-  // Admin sessions last 24 hours.
-  const cookie = await startUserSession(request, result.user, { title: "Signed in", description: `Welcome back, ${result.user.username}.`, variant: "success" });
-  return redirect(safeRedirect(redirectTo, ADMIN_HOME), { headers: { "Set-Cookie": cookie } });
+  if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
+  if (result.status === "failed") return refuse(submission, SECRET_FIELDS, { status: 401, formError: AUTH_MESSAGES.adminLoginFailed });
+  // Admin sessions last 24 hours (startUserSession knows the role).
+  const toast = { title: "Signed in", description: `Welcome back, ${result.user.username}.` };
+  return signedIn(request, submission, result.user, { redirectTo: submission.value.redirectTo, fallback: ADMIN_HOME, toast });
 }
 
 export default function AdminLoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: busy ? null : lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields, pending } = usePageForm(adminLoginSchema);
   return (
-    <div className="flex justify-center bg-slate-50 px-4 py-16">
-      <section className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
-        <p className="mt-1 text-sm text-slate-600">Sign in with your admin account.</p>
+    <AuthPage>
+      <AuthCard title="Admin Login" intro="Sign in with your admin account.">
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <fieldset disabled={busy} className="space-y-4">
-            <AuthField meta={fields.email} label="Email" type="email" autoComplete="username" />
-            <AuthField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <SubmitButton busy={busy} busyLabel="Signing in...">
-              Sign In
-            </SubmitButton>
-          </fieldset>
+          <AuthFields form={form} pending={pending} submitLabel="Sign In" pendingText="Signing in...">
+            <FormField meta={fields.email} label="Email" type="email" autoComplete="username" aria-required="true" />
+            <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" aria-required="true" />
+          </AuthFields>
         </Form>
-        <p className="mt-4 text-sm text-slate-700">
-          Need an admin account?{" "}
-          <Link to="/admin/signup" className="font-medium text-blue-700 hover:underline">
-            Register with a key
-          </Link>
-        </p>
-      </section>
-    </div>
+        <OtherWay question="Need an admin account?" label="Register with a key" to="/admin/signup" className="mt-4" />
+      </AuthCard>
+    </AuthPage>
   );
 }

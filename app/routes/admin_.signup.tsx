@@ -1,15 +1,18 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { AuthField, FormErrors, SubmitButton } from "~/components/auth/fields";
+import { AuthCard, AuthFields, AuthPage, OtherWay, NewPasswordFields } from "~/components/auth/auth-card";
+import { FormField } from "~/components/ui/field";
 import { ADMIN_PASSWORD_MIN, adminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
+import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
+import { usePageForm } from "~/utils/use-validated-form";
 
 export const handle: RouteHandle = { adminChrome: true };
 
@@ -24,10 +27,9 @@ const SECRET_FIELDS = ["password", "confirmPassword", "adminKey"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: adminSignUpSchema });
-  if (!adminRegistrationOpen()) {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.adminSignUpClosed], hideFields: SECRET_FIELDS }), { status: 403 });
-  }
-  if (submission.status !== "success") return data(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
+  const closed = { status: 403, formError: AUTH_MESSAGES.adminSignUpClosed };
+  if (!adminRegistrationOpen()) return refuse(submission, SECRET_FIELDS, closed);
+  if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
 
   const result = await registerAdmin({ ...submission.value, ip: clientIp(request) });
   switch (result.status) {
@@ -38,68 +40,38 @@ export async function action({ request }: ActionFunctionArgs) {
         variant: "success",
       });
     case "limited":
-      return data(submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts], hideFields: SECRET_FIELDS }), {
-        status: 429,
-        headers: { "Retry-After": String(result.retryAfterSeconds) },
-      });
+      return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
     case "bad_key":
-      return data(submission.reply({ fieldErrors: { adminKey: [AUTH_MESSAGES.adminKeyInvalid] }, hideFields: SECRET_FIELDS }), { status: 403 });
+      return refuse(submission, SECRET_FIELDS, { status: 403, fieldErrors: { adminKey: [AUTH_MESSAGES.adminKeyInvalid] } });
     case "closed":
-      return data(submission.reply({ formErrors: [AUTH_MESSAGES.adminSignUpClosed], hideFields: SECRET_FIELDS }), { status: 403 });
+      return refuse(submission, SECRET_FIELDS, closed);
     case "taken":
-      return data(submission.reply({ formErrors: [AUTH_MESSAGES.signUpFailed], hideFields: SECRET_FIELDS }), { status: 400 });
+      return refuse(submission, SECRET_FIELDS, { status: 400, formError: AUTH_MESSAGES.signUpFailed });
   }
 }
 
 export default function AdminSignUpPage() {
   const { open } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: busy ? null : lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminSignUpSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields, pending } = usePageForm(adminSignUpSchema);
   return (
-    <div className="flex justify-center bg-slate-50 px-4 py-16">
-      <section className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Admin Sign Up</h1>
+    <AuthPage>
+      <AuthCard title="Admin Sign Up" intro={open ? "You need the admin registration key to create an admin account." : undefined}>
         {open ? (
-          <>
-            <p className="mt-1 text-sm text-slate-600">You need the admin registration key to create an admin account.</p>
-            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-              <fieldset disabled={busy} className="space-y-4">
-                <AuthField meta={fields.username} label="Username" type="text" autoComplete="name" />
-                <AuthField meta={fields.email} label="Email" type="email" autoComplete="email" />
-                <AuthField
-                  meta={fields.password}
-                  label="Password"
-                  type="password"
-                  autoComplete="new-password"
-                  hint={`At least ${ADMIN_PASSWORD_MIN} characters.`}
-                />
-                <AuthField meta={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
-                <AuthField meta={fields.adminKey} label="Admin Registration Key" type="password" autoComplete="off" />
-                <FormErrors id={form.errorId} errors={form.errors} />
-                <SubmitButton busy={busy} busyLabel="Creating account...">
-                  Create Admin Account
-                </SubmitButton>
-              </fieldset>
-            </Form>
-          </>
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            <AuthFields form={form} pending={pending} submitLabel="Create Admin Account" pendingText="Creating account...">
+              <FormField meta={fields.username} label="Username" type="text" autoComplete="name" aria-required="true" />
+              <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
+              <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} minLength={ADMIN_PASSWORD_MIN} />
+              <FormField meta={fields.adminKey} label="Admin Registration Key" type="password" autoComplete="off" aria-required="true" />
+            </AuthFields>
+          </Form>
         ) : (
           <p role="status" className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {AUTH_MESSAGES.adminSignUpClosed} Ask an existing admin for access.
           </p>
         )}
-        <p className="mt-4 text-sm text-slate-700">
-          Already registered?{" "}
-          <Link to="/admin/login" className="font-medium text-blue-700 hover:underline">
-            Admin login
-          </Link>
-        </p>
-      </section>
-    </div>
+        <OtherWay question="Already registered?" label="Admin login" to="/admin/login" className="mt-4" />
+      </AuthCard>
+    </AuthPage>
   );
 }

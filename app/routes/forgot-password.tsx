@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { AuthField, FormErrors, SubmitButton } from "~/components/auth/fields";
+import { AuthCard, AuthFields, AuthPage, OtherWay } from "~/components/auth/auth-card";
+import { FormField } from "~/components/ui/field";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "~/schemas/auth";
 import { requestPasswordReset } from "~/server/auth.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { seo } from "~/utils/seo";
+import { usePageForm } from "~/utils/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Forgot Password", description: "Reset the password of your {brand} account by e-mail.", path: "/forgot-password", matches, noindex: true });
@@ -27,41 +29,23 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordPage() {
-  const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: busy ? null : lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields, pending, lastResult } = usePageForm(forgotPasswordSchema);
   const sent = lastResult?.status === "success";
   return (
-    <div className="flex justify-center bg-slate-50 px-4 py-16">
-      <section className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Forgot your password?</h1>
-        <p className="mt-1 text-sm text-slate-600">Enter the email of your account and we will send you a link to choose a new password.</p>
+    <AuthPage>
+      <AuthCard title="Forgot your password?" intro="Enter the email of your account and we will send you a link to choose a new password.">
         {sent ? (
           <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
             {AUTH_MESSAGES.resetRequestSent}
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <fieldset disabled={busy} className="space-y-4">
-            <AuthField meta={fields.email} label="Email" type="email" autoComplete="email" />
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <SubmitButton busy={busy} busyLabel="Sending...">
-              Send Reset Link
-            </SubmitButton>
-          </fieldset>
+          <AuthFields form={form} pending={pending} submitLabel="Send Reset Link" pendingText="Sending...">
+            <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
+          </AuthFields>
         </Form>
-        <p className="mt-4 text-sm text-slate-700">
-          Remembered it?{" "}
-          <Link to="/signin" className="font-medium text-blue-700 hover:underline">
-            Sign in
-          </Link>
-        </p>
-      </section>
-    </div>
+        <OtherWay question="Remembered it?" label="Sign in" to="/signin" className="mt-4" />
+      </AuthCard>
+    </AuthPage>
   );
 }

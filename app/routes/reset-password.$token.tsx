@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { AuthField, FormErrors, SubmitButton } from "~/components/auth/fields";
+import { AuthCard, AuthFields, AuthPage, OtherWay, NewPasswordFields } from "~/components/auth/auth-card";
 import { AUTH_MESSAGES, CUSTOMER_PASSWORD_MIN, resetPasswordSchema } from "~/schemas/auth";
 import { findValidResetToken, resetPassword } from "~/server/auth.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
+import { usePageForm } from "~/utils/use-validated-form";
 
 // The token is a secret: the canonical URL leaves it out and the page is never indexed.
 export const meta: MetaFunction = ({ matches }) =>
@@ -23,17 +25,10 @@ const SECRET_FIELDS = ["password", "confirmPassword"];
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
+  if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
   const result = await resetPassword({ token: params.token ?? "", password: submission.value.password, ip: clientIp(request) });
-  if (result.status === "limited") {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts], hideFields: SECRET_FIELDS }), {
-      status: 429,
-      headers: { "Retry-After": String(result.retryAfterSeconds) },
-    });
-  }
-  if (result.status === "invalid") {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.resetLinkInvalid], hideFields: SECRET_FIELDS }), { status: 410 });
-  }
+  if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
+  if (result.status === "invalid") return refuse(submission, SECRET_FIELDS, { status: 410, formError: AUTH_MESSAGES.resetLinkInvalid });
   return redirectWithToast(request, "/signin", {
     title: "Password updated",
     description: "Sign in with your new password.",
@@ -43,34 +38,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
   const { valid } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: busy ? null : lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields, pending } = usePageForm(resetPasswordSchema);
   return (
-    <div className="flex justify-center bg-slate-50 px-4 py-16">
-      <section className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
+    <AuthPage>
+      <AuthCard title="Choose a new password">
         {valid ? (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-            <fieldset disabled={busy} className="space-y-4">
-              <AuthField
-                meta={fields.password}
-                label="New Password"
-                type="password"
-                autoComplete="new-password"
-                hint={`At least ${CUSTOMER_PASSWORD_MIN} characters.`}
-              />
-              <AuthField meta={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
-              <FormErrors id={form.errorId} errors={form.errors} />
-              <SubmitButton busy={busy} busyLabel="Saving...">
-                Set New Password
-              </SubmitButton>
-            </fieldset>
+            <AuthFields form={form} pending={pending} submitLabel="Set New Password" pendingText="Saving...">
+              <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} minLength={CUSTOMER_PASSWORD_MIN} label="New Password" />
+            </AuthFields>
           </Form>
         ) : (
           <div className="mt-6 space-y-4">
@@ -82,7 +58,7 @@ export default function ResetPasswordPage() {
             </Link>
           </div>
         )}
-      </section>
-    </div>
+      </AuthCard>
+    </AuthPage>
   );
 }

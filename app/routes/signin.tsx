@@ -5,6 +5,8 @@ import { SignInCard } from "~/components/auth/sign-in-card";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { getSessionUser, safeRedirect, startUserSession } from "~/server/auth.server";
 import { authenticateForm } from "~/server/authenticator.server";
+import { AuthPage } from "~/components/auth/auth-card";
+import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -16,38 +18,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo };
 }
 
+const SECRET_FIELDS = ["password"];
+
 export async function action({ request }: ActionFunctionArgs) {
   const { submission, result } = await authenticateForm("user", request);
-  if (submission.status !== "success" || !result) return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success" || !result) return refuse(submission, SECRET_FIELDS, { status: 400 });
 
-  const { redirectTo, inDialog } = submission.value;
-  if (result.status === "limited") {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts], hideFields: ["password"] }), {
-      status: 429,
-      headers: { "Retry-After": String(result.retryAfterSeconds) },
-    });
-  }
+  if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
   // The same answer for an unknown e-mail, a wrong password and a deactivated account.
-  if (result.status === "failed") {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.signInFailed], hideFields: ["password"] }), { status: 401 });
-  }
-
-  const cookie = await startUserSession(request, result.user, {
-    title: "Signed in",
-    description: `Welcome back, ${result.user.username}.`,
-    variant: "success",
-  });
-  // A sign-in dialog stays on its page; the page itself goes where the user came from.
-  if (inDialog === "true") return data({ ...submission.reply({ resetForm: true }), status: "success" as const }, { headers: { "Set-Cookie": cookie } });
-  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
+  if (result.status === "failed") return refuse(submission, SECRET_FIELDS, { status: 401, formError: AUTH_MESSAGES.signInFailed });
+  return signedIn(request, submission, result.user, { ...submission.value, toast: { title: "Signed in", description: `Welcome back, ${result.user.username}.` } });
 }
 
 export default function SignInPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <div className="flex justify-center bg-slate-50 px-4 py-16">
+    <AuthPage>
       <SignInCard headingLevel={1} redirectTo={redirectTo} lastResult={lastResult} />
-    </div>
+    </AuthPage>
   );
 }

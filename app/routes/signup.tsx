@@ -7,6 +7,8 @@ import { AUTH_MESSAGES, signUpSchema } from "~/schemas/auth";
 import { getSessionUser, registerCustomer, safeRedirect, startUserSession } from "~/server/auth.server";
 import { isSpam } from "~/server/honeypot.server";
 import { clientIp } from "~/server/rate-limit.server";
+import { AuthPage } from "~/components/auth/auth-card";
+import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -25,36 +27,22 @@ export async function action({ request }: ActionFunctionArgs) {
   // A bot in the honeypot is sent on as if signed up; no account is made.
   if (isSpam(formData)) return redirect(safeRedirect(formData.get("redirectTo")));
   const submission = parseWithZod(formData, { schema: signUpSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
+  if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
 
-  const { username, email, password, redirectTo, inDialog } = submission.value;
+  const { username, email, password } = submission.value;
   const result = await registerCustomer({ username, email, password, ip: clientIp(request) });
-  if (result.status === "limited") {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts], hideFields: SECRET_FIELDS }), {
-      status: 429,
-      headers: { "Retry-After": String(result.retryAfterSeconds) },
-    });
-  }
+  if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
   // A taken e-mail says no more than "Registration failed".
-  if (result.status === "taken") {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.signUpFailed], hideFields: SECRET_FIELDS }), { status: 400 });
-  }
-
-  const cookie = await startUserSession(request, result.user, {
-    title: "Account created",
-    description: `Welcome, ${result.user.username}.`,
-    variant: "success",
-  });
-  if (inDialog === "true") return data({ ...submission.reply({ resetForm: true }), status: "success" as const }, { headers: { "Set-Cookie": cookie } });
-  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
+  if (result.status === "taken") return refuse(submission, SECRET_FIELDS, { status: 400, formError: AUTH_MESSAGES.signUpFailed });
+  return signedIn(request, submission, result.user, { ...submission.value, toast: { title: "Account created", description: `Welcome, ${result.user.username}.` } });
 }
 
 export default function SignUpPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <div className="flex justify-center bg-slate-50 px-4 py-16">
+    <AuthPage>
       <SignUpCard headingLevel={1} redirectTo={redirectTo} lastResult={lastResult} />
-    </div>
+    </AuthPage>
   );
 }

@@ -47,6 +47,28 @@ const optionalSecret = z
 
 const redirectTo = z.string().optional();
 
+/** What a new password must be, per kind of account, and what its confirmation says when it differs. */
+export const NEW_PASSWORD_RULES = {
+  customer: { min: CUSTOMER_PASSWORD_MIN, tooShort: AUTH_MESSAGES.customerPasswordTooShort, differ: AUTH_MESSAGES.signUpPasswordsDiffer },
+  admin: { min: ADMIN_PASSWORD_MIN, tooShort: AUTH_MESSAGES.adminPasswordTooShort, differ: AUTH_MESSAGES.adminPasswordsDiffer },
+} as const;
+
+/**
+ * The one check of a new password and, when the form has one, its confirmation: used by
+ * sign-up, admin sign-up and password reset (and their API forms, without confirmation).
+ */
+export function checkNewPassword(
+  value: { password?: string; confirmPassword?: string },
+  ctx: z.RefinementCtx,
+  rules: (typeof NEW_PASSWORD_RULES)[keyof typeof NEW_PASSWORD_RULES],
+  { withConfirmation }: { withConfirmation: boolean },
+) {
+  if (value.password === undefined) return;
+  if (value.password.length < rules.min) ctx.addIssue({ code: "custom", path: ["password"], message: rules.tooShort });
+  else if (value.password.length > PASSWORD_MAX) ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordTooLong });
+  if (withConfirmation && value.password !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: rules.differ });
+}
+
 function isEmail(value: string) {
   return z.string().email().safeParse(value).success;
 }
@@ -77,14 +99,7 @@ function checkSignUp(value: { username?: string; email?: string; password?: stri
   }
   if (value.username.length > 100) ctx.addIssue({ code: "custom", path: ["username"], message: AUTH_MESSAGES.nameTooLong });
   if (!isEmail(value.email)) ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
-  if (value.password.length < CUSTOMER_PASSWORD_MIN) {
-    ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.customerPasswordTooShort });
-  } else if (value.password.length > PASSWORD_MAX) {
-    ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordTooLong });
-  }
-  if (withConfirmation && value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: AUTH_MESSAGES.signUpPasswordsDiffer });
-  }
+  checkNewPassword(value, ctx, NEW_PASSWORD_RULES.customer, { withConfirmation });
 }
 
 function normaliseSignUp<T extends { username?: string; email?: string; password?: string }>(value: T) {
@@ -115,25 +130,14 @@ export const forgotPasswordSchema = z.object({
     .transform((email) => email.toLowerCase()),
 });
 
-export const resetPasswordSchema = z
-  .object({
-    password: z
-      .string({ required_error: AUTH_MESSAGES.passwordRequired })
-      .min(1, AUTH_MESSAGES.passwordRequired)
-      .min(CUSTOMER_PASSWORD_MIN, AUTH_MESSAGES.customerPasswordTooShort)
-      .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
-    confirmPassword: z.string({ required_error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
-  })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: AUTH_MESSAGES.signUpPasswordsDiffer });
-    }
-  });
-
-// ---------------------------------------------------------------- admins
-
 const required = (message: string) => z.string({ required_error: message }).trim().min(1, message);
 const requiredSecret = (message: string) => z.string({ required_error: message }).min(1, message);
+
+export const resetPasswordSchema = z
+  .object({ password: requiredSecret(AUTH_MESSAGES.passwordRequired), confirmPassword: requiredSecret(AUTH_MESSAGES.confirmRequired) })
+  .superRefine((value, ctx) => checkNewPassword(value, ctx, NEW_PASSWORD_RULES.customer, { withConfirmation: true }));
+
+// ---------------------------------------------------------------- admins
 
 export const adminLoginSchema = z.object({
   email: required(AUTH_MESSAGES.emailRequired).transform((email) => email.toLowerCase()),
@@ -146,22 +150,19 @@ const adminSignUpFields = {
   email: required(AUTH_MESSAGES.emailRequired)
     .pipe(z.string().email(AUTH_MESSAGES.invalidEmail))
     .transform((email) => email.toLowerCase()),
-  password: requiredSecret(AUTH_MESSAGES.passwordRequired)
-    .pipe(z.string().min(ADMIN_PASSWORD_MIN, AUTH_MESSAGES.adminPasswordTooShort).max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)),
+  password: requiredSecret(AUTH_MESSAGES.passwordRequired),
   adminKey: requiredSecret(AUTH_MESSAGES.adminKeyRequired),
 };
 
 /** The /admin/signup form: username, email, password, confirmation and the registration key. */
 export const adminSignUpSchema = z
   .object({ ...adminSignUpFields, confirmPassword: requiredSecret(AUTH_MESSAGES.confirmRequired) })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: AUTH_MESSAGES.adminPasswordsDiffer });
-    }
-  });
+  .superRefine((value, ctx) => checkNewPassword(value, ctx, NEW_PASSWORD_RULES.admin, { withConfirmation: true }));
 
 /** POST /api/admin/signup: username, email, password, adminKey. */
-export const apiAdminSignUpSchema = z.object(adminSignUpFields);
+export const apiAdminSignUpSchema = z
+  .object(adminSignUpFields)
+  .superRefine((value, ctx) => checkNewPassword(value, ctx, NEW_PASSWORD_RULES.admin, { withConfirmation: false }));
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -118,8 +118,8 @@ test.describe("toasts with JavaScript", () => {
 
     // From the page: a quote that cannot be priced answers with its error toast.
     const hero = page.locator("#quote");
-    await hero.getByLabel("Pickup address").fill("Somewhere Lovely");
-    await hero.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+    await hero.getByLabel("Pickup address").fill("Flat 1, NE1 4ST");
+    await hero.getByLabel("Delivery address").fill("Flat 2, NE1 4ST");
     await hero.getByLabel("Moving date").fill(inTwoDays);
     await hero.getByRole("button", { name: "Calculate Quote" }).click();
     await expect(toasts).toHaveCount(3);
@@ -127,6 +127,7 @@ test.describe("toasts with JavaScript", () => {
 
     // A fourth (from the session again) pushes the oldest out.
     await hero.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
+    await hero.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
     await hero.getByRole("button", { name: "Calculate Quote" }).click();
     await expect(page.getByTestId("quote-card")).toBeVisible();
     await expect(toasts).toHaveCount(3);

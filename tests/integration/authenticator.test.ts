@@ -33,7 +33,8 @@ describe("the Authenticator", () => {
   it("returns the form's own errors before any credential is checked", async () => {
     const attempt = await authenticateFields("user", formRequest("/api/auth/signin", {}), { email: "someone@example.com" });
     expect(attempt.result).toBeNull();
-    expect(attempt.submission.error?.[""]).toEqual(["Both email and password are required."]);
+    expect(attempt.submission.status).toBe("error");
+    expect(attempt.submission.status !== "success" && attempt.submission.error?.[""]).toEqual(["Both email and password are required."]);
   });
 
   it("counts failures against the rate limit and then refuses even the right password", async () => {

@@ -46,7 +46,7 @@ describe("SignInCard", () => {
 
   it("in a dialog: switches with a button, asks the action to stay on the page, and can close", async () => {
     const noop = () => {};
-    const html = await render(createElement(SignInCard, { onSuccess: noop, onSwitchToSignUp: noop, onClose: noop, redirectTo: "/checkout" }));
+    const html = await render(createElement(SignInCard, { onSuccess: noop, onSwitch: noop, onClose: noop, redirectTo: "/checkout" }));
     expect(html).toContain('name="inDialog" value="true"');
     expect(html).toMatch(/<button type="button"[^>]*>Sign up<\/button>/);
     expect(html).not.toContain('href="/signup');

@@ -5,7 +5,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { withRedirectTo } from "./fields";
+import { withRedirectTo } from "./auth-card";
 import { SignInCard } from "./sign-in-card";
 import { SignUpCard } from "./sign-up-card";
 
@@ -110,7 +110,7 @@ export function AuthDialog({ redirectTo, message, initialView = "signin", defaul
                   redirectTo={redirectTo}
                   onSuccess={succeeded}
                   onClose={dismissable ? close : undefined}
-                  onSwitchToSignUp={() => setView("signup")}
+                  onSwitch={() => setView("signup")}
                 />
               ) : (
                 <SignUpCard
@@ -118,7 +118,7 @@ export function AuthDialog({ redirectTo, message, initialView = "signin", defaul
                   redirectTo={redirectTo}
                   onSuccess={succeeded}
                   onClose={dismissable ? close : undefined}
-                  onSwitchToSignIn={() => setView("signin")}
+                  onSwitch={() => setView("signin")}
                 />
               )}
             </div>

@@ -1,8 +1,9 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import type { z, ZodTypeAny } from "zod";
+import type { ZodTypeAny } from "zod";
+import { usePending } from "~/utils/use-pending";
+import { useValidatedForm } from "~/utils/use-validated-form";
 
 /**
  * The sign-in and sign-up cards' form: posted through a fetcher (so a dialog stays on its
@@ -11,14 +12,8 @@ import type { z, ZodTypeAny } from "zod";
  */
 export function useAuthCardForm<Schema extends ZodTypeAny>(schema: Schema, lastResult: SubmissionResult<string[]> | null | undefined, onSuccess?: () => void) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
-  const result = (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? null;
-  const busy = fetcher.state !== "idle";
-  const [form, fields] = useForm<z.input<Schema>>({
-    lastResult: busy ? null : result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const busy = usePending({ fetcher });
+  const [form, fields] = useValidatedForm(schema, { lastResult: (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? null, pending: busy });
 
   useEffect(() => {
     if (onSuccess && fetcher.state === "idle" && (fetcher.data as SubmissionResult | undefined)?.status === "success") onSuccess();

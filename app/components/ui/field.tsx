@@ -1,4 +1,7 @@
-// Form primitives: a label, the control, and its error list, wired for screen readers.
+// Form primitives, one way for every form: a label, the control, an optional hint and the
+// control's error list, wired for screen readers (errors are announced as they appear).
+// FormField takes a conform field; Field, SelectField and the rest take plain props.
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 export type Errors = string[] | null | undefined;
@@ -14,60 +17,99 @@ export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
   );
 }
 
+/** A form's own errors (not a field's), e.g. "Authentication failed". */
+export function FormErrors({ id, errors }: { id: string; errors?: Errors }) {
+  return (
+    <div id={id} aria-live="assertive">
+      {errors?.length ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {errors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 const controlClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 aria-[invalid=true]:border-red-600";
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-600";
 
 type FieldProps = { label: ReactNode; errors?: Errors; hint?: ReactNode; className?: string };
 
-export function Field({ label, errors, hint, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
-  const errorId = errors?.length ? `${input.id}-error` : undefined;
+/** The label, the control (given as children), the hint and the live error list. */
+function Labelled({ id, label, errors, hint, className, children }: FieldProps & { id: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={input.id} className="mb-1 block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input {...input} className={controlClass} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
-      {hint}
-      <ErrorList id={errorId} errors={errors} />
+      {children}
+      {hint ? (
+        <div id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </div>
+      ) : null}
+      <div aria-live="polite">
+        <ErrorList id={`${id}-error`} errors={errors} />
+      </div>
     </div>
   );
+}
+
+/** aria-invalid and aria-describedby for a control with this hint and these errors. */
+function describedBy(id: string, hint: ReactNode, errors: Errors) {
+  const ids = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean);
+  return { "aria-invalid": errors?.length ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
+}
+
+export function Field({ label, errors, hint, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+  return (
+    <Labelled id={input.id} label={label} errors={errors} hint={hint} className={className}>
+      <input {...input} className={controlClass} {...describedBy(input.id, hint, errors)} />
+    </Labelled>
+  );
+}
+
+/** A Field for a conform field: its name, id, value, constraints and errors. */
+export function FormField({
+  meta,
+  type,
+  ...rest
+}: Omit<FieldProps, "errors"> & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id"> & {
+  meta: FieldMetadata<string | undefined>;
+  type: "text" | "email" | "password" | "tel" | "number" | "date" | "time" | "url" | "search";
+}) {
+  const { key, ...inputProps } = getInputProps(meta, { type });
+  return <Field key={key} {...inputProps} {...rest} id={meta.id} errors={meta.errors} />;
 }
 
 export function SelectField({
   label,
   errors,
+  hint,
   className,
   options,
   ...select
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { id: string; options: readonly { value: string; label: string }[] }) {
-  const errorId = errors?.length ? `${select.id}-error` : undefined;
   return (
-    <div className={className}>
-      <label htmlFor={select.id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select {...select} className={controlClass} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
+    <Labelled id={select.id} label={label} errors={errors} hint={hint} className={className}>
+      <select {...select} className={controlClass} {...describedBy(select.id, hint, errors)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </Labelled>
   );
 }
 
-export function TextareaField({ label, errors, className, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
-  const errorId = errors?.length ? `${textarea.id}-error` : undefined;
+export function TextareaField({ label, errors, hint, className, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
   return (
-    <div className={className}>
-      <label htmlFor={textarea.id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea {...textarea} className={controlClass} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <Labelled id={textarea.id} label={label} errors={errors} hint={hint} className={className}>
+      <textarea {...textarea} className={controlClass} {...describedBy(textarea.id, hint, errors)} />
+    </Labelled>
   );
 }
 
