@@ -1,15 +1,26 @@
 // BRAND_NAME names the brand in every page's title and description: no route's meta may
-// write "EasyMove" itself. Each route's meta runs with a root config for another brand.
+// write "EasyMove" itself. Each route's meta runs with the root loader's data (the config
+// that reaches the browser too) while BRAND_NAME names another brand.
 import fs from "node:fs";
 import path from "node:path";
 import type { MetaDescriptor } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
-import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as rootLoader } from "~/root";
+import { env } from "~/server/env.server";
 
 const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
 const routeFiles = fs.readdirSync(routesDir).filter((file) => file.endsWith(".tsx"));
-const otherBrand = { ...DEFAULT_PUBLIC_CONFIG, brandName: "Vanly" };
-const matches = [{ id: "root", data: { config: otherBrand }, params: {}, pathname: "/", handle: undefined, meta: [] }];
+const configuredBrand = env.BRAND_NAME;
+let matches: unknown[] = [];
+
+beforeAll(async () => {
+  env.BRAND_NAME = "Vanly";
+  const answer = await rootLoader({ request: new Request("http://localhost/"), params: {}, context: {} });
+  matches = [{ id: "root", data: answer.data, params: {}, pathname: "/", handle: undefined, meta: [] }];
+});
+afterAll(() => {
+  env.BRAND_NAME = configuredBrand;
+});
 
 type Meta = (args: unknown) => MetaDescriptor[];
 
@@ -20,8 +31,9 @@ function textOf(tags: MetaDescriptor[]) {
 }
 
 describe("the brand name in titles and descriptions", () => {
-  it("finds the page routes", () => {
+  it("finds the page routes, and the root loader hands BRAND_NAME on", () => {
     expect(routeFiles.length).toBeGreaterThan(15);
+    expect(matches[0]).toMatchObject({ data: { config: { brandName: "Vanly" } } });
   });
 
   for (const file of ["../root.tsx", ...routeFiles]) {
