@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { getFormProps } from "@conform-to/react";
-import { AuthCard, AuthFields, AuthPage, OtherWay } from "~/components/auth/auth-card";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AuthCard, AuthPage, PageForm, OtherWay } from "~/components/auth/auth-card";
 import { FormField } from "~/components/ui/field";
 import { adminLoginSchema, AUTH_MESSAGES } from "~/schemas/auth";
-import { getSessionUser, safeRedirect, startUserSession } from "~/server/auth.server";
+import { getSessionUser, safeRedirect } from "~/server/auth.server";
 import { authenticateForm } from "~/server/authenticator.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
@@ -45,13 +44,11 @@ export default function AdminLoginPage() {
   return (
     <AuthPage>
       <AuthCard title="Admin Login" intro="Sign in with your admin account.">
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <PageForm form={form} pending={pending} submitLabel="Sign In" pendingText="Signing in...">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <AuthFields form={form} pending={pending} submitLabel="Sign In" pendingText="Signing in...">
-            <FormField meta={fields.email} label="Email" type="email" autoComplete="username" aria-required="true" />
-            <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" aria-required="true" />
-          </AuthFields>
-        </Form>
+          <FormField meta={fields.email} label="Email" type="email" autoComplete="username" aria-required="true" />
+          <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" aria-required="true" />
+        </PageForm>
         <OtherWay question="Need an admin account?" label="Register with a key" to="/admin/signup" className="mt-4" />
       </AuthCard>
     </AuthPage>

@@ -1,16 +1,14 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { getFormProps } from "@conform-to/react";
+import { useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
-import { AuthCard, AuthFields, AuthPage, OtherWay, NewPasswordFields } from "~/components/auth/auth-card";
+import { AuthCard, AuthPage, PageForm, OtherWay, NewPasswordFields } from "~/components/auth/auth-card";
 import { FormField } from "~/components/ui/field";
 import { ADMIN_PASSWORD_MIN, adminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
-import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
+import { refuse, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
 
@@ -57,14 +55,12 @@ export default function AdminSignUpPage() {
     <AuthPage>
       <AuthCard title="Admin Sign Up" intro={open ? "You need the admin registration key to create an admin account." : undefined}>
         {open ? (
-          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-            <AuthFields form={form} pending={pending} submitLabel="Create Admin Account" pendingText="Creating account...">
-              <FormField meta={fields.username} label="Username" type="text" autoComplete="name" aria-required="true" />
-              <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
-              <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} minLength={ADMIN_PASSWORD_MIN} />
-              <FormField meta={fields.adminKey} label="Admin Registration Key" type="password" autoComplete="off" aria-required="true" />
-            </AuthFields>
-          </Form>
+          <PageForm form={form} pending={pending} submitLabel="Create Admin Account" pendingText="Creating account...">
+            <FormField meta={fields.username} label="Username" type="text" autoComplete="name" aria-required="true" />
+            <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} minLength={ADMIN_PASSWORD_MIN} />
+            <FormField meta={fields.adminKey} label="Admin Registration Key" type="password" autoComplete="off" aria-required="true" />
+          </PageForm>
         ) : (
           <p role="status" className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {AUTH_MESSAGES.adminSignUpClosed} Ask an existing admin for access.

@@ -2,20 +2,13 @@
 // The token lasts 24 hours; anything but an active admin's credentials is "Invalid credentials".
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/schemas/auth";
-import { apiError, readJsonBody, requireMethod, submissionError, tooManyRequests } from "~/server/api.server";
-import { createApiToken } from "~/server/api-auth.server";
-import { authenticateFields } from "~/server/authenticator.server";
+import { requireMethod } from "~/server/api.server";
+import { signInForToken } from "~/server/api-auth.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const body = await readJsonBody(request, { form: true });
-  const attempt = await authenticateFields("admin", request, body);
-  if (!attempt.result) return submissionError(attempt.submission);
-  const { result } = attempt;
-  if (result.status === "limited") return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
-  if (result.status === "failed") return apiError(401, AUTH_MESSAGES.adminLoginFailed);
-
-  const { token, expiresAt } = await createApiToken(result.user);
-  const { role, username, email } = result.user;
+  const signedIn = await signInForToken(request, "admin", AUTH_MESSAGES.adminLoginFailed);
+  if (signedIn instanceof Response) return signedIn;
+  const { token, expiresAt, user: { role, username, email } } = signedIn;
   return Response.json({ token, expiresAt, admin: { role, username, email } }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { AuthCard, AuthFields, AuthPage, OtherWay } from "~/components/auth/auth-card";
+import { AuthCard, AuthPage, PageForm, OtherWay } from "~/components/auth/auth-card";
 import { FormField } from "~/components/ui/field";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "~/schemas/auth";
 import { requestPasswordReset } from "~/server/auth.server";
@@ -39,11 +37,9 @@ export default function ForgotPasswordPage() {
             {AUTH_MESSAGES.resetRequestSent}
           </p>
         ) : null}
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <AuthFields form={form} pending={pending} submitLabel="Send Reset Link" pendingText="Sending...">
-            <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
-          </AuthFields>
-        </Form>
+        <PageForm form={form} pending={pending} submitLabel="Send Reset Link" pendingText="Sending...">
+          <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
+        </PageForm>
         <OtherWay question="Remembered it?" label="Sign in" to="/signin" className="mt-4" />
       </AuthCard>
     </AuthPage>

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { revokeBearerToken } from "~/server/api-auth.server";
-import { logout } from "~/server/auth.server";
+import { endUserSession } from "~/server/auth.server";
 
 // Log Out ends the session (and revokes the bearer token, when an API client sends one).
 export async function action({ request }: ActionFunctionArgs) {
   await revokeBearerToken(request);
-  return logout(request);
+  const cookie = await endUserSession(request, { title: "Signed out", description: "You have been signed out.", variant: "success" });
+  return redirect("/", { headers: { "Set-Cookie": cookie } });
 }
 
 // Log Out is a POST; a GET (a typed URL) just goes home.

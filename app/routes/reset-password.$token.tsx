@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { getFormProps } from "@conform-to/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
-import { AuthCard, AuthFields, AuthPage, OtherWay, NewPasswordFields } from "~/components/auth/auth-card";
+import { AuthCard, AuthPage, PageForm, NewPasswordFields } from "~/components/auth/auth-card";
 import { AUTH_MESSAGES, CUSTOMER_PASSWORD_MIN, resetPasswordSchema } from "~/schemas/auth";
 import { findValidResetToken, resetPassword } from "~/server/auth.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
+import { refuse, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
 
@@ -43,11 +42,9 @@ export default function ResetPasswordPage() {
     <AuthPage>
       <AuthCard title="Choose a new password">
         {valid ? (
-          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-            <AuthFields form={form} pending={pending} submitLabel="Set New Password" pendingText="Saving...">
-              <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} minLength={CUSTOMER_PASSWORD_MIN} label="New Password" />
-            </AuthFields>
-          </Form>
+          <PageForm form={form} pending={pending} submitLabel="Set New Password" pendingText="Saving...">
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} minLength={CUSTOMER_PASSWORD_MIN} label="New Password" />
+          </PageForm>
         ) : (
           <div className="mt-6 space-y-4">
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

@@ -1,21 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { SignInCard } from "~/components/auth/sign-in-card";
 import { AUTH_MESSAGES } from "~/schemas/auth";
-import { getSessionUser, safeRedirect, startUserSession } from "~/server/auth.server";
 import { authenticateForm } from "~/server/authenticator.server";
-import { AuthPage } from "~/components/auth/auth-card";
-import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
+import { CardPage } from "~/components/auth/auth-card";
+import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Sign In", description: "Sign in to your {brand} account to book and track your moves.", path: "/signin", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getSessionUser(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  return loadAccountPage(request);
 }
 
 const SECRET_FIELDS = ["password"];
@@ -31,11 +26,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignInPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  return (
-    <AuthPage>
-      <SignInCard headingLevel={1} redirectTo={redirectTo} lastResult={lastResult} />
-    </AuthPage>
-  );
+  return <CardPage Card={SignInCard} />;
 }

@@ -1,23 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { SignUpCard } from "~/components/auth/sign-up-card";
 import { AUTH_MESSAGES, signUpSchema } from "~/schemas/auth";
-import { getSessionUser, registerCustomer, safeRedirect, startUserSession } from "~/server/auth.server";
+import { registerCustomer, safeRedirect } from "~/server/auth.server";
 import { isSpam } from "~/server/honeypot.server";
 import { clientIp } from "~/server/rate-limit.server";
-import { AuthPage } from "~/components/auth/auth-card";
-import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
+import { CardPage } from "~/components/auth/auth-card";
+import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Sign Up", description: "Create your {brand} account to book moves and follow your driver live.", path: "/signup", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getSessionUser(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  return loadAccountPage(request);
 }
 
 const SECRET_FIELDS = ["password", "confirmPassword"];
@@ -38,11 +35,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignUpPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  return (
-    <AuthPage>
-      <SignUpCard headingLevel={1} redirectTo={redirectTo} lastResult={lastResult} />
-    </AuthPage>
-  );
+  return <CardPage Card={SignUpCard} />;
 }

@@ -2,7 +2,9 @@
 // secret handed out once by /api/auth/signin or /api/admin/login; only its SHA-256 digest is
 // stored, with an expiry (24 hours for admins) and a revocation time set at logout. API
 // routes accept such a token or the browser's session cookie.
-import { apiError } from "./api.server";
+import { apiError, readJsonBody, submissionError, tooManyRequests } from "./api.server";
+import { authenticateFields, type SignInStrategy } from "./authenticator.server";
+import { AUTH_MESSAGES } from "~/schemas/auth";
 import { db } from "./db.server";
 import { getSessionUser, hashToken, randomToken, sessionDaysFor, type SessionUser } from "./auth.server";
 
@@ -86,4 +88,17 @@ export async function revokeBearerToken(request: Request) {
     data: { revokedAt: new Date() },
   });
   return result.count > 0;
+}
+
+/**
+ * The JSON API's sign-in (/api/auth/signin, /api/admin/login): the body's fields through the
+ * Authenticator's strategy, then a token; a Response with the error otherwise.
+ */
+export async function signInForToken(request: Request, strategy: SignInStrategy, failedMessage: string) {
+  const attempt = await authenticateFields(strategy, request, await readJsonBody(request, { form: true }));
+  if (!attempt.result) return submissionError(attempt.submission);
+  const { result } = attempt;
+  if (result.status === "limited") return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
+  if (result.status === "failed") return apiError(401, failedMessage);
+  return { user: result.user, ...(await createApiToken(result.user)) };
 }

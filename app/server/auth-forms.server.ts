@@ -5,7 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import type { ToastInput } from "~/utils/toast";
-import { safeRedirect, startUserSession, type SessionUser } from "./auth.server";
+import { getSessionUser, safeRedirect, startUserSession, type SessionUser } from "./auth.server";
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[]; resetForm?: boolean };
 type Submission = { reply: (options?: ReplyOptions) => SubmissionResult<string[]> };
@@ -35,4 +35,11 @@ export async function signedIn(
   const cookie = await startUserSession(request, user, { variant: "success", ...toast });
   if (inDialog === "true") return data({ ...submission.reply({ resetForm: true }), status: "success" as const }, { headers: { "Set-Cookie": cookie } });
   return redirect(safeRedirect(redirectTo, fallback), { headers: { "Set-Cookie": cookie } });
+}
+
+/** /signin and /signup: where to go afterwards; someone already signed in goes there now. */
+export async function loadAccountPage(request: Request) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getSessionUser(request)) throw redirect(redirectTo);
+  return { redirectTo };
 }

@@ -69,7 +69,7 @@ beforeAll(async () => {
     ["admin", "admin"],
   ] as const) {
     const user = await createAccount({ role });
-    credentials[actor] = { session: { cookie: await sessionCookie(user.id) }, token: { token: await bearerFor(user) } };
+    credentials[actor] = { session: { cookie: await sessionCookie(user) }, token: { token: await bearerFor(user) } };
     // Deactivated after signing in: the session and token it already holds must stop working.
     if (actor === "deactivated admin") await db.user.update({ where: { id: user.id }, data: { isActive: false } });
   }

@@ -184,7 +184,7 @@ describe("bearer tokens", () => {
 
   it("are judged alone: a bad token is not rescued by a good session cookie", async () => {
     const admin = await createAccount({ role: "admin" });
-    const cookie = await sessionCookie(admin.id);
+    const cookie = await sessionCookie(admin);
     expect(await getApiUser(getRequest("/api/admin/stats", { cookie }))).toMatchObject({ id: admin.id });
     expect(await getApiUser(getRequest("/api/admin/stats", { cookie, token: "not-a-real-token" }))).toBeNull();
     const malformed = new Request("http://localhost/api/admin/stats", { headers: { Authorization: "Basic abc", Cookie: cookie } });
@@ -193,7 +193,7 @@ describe("bearer tokens", () => {
 
   it("/api/auth/logout also ends a cookie session", async () => {
     const user = await createAccount();
-    const cookie = await sessionCookie(user.id);
+    const cookie = await sessionCookie(user);
     const outcome = await call(apiLogout, jsonRequest("/api/auth/logout", {}, { cookie }));
     expect(outcome.status).toBe(200);
     expect(outcome.headers.get("set-cookie")).toContain("__session=");

@@ -2,7 +2,7 @@
 // would send them, route handlers called the way Remix calls them, and accounts of every role.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createApiToken } from "~/server/api-auth.server";
-import { createUserSession } from "~/server/auth.server";
+import { startUserSession } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { hashPassword } from "~/server/password.server";
 
@@ -104,9 +104,9 @@ export async function createAccount({ role = "customer", isActive = true, email 
   });
 }
 
-/** The Cookie header value of a fresh session for this user. */
-export async function sessionCookie(userId: string, days?: number) {
-  const setCookie = await createUserSession(new Request(BASE), userId, days ? { days } : undefined);
+/** The Cookie header value of a fresh session for this user, made as sign-in makes it. */
+export async function sessionCookie(user: { id: string; role: "customer" | "driver" | "admin" }) {
+  const setCookie = await startUserSession(new Request(BASE), user);
   return setCookie.split(";")[0]!;
 }
 

@@ -84,7 +84,7 @@ describe("/signin", () => {
 
   it("ends the session the browser held before (no session fixation)", async () => {
     const user = await createAccount();
-    const planted = await sessionCookie(user.id);
+    const planted = await sessionCookie(user);
     const outcome = await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp(), cookie: planted }));
     expect(outcome.status).toBe(302);
     expect(await sessionOf(planted)).toBeNull();
@@ -100,7 +100,7 @@ describe("/signin", () => {
 
   it("sends a signed-in visitor on, and otherwise passes a safe redirectTo to the card", async () => {
     const user = await createAccount();
-    const signedIn = await call(signInLoader, getRequest("/signin?redirectTo=%2Fbookings", { cookie: await sessionCookie(user.id) }));
+    const signedIn = await call(signInLoader, getRequest("/signin?redirectTo=%2Fbookings", { cookie: await sessionCookie(user) }));
     expect(signedIn.location).toBe("/bookings");
     const anonymous = await call(signInLoader, getRequest("/signin?redirectTo=https%3A%2F%2Fevil.example"));
     expect(anonymous.body).toEqual({ redirectTo: "/" });
@@ -207,14 +207,14 @@ describe("/signup", () => {
 
   it("sends a signed-in visitor on", async () => {
     const user = await createAccount();
-    expect((await call(signUpLoader, getRequest("/signup", { cookie: await sessionCookie(user.id) }))).location).toBe("/");
+    expect((await call(signUpLoader, getRequest("/signup", { cookie: await sessionCookie(user) }))).location).toBe("/");
   });
 });
 
 describe("/logout", () => {
   it("ends the session and revokes a bearer token sent with it", async () => {
     const user = await createAccount();
-    const cookie = await sessionCookie(user.id);
+    const cookie = await sessionCookie(user);
     const { token } = await createApiToken(user);
     const outcome = await call(logoutAction, formRequest("/logout", {}, { cookie, token }));
     expect(outcome.status).toBe(302);
@@ -271,8 +271,8 @@ describe("/admin/login", () => {
   it("sends a signed-in admin straight on; a customer sees the form", async () => {
     const admin = await createAccount({ role: "admin" });
     const customer = await createAccount();
-    expect((await call(adminLoginLoader, getRequest("/admin/login", { cookie: await sessionCookie(admin.id) }))).location).toBe("/admin/dashboard");
-    expect((await call(adminLoginLoader, getRequest("/admin/login?redirectTo=%2Fadmin%2Fusers", { cookie: await sessionCookie(customer.id) }))).body).toEqual({
+    expect((await call(adminLoginLoader, getRequest("/admin/login", { cookie: await sessionCookie(admin) }))).location).toBe("/admin/dashboard");
+    expect((await call(adminLoginLoader, getRequest("/admin/login?redirectTo=%2Fadmin%2Fusers", { cookie: await sessionCookie(customer) }))).body).toEqual({
       redirectTo: "/admin/users",
     });
   });

@@ -91,7 +91,7 @@ describe("/forgot-password", () => {
 describe("/reset-password/$token", () => {
   it("sets the new password once, ending every session and API token of the account", async () => {
     const user = await createAccount();
-    const cookie = await sessionCookie(user.id);
+    const cookie = await sessionCookie(user);
     const { token: apiToken } = await createApiToken(user);
     await requestReset(user.email);
     const token = tokenFrom((await mailsTo(user.email)).at(-1)!.text);

@@ -6,7 +6,7 @@ import { action as quoteAction, loader as quoteLoader } from "~/routes/quote";
 import { action as distanceAction } from "~/routes/distance-calculator";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as presetsLoader } from "~/routes/test-detailed-quotes";
-import { createUserSession } from "~/server/auth.server";
+import { startUserSession } from "~/server/auth.server";
 import { takeToasts } from "~/server/toast.server";
 import { createUser, requestWithCookie } from "./factories";
 
@@ -83,7 +83,7 @@ describe("/calculator", () => {
 
   it("links the quote to the signed-in customer", async () => {
     const user = await createUser();
-    const cookie = await createUserSession(new Request("http://localhost/"), user.id);
+    const cookie = await startUserSession(new Request("http://localhost/"), user);
     const request = form("/calculator", goodQuote);
     request.headers.set("Cookie", cookie.split(";")[0]!);
     const response = (await run(calculatorAction, request)) as Response;
@@ -245,12 +245,12 @@ describe("/test-detailed-quotes", () => {
     expect(anonymous.headers.get("Location")).toMatch(/^\/admin\/login\?redirectTo=/);
 
     const customer = await createUser();
-    const customerCookie = await createUserSession(new Request("http://localhost/"), customer.id);
+    const customerCookie = await startUserSession(new Request("http://localhost/"), customer);
     const refused = (await run(presetsLoader, requestWithCookie("http://localhost/test-detailed-quotes", customerCookie))) as unknown as Response;
     expect(refused.headers.get("Location")).toBe("/");
 
     const admin = await createUser({ role: "admin" });
-    const adminCookie = await createUserSession(new Request("http://localhost/"), admin.id);
+    const adminCookie = await startUserSession(new Request("http://localhost/"), admin);
     const page = (await run(presetsLoader, requestWithCookie("http://localhost/test-detailed-quotes", adminCookie))) as { cases: { title: string; quote: { priceString: string; vanSize: string } }[] };
     expect(page.cases.map((preset) => preset.quote.priceString).slice(0, 2)).toEqual(["£108.05", "£42.00"]);
     expect(page.cases).toHaveLength(3);

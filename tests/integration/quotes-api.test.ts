@@ -124,7 +124,7 @@ describe("POST /api/quotes/calculate", () => {
     const tokenQuote = await db.quote.findUniqueOrThrow({ where: { id: (await withToken.json()).quote.id } });
     expect(tokenQuote.customerId).toBe(user.id);
 
-    const withCookie = await call(calculate, post("/api/quotes/calculate", body, { headers: { Cookie: await sessionCookie(user.id) } }));
+    const withCookie = await call(calculate, post("/api/quotes/calculate", body, { headers: { Cookie: await sessionCookie(user) } }));
     const cookieQuote = await db.quote.findUniqueOrThrow({ where: { id: (await withCookie.json()).quote.id } });
     expect(cookieQuote.customerId).toBe(user.id);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
-import { createUserSession, getSessionUser, logout } from "~/server/auth.server";
+import { getSessionUser, startUserSession } from "~/server/auth.server";
+import { action as logoutAction } from "~/routes/logout";
 import { flashToast, takeToasts } from "~/server/toast.server";
 import { loader as rootLoader } from "~/root";
 import { env } from "~/server/env.server";
@@ -11,22 +12,22 @@ const url = "http://localhost/";
 describe("server sessions", () => {
   it("know the signed-in user from the cookie", async () => {
     const user = await createUser({ username: "Sam Session" });
-    const cookie = await createUserSession(new Request(url), user.id);
+    const cookie = await startUserSession(new Request(url), user);
     const found = await getSessionUser(requestWithCookie(url, cookie));
     expect(found).toMatchObject({ id: user.id, username: "Sam Session", role: "customer" });
   });
 
   it("forget a deactivated user at once", async () => {
     const user = await createUser();
-    const cookie = await createUserSession(new Request(url), user.id);
+    const cookie = await startUserSession(new Request(url), user);
     await db.user.update({ where: { id: user.id }, data: { isActive: false } });
     expect(await getSessionUser(requestWithCookie(url, cookie))).toBeNull();
   });
 
   it("end on logout, on the server too", async () => {
     const user = await createUser();
-    const cookie = await createUserSession(new Request(url), user.id);
-    const response = await logout(requestWithCookie(url, cookie, { method: "POST" }));
+    const cookie = await startUserSession(new Request(url), user);
+    const response = await logoutAction({ request: requestWithCookie(url, cookie, { method: "POST" }), params: {}, context: {} });
     expect(response.status).toBe(302);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
     expect(await getSessionUser(requestWithCookie(url, cookie))).toBeNull();
@@ -55,7 +56,7 @@ describe("toasts", () => {
 describe("root loader", () => {
   it("gives the page the user and public configuration, never a secret", async () => {
     const user = await createUser({ username: "Root Reader" });
-    const cookie = await createUserSession(new Request(url), user.id);
+    const cookie = await startUserSession(new Request(url), user);
     const result = await rootLoader({ request: requestWithCookie(url, cookie), params: {}, context: {} });
     const payload = JSON.stringify(result.data);
     expect(result.data.user?.username).toBe("Root Reader");

@@ -19,7 +19,7 @@ const { action: uploadChunk } = await import("~/routes/api.drivers.upload-chunk"
 const { action: assemble } = await import("~/routes/api.drivers.assemble-chunks");
 const { loader: documentLoader } = await import("~/routes/uploads.$");
 const { db } = await import("~/server/db.server");
-const { createUserSession } = await import("~/server/auth.server");
+const { startUserSession } = await import("~/server/auth.server");
 const { DRIVER_UPLOAD_RATE_LIMIT } = await import("~/server/uploads/chunks.server");
 const { cleanupStaleUploads } = await import("~/server/uploads/cleanup.server");
 const { ensureUploadSession, pathBelongsToSession } = await import("~/server/uploads/documents.server");
@@ -320,7 +320,7 @@ describe("the document route", () => {
 
   async function cookieFor(role: "customer" | "driver" | "admin") {
     const user = await createUser({ role });
-    return { user, cookie: (await createUserSession(new Request("http://localhost/"), user.id)).split(";")[0]! };
+    return { user, cookie: (await startUserSession(new Request("http://localhost/"), user)).split(";")[0]! };
   }
 
   async function open(filePath: string, cookie?: string) {

@@ -2,7 +2,7 @@
 // sign-up, forgot and reset password): the card with its heading, the fields' frame with
 // the form's errors and its submit button, and the new password with its confirmation.
 import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { Link, type FetcherWithComponents } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { StatusButton } from "~/components/ui/button";
 import { FormErrors, FormField } from "~/components/ui/field";
@@ -50,6 +50,18 @@ export function CardForm({
   );
 }
 
+/** A page's own account form (a plain post to its action): fields, errors and button. */
+export function PageForm<Fields extends Record<string, unknown>>({
+  form,
+  ...fields
+}: { form: FormMetadata<Fields, string[]> } & Omit<Parameters<typeof AuthFields>[0], "form">) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <AuthFields form={form} {...fields} />
+    </Form>
+  );
+}
+
 /** "Question? Answer" under a form: a link to another page, or a button that switches cards. */
 export function OtherWay({ question, label, to, onClick, className }: { question: string; label: string; to: string; onClick?: () => void; className?: string }) {
   const linkClass = "font-medium text-blue-700 hover:underline";
@@ -66,6 +78,17 @@ export function OtherWay({ question, label, to, onClick, className }: { question
         </Link>
       )}
     </p>
+  );
+}
+
+/** /signin and /signup: their card as the page, showing the action's answer after a post without JS. */
+export function CardPage({ Card }: { Card: (props: AuthCardProps) => ReactNode }) {
+  const { redirectTo } = useLoaderData<{ redirectTo: string }>();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  return (
+    <AuthPage>
+      <Card headingLevel={1} redirectTo={redirectTo} lastResult={lastResult} />
+    </AuthPage>
   );
 }
 

@@ -31,6 +31,7 @@ export function AuthDialog({ redirectTo, message, initialView = "signin", defaul
   const wantOpen = useRef(false);
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<AuthView>(initialView);
+  const Card = view === "signin" ? SignInCard : SignUpCard;
   const headingId = useId();
 
   useEffect(() => {
@@ -104,23 +105,13 @@ export function AuthDialog({ redirectTo, message, initialView = "signin", defaul
                   {message}
                 </p>
               ) : null}
-              {view === "signin" ? (
-                <SignInCard
-                  headingId={headingId}
-                  redirectTo={redirectTo}
-                  onSuccess={succeeded}
-                  onClose={dismissable ? close : undefined}
-                  onSwitch={() => setView("signup")}
-                />
-              ) : (
-                <SignUpCard
-                  headingId={headingId}
-                  redirectTo={redirectTo}
-                  onSuccess={succeeded}
-                  onClose={dismissable ? close : undefined}
-                  onSwitch={() => setView("signin")}
-                />
-              )}
+              <Card
+                headingId={headingId}
+                redirectTo={redirectTo}
+                onSuccess={succeeded}
+                onClose={dismissable ? close : undefined}
+                onSwitch={() => setView(view === "signin" ? "signup" : "signin")}
+              />
             </div>
           ) : null}
         </dialog>
