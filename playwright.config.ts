@@ -9,6 +9,10 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const E2E_DATA = path.resolve(".data/e2e", BUILD_DIR);
 process.env.OUTBOX_DIR = path.join(E2E_DATA, "outbox");
 process.env.UPLOAD_DIR = path.join(E2E_DATA, "uploads");
+// The e2e server's session secret: tests that sign in through the app's session code
+// (tests/e2e/helpers.ts) make cookies the server accepts.
+const SESSION_SECRET = "e2e-session-secret";
+process.env.SESSION_SECRET = SESSION_SECRET;
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => fs.existsSync(path));
 
 export default defineConfig({
@@ -57,7 +61,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       SITE_URL: `http://127.0.0.1:${PORT}`,
-      SESSION_SECRET: "e2e-session-secret",
+      SESSION_SECRET,
       ENCRYPTION_KEY: "e2e-encryption-key",
       ADMIN_REGISTRATION_KEY: "e2e-admin-key",
       OUTBOX_DIR: process.env.OUTBOX_DIR,

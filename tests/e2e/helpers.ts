@@ -1,4 +1,3 @@
-import { createCookieSessionStorage } from "@remix-run/node";
 import type { Page } from "@playwright/test";
 import pg from "pg";
 
@@ -22,18 +21,13 @@ export async function withDb<T>(work: (client: pg.Client) => Promise<T>) {
   }
 }
 
-/** A signed session cookie for a seeded user, made the way the app makes them. */
+/** A session cookie for a seeded user, made by the app's own sign-in code (startUserSession). */
 export async function sessionCookieFor(email: string, baseURL: string) {
-  const sessionId = await withDb(async (client) => {
-    const user = await client.query<{ id: string }>(`select id from "User" where email = $1`, [email]);
-    if (!user.rows[0]) throw new Error(`No seeded user ${email}`);
-    const id = `e2e${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-    await client.query(`insert into "Session" (id, "userId", "expiresAt") values ($1, $2, now() + interval '1 day')`, [id, user.rows[0].id]);
-    return id;
-  });
-  const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: ["e2e-session-secret"], path: "/", httpOnly: true, sameSite: "lax" } });
-  const session = await storage.getSession();
-  session.set("sessionId", sessionId);
-  const value = (await storage.commitSession(session)).split(";")[0]!.split("=").slice(1).join("=");
-  return { name: "__session", value, url: baseURL };
+  // Imported here, not at the top: the app's modules read the environment that
+  // playwright.config.ts sets for this process (the e2e server's secret and database).
+  const [{ db }, { startUserSession }] = await Promise.all([import("~/server/db.server"), import("~/server/auth.server")]);
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, role: true } });
+  if (!user) throw new Error(`No seeded user ${email}`);
+  const [name, ...value] = (await startUserSession(new Request(baseURL), user)).split(";")[0]!.split("=");
+  return { name: name!, value: value.join("="), url: baseURL };
 }
