@@ -13,7 +13,14 @@ const dev = process.argv.includes("--dev");
 loadDotEnv();
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-if (!dev) await buildIfNeeded();
+if (!dev) {
+  try {
+    await buildIfNeeded();
+  } catch (error) {
+    console.error(`\n${error.message}: fix the error above, then run \`npm start\` again.\n`);
+    process.exit(1);
+  }
+}
 
 const database = await resolveDatabase();
 const usingEmbedded = !process.env.DATABASE_URL;

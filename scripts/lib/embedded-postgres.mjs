@@ -7,8 +7,10 @@
 //   system user (created if missing). When that user cannot reach the checkout (a clone in
 //   a private home folder, mode 0700), the cluster and a copy of the binaries live in
 //   /var/lib/easymove/<checkout>-<hash>/ instead, found again from the checkout's path.
+//   A cluster that exists stays where it is, whatever the folders' modes are later.
 // The port is picked once (54329, or the next free one) and remembered in
-// .data/embedded-postgres.json, so two checkouts on one machine do not fight over it.
+// .data/embedded-postgres.json, so two checkouts on one machine do not fight over it; the
+// app, `npm test` and the scripts all find a running cluster from its postmaster.pid.
 // Every failure ends in a DatabaseStartError whose message is one sentence: cause and fix.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -27,6 +29,8 @@ const START_TIMEOUT_MS = 60_000;
 
 export class DatabaseStartError extends Error {
   name = "DatabaseStartError";
+  /** The server could not bind its port (another program took it first). */
+  portTaken = false;
 }
 
 export function clusterUrl({ port }, database) {
@@ -70,28 +74,34 @@ function ensureSystemUser(name) {
   return ids;
 }
 
+/** The first folder from / down to `target` that `user` may not enter, or null. */
+export function blockingFolder(target, user) {
+  const folders = [];
+  for (let current = path.resolve(target); ; current = path.dirname(current)) {
+    folders.unshift(current);
+    if (path.dirname(current) === current) break;
+  }
+  return (
+    folders.find((folder) => {
+      let stat;
+      try {
+        stat = fs.statSync(folder);
+      } catch {
+        return false; // not made yet: it will be made with the right owner
+      }
+      if (stat.uid === user.uid) return (stat.mode & 0o100) === 0;
+      if (user.groups.includes(stat.gid)) return (stat.mode & 0o010) === 0;
+      return (stat.mode & 0o001) === 0;
+    }) ?? null
+  );
+}
+
 /** True when `user` may enter every folder from / down to `target`. */
 export function canTraverse(target, user) {
-  let current = path.resolve(target);
-  const folders = [];
-  while (true) {
-    folders.push(current);
-    const parent = path.dirname(current);
-    if (parent === current) break;
-    current = parent;
-  }
-  return folders.every((folder) => {
-    let stat;
-    try {
-      stat = fs.statSync(folder);
-    } catch {
-      return true; // not made yet: it will be made with the right owner
-    }
-    if (stat.uid === user.uid) return (stat.mode & 0o100) !== 0;
-    if (user.groups.includes(stat.gid)) return (stat.mode & 0o010) !== 0;
-    return (stat.mode & 0o001) !== 0;
-  });
+  return blockingFolder(target, user) === null;
 }
+
+const hasCluster = (dataDir) => fs.existsSync(path.join(dataDir, "PG_VERSION"));
 
 /**
  * Where this checkout's cluster lives and who runs it. Pure apart from reading the file
@@ -100,16 +110,23 @@ export function canTraverse(target, user) {
 export async function planCluster(root, { isRoot = process.getuid?.() === 0 } = {}) {
   const nativeDir = await binaries();
   const stateDir = path.join(root, ".data");
-  if (!isRoot) return { nativeDir, dataDir: path.join(stateDir, "postgres"), stateDir, runAs: null, relocated: false };
+  const inCheckout = path.join(stateDir, "postgres");
+  if (!isRoot) return { nativeDir, dataDir: inCheckout, stateDir, runAs: null, relocated: false };
 
   const runAs = ensureSystemUser(RUN_AS);
-  const inCheckout = path.join(stateDir, "postgres");
-  if (canTraverse(inCheckout, runAs) && canTraverse(nativeDir, runAs)) {
-    return { nativeDir, dataDir: inCheckout, stateDir, runAs, relocated: false };
-  }
   const id = `${path.basename(root).replace(/[^A-Za-z0-9_.-]/g, "_")}-${crypto.createHash("sha256").update(path.resolve(root)).digest("hex").slice(0, 12)}`;
   const home = path.join(RELOCATED_HOME, id);
-  return { nativeDir, dataDir: path.join(home, "data"), stateDir, runAs, relocated: true, home };
+  const relocated = { nativeDir, dataDir: path.join(home, "data"), stateDir, runAs, relocated: true, home };
+  const inside = { nativeDir, dataDir: inCheckout, stateDir, runAs, relocated: false };
+  // An existing cluster stays where it is, so its data survives a change of permissions.
+  if (hasCluster(relocated.dataDir) && !hasCluster(inCheckout)) return relocated;
+  const blocked = blockingFolder(stateDir, runAs); // the cluster folder itself is PostgreSQL's to check
+  if (hasCluster(inCheckout) && blocked) {
+    throw new DatabaseStartError(
+      `The \`${runAs.name}\` user that runs the embedded PostgreSQL can no longer enter ${blocked}, above its data in ${inCheckout}; run \`chmod o+x ${blocked}\`, or delete ${inCheckout} to start afresh with demo data, or set DATABASE_URL.`,
+    );
+  }
+  return blocked || !canTraverse(nativeDir, runAs) ? relocated : inside;
 }
 
 /** Copies the binaries next to a relocated cluster (once per package version). */
@@ -118,12 +135,18 @@ function copyBinaries(plan) {
   const version = JSON.parse(fs.readFileSync(path.join(plan.nativeDir, "..", "package.json"), "utf8")).version;
   const marker = path.join(plan.home, "native.version");
   if (fs.existsSync(marker) && fs.readFileSync(marker, "utf8") === version) return target;
-  fs.mkdirSync(plan.home, { recursive: true, mode: 0o755 });
-  fs.chmodSync(RELOCATED_HOME, 0o755);
-  fs.chmodSync(plan.home, 0o755);
-  fs.rmSync(target, { recursive: true, force: true });
-  fs.cpSync(plan.nativeDir, target, { recursive: true, verbatimSymlinks: true });
-  fs.writeFileSync(marker, version);
+  try {
+    fs.mkdirSync(plan.home, { recursive: true, mode: 0o755 });
+    fs.chmodSync(RELOCATED_HOME, 0o755);
+    fs.chmodSync(plan.home, 0o755);
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.cpSync(plan.nativeDir, target, { recursive: true, verbatimSymlinks: true });
+    fs.writeFileSync(marker, version);
+  } catch (error) {
+    throw new DatabaseStartError(
+      `The \`${plan.runAs.name}\` user cannot enter this checkout, and its database could not be kept in ${plan.home} instead (${error.code ?? error.message}); make the checkout's folders enterable with \`chmod o+x\`, or set DATABASE_URL.`,
+    );
+  }
   return target;
 }
 
@@ -155,20 +178,61 @@ async function firstFreePort(from) {
   throw new DatabaseStartError(`No free port between ${from} and ${from + 199} for the embedded PostgreSQL; set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL.`);
 }
 
-/** Who listens on a TCP port (best effort, for the error message). */
-function portHolder(port) {
+/** Who listens on a TCP port (best effort, for the error message): `ss`, else /proc. */
+export function portHolder(port) {
   const found = spawnSync("ss", ["-Hltnp", `sport = :${port}`], { encoding: "utf8" });
   const match = /users:\(\("([^"]+)",pid=(\d+)/.exec(found.stdout ?? "");
-  return match ? `${match[1]} (pid ${match[2]})` : "another program";
+  if (match) return `${match[1]} (pid ${match[2]})`;
+  const holder = procPortHolder(port);
+  return holder ? `${holder.name} (pid ${holder.pid})` : "another program";
+}
+
+/** Linux without `ss`: the listening socket's inode in /proc/net, then the process that holds it. */
+function procPortHolder(port) {
+  try {
+    const hexPort = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+    const inodes = new Set();
+    for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+      if (!fs.existsSync(table)) continue;
+      for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
+        const fields = line.trim().split(/\s+/);
+        if (fields[1]?.endsWith(hexPort) && fields[3] === "0A") inodes.add(`socket:[${fields[9]}]`); // 0A: LISTEN
+      }
+    }
+    const link = (file) => {
+      try {
+        return fs.readlinkSync(file);
+      } catch {
+        return null; // closed meanwhile
+      }
+    };
+    for (const pid of fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+      let fds;
+      try {
+        fds = fs.readdirSync(`/proc/${pid}/fd`);
+      } catch {
+        continue; // another user's process, or gone
+      }
+      if (fds.some((fd) => inodes.has(link(`/proc/${pid}/fd/${fd}`)))) return { pid, name: fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() };
+    }
+  } catch {
+    // not Linux, or /proc unreadable
+  }
+  return null;
 }
 
 // ------------------------------------------------------------------ running the server
 
-/** The pid and port of a server already running on this cluster, from its postmaster.pid. */
+/**
+ * The pid and port of a server already running on this cluster, from its postmaster.pid.
+ * A file left by a server that is gone is removed, even when its pid now belongs to another
+ * program (after a container restart), which PostgreSQL itself would take for a live server.
+ */
 function runningServer(dataDir) {
+  const pidFile = path.join(dataDir, "postmaster.pid");
   let lines;
   try {
-    lines = fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n");
+    lines = fs.readFileSync(pidFile, "utf8").split("\n");
   } catch {
     return null;
   }
@@ -178,7 +242,17 @@ function runningServer(dataDir) {
   try {
     process.kill(pid, 0);
   } catch (error) {
-    if (error.code !== "EPERM") return null; // stale file: the server is gone
+    if (error.code !== "EPERM") return null; // the server is gone; PostgreSQL clears the file
+  }
+  let command = null;
+  try {
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    // no /proc (not Linux): trust the pid
+  }
+  if (command !== null && !command.includes("postgres")) {
+    fs.rmSync(pidFile, { force: true });
+    return null;
   }
   return { pid, port };
 }
@@ -216,16 +290,25 @@ function lastLine(text) {
   return `${lines[at].replace(/^(FATAL|PANIC):\s*/, "")}${detail}`;
 }
 
+const portTakenIn = (output) => /could not bind|Address already in use/i.test(output);
+
+function permissionFailure(plan, cause) {
+  const fix = plan.runAs
+    ? `give it to the \`${plan.runAs.name}\` user (\`chown -R ${plan.runAs.name}: ${plan.dataDir} && chmod 700 ${plan.dataDir}\`) or delete it to start afresh with demo data`
+    : `give it to yourself (\`sudo chown -R ${os.userInfo().username} ${plan.dataDir}\`) or delete it to start afresh with demo data`;
+  return `The embedded PostgreSQL cannot use ${plan.dataDir} (${cause}); ${fix}, or set DATABASE_URL.`;
+}
+
 function describeFailure(plan, output, port) {
   const where = plan.dataDir;
-  if (/could not bind|Address already in use/i.test(output)) {
+  if (portTakenIn(output)) {
     return `Port ${port} is taken by ${portHolder(port)}; stop it, or set EMBEDDED_PG_PORT to a free port (or DATABASE_URL to your own PostgreSQL).`;
   }
   if (/lock file .* already exists/i.test(output)) {
     return `Another PostgreSQL is already using the data folder ${where}; stop it first (or delete its stale postmaster.pid if none is running).`;
   }
   if (/permission denied|EACCES|not owned|has invalid permissions|wrong ownership/i.test(output)) {
-    return `The embedded PostgreSQL cannot use ${where} (${lastLine(output)}); give that folder to ${plan.runAs ? `the \`${plan.runAs.name}\` user` : "your user"} with mode 0700, or delete it to start afresh, or set DATABASE_URL.`;
+    return permissionFailure(plan, lastLine(output));
   }
   return `The embedded PostgreSQL in ${where} would not start (${lastLine(output) || "no output"}); if that folder is damaged, move it away or delete it to start with fresh demo data, or set DATABASE_URL.`;
 }
@@ -255,7 +338,8 @@ async function initialise(plan, nativeDir) {
   if (plan.runAs && !canTraverse(parent, plan.runAs)) fs.chmodSync(parent, fs.statSync(parent).mode | 0o011);
   fs.mkdirSync(plan.dataDir, { recursive: true, mode: 0o700 });
   fs.chmodSync(plan.dataDir, 0o700);
-  const passwordFile = path.join(os.tmpdir(), `easymove-pg-password-${crypto.randomBytes(6).toString("hex")}`);
+  // Beside the cluster, where its user can read it (a private TMPDIR would not do).
+  const passwordFile = path.join(parent, `.pg-password-${crypto.randomBytes(6).toString("hex")}`);
   fs.writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
   if (plan.runAs) {
     fs.chownSync(plan.dataDir, plan.runAs.uid, plan.runAs.gid);
@@ -293,27 +377,31 @@ function startServer(plan, nativeDir, port) {
   ]);
   return new Promise((resolve, reject) => {
     let output = "";
+    let ready = false;
+    const fail = (text) => {
+      clearTimeout(timer);
+      const error = new DatabaseStartError(describeFailure(plan, text, port));
+      error.portTaken = portTakenIn(text);
+      reject(error);
+    };
     const timer = setTimeout(() => {
       child.kill("SIGINT");
-      reject(new DatabaseStartError(`The embedded PostgreSQL in ${plan.dataDir} did not start within ${START_TIMEOUT_MS / 1000} s (${lastLine(output) || "no output"}); look at that folder's log, or set DATABASE_URL.`));
+      reject(new DatabaseStartError(`The embedded PostgreSQL in ${plan.dataDir} did not start within ${START_TIMEOUT_MS / 1000} s (${lastLine(output) || "no output"}); stop any other PostgreSQL using that folder, or delete it to start afresh, or set DATABASE_URL.`));
     }, START_TIMEOUT_MS);
     const onData = (chunk) => {
+      if (ready) return; // the server's later log is not kept
       output += chunk;
       if (output.includes("database system is ready to accept connections")) {
+        ready = true;
+        output = "";
         clearTimeout(timer);
         resolve(child);
       }
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(new DatabaseStartError(describeFailure(plan, `${output}\n${error.message}`, port)));
-    });
-    child.on("exit", () => {
-      clearTimeout(timer);
-      reject(new DatabaseStartError(describeFailure(plan, output, port)));
-    });
+    child.on("error", (error) => fail(`${output}\n${error.message}`));
+    child.on("exit", () => fail(output));
   });
 }
 
@@ -327,6 +415,21 @@ function stopServer(child) {
     });
     child.kill("SIGINT"); // fast shutdown: ends sessions, writes a checkpoint
   });
+}
+
+/** A normal user's checkout whose cluster (or .data) belongs to someone else, e.g. an earlier run as root. */
+function checkAccess(plan) {
+  if (plan.runAs) return; // root may enter anything; PostgreSQL itself checks its owner
+  for (const folder of [plan.stateDir, plan.dataDir]) {
+    if (!fs.existsSync(folder)) continue;
+    try {
+      fs.accessSync(folder, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
+    } catch {
+      const uid = fs.statSync(folder).uid;
+      const owner = spawnSync("id", ["-nu", String(uid)], { encoding: "utf8" }).stdout?.trim() || `uid ${uid}`;
+      throw new DatabaseStartError(permissionFailure({ ...plan, dataDir: folder }, `it belongs to ${owner}, and you may not use it`));
+    }
+  }
 }
 
 async function choosePort(plan, explicitPort) {
@@ -343,13 +446,14 @@ async function choosePort(plan, explicitPort) {
  */
 export async function startCluster({ root, port: explicitPort, log = console.log, isRoot }) {
   const plan = await planCluster(root, { isRoot });
+  checkAccess(plan);
   const running = runningServer(plan.dataDir);
   if (running && (await canConnect(clusterUrl(running, "postgres")))) {
     return { port: running.port, dataDir: plan.dataDir, startedHere: false, stop: async () => {} };
   }
 
   const nativeDir = plan.relocated ? copyBinaries(plan) : plan.nativeDir;
-  const port = await choosePort(plan, explicitPort);
+  let port = await choosePort(plan, explicitPort);
   if (explicitPort && !(await portIsFree(port))) {
     throw new DatabaseStartError(`Port ${port} (EMBEDDED_PG_PORT) is taken by ${portHolder(port)}; stop it, or set EMBEDDED_PG_PORT to a free port, or unset it to let a free port be picked.`);
   }
@@ -358,14 +462,17 @@ export async function startCluster({ root, port: explicitPort, log = console.log
     log(`Creating the embedded PostgreSQL cluster in ${plan.dataDir}${why} ...`);
   }
   await initialise(plan, nativeDir);
-  const child = await startServer(plan, nativeDir, port);
+  let child;
+  for (let attempt = 1; !child; attempt++) {
+    try {
+      child = await startServer(plan, nativeDir, port);
+    } catch (error) {
+      // Another checkout took the port between the check and the bind: take the next free one.
+      if (explicitPort || !error.portTaken || attempt === 3) throw error;
+      port = await firstFreePort(port + 1);
+    }
+  }
   writeState(plan, { port, dataDir: plan.dataDir });
   log(`Embedded PostgreSQL running on 127.0.0.1:${port} (data in ${plan.dataDir}).`);
   return { port, dataDir: plan.dataDir, startedHere: true, stop: () => stopServer(child) };
 }
-
-/** The remembered port of a checkout's cluster (for messages and tools). */
-export function rememberedPort(root) {
-  return readState({ stateDir: path.join(root, ".data") }).port ?? DEFAULT_PORT;
-}
-

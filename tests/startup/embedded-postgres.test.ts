@@ -1,14 +1,20 @@
 // The embedded PostgreSQL's start-up rules, on real clusters in throw-away folders: a port
 // of its own per checkout, remembered; and each failure told in one sentence with its fix.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { canTraverse, DatabaseStartError, startCluster } from "../../scripts/lib/embedded-postgres.mjs";
+import { canTraverse, DatabaseStartError, planCluster, portHolder, startCluster } from "../../scripts/lib/embedded-postgres.mjs";
+
+const isRoot = process.getuid?.() === 0;
 
 const stops: Array<() => Promise<void>> = [];
 const folders: string[] = [];
+const RELOCATED_HOME = "/var/lib/easymove";
+const relocatedHomeExisted = fs.existsSync(RELOCATED_HOME);
 
 /** A checkout-like folder that PostgreSQL's user may enter (so the cluster stays inside it). */
 function checkout() {
@@ -34,6 +40,14 @@ function occupyPort(): Promise<net.Server> {
 afterAll(async () => {
   for (const stop of stops) await stop().catch(() => {});
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  // Made for this test and empty now (nothing else keeps a cluster there): it goes too.
+  if (!relocatedHomeExisted) {
+    try {
+      fs.rmdirSync(RELOCATED_HOME);
+    } catch {
+      // not empty, or already gone
+    }
+  }
 });
 
 describe("embedded PostgreSQL", () => {
@@ -69,7 +83,21 @@ describe("embedded PostgreSQL", () => {
       const failure = startCluster({ root: checkout(), port: taken, log: () => {} });
       await expect(failure).rejects.toBeInstanceOf(DatabaseStartError);
       await expect(failure).rejects.toThrow(new RegExp(`^Port ${taken} \\(EMBEDDED_PG_PORT\\) is taken by .+; stop it, or set EMBEDDED_PG_PORT to a free port`));
+      await expect(failure).rejects.toThrow(`(pid ${process.pid})`);
     } finally {
+      squatter.close();
+    }
+  });
+
+  it("names a port's holder from /proc when `ss` is missing", async () => {
+    const squatter = await occupyPort();
+    const taken = (squatter.address() as net.AddressInfo).port;
+    const pathBefore = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      expect(portHolder(taken)).toBe(`${fs.readFileSync("/proc/self/comm", "utf8").trim()} (pid ${process.pid})`);
+    } finally {
+      process.env.PATH = pathBefore;
       squatter.close();
     }
   });
@@ -82,6 +110,38 @@ describe("embedded PostgreSQL", () => {
     const failure = startCluster({ root, log: () => {} });
     await expect(failure).rejects.toBeInstanceOf(DatabaseStartError);
     await expect(failure).rejects.toThrow(/would not start \(.*not compatible.*\); if that folder is damaged, move it away or delete it/);
+  }, 60_000);
+
+  it("says whose a data folder is when its server may not use it, and how to hand it over", async () => {
+    const root = checkout();
+    const cluster = await start(root);
+    await cluster.stop();
+    const nobody = 65534;
+    if (isRoot) fs.chownSync(cluster.dataDir, nobody, nobody); // not the `postgres` user's any more
+    else fs.chmodSync(cluster.dataDir, 0o000); // not ours to use any more
+    try {
+      const failure = startCluster({ root, log: () => {} });
+      await expect(failure).rejects.toBeInstanceOf(DatabaseStartError);
+      await expect(failure).rejects.toThrow(new RegExp(`^The embedded PostgreSQL cannot use ${cluster.dataDir} \\(.+\\); give it to .+ \\(\`.*chown -R .+\`\\) or delete it to start afresh with demo data, or set DATABASE_URL\\.$`));
+    } finally {
+      fs.chmodSync(cluster.dataDir, 0o700);
+    }
+  }, 60_000);
+
+  it("starts over a postmaster.pid left behind whose pid another program now has", async () => {
+    const root = checkout();
+    const first = await start(root);
+    await first.stop();
+    // Run by the server's own user, as a reused pid would be (another user's pid is no threat to PostgreSQL).
+    const { uid, gid } = fs.statSync(first.dataDir);
+    const other = spawn("sleep", ["60"], isRoot ? { uid, gid } : {});
+    try {
+      fs.writeFileSync(path.join(first.dataDir, "postmaster.pid"), `${other.pid}\n${first.dataDir}\n0\n${first.port}\n\n127.0.0.1\n0 0\nready\n`);
+      const again = await start(root);
+      expect(again).toMatchObject({ dataDir: first.dataDir, startedHere: true });
+    } finally {
+      other.kill();
+    }
   }, 60_000);
 
   it("refuses a data folder that holds something other than a cluster", async () => {
@@ -102,5 +162,51 @@ describe("embedded PostgreSQL", () => {
     expect(canTraverse(path.join(privateFolder, "easymove"), stranger)).toBe(false);
     fs.chmodSync(privateFolder, 0o711);
     expect(canTraverse(path.join(privateFolder, "easymove"), stranger)).toBe(true);
+  });
+});
+
+// Root runs the server as `postgres`: where the cluster goes depends on what that user may enter.
+describe.runIf(isRoot)("embedded PostgreSQL run by root", () => {
+  /** A checkout inside a private (mode 0700) folder, as in root's home. */
+  function privateCheckout() {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "easymove-home-"));
+    folders.push(home);
+    const root = path.join(home, "easymove");
+    fs.mkdirSync(root);
+    return { home, root };
+  }
+
+  function relocatedHome(root: string) {
+    const id = `${path.basename(root)}-${crypto.createHash("sha256").update(root).digest("hex").slice(0, 12)}`;
+    const home = path.join(RELOCATED_HOME, id);
+    folders.push(home);
+    return home;
+  }
+
+  it("keeps the cluster in the checkout when `postgres` may enter it, else in /var/lib/easymove", async () => {
+    const open = await planCluster(checkout(), { isRoot: true });
+    expect(open).toMatchObject({ relocated: false, runAs: { name: "postgres" } });
+
+    const { root } = privateCheckout();
+    const closed = await planCluster(root, { isRoot: true });
+    expect(closed).toMatchObject({ relocated: true, dataDir: path.join(relocatedHome(root), "data") });
+  });
+
+  it("finds a cluster kept outside again after the folder opens up", async () => {
+    const { home, root } = privateCheckout();
+    const dataDir = path.join(relocatedHome(root), "data");
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "PG_VERSION"), "18\n");
+    fs.chmodSync(home, 0o755);
+    expect(await planCluster(root, { isRoot: true })).toMatchObject({ relocated: true, dataDir });
+  });
+
+  it("says which folder to open when a cluster inside the checkout can no longer be reached", async () => {
+    const { home, root } = privateCheckout();
+    fs.mkdirSync(path.join(root, ".data", "postgres"), { recursive: true });
+    fs.writeFileSync(path.join(root, ".data", "postgres", "PG_VERSION"), "18\n");
+    const failure = planCluster(root, { isRoot: true });
+    await expect(failure).rejects.toBeInstanceOf(DatabaseStartError);
+    await expect(failure).rejects.toThrow(`can no longer enter ${home}, above its data in ${path.join(root, ".data", "postgres")}; run \`chmod o+x ${home}\``);
   });
 });

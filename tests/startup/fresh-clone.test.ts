@@ -12,6 +12,10 @@ import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 
 const repo = path.resolve(import.meta.dirname, "../..");
+const isRoot = process.getuid?.() === 0;
+// Where root's server keeps a cluster that its `postgres` user cannot reach in the checkout.
+const RELOCATED_HOME = "/var/lib/easymove";
+const relocatedHomeExisted = fs.existsSync(RELOCATED_HOME);
 const parent = fs.mkdtempSync(path.join(os.tmpdir(), "easymove-fresh-"));
 const checkout = path.join(parent, "easymove");
 
@@ -94,6 +98,14 @@ afterAll(async () => {
   fs.rmSync(parent, { recursive: true, force: true });
   // A cluster kept outside the checkout (root in a private folder) goes with it.
   if (state && !state.dataDir.startsWith(parent)) fs.rmSync(path.dirname(state.dataDir), { recursive: true, force: true });
+  // Made for this test and empty now (nothing else keeps a cluster there): it goes too.
+  if (!relocatedHomeExisted) {
+    try {
+      fs.rmdirSync(RELOCATED_HOME);
+    } catch {
+      // not empty, or already gone
+    }
+  }
 });
 
 test("npm start in a fresh private checkout serves / on the embedded PostgreSQL, and again after a restart", async () => {
@@ -107,6 +119,9 @@ test("npm start in a fresh private checkout serves / on the embedded PostgreSQL,
   expect(await home.text()).toContain("<html");
   expect(current.output()).toContain("Creating the embedded PostgreSQL cluster");
   const { dataDir } = clusterState();
+  // Root's server runs as `postgres`, which cannot enter the private folder: the cluster is
+  // kept outside. Anyone else's runs as them, inside the checkout.
+  expect(dataDir.startsWith(`${RELOCATED_HOME}/`)).toBe(isRoot);
   await stop(current);
   expect(postmasterRunning(dataDir)).toBe(false);
 
