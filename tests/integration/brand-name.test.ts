@@ -9,7 +9,11 @@ import { loader as rootLoader } from "~/root";
 import { env } from "~/server/env.server";
 
 const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
-const routeFiles = fs.readdirSync(routesDir).filter((file) => file.endsWith(".tsx"));
+// Route files, and folder routes by their route.tsx.
+const routeFiles = fs
+  .readdirSync(routesDir, { withFileTypes: true })
+  .flatMap((entry) => (entry.isDirectory() ? [`${entry.name}/route.tsx`] : [entry.name]))
+  .filter((file) => file.endsWith(".tsx") && fs.existsSync(path.join(routesDir, file)));
 const configuredBrand = env.BRAND_NAME;
 let matches: unknown[] = [];
 

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { loader as vanImagesLoader } from "~/routes/api.images.van.$size";
-import { loader as homeLoader } from "~/routes/_index";
+import { loader as homeLoader } from "~/routes/_index/route";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { vanImages } from "~/domain/van-images";
@@ -67,7 +67,8 @@ describe("home and root loaders", () => {
 // ---------- every page route's search metadata, checked against the sitemap ----------
 
 type RouteModule = { default?: unknown; meta?: (args: unknown) => MetaDescriptor[] };
-const routeModules = import.meta.glob<RouteModule>("/app/routes/*.{ts,tsx}", { eager: true });
+// A route is a file in app/routes, or a folder there with its route.tsx (and its own modules).
+const routeModules = import.meta.glob<RouteModule>(["/app/routes/*.{ts,tsx}", "/app/routes/*/route.{ts,tsx}"], { eager: true });
 
 /** Remix flat-route file name to URL path, and whether it has a parameter. */
 function routePath(file: string): { path: string; dynamic: boolean } {
@@ -80,7 +81,7 @@ function routePath(file: string): { path: string; dynamic: boolean } {
   return { path: `/${segments.join("/")}`, dynamic: segments.some((segment) => segment.startsWith("$")) };
 }
 
-const routeId = (file: string) => file.replace(/^.*\/routes\//, "").replace(/\.(ts|tsx)$/, "");
+const routeId = (file: string) => file.replace(/^.*\/routes\//, "").replace(/(\/route)?\.(ts|tsx)$/, "");
 const routeIds = Object.keys(routeModules).map(routeId);
 /** A layout (e.g. admin.tsx around admin.dashboard.tsx) is not a page of its own: its children set the metadata. */
 const isLayout = (file: string) => routeIds.some((id) => id.startsWith(`${routeId(file)}.`));

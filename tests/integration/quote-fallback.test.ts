@@ -14,9 +14,9 @@ const { standIn } = await vi.hoisted(async () => {
 });
 
 const { action: quoteAction, loader: quoteLoader } = await import("~/routes/quote");
-const { action: homeAction } = await import("~/routes/_index");
+const { action: homeAction } = await import("~/routes/_index/route");
 const { action: checkoutAction, loader: checkoutLoader } = await import("~/routes/checkout");
-const { action: distanceAction } = await import("~/routes/distance-calculator");
+const { action: distanceAction } = await import("~/routes/distance-calculator/route");
 const { action: calculateApi } = await import("~/routes/api.quotes.calculate");
 const { action: distanceApi } = await import("~/routes/api.calculate-distance");
 const { calculatePrice } = await import("~/domain/pricing");

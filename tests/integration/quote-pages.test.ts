@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { action as calculatorAction, loader as calculatorLoader } from "~/routes/calculator";
 import { action as quoteAction, loader as quoteLoader } from "~/routes/quote";
-import { action as distanceAction } from "~/routes/distance-calculator";
+import { action as distanceAction } from "~/routes/distance-calculator/route";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { loader as presetsLoader } from "~/routes/test-detailed-quotes";
 import { startUserSession } from "~/server/auth.server";

@@ -1,4 +1,4 @@
-import { db } from "./db.server";
+import { db } from "~/server/db.server";
 
 /** Figures the home page states about the network, read live from the database. */
 export async function getNetworkStats() {

@@ -14,7 +14,7 @@ import { PageToasts } from "~/components/toaster";
 import { quoteFormSchema } from "~/schemas/quote";
 import { env } from "~/server/env.server";
 import { loadQuotePage, submitQuoteForm } from "~/server/quote-form.server";
-import { getNetworkStats } from "~/server/stats.server";
+import { getNetworkStats } from "./network-stats.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 

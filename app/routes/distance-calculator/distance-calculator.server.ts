@@ -4,8 +4,8 @@ import { data } from "@remix-run/node";
 import type { DistanceResult } from "~/domain/distance";
 import { ukToday } from "~/domain/uk-calendar";
 import { DEFAULT_MOVE_TIME, distanceCalculatorSchema } from "~/schemas/quote";
-import { DistanceLookupError, DistanceUnavailableError, getDistance } from "./distance.server";
-import { createQuote, getQuoteView, QuoteInputError, type QuoteView } from "./quotes.server";
+import { DistanceLookupError, DistanceUnavailableError, getDistance } from "~/server/distance.server";
+import { createQuote, getQuoteView, QuoteInputError, type QuoteView } from "~/server/quotes.server";
 
 const FAILURE_TITLES = {
   distance: "Failed to calculate distance",

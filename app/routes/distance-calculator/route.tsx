@@ -10,7 +10,7 @@ import { SelectField } from "~/components/ui/field";
 import { formatDistance, formatDuration } from "~/domain/distance";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { distanceCalculatorSchema } from "~/schemas/quote";
-import { submitDistanceCalculator } from "~/server/distance-calculator.server";
+import { submitDistanceCalculator } from "./distance-calculator.server";
 import { env } from "~/server/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
