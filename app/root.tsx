@@ -25,7 +25,7 @@ import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
 import { useNonce } from "~/utils/nonce-provider";
 import { errorDetailsToShow } from "~/utils/error-details";
 import { routeHandle } from "~/utils/route-handle";
-import { seo } from "~/utils/seo";
+import { HOME_META, seo } from "~/utils/seo";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -34,13 +34,7 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  seo({
-    title: "{brand}: Man and Van with Instant Fixed Prices",
-    description:
-      "Instant, fixed-price man and van quotes for house moves, office moves and furniture delivery in London, Essex, the North East and the West Midlands.",
-    path: "/",
-    matches,
-  });
+  seo({ ...HOME_META, path: "/", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toasts, setCookie }] = await Promise.all([getSessionUser(request), takeToasts(request)]);

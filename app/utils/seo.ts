@@ -5,6 +5,13 @@ import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from "./config";
 /** Stands for the configured brand name in titles and descriptions given to seo(). */
 export const BRAND_TOKEN = "{brand}";
 
+/** The site's own title and description: the home page's, and every page's default. */
+export const HOME_META = {
+  title: `${BRAND_TOKEN}: Man and Van with Instant Fixed Prices`,
+  description:
+    "Instant, fixed-price man and van quotes for house moves, office moves and furniture delivery in London, Essex, the North East and the West Midlands.",
+};
+
 export const SHARE_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 };
 
 type MatchLike = { id: string; data?: unknown };

@@ -16,16 +16,10 @@ import { env } from "~/server/env.server";
 import { loadQuotePage, submitQuoteForm } from "~/server/quote-form.server";
 import { getNetworkStats } from "./network-stats.server";
 import type { RouteHandle } from "~/utils/route-handle";
-import { seo } from "~/utils/seo";
+import { HOME_META, seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({
-    title: "{brand}: Man and Van with Instant Fixed Prices",
-    description:
-      "Instant, fixed-price man and van quotes for house moves, office moves and furniture delivery in London, Essex, the North East and the West Midlands.",
-    path: "/",
-    matches,
-  });
+  seo({ ...HOME_META, path: "/", matches });
 
 export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
 
