@@ -40,11 +40,28 @@ function redirectBackTo(request: Request) {
   return `${url.pathname}${url.search}`;
 }
 
+// The guards (ARCHITECTURE.md): called at the top of every loader and action that needs them.
+// requireUser and requireDriver wait for the checkout and the driver's pages.
+
+/** Any signed-in, active account; else /signin, which comes back here afterwards. */
+export async function requireUser(request: Request) {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(`/signin?redirectTo=${encodeURIComponent(redirectBackTo(request))}`);
+  return user;
+}
+
 /** An active admin; anyone else goes to /admin/login (signed out) or / (signed in). */
 export async function requireAdmin(request: Request) {
   const user = await getSessionUser(request);
   if (!user) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectBackTo(request))}`);
   if (user.role !== "admin") throw redirect("/");
+  return user;
+}
+
+/** An active driver's account; signed out goes to /signin, anyone else to /. */
+export async function requireDriver(request: Request) {
+  const user = await requireUser(request);
+  if (user.role !== "driver") throw redirect("/");
   return user;
 }
 

@@ -30,6 +30,34 @@ describe("the Authenticator", () => {
     expect((await attempt(retired.email)).result?.status).toBe("failed");
   });
 
+  it("fails a deactivated account, an unknown e-mail and a wrong password alike", async () => {
+    const retired = await createAccount({ isActive: false });
+    const known = await createAccount();
+    const attempt = (email: string, password: string) => authenticateForm("user", formRequest("/signin", { email, password }, { ip: uniqueIp() }));
+    expect((await attempt(retired.email, PASSWORD)).result).toEqual({ status: "failed" });
+    expect((await attempt(`nobody-${known.id}@example.com`, PASSWORD)).result).toEqual({ status: "failed" });
+    expect((await attempt(known.email, "wrong-password")).result).toEqual({ status: "failed" });
+  });
+
+  it("takes as long for an unknown e-mail as for a wrong password (argon2 runs either way)", async () => {
+    const known = await createAccount();
+    const timed = async (email: string) => {
+      const started = performance.now();
+      await authenticateForm("user", formRequest("/signin", { email, password: "wrong-password" }, { ip: uniqueIp() }));
+      return performance.now() - started;
+    };
+    await timed(`warm-up-${known.id}@example.com`);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      unknown.push(await timed(`nobody-${i}-${known.id}@example.com`));
+      wrong.push(await timed(known.email));
+    }
+    // Without the dummy hash an unknown e-mail answers after one query, many times faster.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+  });
+
   it("returns the form's own errors before any credential is checked", async () => {
     const attempt = await authenticateFields("user", formRequest("/api/auth/signin", {}), { email: "someone@example.com" });
     expect(attempt.result).toBeNull();

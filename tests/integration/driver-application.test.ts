@@ -271,6 +271,18 @@ describe("the page's no-JS multipart form", () => {
     expect(await db.driver.count({ where: { email } })).toBe(1);
   });
 
+  it("answers a bot in the honeypot as if it had applied, and saves no driver and sends no e-mail", async () => {
+    const { honeypot } = await import("~/server/honeypot.server");
+    const { nameFieldName, validFromFieldName, encryptedValidFrom } = honeypot.getInputProps({ validFromTimestamp: Date.now() - 1000 });
+    const email = uniqueEmail();
+    const trap: [string, Entry][] = [[nameFieldName, "https://spam.example"], [validFromFieldName!, encryptedValidFrom!]];
+    const response = (await post(await newBrowser(), [...textFields(email), ...realFiles, ...trap])) as unknown as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/driver-registration?submitted=1");
+    expect(await db.driver.count({ where: { email } })).toBe(0);
+    expect(await readOutbox(email)).toEqual([]);
+  });
+
   it("sends an invalid form back with every typed field, the errors, and the files it kept", async () => {
     const cookie = await newBrowser();
     const email = uniqueEmail();

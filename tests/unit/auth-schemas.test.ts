@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import {
   adminLoginSchema,
@@ -6,7 +7,10 @@ import {
   apiAdminSignUpSchema,
   apiSignUpSchema,
   AUTH_MESSAGES,
+  checkNewPassword,
   forgotPasswordSchema,
+  NEW_PASSWORD_RULES,
+  PASSWORD_MAX,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
@@ -124,5 +128,45 @@ describe("admin login, forgot and reset password", () => {
     expect(errorsOf(parseWithZod(form({ password: tooLong, confirmPassword: tooLong }), { schema: resetPasswordSchema })).password).toEqual([
       AUTH_MESSAGES.passwordTooLong,
     ]);
+  });
+});
+
+describe("checkNewPassword, the one rule for a new password and its confirmation", () => {
+  /** The issues checkNewPassword raises for these values, as "path: message". */
+  function issues(value: { password?: string; confirmPassword?: string }, kind: keyof typeof NEW_PASSWORD_RULES, withConfirmation = true) {
+    const schema = z.object({ password: z.string().optional(), confirmPassword: z.string().optional() }).superRefine((fields, ctx) => checkNewPassword(fields, ctx, NEW_PASSWORD_RULES[kind], { withConfirmation }));
+    const result = schema.safeParse(value);
+    return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  }
+
+  it("holds customers (sign-up, reset) to 8 characters and admins to 6, in the spec's words", () => {
+    expect(issues({ password: "1234567", confirmPassword: "1234567" }, "customer")).toEqual(["password: Password must be at least 8 characters long"]);
+    expect(issues({ password: "12345678", confirmPassword: "12345678" }, "customer")).toEqual([]);
+    expect(issues({ password: "12345", confirmPassword: "12345" }, "admin")).toEqual(["password: Password must be at least 6 characters long"]);
+    expect(issues({ password: "123456", confirmPassword: "123456" }, "admin")).toEqual([]);
+  });
+
+  it("caps the length (argon2 would hash a megabyte)", () => {
+    const long = "x".repeat(PASSWORD_MAX + 1);
+    expect(issues({ password: long, confirmPassword: long }, "customer")).toEqual([`password: ${AUTH_MESSAGES.passwordTooLong}`]);
+    expect(issues({ password: "x".repeat(PASSWORD_MAX), confirmPassword: "x".repeat(PASSWORD_MAX) }, "customer")).toEqual([]);
+  });
+
+  it("puts a differing confirmation on the confirmation field, with each kind's wording", () => {
+    expect(issues({ password: "long-enough", confirmPassword: "long-enougH" }, "customer")).toEqual(["confirmPassword: Passwords do not match."]);
+    expect(issues({ password: "long-enough", confirmPassword: "" }, "admin")).toEqual(["confirmPassword: Passwords do not match"]);
+    expect(issues({ password: "short", confirmPassword: "other" }, "customer")).toHaveLength(2);
+  });
+
+  it("checks no confirmation for the API (none is sent) and nothing when the password is missing", () => {
+    expect(issues({ password: "long-enough" }, "customer", false)).toEqual([]);
+    expect(issues({}, "customer")).toEqual([]);
+  });
+
+  it("is what sign-up, admin sign-up and reset use", () => {
+    const differ = (schema: z.ZodTypeAny, fields: Record<string, string>) => errorsOf(parseWithZod(form(fields), { schema })).confirmPassword;
+    expect(differ(signUpSchema, { username: "Al", email: "al@example.com", password: "long-enough", confirmPassword: "other-one" })).toEqual([NEW_PASSWORD_RULES.customer.differ]);
+    expect(differ(resetPasswordSchema, { password: "long-enough", confirmPassword: "other-one" })).toEqual([NEW_PASSWORD_RULES.customer.differ]);
+    expect(differ(adminSignUpSchema, { username: "Al", email: "al@example.com", password: "long-enough", confirmPassword: "other-one", adminKey: "k" })).toEqual([NEW_PASSWORD_RULES.admin.differ]);
   });
 });

@@ -3,8 +3,8 @@
 // <dialog>, and the cards switch between each other there. Without JavaScript they are
 // plain links to /signin and /signup that come back here (redirectTo) afterwards.
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { ClientOnly } from "remix-utils/client-only";
 import { withRedirectTo } from "./auth-card";
 import { SignInCard } from "./sign-in-card";
 import { SignUpCard } from "./sign-up-card";
@@ -26,25 +26,15 @@ export type AuthDialogProps = {
 };
 
 export function AuthDialog({ redirectTo, message, initialView = "signin", defaultOpen = false, dismissable = true, onSuccess }: AuthDialogProps) {
-  const hydrated = useHydrated();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const wantOpen = useRef(false);
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<AuthView>(initialView);
   const Card = view === "signin" ? SignInCard : SignUpCard;
   const headingId = useId();
 
+  // Effects run only once JavaScript does, so this opens it then and never on the server.
   useEffect(() => {
-    if (hydrated && defaultOpen) setOpen(true);
-  }, [hydrated, defaultOpen]);
-
-  useEffect(() => {
-    wantOpen.current = open;
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open, hydrated]);
+    if (defaultOpen) setOpen(true);
+  }, [defaultOpen]);
 
   const show = (next: AuthView) => {
     setView(next);
@@ -62,43 +52,33 @@ export function AuthDialog({ redirectTo, message, initialView = "signin", defaul
     <div className="rounded-xl border border-blue-200 bg-blue-50 p-5" data-testid="auth-prompt">
       {message ? <p className="font-semibold text-slate-900">{message}</p> : null}
       <div className="mt-3 flex flex-wrap gap-3">
-        {hydrated ? (
-          <>
-            <button type="button" onClick={() => show("signin")} className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
-              Sign In
-            </button>
-            <button type="button" onClick={() => show("signup")} className="rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50">
-              Sign Up
-            </button>
-          </>
-        ) : (
-          <>
-            <Link to={withRedirectTo("/signin", redirectTo)} className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
-              Sign In
-            </Link>
-            <Link to={withRedirectTo("/signup", redirectTo)} className="rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50">
-              Sign Up
-            </Link>
-          </>
-        )}
-      </div>
-      {hydrated ? (
-        <dialog
-          ref={dialogRef}
-          aria-labelledby={headingId}
-          data-testid="auth-dialog"
-          className="m-auto w-full max-w-md rounded-xl bg-transparent p-0 backdrop:bg-slate-900/60"
-          onCancel={(event) => {
-            if (!dismissable) event.preventDefault();
-          }}
-          onClose={() => {
-            // A browser may still close a modal the page asked to keep (a second Escape):
-            // a non-dismissable dialog then opens again; otherwise React learns it closed.
-            if (!dismissable && wantOpen.current) dialogRef.current?.showModal();
-            else setOpen(false);
-          }}
+        <ClientOnly
+          fallback={
+            <>
+              <Link to={withRedirectTo("/signin", redirectTo)} className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+                Sign In
+              </Link>
+              <Link to={withRedirectTo("/signup", redirectTo)} className="rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50">
+                Sign Up
+              </Link>
+            </>
+          }
         >
-          {open ? (
+          {() => (
+            <>
+              <button type="button" onClick={() => show("signin")} className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+                Sign In
+              </button>
+              <button type="button" onClick={() => show("signup")} className="rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50">
+                Sign Up
+              </button>
+            </>
+          )}
+        </ClientOnly>
+      </div>
+      <ClientOnly>
+        {() => (
+          <ModalDialog open={open} dismissable={dismissable} onClosed={close} labelledBy={headingId}>
             <div className="space-y-3">
               {message ? (
                 <p role="status" className="rounded-md bg-white px-4 py-2 text-center font-semibold text-slate-900">
@@ -113,9 +93,42 @@ export function AuthDialog({ redirectTo, message, initialView = "signin", defaul
                 onSwitch={() => setView(view === "signin" ? "signup" : "signin")}
               />
             </div>
-          ) : null}
-        </dialog>
-      ) : null}
+          </ModalDialog>
+        )}
+      </ClientOnly>
     </div>
+  );
+}
+
+/** A native modal <dialog> kept in step with `open`; its content exists only while open. */
+function ModalDialog({ open, dismissable, onClosed, labelledBy, children }: { open: boolean; dismissable: boolean; onClosed: () => void; labelledBy: string; children: ReactNode }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const wantOpen = useRef(open);
+
+  useEffect(() => {
+    wantOpen.current = open;
+    const dialog = dialogRef.current;
+    if (open && !dialog?.open) dialog?.showModal();
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={labelledBy}
+      data-testid="auth-dialog"
+      className="m-auto w-full max-w-md rounded-xl bg-transparent p-0 backdrop:bg-slate-900/60"
+      onCancel={(event) => {
+        if (!dismissable) event.preventDefault();
+      }}
+      onClose={() => {
+        // A browser may still close a modal the page asked to keep (a second Escape):
+        // a non-dismissable dialog then opens again; otherwise the page learns it closed.
+        if (!dismissable && wantOpen.current) dialogRef.current?.showModal();
+        else onClosed();
+      }}
+    >
+      {open ? children : null}
+    </dialog>
   );
 }
