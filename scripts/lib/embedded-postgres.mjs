@@ -116,8 +116,11 @@ export async function planCluster(root, { isRoot = process.getuid?.() === 0 } = 
   const runAs = ensureSystemUser(RUN_AS);
   const id = `${path.basename(root).replace(/[^A-Za-z0-9_.-]/g, "_")}-${crypto.createHash("sha256").update(path.resolve(root)).digest("hex").slice(0, 12)}`;
   const home = path.join(RELOCATED_HOME, id);
-  const relocated = { nativeDir, dataDir: path.join(home, "data"), stateDir, runAs, relocated: true, home };
-  const inside = { nativeDir, dataDir: inCheckout, stateDir, runAs, relocated: false };
+  // Two separate questions: can `postgres` reach the binaries (else a copy goes to `home`),
+  // and can it reach the checkout's data folder (else the cluster goes to `home`).
+  const copyBinaries = !canTraverse(nativeDir, runAs);
+  const relocated = { nativeDir, dataDir: path.join(home, "data"), stateDir, runAs, relocated: true, home, copyBinaries };
+  const inside = { nativeDir, dataDir: inCheckout, stateDir, runAs, relocated: false, home, copyBinaries };
   // An existing cluster stays where it is, so its data survives a change of permissions.
   if (hasCluster(relocated.dataDir) && !hasCluster(inCheckout)) return relocated;
   const blocked = blockingFolder(stateDir, runAs); // the cluster folder itself is PostgreSQL's to check
@@ -126,10 +129,10 @@ export async function planCluster(root, { isRoot = process.getuid?.() === 0 } = 
       `The \`${runAs.name}\` user that runs the embedded PostgreSQL can no longer enter ${blocked}, above its data in ${inCheckout}; run \`chmod o+x ${blocked}\`, or delete ${inCheckout} to start afresh with demo data, or set DATABASE_URL.`,
     );
   }
-  return blocked || !canTraverse(nativeDir, runAs) ? relocated : inside;
+  return blocked ? relocated : inside;
 }
 
-/** Copies the binaries next to a relocated cluster (once per package version). */
+/** Copies the binaries where `postgres` can run them (once per package version). */
 function copyBinaries(plan) {
   const target = path.join(plan.home, "native");
   const version = JSON.parse(fs.readFileSync(path.join(plan.nativeDir, "..", "package.json"), "utf8")).version;
@@ -452,7 +455,7 @@ export async function startCluster({ root, port: explicitPort, log = console.log
     return { port: running.port, dataDir: plan.dataDir, startedHere: false, stop: async () => {} };
   }
 
-  const nativeDir = plan.relocated ? copyBinaries(plan) : plan.nativeDir;
+  const nativeDir = plan.copyBinaries ? copyBinaries(plan) : plan.nativeDir;
   let port = await choosePort(plan, explicitPort);
   if (explicitPort && !(await portIsFree(port))) {
     throw new DatabaseStartError(`Port ${port} (EMBEDDED_PG_PORT) is taken by ${portHolder(port)}; stop it, or set EMBEDDED_PG_PORT to a free port, or unset it to let a free port be picked.`);

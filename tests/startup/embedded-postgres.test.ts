@@ -37,9 +37,16 @@ function occupyPort(): Promise<net.Server> {
   });
 }
 
+/** Where root keeps a checkout's relocated cluster, or its copy of the binaries. */
+function relocatedHome(root: string) {
+  const id = `${path.basename(root)}-${crypto.createHash("sha256").update(root).digest("hex").slice(0, 12)}`;
+  return path.join(RELOCATED_HOME, id);
+}
+
 afterAll(async () => {
   for (const stop of stops) await stop().catch(() => {});
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  // With the repository itself in a private folder, root's checkouts get a copy of the binaries.
+  for (const folder of folders) for (const target of [folder, relocatedHome(folder)]) fs.rmSync(target, { recursive: true, force: true });
   // Made for this test and empty now (nothing else keeps a cluster there): it goes too.
   if (!relocatedHomeExisted) {
     try {
@@ -173,14 +180,8 @@ describe.runIf(isRoot)("embedded PostgreSQL run by root", () => {
     folders.push(home);
     const root = path.join(home, "easymove");
     fs.mkdirSync(root);
+    folders.push(root); // for its place in /var/lib/easymove, if any
     return { home, root };
-  }
-
-  function relocatedHome(root: string) {
-    const id = `${path.basename(root)}-${crypto.createHash("sha256").update(root).digest("hex").slice(0, 12)}`;
-    const home = path.join(RELOCATED_HOME, id);
-    folders.push(home);
-    return home;
   }
 
   it("keeps the cluster in the checkout when `postgres` may enter it, else in /var/lib/easymove", async () => {
