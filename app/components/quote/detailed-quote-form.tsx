@@ -9,8 +9,8 @@ import { ITEM_CATEGORIES } from "~/domain/items";
 import { DEFAULT_MOVE_TIME, detailedQuoteSchema } from "~/schemas/quote";
 import { StatusButton } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
+import { usePending } from "~/utils/use-pending";
 import { AddressField } from "./address-field";
-import { useCalculating } from "./quote-form";
 import { useRememberedAddresses } from "./use-remembered-addresses";
 import { DateTimeFields, FloorGroup, HelpersField, Section, UrgencyField, VanField } from "./quote-sections";
 
@@ -36,7 +36,7 @@ export function DetailedQuoteForm({ lastResult, today, mapsKey }: { lastResult: 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: detailedQuoteSchema }),
   });
-  const calculating = useCalculating(id);
+  const calculating = usePending({ formId: id });
   useRememberedAddresses(form, fields.pickupAddress, fields.deliveryAddress);
   const items = fields.items.getFieldList();
 

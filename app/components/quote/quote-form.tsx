@@ -3,25 +3,16 @@
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { quoteFormSchema, DEFAULT_MOVE_TIME } from "~/schemas/quote";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
+import { usePending } from "~/utils/use-pending";
 import { AddressField } from "./address-field";
 import { useRememberedAddresses } from "./use-remembered-addresses";
 import { DateTimeFields, FloorGroup, HelpersField, QuickAddItems, Section, UrgencyField, VanField } from "./quote-sections";
 
 export type QuoteFormVariant = "home" | "calculator";
-
-/** True while this form's "Calculate Quote" (not an add/remove/more-options button) is posting. */
-export function useCalculating(formId: string) {
-  const navigation = useNavigation();
-  return (
-    navigation.state === "submitting" &&
-    navigation.formData?.get("__form__") === formId &&
-    !navigation.formData?.has("__intent__")
-  );
-}
 
 export function QuoteForm({
   id,
@@ -53,7 +44,8 @@ export function QuoteForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteFormSchema }),
   });
-  const calculating = useCalculating(id);
+  // True while this form's "Calculate Quote" (not an add/remove/more-options button) is posting.
+  const calculating = usePending({ formId: id });
   const detailed = variant === "home" && fields.detailed.value === "on";
 
   useRememberedAddresses(form, fields.pickupAddress, fields.deliveryAddress);

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { StatusButton } from "~/components/ui/button";
 import { useState } from "react";
 import { AddressField } from "~/components/quote/address-field";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
@@ -14,6 +15,7 @@ import { submitDistanceCalculator } from "./distance-calculator.server";
 import { env } from "~/server/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+import { usePending } from "~/utils/use-pending";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -53,7 +55,7 @@ export default function DistanceCalculator() {
   const [typed, setTyped] = useState({ pickup: Boolean(fields.pickupAddress.initialValue), delivery: Boolean(fields.deliveryAddress.initialValue) });
   const bothTyped = typed.pickup && typed.delivery;
   const hydrated = useHydrated();
-  const busy = navigation.state === "submitting";
+  const busy = usePending();
   const pressed = navigation.formData?.get("action");
 
   return (
@@ -84,16 +86,17 @@ export default function DistanceCalculator() {
               ["detailed", "Get Detailed Quote"],
             ] as const
           ).map(([value, label], index) => (
-            <button
+            <StatusButton
               key={value}
-              type="submit"
               name="action"
               value={value}
+              variant={index === 0 ? "primary" : "secondary"}
+              pending={busy && pressed === value}
+              pendingText="Calculating..."
               disabled={busy || (hydrated && !bothTyped)}
-              className={`rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50 ${index === 0 ? "bg-blue-700 text-white hover:bg-blue-800" : "border border-blue-700 text-blue-700 hover:bg-blue-50"}`}
             >
-              {busy && pressed === value ? "Calculating..." : label}
-            </button>
+              {label}
+            </StatusButton>
           ))}
         </div>
       </Form>
