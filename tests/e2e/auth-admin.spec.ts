@@ -1,16 +1,9 @@
 // Admins in the browser, with JavaScript off and on: sign-up with a wrong and a right key,
 // login, the guard's redirects and the dashboard; and the admin API's tokens.
-import { expect, test, type Page } from "@playwright/test";
-import { jsModes, sessionCookieFor, waitForHydration, withDb } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail, waitForHydration } from "./helpers";
 
-const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const ADMIN_KEY = "e2e-admin-key"; // playwright.config.ts
-
-async function open(page: Page, url: string, javaScriptEnabled: boolean) {
-  await page.goto(url);
-  if (javaScriptEnabled) await waitForHydration(page);
-}
 
 for (const mode of jsModes) {
   test.describe(`admin access ${mode.name}`, () => {
@@ -119,7 +112,7 @@ for (const mode of jsModes) {
       await context.addCookies([await sessionCookieFor(email, baseURL!)]);
       await open(page, "/admin/dashboard", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-      await withDb((client) => client.query(`update "User" set "isActive" = false where email = $1`, [email]));
+      await (await appDb()).user.update({ where: { email }, data: { isActive: false } });
       await page.goto("/admin/dashboard");
       await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard$/);
     });

@@ -2,12 +2,8 @@
 // password, sign out, password reset through the local outbox, drivers on the same page.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { jsModes, waitForHydration } from "./helpers";
-
-// Each test comes from an address of its own, so rate limits of one never touch another.
-const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+import { expect, test } from "@playwright/test";
+import { jsModes, open, randomIp, uniqueEmail, waitForHydration } from "./helpers";
 
 const OUTBOX = path.resolve(process.env.OUTBOX_DIR ?? ".data/outbox");
 
@@ -22,11 +18,6 @@ async function resetLinkFor(email: string) {
     expect(link).toBeTruthy();
   }).toPass({ timeout: 5_000 });
   return link!;
-}
-
-async function open(page: Page, url: string, javaScriptEnabled: boolean) {
-  await page.goto(url);
-  if (javaScriptEnabled) await waitForHydration(page);
 }
 
 for (const mode of jsModes) {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { jsModes, sessionCookieFor, waitForHydration, withDb } from "./helpers";
+import { appDb, jsModes, sessionCookieFor, waitForHydration } from "./helpers";
 
 const PDF = path.resolve("tests/fixtures/document.pdf");
 const JPEG = path.resolve("tests/fixtures/van-photo.jpg");
@@ -77,16 +77,11 @@ async function seriousViolations(page: Page) {
 }
 
 async function storedApplication(email: string) {
-  return withDb(async (client) => {
-    const drivers = await client.query<{ id: string; approvalStatus: string }>(`select id, "approvalStatus" from "Driver" where email = $1`, [email]);
-    const documents = drivers.rows[0]
-      ? await client.query<{ kind: string; storageKey: string; mimeType: string; sizeBytes: number }>(
-          `select kind, "storageKey", "mimeType", "sizeBytes" from "StoredFile" where "driverId" = $1 order by kind`,
-          [drivers.rows[0].id],
-        )
-      : { rows: [] };
-    return { drivers: drivers.rows, documents: documents.rows };
+  const drivers = await (await appDb()).driver.findMany({
+    where: { email },
+    select: { id: true, approvalStatus: true, documents: { select: { kind: true, storageKey: true, mimeType: true, sizeBytes: true }, orderBy: { kind: "asc" } } },
   });
+  return { drivers, documents: drivers[0]?.documents ?? [] };
 }
 
 for (const mode of jsModes) {

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import pg from "pg";
 
 /** Waits for React to hydrate before a JS-on test interacts with the page. */
 export async function waitForHydration(page: Page) {
@@ -11,21 +10,29 @@ export const jsModes = [
   { name: "without JavaScript", javaScriptEnabled: false },
 ] as const;
 
-export async function withDb<T>(work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+/** Goes to a page and, with JavaScript on, waits until it is hydrated. */
+export async function open(page: Page, url: string, javaScriptEnabled: boolean) {
+  await page.goto(url);
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+/** A client address of its own (sent as X-Forwarded-For), so one test's rate limits never touch another's. */
+export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/**
+ * The app's own Prisma client on the e2e server's database. Imported when first asked for,
+ * not at the top: the app's modules read the environment that playwright.config.ts sets for
+ * this process (the e2e server's secret) and scripts/with-test-db.mjs (its database).
+ */
+export async function appDb() {
+  return (await import("~/server/db.server")).db;
 }
 
 /** A session cookie for a seeded user, made by the app's own sign-in code (startUserSession). */
 export async function sessionCookieFor(email: string, baseURL: string) {
-  // Imported here, not at the top: the app's modules read the environment that
-  // playwright.config.ts sets for this process (the e2e server's secret and database).
-  const [{ db }, { startUserSession }] = await Promise.all([import("~/server/db.server"), import("~/server/auth.server")]);
+  const [db, { startUserSession }] = await Promise.all([appDb(), import("~/server/auth.server")]);
   const user = await db.user.findUnique({ where: { email }, select: { id: true, role: true } });
   if (!user) throw new Error(`No seeded user ${email}`);
   const [name, ...value] = (await startUserSession(new Request(baseURL), user)).split(";")[0]!.split("=");
