@@ -22,7 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
   // The same answer for an unknown e-mail, a wrong password and a deactivated account.
   if (result.status === "failed") return refuse(submission, SECRET_FIELDS, { status: 401, formError: AUTH_MESSAGES.signInFailed });
-  return signedIn(request, submission, result.user, { ...submission.value, toast: { title: "Signed in", description: `Welcome back, ${result.user.username}.` } });
+  const { redirectTo, inDialog } = submission.value;
+  return signedIn(request, submission, result.user, { redirectTo, inDialog, toast: { title: "Signed in", description: `Welcome back, ${result.user.username}.` } });
 }
 
 export default function SignInPage() {

@@ -31,7 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
   // A taken e-mail says no more than "Registration failed".
   if (result.status === "taken") return refuse(submission, SECRET_FIELDS, { status: 400, formError: AUTH_MESSAGES.signUpFailed });
-  return signedIn(request, submission, result.user, { ...submission.value, toast: { title: "Account created", description: `Welcome, ${result.user.username}.` } });
+  const { redirectTo, inDialog } = submission.value;
+  return signedIn(request, submission, result.user, { redirectTo, inDialog, toast: { title: "Account created", description: `Welcome, ${result.user.username}.` } });
 }
 
 export default function SignUpPage() {
