@@ -14,6 +14,26 @@ process.env.UPLOAD_DIR = path.join(E2E_DATA, "uploads");
 const SESSION_SECRET = "e2e-session-secret";
 process.env.SESSION_SECRET = SESSION_SECRET;
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => fs.existsSync(path));
+// The Stripe-configured server and its Stripe stand-in sit 100 and 200 ports up (parallel runs
+// pick nearby ports, so not the very next ones).
+const STRIPE_APP_PORT = PORT + 100;
+const STRIPE_STAND_IN_PORT = PORT + 200;
+process.env.E2E_STRIPE_APP_URL = `http://127.0.0.1:${STRIPE_APP_PORT}`;
+
+const APP_ENV = {
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
+  SESSION_SECRET,
+  ENCRYPTION_KEY: "e2e-encryption-key",
+  ADMIN_REGISTRATION_KEY: "e2e-admin-key",
+  OUTBOX_DIR: process.env.OUTBOX_DIR!,
+  UPLOAD_DIR: process.env.UPLOAD_DIR!,
+  // Google Maps is configured but down (the app's own 404 answers for it): distances come
+  // from the offline estimate, as without a key, and an address that estimate cannot place
+  // is a failing distance service ("Quote Generation Failed", tests/e2e/quotes.spec.ts).
+  GOOGLE_MAPS_API_KEY: "e2e-google-is-down",
+  GOOGLE_MAPS_API_BASE: `http://127.0.0.1:${PORT}/google-maps-is-down`,
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -50,27 +70,38 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The production build against this run's own database (see scripts/with-test-db.mjs).
-    command: `tsx prisma/seed.ts && remix-serve ${BUILD_DIR}/server/index.js`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-      SESSION_SECRET,
-      ENCRYPTION_KEY: "e2e-encryption-key",
-      ADMIN_REGISTRATION_KEY: "e2e-admin-key",
-      OUTBOX_DIR: process.env.OUTBOX_DIR,
-      UPLOAD_DIR: process.env.UPLOAD_DIR,
-      // Google Maps is configured but down (the app's own 404 answers for it): distances come
-      // from the offline estimate, as without a key, and an address that estimate cannot place
-      // is a failing distance service ("Quote Generation Failed", tests/e2e/quotes.spec.ts).
-      GOOGLE_MAPS_API_KEY: "e2e-google-is-down",
-      GOOGLE_MAPS_API_BASE: `http://127.0.0.1:${PORT}/google-maps-is-down`,
+  webServer: [
+    {
+      // The production build against this run's own database (see scripts/with-test-db.mjs).
+      command: `tsx prisma/seed.ts && remix-serve ${BUILD_DIR}/server/index.js`,
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...APP_ENV, PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}` },
     },
-  },
+    {
+      // A local stand-in of Stripe's API with its hosted payment page ...
+      command: `tsx tests/support/run-stripe-stand-in.ts ${STRIPE_STAND_IN_PORT}`,
+      url: `http://127.0.0.1:${STRIPE_STAND_IN_PORT}/v1/checkout/sessions/ready`, // 401 without a key: up
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // ... and a second app server, on the same database, with Stripe configured to use it
+      // (tests/e2e/stripe.spec.ts). The first server stays on the built-in sandbox.
+      command: `remix-serve ${BUILD_DIR}/server/index.js`,
+      url: `http://127.0.0.1:${STRIPE_APP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...APP_ENV,
+        PORT: String(STRIPE_APP_PORT),
+        SITE_URL: `http://127.0.0.1:${STRIPE_APP_PORT}`,
+        STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_stand_in",
+        STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_STAND_IN_PORT}`,
+        STRIPE_WEBHOOK_SECRET: "whsec_e2e_stand_in",
+      },
+    },
+  ],
 });

@@ -8,7 +8,7 @@ import { PrismaClient, type BookingStatus, type PaymentState, type PaymentStatus
 import { calculatePrice, type PriceInput } from "../app/domain/pricing";
 import { ukToday } from "../app/domain/uk-calendar";
 import { hashPassword } from "../app/server/password.server";
-import { moveColumns, quotePriceColumns } from "../app/server/price-columns";
+import { bookingPriceColumns, moveColumns, quotePriceColumns } from "../app/server/price-columns";
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
 
@@ -187,12 +187,7 @@ async function createBookings(customers: { id: string; username: string; email: 
         customerEmail: customer.email,
         customerPhone: "07700 900200",
         specialRequirements: demo.status === "in_progress" ? "Piano on the ground floor; please bring straps." : null,
-        subTotal: price.subTotal,
-        platformFee: price.platformFee,
-        driverShare: price.driverShare,
-        vatAmount: price.vatAmount,
-        originalPrice: price.originalPrice,
-        finalPrice: price.finalPrice,
+        ...bookingPriceColumns(price),
         createdAt,
         cancelledAt: demo.status === "cancelled" ? new Date() : null,
         items: { create: (demo.price.items ?? []).map((item, position) => ({ name: item.name, quantity: item.quantity, position })) },
@@ -218,7 +213,7 @@ async function createBookings(customers: { id: string; username: string; email: 
       if (trackingStatus !== "assigned") {
         await db.trackingEvent.create({ data: { bookingId: booking.id, status: trackingStatus, latitude: 51.5, longitude: -0.12, etaMinutes: trackingStatus === "en_route" ? 25 : null } });
       }
-      await db.auditLog.create({ data: { actorId: adminId, action: "booking.assign_driver", targetType: "booking", targetId: booking.id, details: { driverId } } });
+      await db.auditLog.create({ data: { actorId: adminId, action: "booking.assign_driver", targetType: "Booking", targetId: booking.id, details: { driverId } } });
     }
     if (demo.status === "in_progress") {
       await db.chatMessage.createMany({

@@ -19,6 +19,11 @@ const PAGES = {
   "/driver-registration": "routes/driver-registration",
   "/signin": "routes/signin",
   "/terms-and-conditions": "routes/terms-and-conditions",
+  "/checkout": "routes/checkout",
+  "/stripe-checkout": "routes/stripe-checkout",
+  "/embedded-checkout": "routes/embedded-checkout",
+  "/paypal-checkout": "routes/paypal-checkout",
+  "/booking-confirmation": "routes/booking-confirmation",
 };
 
 await buildIfNeeded();

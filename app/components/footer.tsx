@@ -40,7 +40,7 @@ function LinkList({ title, links }: { title: string; links: { label: string; hre
 
 export function Footer({ config }: { config: PublicConfig }) {
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-200">
+    <footer className="mt-16 bg-slate-900 text-slate-200 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <div className="rounded-md bg-white p-2 inline-block">

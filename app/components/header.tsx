@@ -35,7 +35,8 @@ function UserMenu({ user }: { user: SessionUser }) {
         <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-blue-700 text-xs font-bold text-white">
           {user.username.slice(0, 1).toUpperCase()}
         </span>
-        <span>{user.username}</span>
+        {/* On a phone the initial stands for the name (still read out), so the bar fits. */}
+        <span className="sr-only sm:not-sr-only">{user.username}</span>
         {user.role !== "customer" ? (
           <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{user.role}</span>
         ) : null}
@@ -67,7 +68,7 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
 
   if (admin) {
     return (
-      <header ref={headerRef} className="border-b border-slate-200 bg-white">
+      <header ref={headerRef} className="border-b border-slate-200 bg-white print:hidden">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
           <div className="flex items-center gap-3">
             <Logo brandName={config.brandName} />
@@ -82,7 +83,7 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
   }
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-20 border-b border-slate-200 bg-white">
+    <header ref={headerRef} className="sticky top-0 z-20 border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Logo brandName={config.brandName} />
 

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { formatPounds, poundsToPence } from "~/domain/money";
+import { BookingStatusBadge } from "~/components/admin/booking-badges";
+import { bookingRow, pendingDriverRow, pendingDrivers, recentBookings } from "~/server/admin-bookings.server";
 import { getAdminStats } from "~/server/admin-stats.server";
 import { requireAdmin } from "~/server/auth.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -13,11 +15,12 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { stats: await getAdminStats() };
+  const [stats, bookings, drivers] = await Promise.all([getAdminStats(), recentBookings(5), pendingDrivers(5)]);
+  return { stats, recentBookings: bookings.map(bookingRow), pendingDrivers: drivers.map(pendingDriverRow) };
 }
 
 export default function AdminDashboard() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, recentBookings, pendingDrivers } = useLoaderData<typeof loader>();
   const cards = [
     { key: "totalBookings", label: "Total Bookings", value: String(stats.totalBookings), note: "All time" },
     { key: "todayBookings", label: "Today's Bookings", value: String(stats.todayBookings), note: "Created today (UK time)" },
@@ -38,6 +41,56 @@ export default function AdminDashboard() {
           </div>
         ))}
       </dl>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="recent-bookings" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="recent-bookings">
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 id="recent-bookings" className="text-lg font-semibold text-slate-900">Recent Bookings</h2>
+            <Link to="/admin/bookings" className="text-sm font-medium text-blue-700 hover:underline">View all bookings</Link>
+          </div>
+          {recentBookings.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-700">No bookings yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200">
+              {recentBookings.map((booking) => (
+                <li key={booking.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <span>
+                    <Link to={`/admin/bookings/${booking.id}`} className="font-semibold text-blue-700 hover:underline">{booking.reference}</Link>
+                    <span className="block text-slate-600">
+                      {booking.customer?.username || "Customer not given yet"} · {booking.createdText}
+                    </span>
+                  </span>
+                  <span className="flex items-center gap-3">
+                    <span className="font-medium text-slate-900">{booking.priceText}</span>
+                    <BookingStatusBadge status={booking.status} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="pending-drivers" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="pending-drivers">
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 id="pending-drivers" className="text-lg font-semibold text-slate-900">Pending Drivers</h2>
+            <Link to="/admin/drivers" className="text-sm font-medium text-blue-700 hover:underline">Review drivers</Link>
+          </div>
+          {pendingDrivers.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-700">No driver applications are waiting.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200">
+              {pendingDrivers.map((driver) => (
+                <li key={driver.id} className="py-2 text-sm">
+                  <span className="font-semibold text-slate-900">{driver.name}</span>
+                  <span className="block text-slate-600">
+                    {driver.location} · {driver.van} · Applied on {driver.appliedText}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </>
   );
 }

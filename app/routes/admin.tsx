@@ -16,7 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { admin: { username: admin.username, email: admin.email, role: admin.role } };
 }
 
-const SECTIONS = [{ to: "/admin/dashboard", label: "Dashboard" }];
+const SECTIONS = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/drivers", label: "Drivers" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/payments", label: "Payments" },
+];
 
 export default function AdminLayout() {
   const { admin } = useLoaderData<typeof loader>();
@@ -24,7 +30,7 @@ export default function AdminLayout() {
     <div className="min-h-full bg-slate-50">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
         <nav aria-label="Admin sections">
-          <ul className="flex gap-1">
+          <ul className="flex flex-wrap gap-1">
             {SECTIONS.map((section) => (
               <li key={section.to}>
                 <NavLink

@@ -1,5 +1,5 @@
 // How a priced move maps onto the Quote and Booking tables, in one place (used by the
-// quote service and the demo seed; the checkout will use moveColumns for bookings).
+// quote service, the bookings and the demo seed).
 import type { Prisma } from "../../generated/prisma/client";
 import type { PriceResult } from "~/domain/pricing";
 
@@ -40,6 +40,20 @@ export function quotePriceColumns(price: PriceResult) {
     vatAmount: price.vatAmount,
     totalWithVAT: price.totalWithVAT,
     explanation: price.explanation,
+    breakdown: price.breakdownLines.map((line) => ({ ...line })) as Prisma.InputJsonValue,
+  };
+}
+
+/** What a booking keeps of its price: the totals in pence and the lines as they were shown. */
+export function bookingPriceColumns(price: PriceResult) {
+  return {
+    subTotal: price.subTotal,
+    platformFee: price.platformFee,
+    driverShare: price.driverShare,
+    vatAmount: price.vatAmount,
+    originalPrice: price.originalPrice,
+    finalPrice: price.finalPrice,
+    discountPercent: price.discountPercent > 0 ? price.discountPercent : null,
     breakdown: price.breakdownLines.map((line) => ({ ...line })) as Prisma.InputJsonValue,
   };
 }

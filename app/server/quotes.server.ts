@@ -182,6 +182,14 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
   };
 }
 
+/** A saved quote with its price by today's rules: what a booking is made from. */
+export async function pricedQuote(id: string) {
+  const quote = await findQuote(id);
+  if (!quote) return null;
+  const price = calculatePrice({ ...savedRequest(quote), distanceMiles: quote.distanceTenths / 10 });
+  return { quote, price, estimate: quote.distanceSource === ESTIMATE_SOURCE };
+}
+
 /**
  * The quote "Proceed to Checkout" leads to. An estimate is never sold: its trip is measured
  * again and priced for real as a new quote. While the distance service still fails (or now

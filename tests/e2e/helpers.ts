@@ -38,3 +38,30 @@ export async function sessionCookieFor(email: string, baseURL: string) {
   const [name, ...value] = (await startUserSession(new Request(baseURL), user)).split(";")[0]!.split("=");
   return { name: name!, value: value.join("="), url: baseURL };
 }
+
+const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A quote on /calculator (of the server at `origin`, the default e2e server if not given),
+ * then "Proceed to Checkout": the booking's id, with the page on its checkout.
+ */
+export async function bookAMove(page: Page, javaScriptEnabled: boolean, { origin = "", vanSize = "medium" }: { origin?: string; vanSize?: string } = {}) {
+  await open(page, `${origin}/calculator`, javaScriptEnabled);
+  await page.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
+  await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+  await page.getByLabel("Moving date").fill(inTwoWeeks());
+  await page.getByLabel("Van size").selectOption(vanSize);
+  await page.getByRole("button", { name: "Calculate Quote" }).click();
+  await page.getByTestId("quote-card").getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.waitForURL(/\/checkout\?booking=/);
+  return new URL(page.url()).searchParams.get("booking")!;
+}
+
+/** A new customer (no password: signed in by cookie), signed in on this page's browser context. */
+export async function signedInCustomer(page: Page, baseURL: string, { username = "Pat Customer", prefix = "customer" } = {}) {
+  const db = await appDb();
+  const email = uniqueEmail(prefix);
+  await db.user.create({ data: { username, email } });
+  await page.context().addCookies([await sessionCookieFor(email, baseURL)]);
+  return email;
+}

@@ -115,7 +115,7 @@ for (const mode of jsModes) {
       await expect(card).toContainText("Your driver receives £30.00");
 
       await card.getByRole("button", { name: "Proceed to Checkout" }).click();
-      await expect(page).toHaveURL(/\/checkout\?quote=/);
+      await expect(page).toHaveURL(/\/checkout\?booking=/);
       await expect(page.getByTestId("checkout-total")).toHaveText("£42.00");
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     });

@@ -24,6 +24,9 @@ const apiModules = {
   ...import.meta.glob<RouteModule>("../../app/routes/api.admin.*/route.ts", { eager: true }),
 };
 const outsideLayout = import.meta.glob<RouteModule>("../../app/routes/admin_.*.tsx", { eager: true });
+// Admin-only outside /admin and /api/admin (DECISIONS.md: /stripe-config and /payment-test).
+const adminPagesElsewhere = import.meta.glob<RouteModule>(["../../app/routes/stripe-config.tsx", "../../app/routes/payment-test.tsx"], { eager: true });
+const adminApisElsewhere = import.meta.glob<RouteModule>("../../app/routes/api.config.stripe.ts", { eager: true });
 
 const SAMPLE_PARAM = "matrix-test-id";
 
@@ -49,10 +52,13 @@ function routeOf(file: string) {
   return { file: name, path: `/${segments.join("/")}`, params };
 }
 
-const adminPages = Object.entries(pageModules).map(([file, module]) => ({ ...routeOf(file), module }));
+const adminPages = [
+  ...Object.entries(pageModules).map(([file, module]) => ({ ...routeOf(file), module, inLayout: true })),
+  ...Object.entries(adminPagesElsewhere).map(([file, module]) => ({ ...routeOf(file), module, inLayout: false })),
+];
 // The two ways in are open to all by nature (spec/02 section 7); every other one is guarded.
 const PUBLIC_ADMIN_APIS = ["/api/admin/login", "/api/admin/signup"];
-const allAdminApis = Object.entries(apiModules).map(([file, module]) => ({ ...routeOf(file), module }));
+const allAdminApis = Object.entries({ ...apiModules, ...adminApisElsewhere }).map(([file, module]) => ({ ...routeOf(file), module }));
 const adminApis = allAdminApis.filter((api) => !PUBLIC_ADMIN_APIS.includes(api.path));
 
 type Credentials = { cookie?: string; token?: string };
@@ -113,6 +119,8 @@ describe("the matrix knows the routes", () => {
   it("finds the admin pages and /api/admin/* endpoints that exist today", () => {
     expect(adminPages.map((page) => page.path)).toContain("/admin/dashboard");
     expect(adminApis.map((api) => api.path)).toContain("/api/admin/stats");
+    expect(adminPages.map((page) => page.path)).toContain("/stripe-config");
+    expect(adminApis.map((api) => api.path)).toContain("/api/config/stripe");
     expect(allAdminApis.map((api) => api.path)).toEqual(expect.arrayContaining(PUBLIC_ADMIN_APIS));
   });
 
@@ -136,12 +144,14 @@ describe("the admin layout (/admin)", () => {
   }
 });
 
-describe.each(adminPages)("admin page $path ($file)", ({ path, params, module }) => {
+describe.each(adminPages)("admin page $path ($file)", ({ path, params, module, inLayout }) => {
   for (const actor of ACTORS) {
     it(`GET as ${actor}`, async () => {
-      const layout = await call(adminLayout.loader as Handler, request(path, "GET", credentials[actor].session), params);
-      expectPageGuard(layout, actor, path);
-      if (actor === "admin") expect(layout.thrown).toBe(false);
+      if (inLayout) {
+        const layout = await call(adminLayout.loader as Handler, request(path, "GET", credentials[actor].session), params);
+        expectPageGuard(layout, actor, path);
+        if (actor === "admin") expect(layout.thrown).toBe(false);
+      }
       if (module.loader) expectPageGuard(await call(module.loader, request(path, "GET", credentials[actor].session), params), actor, path);
     });
 
@@ -153,7 +163,8 @@ describe.each(adminPages)("admin page $path ($file)", ({ path, params, module })
   }
 
   it("is not opened by an admin's bearer token (pages take the session cookie only)", async () => {
-    const outcome = await call(adminLayout.loader as Handler, request(path, "GET", credentials.admin.token), params);
+    const guard = inLayout ? (adminLayout.loader as Handler) : module.loader!;
+    const outcome = await call(guard, request(path, "GET", credentials.admin.token), params);
     expect(outcome.location).toBe(loginRedirect(path));
   });
 });

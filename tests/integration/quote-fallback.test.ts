@@ -118,15 +118,19 @@ describe("checkout of an estimate", () => {
     const { toasts } = await takeToasts(requestWithCookie("http://localhost/", stillDown.headers.get("Set-Cookie")));
     expect(toasts[0]).toMatchObject({ title: "Quote Generation Failed" });
     const estimatePage = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${estimateId}`), params: {}, context: {} });
-    expect(estimatePage.quote?.estimate).toBe(true);
+    expect(estimatePage.kind === "quote" && estimatePage.quote?.estimate).toBe(true);
 
     standIn.answer({ metres: 48_280, seconds: 3_600 }); // 30.0 miles
     const measured = (await run(checkoutAction, form("/checkout", { quoteId: estimateId }))) as Response;
     expect(measured.status).toBe(303);
-    const measuredId = new URL(measured.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
+    // Measured for real, the move is booked: a new quote, and its booking.
+    const bookingId = new URL(measured.headers.get("Location")!, "http://localhost").searchParams.get("booking")!;
+    const booking = await db.booking.findUniqueOrThrow({ where: { id: bookingId } });
+    const measuredId = booking.quoteId!;
     expect(measuredId).not.toBe(estimateId);
-    const page = await checkoutLoader({ request: new Request(`http://localhost${measured.headers.get("Location")}`), params: {}, context: {} });
-    expect(page.quote).toMatchObject({ estimate: false, distanceEstimated: false, distanceMiles: 30, vanSize: "large", helpers: 1 });
+    const page = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${measuredId}`), params: {}, context: {} });
+    expect(page.kind === "quote" && page.quote).toMatchObject({ estimate: false, distanceEstimated: false, distanceMiles: 30, vanSize: "large", helpers: 1 });
+    expect(booking).toMatchObject({ status: "pending", paymentState: "unpaid", distanceTenths: 300, vanSize: "large", helpers: 1 });
     const items = await db.quoteItem.findMany({ where: { quoteId: measuredId } });
     expect(items.map((item) => [item.name, item.quantity])).toEqual([["Sofa", 2]]);
   });

@@ -206,14 +206,16 @@ describe("/distance-calculator", () => {
 });
 
 describe("/checkout", () => {
-  it("keeps the quote id from 'Proceed to Checkout' and shows its summary", async () => {
+  it("books the quote from 'Proceed to Checkout' and shows the booking's summary to the browser that booked it", async () => {
     const quoted = (await run(calculatorAction, form("/calculator", goodQuote))) as Response;
     const id = new URL(quoted.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
     const response = (await run(checkoutAction, form("/checkout", { quoteId: id }))) as Response;
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`/checkout?quote=${id}`);
-    const page = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${id}`), params: {}, context: {} });
-    expect(page.quote?.total).toBe("£42.00");
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(/^\/checkout\?booking=/);
+    const page = await checkoutLoader({ request: requestWithCookie(`http://localhost${location}`, response.headers.get("Set-Cookie")), params: {}, context: {} });
+    expect(page.kind).toBe("booking");
+    expect(page.kind === "booking" && page.booking.total).toBe("£42.00");
   });
 
   it("prices the quote again on the server and notes that fuel and the return journey are included", async () => {
@@ -223,9 +225,10 @@ describe("/checkout", () => {
     // A stale stored total is not what checkout shows: it asks the pricing module again.
     const stored = await db.quote.update({ where: { id }, data: { totalWithVAT: 1 } });
     const page = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${id}`), params: {}, context: {} });
-    expect(page.quote!.totalPence).not.toBe(stored.totalWithVAT);
-    expect(page.quote!.estimate).toBe(false);
-    const distance = page.quote!.breakdown.find((line) => line.label.startsWith("Distance ("));
+    const quote = page.kind === "quote" ? page.quote : null;
+    expect(quote!.totalPence).not.toBe(stored.totalWithVAT);
+    expect(quote!.estimate).toBe(false);
+    const distance = quote!.breakdown.find((line) => line.label.startsWith("Distance ("));
     expect(distance?.note).toBe("Fuel and return journey: included in the distance charge");
   });
 

@@ -1,0 +1,26 @@
+// Previous / next links for a server-paginated admin list; they keep the list's other query
+// parameters (search, filters), so a page of results is a linkable URL.
+import { Link, useLocation } from "@remix-run/react";
+import type { PageInfo } from "~/server/pagination.server";
+
+export function Pagination({ info, label }: { info: PageInfo; label: string }) {
+  const location = useLocation();
+  if (info.pages <= 1) return <p className="mt-4 text-sm text-slate-600">{info.total} {label}</p>;
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `${location.pathname}?${params}`;
+  };
+  const link = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50";
+  return (
+    <nav aria-label={`${label} pages`} className="mt-4 flex items-center justify-between gap-3 text-sm">
+      <p className="text-slate-600">
+        Page {info.page} of {info.pages} ({info.total} {label})
+      </p>
+      <div className="flex gap-2">
+        {info.page > 1 ? <Link to={hrefFor(info.page - 1)} className={link} rel="prev">Previous</Link> : null}
+        {info.page < info.pages ? <Link to={hrefFor(info.page + 1)} className={link} rel="next">Next</Link> : null}
+      </div>
+    </nav>
+  );
+}

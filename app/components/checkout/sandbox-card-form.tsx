@@ -1,0 +1,48 @@
+// The built-in sandbox's card form (its hosted page and the embedded checkout in test mode):
+// a plain post that works without JavaScript, validated as you type with it.
+import { getFormProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { StatusButton } from "~/components/ui/button";
+import { FormErrors, FormField } from "~/components/ui/field";
+import { embeddedSandboxSchema, sandboxCardSchema } from "~/schemas/checkout";
+import { usePageForm } from "~/utils/use-validated-form";
+
+const cardSchema = sandboxCardSchema();
+const cardAndCustomerSchema = embeddedSandboxSchema();
+
+type Props = {
+  payLabel: string;
+  hidden?: Record<string, string>;
+  /** The embedded checkout also asks for the receipt e-mail and the name (spec/02 section 5). */
+  customer?: { customerEmail: string; customerName: string };
+  children?: ReactNode;
+};
+
+export function SandboxCardForm({ payLabel, hidden, customer, children }: Props) {
+  const { form, fields, pending } = usePageForm(customer ? cardAndCustomerSchema : cardSchema);
+  const customerFields = fields as unknown as ReturnType<typeof usePageForm<typeof cardAndCustomerSchema>>["fields"];
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="sandbox-card-form">
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {customer ? (
+        <>
+          <FormField meta={customerFields.customerEmail} label="Email (for the receipt)" type="email" autoComplete="email" defaultValue={customer.customerEmail} aria-required="true" />
+          <FormField meta={customerFields.customerName} label="Name for the booking" type="text" autoComplete="name" defaultValue={customer.customerName} aria-required="true" />
+        </>
+      ) : null}
+      <FormField meta={fields.cardNumber} label="Card number" type="text" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" aria-required="true" />
+      <div className="grid grid-cols-2 gap-4">
+        <FormField meta={fields.expiry} label="Expiry (MM/YY)" type="text" inputMode="numeric" autoComplete="cc-exp" placeholder="12/34" aria-required="true" />
+        <FormField meta={fields.cvc} label="CVC" type="text" inputMode="numeric" autoComplete="cc-csc" placeholder="123" aria-required="true" />
+      </div>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <StatusButton pending={pending} pendingText="Processing..." name="intent" value="pay" className="w-full py-3 text-base">
+        {payLabel}
+      </StatusButton>
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,23 @@
+// A booking's five statuses (spec/02 section 4) and its payment state (DECISIONS.md), with the
+// words people read. No zod here, so pages can import it without the validator.
+
+export const BOOKING_STATUSES = ["pending", "assigned", "in_progress", "completed", "cancelled"] as const;
+export type BookingStatusValue = (typeof BOOKING_STATUSES)[number];
+
+export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatusValue, string>> = {
+  pending: "Pending",
+  assigned: "Assigned",
+  in_progress: "In progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export function isBookingStatus(value: unknown): value is BookingStatusValue {
+  return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
+}
+
+export const PAYMENT_STATE_LABELS = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded" } as const;
+export type PaymentStateValue = keyof typeof PAYMENT_STATE_LABELS;
+
+/** A driver can be given to a booking that is not over yet. */
+export const DRIVER_ASSIGNABLE_STATUSES: readonly BookingStatusValue[] = ["pending", "assigned", "in_progress"];

@@ -1,0 +1,30 @@
+// POST /api/create-stripe-checkout-session {bookingId, customerEmail, customerName,
+// customerPhone, specialRequirements} → {url}: the hosted payment page for the booking's own
+// price (finalPrice and totalWithVAT in the spec's payload are ignored).
+import { PAYMENT_MESSAGES } from "~/domain/payments";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiCheckoutSessionSchema } from "~/schemas/checkout";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/api.server";
+import { requireApiUser } from "~/server/api-auth.server";
+import { findBookingFor } from "~/server/bookings.server";
+import { answerPaymentCall } from "~/server/checkout-errors.server";
+import { startHostedCheckout } from "~/server/checkout.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const user = await requireApiUser(request);
+  await enforceRateLimit(request);
+  const { bookingId, ...details } = await parseJsonBody(request, apiCheckoutSessionSchema);
+  const booking = await findBookingFor(request, bookingId, user);
+  if (!booking) return apiError(404, PAYMENT_MESSAGES.noBooking);
+  return answerPaymentCall(async () => {
+    const origin = new URL(request.url).origin;
+    const session = await startHostedCheckout(booking, user, details, origin);
+    return Response.json({ url: new URL(session.url, origin).toString(), sessionId: session.sessionId, provider: session.provider });
+  });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireMethod(request, "POST");
+  return null;
+}

@@ -1,0 +1,83 @@
+// /admin/bookings and its JSON API (spec/02 sections 2, 7 and 8): the list's filters, a
+// booking's new status and an assigned driver. The spec's texts are word for word.
+import { z } from "zod";
+import { BOOKING_STATUSES } from "~/domain/booking-status";
+
+export const ADMIN_BOOKING_MESSAGES = {
+  updateFailed: "Failed to update booking status", // spec/02 section 8
+  statusUpdated: "Booking status updated",
+  statusUnchanged: "No change",
+  assignFailed: "Failed to assign driver",
+  driverAssigned: "Driver assigned",
+  invalidStatus: `Status must be one of: ${BOOKING_STATUSES.join(", ")}`,
+  invalidBookingId: "Invalid booking id",
+  bookingNotFound: "Booking not found",
+  driverRequired: "Choose a driver to assign",
+  driverNotApproved: "Only an approved driver can be assigned",
+  notAssignable: "A completed or cancelled booking cannot be given a driver",
+  searchTooLong: "The search term is at most 100 characters long",
+  invalidLimit: "limit must be a whole number from 1 to 50",
+  invalidAction: "Unknown action",
+} as const;
+
+export const SEARCH_TERM_MAX = 100;
+
+/** Record ids are cuids; anything else cannot name a booking or a driver. */
+export const RECORD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const bookingStatusField = z.enum(BOOKING_STATUSES, { errorMap: () => ({ message: ADMIN_BOOKING_MESSAGES.invalidStatus }) });
+
+const bookingIdField = z
+  .string({ required_error: ADMIN_BOOKING_MESSAGES.invalidBookingId })
+  .regex(RECORD_ID_PATTERN, ADMIN_BOOKING_MESSAGES.invalidBookingId);
+
+/** POST /api/admin/booking/:id/update { status }. */
+export const bookingStatusUpdateSchema = z.object({ status: bookingStatusField });
+
+/** The page's row forms: a new status, or a driver to assign. */
+export const adminBookingActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("status"), bookingId: bookingIdField, status: bookingStatusField }),
+    z.object({
+      intent: z.literal("assign"),
+      bookingId: bookingIdField,
+      driverId: z.string({ required_error: ADMIN_BOOKING_MESSAGES.driverRequired }).regex(RECORD_ID_PATTERN, ADMIN_BOOKING_MESSAGES.driverRequired),
+    }),
+  ],
+  { errorMap: () => ({ message: ADMIN_BOOKING_MESSAGES.invalidAction }) },
+);
+export type AdminBookingAction = z.output<typeof adminBookingActionSchema>;
+
+/** GET /api/admin/bookings?searchTerm=&status=&page= (the API refuses a bad value). */
+export const bookingListQuerySchema = z.object({
+  searchTerm: z.string().trim().max(SEARCH_TERM_MAX, ADMIN_BOOKING_MESSAGES.searchTooLong).optional(),
+  // "", "all" and no value all mean every status.
+  status: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "" || value === "all") return undefined;
+      const status = bookingStatusField.safeParse(value);
+      if (status.success) return status.data;
+      ctx.addIssue({ code: "custom", message: ADMIN_BOOKING_MESSAGES.invalidStatus });
+      return z.NEVER;
+    }),
+});
+
+/** ?limit= of the dashboard lists' API (default 5). */
+export const listLimitSchema = z.object({
+  limit: z.coerce
+    .number({ invalid_type_error: ADMIN_BOOKING_MESSAGES.invalidLimit })
+    .int(ADMIN_BOOKING_MESSAGES.invalidLimit)
+    .min(1, ADMIN_BOOKING_MESSAGES.invalidLimit)
+    .max(50, ADMIN_BOOKING_MESSAGES.invalidLimit)
+    .default(5),
+});
+
+/** The page's filters from its URL: lenient (a bad status shows every status, a long term is cut). */
+export function readBookingFilters(params: URLSearchParams) {
+  const searchTerm = (params.get("searchTerm") ?? "").trim().slice(0, SEARCH_TERM_MAX);
+  const status = bookingStatusField.safeParse(params.get("status"));
+  return { searchTerm, status: status.success ? status.data : undefined };
+}

@@ -1,0 +1,34 @@
+// Payment Tracking (/admin/payments), its CSV export and GET /api/admin/payments: the list's
+// filters, read from the query string, and the spec's texts (spec/02 sections 2, 4 and 8).
+import { z } from "zod";
+
+export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "refunded", "cancelled"] as const;
+export type PaymentStatusName = (typeof PAYMENT_STATUSES)[number];
+
+export const SEARCH_MAX = 100;
+
+export const ADMIN_PAYMENT_MESSAGES = {
+  loadError: "Error loading payments",
+  loadFailed: "Failed to load payment data",
+  invalidStatus: `Status must be one of: ${PAYMENT_STATUSES.join(", ")}`,
+  searchTooLong: `Search at most ${SEARCH_MAX} characters`,
+  invalidId: "Invalid payment id",
+  notFound: "Payment not found",
+} as const;
+
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => (value == null || value.trim() === "" ? undefined : value.trim()));
+
+export const paymentFiltersSchema = z.object({
+  status: optionalText.pipe(z.enum(PAYMENT_STATUSES, { errorMap: () => ({ message: ADMIN_PAYMENT_MESSAGES.invalidStatus }) }).optional()),
+  search: optionalText.pipe(z.string().max(SEARCH_MAX, ADMIN_PAYMENT_MESSAGES.searchTooLong).optional()),
+});
+
+export type PaymentFilters = z.output<typeof paymentFiltersSchema>;
+
+/** The filters of a URL's query string (?status=&search=), parsed. */
+export function parsePaymentFilters(url: URL) {
+  return paymentFiltersSchema.safeParse({ status: url.searchParams.get("status"), search: url.searchParams.get("search") });
+}

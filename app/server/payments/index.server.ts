@@ -1,0 +1,36 @@
+// Which provider takes a card payment: Stripe when its secret key is configured (saved on
+// /stripe-config, else the environment), otherwise the built-in sandbox.
+import { cardProviderOf, PaymentProviderError, type CardGateway, type ProviderPayment } from "./gateway";
+import { refundPayPalCapture } from "./paypal.server";
+import { sandboxGateway } from "./sandbox.server";
+import { getStripeKeys } from "./settings.server";
+import { createStripeGateway } from "./stripe.server";
+
+export async function cardGateway(): Promise<CardGateway> {
+  const { secretKey } = await getStripeKeys();
+  return secretKey ? createStripeGateway(secretKey) : sandboxGateway;
+}
+
+/** The gateway that issued this id (a payment made in the sandbox stays the sandbox's). */
+export async function cardGatewayFor(id: string): Promise<CardGateway | null> {
+  if (cardProviderOf(id) === "sandbox") return sandboxGateway;
+  const { secretKey } = await getStripeKeys();
+  return secretKey ? createStripeGateway(secretKey) : null;
+}
+
+/** The publishable key the embedded card form needs, or null in sandbox mode. */
+export async function stripePublishableKey() {
+  const { secretKey, publishableKey } = await getStripeKeys();
+  return secretKey && publishableKey ? publishableKey : null;
+}
+
+/**
+ * Gives money back through the provider that took it (the cancellations of a later issue use
+ * this too). The key makes a retried refund the same refund.
+ */
+export async function refundPayment(payment: Pick<ProviderPayment, "provider" | "paymentId">, amountPence: number, idempotencyKey: string) {
+  if (payment.provider === "paypal") return refundPayPalCapture(payment.paymentId, amountPence, idempotencyKey);
+  const gateway = await cardGatewayFor(payment.paymentId);
+  if (!gateway) throw new PaymentProviderError("Stripe is not configured, so this payment cannot be refunded.", 503);
+  return gateway.refund(payment.paymentId, amountPence, idempotencyKey);
+}

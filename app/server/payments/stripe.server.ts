@@ -1,0 +1,149 @@
+// Stripe through its official SDK. STRIPE_API_BASE points the SDK at another host (the
+// tests' local stand-in of Stripe's API); unset, it talks to api.stripe.com.
+import Stripe from "stripe";
+import { env } from "../env.server";
+import type { CardGateway, ProviderPayment } from "./gateway";
+import { PaymentProviderError } from "./gateway";
+
+function connection(): { host?: string; port?: number; protocol?: "http" | "https" } {
+  if (!env.STRIPE_API_BASE) return {};
+  const url = new URL(env.STRIPE_API_BASE);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
+const clients = new Map<string, Stripe>();
+
+export function stripeClient(secretKey: string) {
+  let client = clients.get(secretKey);
+  if (!client) {
+    client = new Stripe(secretKey, { ...connection(), maxNetworkRetries: 1, timeout: 15_000, telemetry: false });
+    clients.set(secretKey, client);
+  }
+  return client;
+}
+
+/** Stripe's own message for a refused call (safe to show), else a general one. */
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      const status = error.statusCode && error.statusCode < 500 ? 400 : 502;
+      throw new PaymentProviderError(error.type === "StripeCardError" ? error.message : "Payment Setup Error: the payment provider refused the request.", status);
+    }
+    throw error;
+  }
+}
+
+async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+function intentOutcome(status: Stripe.PaymentIntent.Status): ProviderPayment["outcome"] {
+  if (status === "succeeded") return "succeeded";
+  if (status === "processing") return "processing";
+  if (status === "requires_payment_method") return "requires_payment_method";
+  if (status === "canceled") return "failed";
+  return "open";
+}
+
+function fromIntent(intent: Stripe.PaymentIntent, sessionId: string | null = null): ProviderPayment {
+  return {
+    provider: "stripe",
+    paymentId: intent.id,
+    sessionId,
+    bookingId: intent.metadata?.bookingId ?? null,
+    amountPence: intent.status === "succeeded" ? (intent.amount_received ?? intent.amount) : intent.amount,
+    currency: intent.currency,
+    outcome: intentOutcome(intent.status),
+    failureMessage: intent.last_payment_error?.message ?? null,
+    method: "card",
+  };
+}
+
+export function createStripeGateway(secretKey: string): CardGateway {
+  const stripe = stripeClient(secretKey);
+  return {
+    provider: "stripe",
+    async createCheckoutSession(input) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            customer_email: input.customerEmail,
+            client_reference_id: input.bookingId,
+            line_items: [{ quantity: 1, price_data: { currency: "gbp", unit_amount: input.amountPence, product_data: { name: input.description } } }],
+            metadata: { bookingId: input.bookingId, reference: input.reference },
+            payment_intent_data: { metadata: { bookingId: input.bookingId, reference: input.reference } },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentProviderError("No checkout URL received");
+      return { id: session.id, url: session.url };
+    },
+    async retrieveCheckoutSession(id) {
+      const session = await orNull(() => stripe.checkout.sessions.retrieve(id, { expand: ["payment_intent"] }));
+      if (!session) return null;
+      const intent = session.payment_intent;
+      if (intent && typeof intent !== "string") return { ...fromIntent(intent, session.id), bookingId: session.metadata?.bookingId ?? intent.metadata?.bookingId ?? null };
+      return {
+        provider: "stripe",
+        paymentId: typeof intent === "string" ? intent : session.id,
+        sessionId: session.id,
+        bookingId: session.metadata?.bookingId ?? null,
+        amountPence: session.amount_total ?? 0,
+        currency: session.currency ?? "gbp",
+        outcome: session.payment_status === "paid" ? "succeeded" : "open",
+        failureMessage: null,
+        method: "card",
+      };
+    },
+    async createPaymentIntent(input) {
+      const intent = await call(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountPence,
+            currency: "gbp",
+            automatic_payment_methods: { enabled: true },
+            // No receipt_email: the customer may change it after this (the card form sends it when
+            // paying), and a retry with the same idempotency key must send the same parameters.
+            description: input.description,
+            metadata: { bookingId: input.bookingId, reference: input.reference },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!intent.client_secret) throw new PaymentProviderError("Payment Setup Error");
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+    async retrievePaymentIntent(id) {
+      const intent = await orNull(() => stripe.paymentIntents.retrieve(id));
+      return intent ? fromIntent(intent) : null;
+    },
+    async refund(paymentId, amountPence, idempotencyKey) {
+      const refund = await call(() => stripe.refunds.create({ payment_intent: paymentId, amount: amountPence }, { idempotencyKey }));
+      return { id: refund.id, amountPence: refund.amount };
+    },
+  };
+}
+
+/** A webhook's event, or null when the signature does not match (STRIPE_WEBHOOK_SECRET). */
+export function verifyStripeEvent(payload: string, signature: string | null, secret: string): Stripe.Event | null {
+  if (!signature) return null;
+  try {
+    return Stripe.webhooks.constructEvent(payload, signature, secret);
+  } catch {
+    return null;
+  }
+}
+
+export type StripeEvent = Stripe.Event;

@@ -1,0 +1,43 @@
+// The payment pages stay light: /checkout and /stripe-checkout download no more JavaScript
+// than the home page, and no page loads Stripe's or PayPal's scripts unless it needs them
+// (here, on the built-in sandbox, none does).
+import { expect, test, type Page } from "@playwright/test";
+import { appDb, sessionCookieFor, waitForHydration } from "./helpers";
+
+/** Bytes of same-origin JavaScript a page downloads, and every other origin it asks. */
+async function weigh(page: Page, url: string) {
+  const sizes: Promise<number>[] = [];
+  const foreign = new Set<string>();
+  const origin = new URL(page.url() === "about:blank" ? "http://127.0.0.1" : page.url()).host;
+  page.on("request", (request) => {
+    const host = new URL(request.url()).host;
+    if (!request.url().startsWith("data:") && host !== origin && !host.startsWith("127.0.0.1")) foreign.add(host);
+  });
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") sizes.push(response.body().then((body) => body.length).catch(() => 0));
+  });
+  await page.goto(url);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  page.removeAllListeners("request");
+  page.removeAllListeners("response");
+  return { bytes: (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0), foreign: [...foreign] };
+}
+
+test("the checkout and the hosted-payment form ship no more JavaScript than the home page, and nothing third-party", async ({ browser, baseURL }) => {
+  const db = await appDb();
+  const customer = await db.user.findFirstOrThrow({ where: { role: "customer", isActive: true } });
+  const booking = await db.booking.findFirstOrThrow({ where: { customerId: customer.id }, orderBy: { paymentState: "asc" } });
+  const context = await browser.newContext();
+  await context.addCookies([await sessionCookieFor(customer.email, baseURL!)]);
+
+  const home = await weigh(await context.newPage(), "/");
+  for (const path of [`/checkout?booking=${booking.id}`, `/stripe-checkout?booking=${booking.id}`]) {
+    const page = await weigh(await context.newPage(), path);
+    expect(page.bytes, path).toBeLessThanOrEqual(home.bytes);
+    expect(page.foreign, path).toEqual([]);
+  }
+  const embedded = await weigh(await context.newPage(), `/embedded-checkout?booking=${booking.id}`);
+  expect(embedded.foreign).toEqual([]); // the sandbox's card form: Stripe.js stays away
+  await context.close();
+});

@@ -1,0 +1,539 @@
+// /admin/bookings, the dashboard's lists and their JSON API: search and filter, status changes
+// and driver assignment with their audit rows, a booking's history, and every refusal (bad
+// ids, bad statuses, a customer's token, drivers who are not approved).
+import { beforeAll, describe, expect, it } from "vitest";
+import * as bookingsPage from "~/routes/admin.bookings";
+import * as detailsPage from "~/routes/admin.bookings.$id";
+import * as dashboard from "~/routes/admin.dashboard";
+import * as updateApi from "~/routes/api.admin.booking.$id.update";
+import * as bookingsApi from "~/routes/api.admin.bookings";
+import * as pendingDriversApi from "~/routes/api.admin.pending-drivers";
+import * as recentBookingsApi from "~/routes/api.admin.recent-bookings";
+import { ADMIN_BOOKING_MESSAGES } from "~/schemas/admin-bookings";
+import { assignDriver, bookingDetails, listBookings, updateBookingStatus } from "~/server/admin-bookings.server";
+import { db } from "~/server/db.server";
+import { takeToasts } from "~/server/toast.server";
+import { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } from "./auth-helpers";
+import { createApprovedDriver, createBooking, requestWithCookie } from "./factories";
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+let admin: Account;
+let adminCookie: string;
+let adminToken: string;
+let customerToken: string;
+let customerCookie: string;
+
+beforeAll(async () => {
+  admin = await createAccount({ role: "admin" });
+  adminCookie = await sessionCookie(admin);
+  adminToken = await bearerFor(admin);
+  const customer = await createAccount();
+  customerToken = await bearerFor(customer);
+  customerCookie = await sessionCookie(customer);
+});
+
+/** A booking with a word of its own in the customer's name, created `minutesAgo`. */
+type Status = "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
+async function bookingFor(word: string, { status = "pending", minutesAgo = 0, pickup = "1 Grey Street, Newcastle NE1 6EE" }: { status?: Status; minutesAgo?: number; pickup?: string } = {}) {
+  const booking = await createBooking(status);
+  return db.booking.update({
+    where: { id: booking.id },
+    data: { customerName: `Customer ${word}`, pickupAddress: pickup, createdAt: new Date(Date.now() - minutesAgo * 60_000) },
+  });
+}
+
+function createDriver(approvalStatus: "pending" | "approved" | "declined", name = `Driver ${unique()}`, createdAt = new Date()) {
+  return db.driver.create({
+    data: { name, email: `${unique()}@example.com`, phone: "07700900123", experience: "1-3", vanType: "small", location: "Leeds", approvalStatus, agreementAcceptedAt: new Date(), createdAt },
+  });
+}
+
+// Other test files write bookings and applications at the same time: dated an hour ahead, a
+// record is surely among "the newest five" when a test looks.
+const AHEAD = -60;
+const anHourAhead = () => new Date(Date.now() + 60 * 60_000);
+
+const auditRows = (bookingId: string) => db.auditLog.findMany({ where: { targetType: "Booking", targetId: bookingId }, orderBy: { createdAt: "asc" } });
+
+async function toastsOf(setCookie: string | null) {
+  return (await takeToasts(requestWithCookie("http://localhost/admin/bookings", setCookie))).toasts;
+}
+
+// ---------------------------------------------------------------- the server module
+
+describe("listBookings", () => {
+  it("searches reference, customer name and e-mail (booking or account) and addresses, case-insensitively, newest first", async () => {
+    const word = unique();
+    const older = await bookingFor(word, { minutesAgo: 10 });
+    const newer = await bookingFor(word, { minutesAgo: 1 });
+    const byAddress = await bookingFor(unique(), { pickup: `7 ${word} Lane, York YO1 7HH` });
+    const account = await createAccount();
+    const byAccount = await createBooking();
+    await db.booking.update({ where: { id: byAccount.id }, data: { customerId: account.id, customerName: null, customerEmail: null } });
+
+    expect((await listBookings({ searchTerm: word.toUpperCase() })).rows.map((row) => row.id)).toEqual([byAddress.id, newer.id, older.id]);
+    expect((await listBookings({ searchTerm: older.reference.toLowerCase() })).rows.map((row) => row.id)).toEqual([older.id]);
+    expect((await listBookings({ searchTerm: older.customerEmail! })).rows.map((row) => row.id)).toEqual([older.id]);
+    const viaAccount = await listBookings({ searchTerm: account.email });
+    expect(viaAccount.rows.map((row) => row.id)).toEqual([byAccount.id]);
+    expect(viaAccount.rows[0]!.customer).toEqual({ username: account.username, email: account.email });
+    expect((await listBookings({ searchTerm: account.username })).rows.map((row) => row.id)).toEqual([byAccount.id]);
+  });
+
+  it("filters by status and pages through the results", async () => {
+    const word = unique();
+    const pending = [];
+    for (let i = 0; i < 3; i++) pending.push(await bookingFor(word, { minutesAgo: 3 - i }));
+    const completed = await bookingFor(word, { status: "completed" });
+
+    expect((await listBookings({ searchTerm: word, status: "completed" })).rows.map((row) => row.id)).toEqual([completed.id]);
+    const first = await listBookings({ searchTerm: word, status: "pending", page: 1, pageSize: 2 });
+    expect(first.page).toEqual({ page: 1, pageSize: 2, total: 3, pages: 2 });
+    expect(first.rows.map((row) => row.id)).toEqual([pending[2]!.id, pending[1]!.id]);
+    const second = await listBookings({ searchTerm: word, status: "pending", page: 2, pageSize: 2 });
+    expect(second.rows.map((row) => row.id)).toEqual([pending[0]!.id]);
+  });
+
+  it("brings the driver's name in the same select", async () => {
+    const driver = await createApprovedDriver();
+    const booking = await bookingFor(unique());
+    await db.booking.update({ where: { id: booking.id }, data: { driverId: driver.id } });
+    const [row] = (await listBookings({ searchTerm: booking.reference })).rows;
+    expect(row!.driver).toEqual({ id: driver.id, name: driver.name });
+  });
+});
+
+describe("updateBookingStatus", () => {
+  it("sets any of the five statuses, audits from and to, stamps cancelledAt and clears it again", async () => {
+    const booking = await createBooking();
+    for (const status of ["in_progress", "completed", "assigned", "cancelled"] as const) {
+      expect((await updateBookingStatus(admin.id, booking.id, status)).status).toBe("updated");
+    }
+    const cancelled = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.cancelledAt).toBeInstanceOf(Date);
+
+    await updateBookingStatus(admin.id, booking.id, "pending");
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).cancelledAt).toBeNull();
+
+    const rows = await auditRows(booking.id);
+    expect(rows.map((row) => [row.action, row.actorId, row.details])).toEqual([
+      ["booking.status", admin.id, { from: "pending", to: "in_progress" }],
+      ["booking.status", admin.id, { from: "in_progress", to: "completed" }],
+      ["booking.status", admin.id, { from: "completed", to: "assigned" }],
+      ["booking.status", admin.id, { from: "assigned", to: "cancelled" }],
+      ["booking.status", admin.id, { from: "cancelled", to: "pending" }],
+    ]);
+  });
+
+  it("writes nothing when the status is already the one asked for, and knows unknown bookings", async () => {
+    const booking = await createBooking("assigned");
+    expect((await updateBookingStatus(admin.id, booking.id, "assigned")).status).toBe("unchanged");
+    expect(await auditRows(booking.id)).toEqual([]);
+    expect((await updateBookingStatus(admin.id, "no-such-booking", "completed")).status).toBe("not_found");
+  });
+
+  it("records each of several changes made at once with the status it really came from", async () => {
+    const booking = await createBooking();
+    const targets = ["assigned", "in_progress", "completed", "cancelled", "pending", "assigned"] as const;
+    await Promise.all(targets.map((status) => updateBookingStatus(admin.id, booking.id, status)));
+    const rows = await auditRows(booking.id);
+    // A chain: each change starts where the one before it ended.
+    let current = "pending";
+    for (const row of rows) {
+      const details = row.details as { from: string; to: string };
+      expect(details.from).toBe(current);
+      current = details.to;
+    }
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe(current);
+  });
+});
+
+describe("assignDriver", () => {
+  it("gives a pending booking an approved driver: assigned, tracking 'assigned', a tracking event and an audit row", async () => {
+    const booking = await createBooking();
+    const driver = await createApprovedDriver();
+    const result = await assignDriver(admin.id, booking.id, driver.id);
+    expect(result.status).toBe("assigned");
+    const after = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    expect(after).toMatchObject({ driverId: driver.id, status: "assigned", trackingStatus: "assigned" });
+    const events = await db.trackingEvent.findMany({ where: { bookingId: booking.id } });
+    expect(events.map((event) => [event.status, event.createdById])).toEqual([["assigned", admin.id]]);
+    const [audit] = await auditRows(booking.id);
+    expect(audit).toMatchObject({ action: "booking.assign_driver", actorId: admin.id });
+    expect(audit!.details).toMatchObject({ driverId: driver.id, driverName: driver.name, fromDriverId: null, from: "pending", to: "assigned" });
+  });
+
+  it("assigns approved drivers only", async () => {
+    const booking = await createBooking();
+    for (const driver of [await createDriver("pending"), await createDriver("declined")]) {
+      expect((await assignDriver(admin.id, booking.id, driver.id)).status).toBe("driver_not_approved");
+    }
+    expect((await assignDriver(admin.id, booking.id, "no-such-driver")).status).toBe("driver_not_approved");
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ driverId: null, status: "pending", trackingStatus: null });
+    expect(await auditRows(booking.id)).toEqual([]);
+  });
+
+  it("refuses a completed or cancelled booking and an unknown one; the same driver twice changes nothing", async () => {
+    const driver = await createApprovedDriver();
+    for (const status of ["completed", "cancelled"] as const) {
+      expect((await assignDriver(admin.id, (await createBooking(status)).id, driver.id)).status).toBe("not_assignable");
+    }
+    expect((await assignDriver(admin.id, "no-such-booking", driver.id)).status).toBe("not_found");
+    const booking = await createBooking();
+    await assignDriver(admin.id, booking.id, driver.id);
+    expect((await assignDriver(admin.id, booking.id, driver.id)).status).toBe("unchanged");
+    expect(await auditRows(booking.id)).toHaveLength(1);
+  });
+
+  it("reassigns an in-progress booking without moving its status or tracking", async () => {
+    const booking = await createBooking("in_progress");
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "en_route" } });
+    const driver = await createApprovedDriver();
+    expect((await assignDriver(admin.id, booking.id, driver.id)).status).toBe("assigned");
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ driverId: driver.id, status: "in_progress", trackingStatus: "en_route" });
+  });
+});
+
+describe("bookingDetails", () => {
+  it("gives the booking with its history, newest first, in words", async () => {
+    const booking = await createBooking();
+    const driver = await createApprovedDriver();
+    await assignDriver(admin.id, booking.id, driver.id);
+    await updateBookingStatus(admin.id, booking.id, "completed");
+    const details = await bookingDetails(booking.id);
+    expect(details!.reference).toBe(booking.reference);
+    expect(details!.history.map((entry) => [entry.action, entry.text, entry.by])).toEqual([
+      ["booking.status", "Status changed from Assigned to Completed", admin.username],
+      ["booking.assign_driver", `${driver.name} assigned (status Pending → Assigned)`, admin.username],
+    ]);
+    expect(await bookingDetails("no-such-booking")).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------- the pages
+
+describe("GET /admin/bookings", () => {
+  it("lists the search's bookings (a linkable GET) and offers approved drivers only", async () => {
+    const word = unique();
+    const pending = await bookingFor(word);
+    await bookingFor(word, { status: "completed" });
+    const approved = await createApprovedDriver();
+    const waiting = await createDriver("pending");
+
+    const outcome = await call(bookingsPage.loader, getRequest(`/admin/bookings?searchTerm=${word}&status=pending`, { cookie: adminCookie }));
+    expect(outcome.status).toBe(200);
+    expect(outcome.body.filters).toEqual({ searchTerm: word, status: "pending" });
+    expect(outcome.body.bookings.map((row: { id: string }) => row.id)).toEqual([pending.id]);
+    expect(outcome.body.bookings[0]).toMatchObject({ reference: pending.reference, status: "pending", statusLabel: "Pending", paymentLabel: "Unpaid", van: "Small Van", priceText: "£42.00" });
+    expect(outcome.body.page).toMatchObject({ page: 1, total: 1, pages: 1 });
+    const driverIds = outcome.body.drivers.map((driver: { id: string }) => driver.id);
+    expect(driverIds).toContain(approved.id);
+    expect(driverIds).not.toContain(waiting.id);
+  });
+
+  it("treats an unknown status in the URL as every status and cuts a long search", async () => {
+    const outcome = await call(bookingsPage.loader, getRequest(`/admin/bookings?status=lost&searchTerm=${"x".repeat(300)}`, { cookie: adminCookie }));
+    expect(outcome.status).toBe(200);
+    expect(outcome.body.filters).toEqual({ searchTerm: "x".repeat(100), status: undefined });
+    expect(outcome.body.bookings).toEqual([]);
+  });
+});
+
+describe("POST /admin/bookings (without JavaScript: redirect with a toast)", () => {
+  it("changes a status, goes back to the list it came from and says so", async () => {
+    const booking = await createBooking();
+    const back = `/admin/bookings?searchTerm=${booking.reference}&page=1`;
+    const outcome = await call(
+      bookingsPage.action,
+      formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "cancelled", redirectTo: back }, { cookie: adminCookie }),
+    );
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe(back);
+    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
+      expect.objectContaining({ title: "Booking status updated", description: `${booking.reference} is now Cancelled.`, variant: "success" }),
+    ]);
+    const after = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    expect(after.status).toBe("cancelled");
+    expect(after.cancelledAt).not.toBeNull();
+    expect((await auditRows(booking.id)).map((row) => row.details)).toEqual([{ from: "pending", to: "cancelled" }]);
+  });
+
+  it("refuses a bad status or an unknown booking with 'Failed to update booking status', changing nothing", async () => {
+    const booking = await createBooking();
+    for (const [fields, reason] of [
+      [{ bookingId: booking.id, status: "lost" }, ADMIN_BOOKING_MESSAGES.invalidStatus],
+      [{ bookingId: booking.id }, ADMIN_BOOKING_MESSAGES.invalidStatus],
+      [{ bookingId: "no-such-booking", status: "completed" }, ADMIN_BOOKING_MESSAGES.bookingNotFound],
+      [{ bookingId: "bad id!", status: "completed" }, ADMIN_BOOKING_MESSAGES.invalidBookingId],
+    ] as const) {
+      const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", ...fields, redirectTo: "/admin/bookings" }, { cookie: adminCookie }));
+      expect(outcome.status).toBe(302);
+      expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
+        expect.objectContaining({ title: "Failed to update booking status", description: reason, variant: "error" }),
+      ]);
+    }
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("pending");
+    expect(await auditRows(booking.id)).toEqual([]);
+  });
+
+  it("goes back only to an admin bookings page", async () => {
+    const booking = await createBooking();
+    for (const redirectTo of ["https://evil.example/admin/bookings", "//evil.example", "/admin/users", "/admin/bookingsX"]) {
+      const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "assigned", redirectTo }, { cookie: adminCookie }));
+      expect(outcome.location).toBe("/admin/bookings");
+    }
+    const details = `/admin/bookings/${booking.id}?status=pending`;
+    const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "pending", redirectTo: details }, { cookie: adminCookie }));
+    expect(outcome.location).toBe(details);
+  });
+
+  it("assigns an approved driver and refuses any other", async () => {
+    const booking = await createBooking();
+    const pending = await createDriver("pending");
+    let outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "assign", bookingId: booking.id, driverId: pending.id }, { cookie: adminCookie }));
+    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
+      expect.objectContaining({ title: "Failed to assign driver", description: ADMIN_BOOKING_MESSAGES.driverNotApproved, variant: "error" }),
+    ]);
+    outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "assign", bookingId: booking.id }, { cookie: adminCookie }));
+    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([expect.objectContaining({ description: ADMIN_BOOKING_MESSAGES.driverRequired })]);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).driverId).toBeNull();
+
+    const driver = await createApprovedDriver();
+    outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "assign", bookingId: booking.id, driverId: driver.id }, { cookie: adminCookie }));
+    expect(outcome.location).toBe("/admin/bookings");
+    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
+      expect.objectContaining({ title: "Driver assigned", description: `${driver.name} is now assigned to ${booking.reference}.`, variant: "success" }),
+    ]);
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ driverId: driver.id, status: "assigned", trackingStatus: "assigned" });
+    expect((await auditRows(booking.id)).map((row) => row.action)).toEqual(["booking.assign_driver"]);
+  });
+
+  it("answers an unknown intent with an error toast", async () => {
+    const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "delete", bookingId: "x" }, { cookie: adminCookie }));
+    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([expect.objectContaining({ variant: "error", description: ADMIN_BOOKING_MESSAGES.invalidAction })]);
+  });
+
+  it("sends a customer away", async () => {
+    const booking = await createBooking();
+    const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "completed" }, { cookie: customerCookie }));
+    expect(outcome.location).toBe("/");
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("pending");
+  });
+});
+
+describe("POST /admin/bookings from a fetcher (with JavaScript: the toast comes back as data)", () => {
+  it("answers ok with the toast", async () => {
+    const booking = await createBooking();
+    const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "completed", via: "fetcher" }, { cookie: adminCookie }));
+    expect(outcome.status).toBe(200);
+    expect(outcome.body).toEqual({ ok: true, toast: { title: "Booking status updated", description: `${booking.reference} is now Completed.`, variant: "success" } });
+  });
+
+  it("answers a failure with the spec's 'Failed to update booking status' and an error status", async () => {
+    let outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: "no-such-booking", status: "completed", via: "fetcher" }, { cookie: adminCookie }));
+    expect(outcome.status).toBe(404);
+    expect(outcome.body).toEqual({ ok: false, toast: { title: "Failed to update booking status", description: ADMIN_BOOKING_MESSAGES.bookingNotFound, variant: "error" } });
+    outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: "abc", status: "lost", via: "fetcher" }, { cookie: adminCookie }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.body.toast.title).toBe("Failed to update booking status");
+  });
+});
+
+describe("GET /admin/bookings/:id", () => {
+  it("shows the booking and its history", async () => {
+    const booking = await createBooking();
+    await updateBookingStatus(admin.id, booking.id, "in_progress");
+    const outcome = await call(detailsPage.loader, getRequest(`/admin/bookings/${booking.id}`, { cookie: adminCookie }), { id: booking.id });
+    expect(outcome.status).toBe(200);
+    expect(outcome.body.booking.reference).toBe(booking.reference);
+    expect(outcome.body.booking.history.map((entry: { text: string }) => entry.text)).toEqual(["Status changed from Pending to In progress"]);
+  });
+
+  it("is a 404 for an unknown or malformed id", async () => {
+    for (const id of ["no-such-booking", "bad id!", "x".repeat(65)]) {
+      const outcome = await call(detailsPage.loader, getRequest(`/admin/bookings/${encodeURIComponent(id)}`, { cookie: adminCookie }), { id });
+      expect(outcome.status).toBe(404);
+    }
+  });
+});
+
+describe("the dashboard's lists", () => {
+  it("shows the five newest bookings and pending driver applications", async () => {
+    const booking = await bookingFor(unique(), { minutesAgo: AHEAD });
+    const applicant = await createDriver("pending", undefined, anHourAhead());
+    const declined = await createDriver("declined", undefined, anHourAhead());
+    const outcome = await call(dashboard.loader, getRequest("/admin/dashboard", { cookie: adminCookie }));
+    expect(outcome.body.recentBookings).toHaveLength(5);
+    // Other test files write at the same time, so "among the newest" rather than "the newest".
+    expect(outcome.body.recentBookings).toContainEqual(expect.objectContaining({ id: booking.id, reference: booking.reference, statusLabel: "Pending" }));
+    expect(outcome.body.pendingDrivers).toContainEqual(expect.objectContaining({ id: applicant.id, name: applicant.name, location: "Leeds", van: "Small Van" }));
+    expect(outcome.body.pendingDrivers.length).toBeLessThanOrEqual(5);
+    expect(outcome.body.pendingDrivers.map((driver: { id: string }) => driver.id)).not.toContain(declined.id);
+    expect(outcome.body.stats).toHaveProperty("totalBookings");
+  });
+});
+
+// ---------------------------------------------------------------- the JSON API
+
+describe("GET /api/admin/recent-bookings", () => {
+  it("gives the newest bookings as a list, five unless asked", async () => {
+    const booking = await bookingFor(unique(), { minutesAgo: AHEAD });
+    const outcome = await call(recentBookingsApi.loader, getRequest("/api/admin/recent-bookings", { token: adminToken }));
+    expect(outcome.status).toBe(200);
+    expect(Array.isArray(outcome.body)).toBe(true);
+    expect(outcome.body).toHaveLength(5);
+    expect(outcome.body.find((row: { id: string }) => row.id === booking.id)).toMatchObject({
+      id: booking.id,
+      reference: booking.reference,
+      status: "pending",
+      paymentState: "unpaid",
+      price: 42,
+      vanSize: "small",
+      van: "Small Van",
+      distance: 2,
+      moveDate: "2027-03-04",
+      pickupAddress: booking.pickupAddress,
+      deliveryAddress: booking.deliveryAddress,
+      driver: null,
+      customer: { username: booking.customerName, email: booking.customerEmail },
+    });
+    const two = await call(recentBookingsApi.loader, getRequest("/api/admin/recent-bookings?limit=2", { cookie: adminCookie }));
+    expect(two.body).toHaveLength(2);
+  });
+
+  it("refuses a bad limit with 400 and a customer's token with 403", async () => {
+    for (const limit of ["0", "51", "two", "1.5"]) {
+      const outcome = await call(recentBookingsApi.loader, getRequest(`/api/admin/recent-bookings?limit=${limit}`, { token: adminToken }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body.error).toBe(ADMIN_BOOKING_MESSAGES.invalidLimit);
+    }
+    const outcome = await call(recentBookingsApi.loader, getRequest("/api/admin/recent-bookings", { token: customerToken }));
+    expect(outcome.status).toBe(403);
+  });
+});
+
+describe("GET /api/admin/pending-drivers", () => {
+  it("gives an array of pending drivers, newest first", async () => {
+    await createDriver("approved", undefined, anHourAhead());
+    const applicant = await createDriver("pending", undefined, anHourAhead());
+    const outcome = await call(pendingDriversApi.loader, getRequest("/api/admin/pending-drivers", { token: adminToken }));
+    expect(outcome.status).toBe(200);
+    expect(Array.isArray(outcome.body)).toBe(true);
+    expect(outcome.body.find((driver: { id: string }) => driver.id === applicant.id)).toEqual({
+      id: applicant.id,
+      name: applicant.name,
+      email: applicant.email,
+      phone: applicant.phone,
+      experience: "1-3",
+      vanType: "small",
+      location: "Leeds",
+      approvalStatus: "pending",
+      rating: null,
+      completedJobs: 0,
+      createdAt: applicant.createdAt.toISOString(),
+    });
+    expect(outcome.body.every((driver: { approvalStatus: string }) => driver.approvalStatus === "pending")).toBe(true);
+  });
+
+  it("refuses a customer's token with 403 and a bad limit with 400", async () => {
+    expect((await call(pendingDriversApi.loader, getRequest("/api/admin/pending-drivers", { token: customerToken }))).status).toBe(403);
+    expect((await call(pendingDriversApi.loader, getRequest("/api/admin/pending-drivers?limit=-1", { token: adminToken }))).status).toBe(400);
+  });
+});
+
+describe("GET /api/admin/bookings", () => {
+  it("searches and filters, newest first, with the paging in headers", async () => {
+    const word = unique();
+    const older = await bookingFor(word, { minutesAgo: 5 });
+    const newer = await bookingFor(word, { minutesAgo: 1 });
+    await bookingFor(word, { status: "cancelled" });
+    const outcome = await call(bookingsApi.loader, getRequest(`/api/admin/bookings?searchTerm=${word}&status=pending`, { token: adminToken }));
+    expect(outcome.status).toBe(200);
+    expect(outcome.body.map((booking: { id: string }) => booking.id)).toEqual([newer.id, older.id]);
+    expect(outcome.headers.get("x-total-count")).toBe("2");
+    expect(outcome.headers.get("x-page")).toBe("1");
+    expect(outcome.headers.get("x-page-count")).toBe("1");
+
+    const all = await call(bookingsApi.loader, getRequest(`/api/admin/bookings?searchTerm=${word}&status=`, { token: adminToken }));
+    expect(all.body).toHaveLength(3);
+  });
+
+  it("links the next page when there is one", async () => {
+    const outcome = await call(bookingsApi.loader, getRequest("/api/admin/bookings", { token: adminToken }));
+    const total = Number(outcome.headers.get("x-total-count"));
+    if (total > 25) expect(outcome.headers.get("link")).toContain('page=2>; rel="next"');
+    else expect(outcome.headers.get("link")).toBeNull();
+  });
+
+  it("refuses a bad status with 400 and a customer's token with 403", async () => {
+    const bad = await call(bookingsApi.loader, getRequest("/api/admin/bookings?status=lost", { token: adminToken }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(ADMIN_BOOKING_MESSAGES.invalidStatus);
+    const long = await call(bookingsApi.loader, getRequest(`/api/admin/bookings?searchTerm=${"x".repeat(101)}`, { token: adminToken }));
+    expect(long.status).toBe(400);
+    expect((await call(bookingsApi.loader, getRequest("/api/admin/bookings", { token: customerToken }))).status).toBe(403);
+    expect((await call(bookingsApi.loader, getRequest("/api/admin/bookings", { cookie: customerCookie }))).status).toBe(403);
+  });
+});
+
+describe("POST /api/admin/booking/:id/update", () => {
+  const update = (id: string, body: unknown, options: { token?: string; cookie?: string; method?: string } = { token: adminToken }) =>
+    call(updateApi.action, jsonRequest(`/api/admin/booking/${encodeURIComponent(id)}/update`, body, options), { id });
+
+  it("sets the status and answers { success, booking }, with an audit row", async () => {
+    const booking = await createBooking();
+    const outcome = await update(booking.id, { status: "in_progress" });
+    expect(outcome.status).toBe(200);
+    expect(outcome.body).toMatchObject({ success: true, booking: { id: booking.id, reference: booking.reference, status: "in_progress" } });
+    const [audit] = await auditRows(booking.id);
+    expect(audit).toMatchObject({ action: "booking.status", actorId: admin.id, details: { from: "pending", to: "in_progress" } });
+
+    const cancelled = await update(booking.id, { status: "cancelled" }, { cookie: adminCookie });
+    expect(cancelled.body.booking.status).toBe("cancelled");
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).cancelledAt).not.toBeNull();
+  });
+
+  it("refuses bad statuses with 400, changing nothing", async () => {
+    const booking = await createBooking();
+    for (const body of [{ status: "lost" }, { status: "" }, {}, { status: 3 }, { status: null }, { status: "PENDING" }]) {
+      const outcome = await update(booking.id, body);
+      expect(outcome.status, JSON.stringify(body)).toBe(400);
+      expect(outcome.body.error).toBe(ADMIN_BOOKING_MESSAGES.invalidStatus);
+    }
+    const notJson = await call(
+      updateApi.action,
+      new Request(`http://localhost/api/admin/booking/${booking.id}/update`, { method: "POST", body: "status=completed", headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "text/plain" } }),
+      { id: booking.id },
+    );
+    expect(notJson.status).toBe(400);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("pending");
+    expect(await auditRows(booking.id)).toEqual([]);
+  });
+
+  it("is a 404 for an unknown id and a 400 for a malformed one", async () => {
+    const unknown = await update("ckunknownbooking000000000", { status: "completed" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: ADMIN_BOOKING_MESSAGES.bookingNotFound, message: ADMIN_BOOKING_MESSAGES.bookingNotFound });
+    for (const id of ["bad id!", "x".repeat(65), "' or 1=1 --"]) {
+      const outcome = await update(id, { status: "completed" });
+      expect(outcome.status, id).toBe(400);
+      expect(outcome.body.error).toBe(ADMIN_BOOKING_MESSAGES.invalidBookingId);
+    }
+  });
+
+  it("refuses a customer's token (403) and no credentials (401) before anything else", async () => {
+    const booking = await createBooking();
+    expect((await update(booking.id, { status: "completed" }, { token: customerToken })).status).toBe(403);
+    expect((await update(booking.id, { status: "completed" }, { cookie: customerCookie })).status).toBe(403);
+    expect((await update(booking.id, { status: "completed" }, {})).status).toBe(401);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("pending");
+  });
+
+  it("takes POST only", async () => {
+    const booking = await createBooking();
+    const outcome = await update(booking.id, { status: "completed" }, { token: adminToken, method: "PUT" });
+    expect(outcome.status).toBe(405);
+    expect(outcome.headers.get("allow")).toBe("POST");
+  });
+});

@@ -1,0 +1,90 @@
+// A booking is paid once. A second payment for it (two checkouts open at once, one opened
+// before a discount changed the price) is refunded through its provider, and a payment for
+// less than the booking's price confirms nothing and is refunded too.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as quoteAction } from "~/routes/quote";
+import type { SessionUser } from "~/server/auth.server";
+import { bookQuote, findBookingFor } from "~/server/bookings.server";
+import { recordProviderPayment, startHostedCheckout } from "~/server/checkout.server";
+import { db } from "~/server/db.server";
+import { applyDiscountCode } from "~/server/discount-codes.server";
+import { readOutbox } from "~/server/email.server";
+import { env } from "~/server/env.server";
+import { payWithSandboxCard } from "~/server/payments/sandbox.server";
+import { BASE, call, createAccount, formRequest } from "./auth-helpers";
+
+const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+const savedEnv = { sk: env.STRIPE_SECRET_KEY };
+beforeAll(async () => {
+  env.STRIPE_SECRET_KEY = undefined; // the sandbox takes every payment here
+  await db.paymentSetting.deleteMany({ where: { provider: "stripe" } });
+});
+afterAll(() => {
+  env.STRIPE_SECRET_KEY = savedEnv.sk;
+});
+
+async function customerWithBooking() {
+  const account = await createAccount();
+  const user: SessionUser = { id: account.id, username: account.username, email: account.email, role: "customer" };
+  const quoted = await call(
+    quoteAction,
+    formRequest("/quote", {
+      __form__: "detailed-quote-form",
+      pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+      deliveryAddress: "20 Jesmond Road, Newcastle NE2 4PQ",
+      moveDate: inTwoDays,
+      moveTime: "09:00",
+      vanSize: "large",
+      helpers: "2",
+      "items[0].name": "Wardrobe",
+      "items[0].quantity": "2",
+    }),
+  );
+  const quoteId = new URL(quoted.location!, BASE).searchParams.get("quote")!;
+  const request = new Request(`${BASE}/checkout`);
+  const booked = await bookQuote(request, quoteId, user);
+  if (booked.status !== "booked") throw new Error("not booked");
+  const booking = async () => (await findBookingFor(request, booked.bookingId, user))!;
+  return { user, bookingId: booked.bookingId, booking };
+}
+
+async function pay(sessionId: string) {
+  const paid = await payWithSandboxCard(sessionId, "4242 4242 4242 4242");
+  return recordProviderPayment(paid!.payment);
+}
+
+describe("paying a booking twice", () => {
+  it("refunds the second payment when two checkouts at different prices are both paid", async () => {
+    const { user, bookingId, booking } = await customerWithBooking();
+    const fullPrice = await startHostedCheckout(await booking(), user, {}, BASE);
+    expect((await applyDiscountCode(bookingId, user.id, "WELCOME5")).ok).toBe(true);
+    const discounted = await startHostedCheckout(await booking(), user, {}, BASE);
+    expect(discounted.sessionId).not.toBe(fullPrice.sessionId);
+
+    expect((await pay(discounted.sessionId)).outcome).toBe("paid");
+    expect((await pay(fullPrice.sessionId)).outcome).toBe("already_paid");
+    expect((await pay(fullPrice.sessionId)).outcome).toBe("already_paid"); // a replay refunds nothing more
+
+    const after = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { payments: { orderBy: { amountPence: "asc" } } } });
+    expect(after.paymentState).toBe("paid");
+    expect(after.payments.map((payment) => [payment.status, payment.amountPence])).toEqual([
+      ["succeeded", after.finalPrice],
+      ["refunded", after.originalPrice],
+    ]);
+    expect(after.payments[1]!.failureMessage).toBe("Refunded: the booking was already paid.");
+    expect(await readOutbox(user.email)).toHaveLength(1);
+  });
+
+  it("confirms nothing on a payment for less than the price, and refunds it", async () => {
+    const { user, bookingId, booking } = await customerWithBooking();
+    const session = await startHostedCheckout(await booking(), user, {}, BASE);
+    const { finalPrice } = await db.booking.update({ where: { id: bookingId }, data: { finalPrice: { increment: 500 } } });
+
+    expect((await pay(session.sessionId)).outcome).toBe("underpaid");
+    const after = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { payments: true } });
+    expect(after.paymentState).toBe("unpaid");
+    expect(after.payments.map((payment) => [payment.status, payment.amountPence])).toEqual([["refunded", finalPrice - 500]]);
+    expect(await readOutbox(user.email)).toHaveLength(0);
+  });
+});
