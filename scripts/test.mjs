@@ -17,14 +17,36 @@ fs.mkdirSync(reports, { recursive: true });
 const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? null : await startEmbeddedPostgres();
 const env = { ...process.env, ...(server ? { TEST_DATABASE_URL: server.url } : {}) };
 
+const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
+
 function readVitest(file) {
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  // Which tests failed, and why, for the summary (a CI log may keep only its tail).
+  const failures = report.testResults.flatMap((suite) => {
+    const tests = suite.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => `${path.relative(root, suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    return tests.length === 0 && suite.status === "failed" ? [`${path.relative(root, suite.name)}: ${firstLine(suite.message)}`] : tests;
+  });
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, failures };
+}
+
+function playwrightFailures(suites, titles = []) {
+  return (suites ?? []).flatMap((suite) => [
+    ...playwrightFailures(suite.suites, [...titles, suite.title]),
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => {
+        const error = spec.tests?.flatMap((test) => test.results ?? []).find((result) => result.error)?.error;
+        return `${[...titles, suite.title, spec.title].filter(Boolean).join(" › ")}: ${firstLine(error?.message)}`;
+      }),
+  ]);
 }
 
 function readPlaywright(file) {
-  const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  const { stats } = report;
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, failures: playwrightFailures(report.suites) };
 }
 
 const vitest = (project) => ({
@@ -79,6 +101,7 @@ let skipped = 0;
 for (const result of results) {
   const counts = result.counts ? ` (${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ""})` : "";
   console.log(`${result.ok ? "PASS" : "FAIL"}  ${result.name}${counts}  ${result.seconds}s`);
+  for (const failure of result.counts?.failures ?? []) console.log(`      ✗ ${failure}`);
   if (result.counts) {
     passed += result.counts.passed;
     failed += result.counts.failed;

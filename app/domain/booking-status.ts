@@ -16,7 +16,7 @@ export function isBookingStatus(value: unknown): value is BookingStatusValue {
   return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
 }
 
-export const PAYMENT_STATE_LABELS = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded" } as const;
+export const PAYMENT_STATE_LABELS = { unpaid: "Unpaid", paid: "Paid", partially_refunded: "Partly refunded", refunded: "Refunded" } as const;
 export type PaymentStateValue = keyof typeof PAYMENT_STATE_LABELS;
 
 /** A driver can be given to a booking that is not over yet. */

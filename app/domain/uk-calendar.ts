@@ -217,3 +217,15 @@ export function ukDateTime(now: Date = new Date()): { date: string; time: string
 export function ukToday(now: Date = new Date()): string {
   return ukDateTime(now).date;
 }
+
+/** The instant a UK wall-clock date and time ("2026-12-01", "09:00") happens, GMT or BST. */
+export function ukInstant(isoDate: string, time: string): Date {
+  const asIfUtc = new Date(`${isoDate}T${time}:00Z`);
+  // The UK is UTC or UTC+1: try both offsets and keep the one whose UK reading matches.
+  for (const offsetHours of [0, 1]) {
+    const candidate = new Date(asIfUtc.getTime() - offsetHours * 3_600_000);
+    const seen = ukDateTime(candidate);
+    if (seen.date === isoDate && seen.time === time) return candidate;
+  }
+  return asIfUtc; // a time skipped by the clocks going forward: near enough
+}

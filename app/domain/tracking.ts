@@ -1,0 +1,77 @@
+// The driver's tracking status (spec/02 section 4; DECISIONS.md: set by the driver or an
+// admin, never by timers), what it does to the booking, and the chat's limits.
+
+export const TRACKING_STATUSES = ["assigned", "en_route", "nearby", "arrived", "completed"] as const;
+export type TrackingStatusValue = (typeof TRACKING_STATUSES)[number];
+
+/** The progress bar: assigned 10, en_route 40, nearby 70, arrived 100, completed 100, otherwise 0. */
+export function trackingProgress(status: string | null | undefined): number {
+  switch (status) {
+    case "assigned":
+      return 10;
+    case "en_route":
+      return 40;
+    case "nearby":
+      return 70;
+    case "arrived":
+    case "completed":
+      return 100;
+    default:
+      return 0;
+  }
+}
+
+export const TRACKING_STATUS_LABELS: Readonly<Record<TrackingStatusValue, string>> = {
+  assigned: "Driver assigned",
+  en_route: "On the way",
+  nearby: "Nearby",
+  arrived: "Arrived",
+  completed: "Move completed",
+};
+
+/** What the customer reads when the driver reaches each status. */
+export const TRACKING_STATUS_UPDATES: Readonly<Record<TrackingStatusValue, string>> = {
+  assigned: "Your driver has been assigned to this move.",
+  en_route: "Your driver is on the way to the pickup address.",
+  nearby: "Your driver is nearby.",
+  arrived: "Your driver has arrived.",
+  completed: "Your move is complete. Thank you for moving with EasyMove!",
+};
+
+/** The driver's buttons: each status leads to the next one only. */
+export function nextTrackingStatus(current: string | null | undefined): TrackingStatusValue | null {
+  const index = TRACKING_STATUSES.indexOf((current ?? "assigned") as TrackingStatusValue);
+  return index >= 0 && index < TRACKING_STATUSES.length - 1 ? TRACKING_STATUSES[index + 1] : null;
+}
+
+export function isTrackingStatus(value: unknown): value is TrackingStatusValue {
+  return typeof value === "string" && (TRACKING_STATUSES as readonly string[]).includes(value);
+}
+
+/** The booking status a tracking status implies: on the road is in progress; completed is completed. */
+export function bookingStatusForTracking(status: TrackingStatusValue): "assigned" | "in_progress" | "completed" {
+  if (status === "assigned") return "assigned";
+  return status === "completed" ? "completed" : "in_progress";
+}
+
+export const CHAT_MESSAGE_MAX_LENGTH = 500;
+
+/** The six quick phrases (spec/02 section 9), for each side of the chat. */
+export const QUICK_PHRASES = {
+  user: [
+    "Hi, how long until you arrive?",
+    "I'm ready for pickup.",
+    "Please call me when you arrive.",
+    "There is parking right outside.",
+    "Please ring the bell.",
+    "Thank you!",
+  ],
+  driver: [
+    "I'm on my way.",
+    "I'll be there in 10 minutes.",
+    "I've arrived outside.",
+    "Running a little late, sorry.",
+    "Where can I park?",
+    "Thank you!",
+  ],
+} as const;

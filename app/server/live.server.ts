@@ -1,0 +1,76 @@
+// Live events for the tracker and the driver's page, through PostgreSQL LISTEN/NOTIFY: a change
+// made by any app instance is announced by the database to every instance (ARCHITECTURE.md:
+// scaling out). Each process keeps one listening connection and fans events out in memory.
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import { db } from "./db.server";
+import { env } from "./env.server";
+
+const CHANNEL = "easymove_live";
+
+/** What changed on a booking; pages reload their data when they hear it. */
+export type LiveEventKind = "tracking" | "chat" | "read" | "booking";
+export type LiveEvent = { bookingId: string; kind: LiveEventKind };
+
+/** Announces a change to every instance (after the change is committed, so readers see it). */
+export async function publishLiveEvent(event: LiveEvent) {
+  try {
+    await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`;
+  } catch (error) {
+    // The change itself is saved; pages without the event catch up on their next load.
+    console.error("Could not announce a live event:", error);
+  }
+}
+
+const emitter = new EventEmitter();
+emitter.setMaxListeners(0); // one listener per open tracker page
+let listener: Promise<pg.Client> | null = null;
+
+function parseEvent(payload: string | undefined): LiveEvent | null {
+  try {
+    const event = JSON.parse(payload ?? "");
+    return typeof event?.bookingId === "string" && typeof event?.kind === "string" ? (event as LiveEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The process's one LISTEN connection, opened on first use and opened again after a failure. */
+function ensureListening() {
+  listener ??= (async () => {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    const reset = () => {
+      listener = null;
+      client.removeAllListeners();
+      client.end().catch(() => {});
+      // Pages that were listening reconnect (EventSource retries), which listens again.
+      emitter.emit("reset");
+    };
+    client.on("error", reset);
+    client.on("end", () => listener && reset());
+    client.on("notification", (message) => {
+      const event = parseEvent(message.payload);
+      if (event) emitter.emit(event.bookingId, event);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      reset();
+      throw error;
+    }
+    return client;
+  })();
+  return listener;
+}
+
+/** Calls `onEvent` for each change to this booking until the returned function is called. */
+export async function subscribeToBooking(bookingId: string, onEvent: (event: LiveEvent) => void, onReset: () => void = () => {}) {
+  await ensureListening();
+  emitter.on(bookingId, onEvent);
+  emitter.on("reset", onReset);
+  return () => {
+    emitter.off(bookingId, onEvent);
+    emitter.off("reset", onReset);
+  };
+}
