@@ -1,7 +1,7 @@
 // The admin dashboard's six figures (spec/02 section 3 "Admin stats"), as DECISIONS.md
 // defines them: newUsers and newDrivers count the last 30 days, todayBookings counts
-// bookings created today (UK time), totalRevenue sums succeeded payments, activeComplaints
-// counts open support requests.
+// bookings created today (UK time), totalRevenue sums succeeded payments less the refunds of
+// cancellations (their own rows, refundOfId set), activeComplaints counts open support requests.
 import { penceToPounds } from "~/domain/money";
 import { ukDateTime, ukToday } from "~/domain/uk-calendar";
 import { db } from "./db.server";
@@ -29,13 +29,14 @@ export function ukStartOfToday(now: Date = new Date()) {
 
 export async function getAdminStats(now: Date = new Date()): Promise<AdminStats> {
   const since = new Date(now.getTime() - NEW_ACCOUNT_DAYS * 24 * 60 * 60 * 1000);
-  const [totalBookings, newUsers, newDrivers, revenue, activeComplaints, todayBookings] = await Promise.all([
+  const [totalBookings, newUsers, newDrivers, revenue, refunds, activeComplaints, todayBookings] = await Promise.all([
     db.booking.count(),
     // Customers who joined (drivers and admins are counted elsewhere or not at all).
     db.user.count({ where: { role: "customer", createdAt: { gte: since } } }),
     // Driver applications received, whatever their review status.
     db.driver.count({ where: { createdAt: { gte: since } } }),
     db.payment.aggregate({ where: { status: "succeeded" }, _sum: { amountPence: true } }),
+    db.payment.aggregate({ where: { refundOfId: { not: null }, status: "refunded" }, _sum: { amountPence: true } }),
     db.supportRequest.count({ where: { status: "open" } }),
     db.booking.count({ where: { createdAt: { gte: ukStartOfToday(now) } } }),
   ]);
@@ -43,7 +44,7 @@ export async function getAdminStats(now: Date = new Date()): Promise<AdminStats>
     totalBookings,
     newUsers,
     newDrivers,
-    totalRevenue: penceToPounds(revenue._sum.amountPence ?? 0),
+    totalRevenue: penceToPounds((revenue._sum.amountPence ?? 0) - (refunds._sum.amountPence ?? 0)),
     activeComplaints,
     todayBookings,
   };

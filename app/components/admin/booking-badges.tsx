@@ -12,6 +12,7 @@ const STATUS_CLASSES: Record<BookingStatusValue, string> = {
 const PAYMENT_CLASSES: Record<PaymentStateValue, string> = {
   unpaid: "bg-amber-100 text-amber-900",
   paid: "bg-green-100 text-green-900",
+  partially_refunded: "bg-violet-100 text-violet-900",
   refunded: "bg-slate-200 text-slate-800",
 };
 
