@@ -1,0 +1,155 @@
+// The tracker's help actions (issue 12): call the driver (or support), share your location,
+// request a change, contact support. Each of the last three is a small form in a <details>
+// disclosure, so it works without JavaScript (a plain post to /bookings/:id/help, which comes
+// back to the tracker with a toast); with JavaScript a fetcher posts it and a toast confirms.
+// Sharing a location uses the browser's position when it may, else the typed "where are you".
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useToast } from "~/components/toaster";
+import { Button, StatusButton } from "~/components/ui/button";
+import { ErrorList, FormErrors } from "~/components/ui/field";
+import { HELP_KIND_LABELS, HELP_MESSAGE_MAX, helpRequestSchema, type HelpKind } from "~/schemas/help-request";
+import type { ToastInput } from "~/utils/toast";
+import { useValidatedForm } from "~/utils/use-validated-form";
+
+export type HelpAnswer = SubmissionResult<string[]> & { toast?: ToastInput };
+
+const PROMPTS: Record<HelpKind, { label: string; placeholder: string; submit: string; pending: string }> = {
+  location_share: { label: "Where are you?", placeholder: "e.g. Outside the main entrance, blue door", submit: "Send my location", pending: "Sending…" },
+  change_request: { label: "What would you like to change?", placeholder: "e.g. Arrive 30 minutes later, add a wardrobe", submit: "Send change request", pending: "Sending…" },
+  support: { label: "How can we help?", placeholder: "Tell us what's wrong or what you need", submit: "Contact support", pending: "Sending…" },
+};
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+export function HelpActions({ bookingId, driverPhone, supportPhone }: { bookingId: string; driverPhone: string | null; supportPhone: string }) {
+  const callPhone = driverPhone ?? supportPhone;
+  return (
+    <section aria-labelledby={`help-actions-${bookingId}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="help-actions">
+      <h2 id={`help-actions-${bookingId}`} className="text-lg font-semibold text-slate-900">
+        Need help?
+      </h2>
+      <a
+        href={telHref(callPhone)}
+        className="mt-3 flex w-full items-center justify-center gap-2 rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800"
+      >
+        <span aria-hidden="true">📞</span>
+        {driverPhone ? "Call your driver" : "Call support"}
+        <span className="sr-only">on {callPhone}</span>
+      </a>
+      <div className="mt-3 space-y-2">
+        {(["location_share", "change_request", "support"] as const).map((kind) => (
+          <details key={kind} className="group rounded-md border border-slate-200" data-testid={`help-${kind}`}>
+            <summary className="flex cursor-pointer list-none items-center justify-between px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+              {HELP_KIND_LABELS[kind]}
+              <span aria-hidden="true" className="text-slate-500 transition group-open:rotate-180">
+                ▾
+              </span>
+            </summary>
+            <div className="border-t border-slate-200 px-3 pb-3 pt-2">
+              <HelpForm bookingId={bookingId} kind={kind} compact />
+            </div>
+          </details>
+        ))}
+      </div>
+      <p className="mt-3 text-xs text-slate-600">
+        Support: <a href={telHref(supportPhone)} className="font-medium text-blue-700 hover:underline">{supportPhone}</a>
+      </p>
+    </section>
+  );
+}
+
+type Position = { latitude: number; longitude: number };
+
+/** One help request form; the standalone page (/bookings/:id/help) shows it with its errors. */
+export function HelpForm({ bookingId, kind, lastResult, compact = false }: { bookingId: string; kind: HelpKind; lastResult?: HelpAnswer | null; compact?: boolean }) {
+  const fetcher = useFetcher<HelpAnswer>();
+  const hydrated = useHydrated();
+  const showToast = useToast();
+  const pending = fetcher.state !== "idle";
+  const [form, fields] = useValidatedForm(helpRequestSchema, {
+    id: `help-${kind}-${bookingId}`,
+    lastResult: fetcher.data ?? lastResult ?? null,
+    pending,
+    shouldValidate: "onSubmit",
+    defaultValue: { kind },
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [position, setPosition] = useState<Position | null>(null);
+  const [locating, setLocating] = useState<"idle" | "locating" | "failed">("idle");
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.toast) showToast(fetcher.data.toast);
+    if (fetcher.data.status === "success") {
+      setPosition(null);
+      // Done: close the disclosure it sits in.
+      formRef.current?.closest("details")?.removeAttribute("open");
+    }
+    // Each answer once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
+
+  function shareCurrentPosition() {
+    if (!("geolocation" in navigator)) return setLocating("failed");
+    setLocating("locating");
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        const found = { latitude: Number(coords.latitude.toFixed(6)), longitude: Number(coords.longitude.toFixed(6)) };
+        setPosition(found);
+        setLocating("idle");
+        const formData = new FormData(formRef.current ?? undefined);
+        formData.set("latitude", String(found.latitude));
+        formData.set("longitude", String(found.longitude));
+        fetcher.submit(formData, { method: "post", action: `/bookings/${bookingId}/help` });
+      },
+      () => setLocating("failed"),
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
+    );
+  }
+
+  const prompt = PROMPTS[kind];
+  return (
+    <fetcher.Form ref={formRef} method="post" action={`/bookings/${bookingId}/help`} {...getFormProps(form)} className="space-y-2" aria-busy={pending || undefined}>
+      <input type="hidden" name="kind" value={kind} />
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      {position ? (
+        <>
+          <input type="hidden" name="latitude" value={position.latitude} />
+          <input type="hidden" name="longitude" value={position.longitude} />
+        </>
+      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {kind === "location_share" && hydrated ? (
+        <div>
+          <Button variant="secondary" className="w-full" onClick={shareCurrentPosition} disabled={pending || locating === "locating"}>
+            <span aria-hidden="true">📍</span>
+            {locating === "locating" ? "Finding you…" : "Share my current location"}
+          </Button>
+          <p role="status" className="mt-1 text-xs text-slate-600">
+            {locating === "failed" ? "We could not get your location. Type where you are instead." : "Or type where you are:"}
+          </p>
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor={fields.message.id} className="mb-1 block text-sm font-medium text-slate-800">
+          {prompt.label}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.message)}
+          key={fields.message.key}
+          rows={compact ? 2 : 4}
+          maxLength={HELP_MESSAGE_MAX}
+          placeholder={prompt.placeholder}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 aria-[invalid=true]:border-red-600"
+        />
+        <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+      </div>
+      <StatusButton pending={pending} pendingText={prompt.pending} className="w-full">
+        {prompt.submit}
+      </StatusButton>
+    </fetcher.Form>
+  );
+}
