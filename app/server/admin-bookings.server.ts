@@ -9,6 +9,7 @@ import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin
 import type { ToastInput } from "~/utils/toast";
 import type { Prisma } from "../../generated/prisma/client";
 import { auditTrail, recordAudit } from "./audit.server";
+import { publishLiveEvent } from "./live.server";
 import { db } from "./db.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "./pagination.server";
 
@@ -182,8 +183,8 @@ export type StatusUpdateResult =
   | { status: "not_found" };
 
 /** An admin sets any of the five statuses (DECISIONS.md). Cancelling stamps cancelledAt. */
-export function updateBookingStatus(adminId: string, bookingId: string, status: BookingStatusValue): Promise<StatusUpdateResult> {
-  return db.$transaction(async (tx) => {
+export async function updateBookingStatus(adminId: string, bookingId: string, status: BookingStatusValue): Promise<StatusUpdateResult> {
+  const result = await db.$transaction(async (tx): Promise<StatusUpdateResult> => {
     const current = await lockBooking(tx, bookingId);
     if (!current) return { status: "not_found" };
     if (current.status === status) {
@@ -197,6 +198,9 @@ export function updateBookingStatus(adminId: string, bookingId: string, status: 
     await recordAudit({ actorId: adminId, action: "booking.status", targetType: "Booking", targetId: bookingId, details: { from: current.status, to: status } }, tx);
     return { status: "updated", booking };
   });
+  // Open trackers show the change at once.
+  if (result.status === "updated") await publishLiveEvent({ bookingId, kind: "booking" });
+  return result;
 }
 
 export type AssignResult =
@@ -207,8 +211,8 @@ export type AssignResult =
  * Gives a booking an approved driver. A pending booking becomes assigned, and the customer's
  * tracker shows "assigned" (a tracking event, as the driver's own updates are).
  */
-export function assignDriver(adminId: string, bookingId: string, driverId: string): Promise<AssignResult> {
-  return db.$transaction(async (tx) => {
+export async function assignDriver(adminId: string, bookingId: string, driverId: string): Promise<AssignResult> {
+  const result = await db.$transaction(async (tx): Promise<AssignResult> => {
     const current = await lockBooking(tx, bookingId);
     if (!current) return { status: "not_found" };
     const driver = await tx.driver.findUnique({ where: { id: driverId }, select: { id: true, name: true, approvalStatus: true } });
@@ -237,6 +241,8 @@ export function assignDriver(adminId: string, bookingId: string, driverId: strin
     );
     return { status: "assigned", booking };
   });
+  if (result.status === "assigned") await publishLiveEvent({ bookingId, kind: "booking" });
+  return result;
 }
 
 /**

@@ -1,0 +1,118 @@
+// Driver Chat: the conversation, six quick phrases and a text box. Without JavaScript each
+// button posts and the page comes back with the message; with it, messages go without a page
+// load and arrive live (the tracker listens for changes).
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { StatusButton } from "~/components/ui/button";
+import { ErrorList, FormErrors } from "~/components/ui/field";
+import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
+import { chatMessageSchema } from "~/schemas/tracker";
+import type { ChatMessageView } from "~/server/chat.server";
+import { usePending } from "~/utils/use-pending";
+import { useValidatedForm } from "~/utils/use-validated-form";
+
+type ChatPanelProps = {
+  action: string;
+  messages: ChatMessageView[];
+  quickPhrases: readonly string[];
+  canSend: boolean;
+  closedReason: string | null;
+  otherSide: string;
+  refreshHref: string;
+};
+
+export function ChatPanel({ action, messages, quickPhrases, canSend, closedReason, otherSide, refreshHref }: ChatPanelProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    listRef.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }, [messages.length]);
+
+  return (
+    <section id="chat" aria-labelledby="chat-heading" className="pt-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="chat-heading" className="text-lg font-semibold text-slate-900">
+          Driver Chat
+        </h2>
+        <noscript>
+          <a href={refreshHref} className="text-sm font-semibold text-blue-700 hover:underline">
+            Check for new messages
+          </a>
+        </noscript>
+      </div>
+      {messages.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No messages yet. Say hello to your {otherSide}.</p>
+      ) : (
+        <ol ref={listRef} aria-live="polite" className="mt-3 max-h-[28rem] space-y-2 overflow-y-auto pr-1" data-testid="chat-messages">
+          {messages.map((message) => (
+            <li key={message.id} className={`flex ${message.mine ? "justify-end" : "justify-start"}`}>
+              <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${message.mine ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900"}`}>
+                <p className="whitespace-pre-wrap break-words">{message.content}</p>
+                <p className={`mt-1 text-xs ${message.mine ? "text-blue-100" : "text-slate-500"}`}>
+                  <time dateTime={message.time}>{message.at}</time>
+                  {message.mine ? (
+                    <span className="ml-2" data-testid="read-state">
+                      {message.read ? "✓✓ Read" : "✓ Sent"}
+                    </span>
+                  ) : null}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {canSend ? <ChatForm action={action} quickPhrases={quickPhrases} /> : closedReason ? <p className="mt-4 text-sm text-slate-600">{closedReason}</p> : null}
+    </section>
+  );
+}
+
+function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: readonly string[] }) {
+  const fetcher = useFetcher({ key: "chat" });
+  const pending = usePending({ fetcher });
+  const hydrated = useHydrated();
+  // With JavaScript the answer comes to the fetcher; without it, to the page (a plain post).
+  const actionData = useActionData();
+  const answer = fetcher.data ?? actionData;
+  const lastResult = answer && typeof answer === "object" && "status" in answer ? (answer as Parameters<typeof useValidatedForm>[1]["lastResult"]) : null;
+  const [form, fields] = useValidatedForm(chatMessageSchema, { lastResult, pending, shouldValidate: "onSubmit" });
+
+  return (
+    <div className="mt-4 space-y-3">
+      <fetcher.Form method="post" action={action} className="flex flex-wrap gap-2" aria-label="Quick phrases">
+        <input type="hidden" name="intent" value="message" />
+        {hydrated ? <input type="hidden" name="reply" value="json" /> : null}
+        {quickPhrases.map((phrase) => (
+          <button
+            key={phrase}
+            type="submit"
+            name="content"
+            value={phrase}
+            disabled={pending}
+            className="rounded-full border border-blue-200 bg-blue-50 px-3 py-1 text-xs font-medium text-blue-800 hover:bg-blue-100 disabled:opacity-60"
+          >
+            {phrase}
+          </button>
+        ))}
+      </fetcher.Form>
+      <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-2">
+        <input type="hidden" name="intent" value="message" />
+        {hydrated ? <input type="hidden" name="reply" value="json" /> : null}
+        <label htmlFor={fields.content.id} className="block text-sm font-medium text-slate-800">
+          Your message
+        </label>
+        <textarea
+          {...getTextareaProps(fields.content)}
+          rows={2}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
+        />
+        <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <StatusButton pending={pending} pendingText="Sending...">
+          Send
+        </StatusButton>
+      </fetcher.Form>
+    </div>
+  );
+}

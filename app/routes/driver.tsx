@@ -1,0 +1,195 @@
+// /driver: a signed-in driver's jobs, today's first, with the customer's details and the
+// button that moves each job along (on my way, nearby, arrived, completed). Each move updates
+// the customer's tracker live. Works without JavaScript (post, then back here with a toast).
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { StatusButton } from "~/components/ui/button";
+import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
+import { trackingUpdateSchema } from "~/schemas/tracker";
+import { requireDriver } from "~/server/auth.server";
+import { driverJobs, type DriverJob } from "~/server/driver-jobs.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { advanceTracking, ratingText } from "~/server/tracking.server";
+import { usePending } from "~/utils/use-pending";
+import { seo } from "~/utils/seo";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({ title: "My jobs", description: "Your assigned moves, their customers and their progress.", path: "/driver", matches, noindex: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireDriver(request);
+  const jobs = await driverJobs(user);
+  return {
+    driver: jobs.driver ? { name: jobs.driver.name, rating: ratingText(jobs.driver.ratingTenths), completedJobs: jobs.driver.completedJobs } : null,
+    today: jobs.today,
+    upcoming: jobs.upcoming,
+    done: jobs.done,
+  };
+}
+
+type ActionAnswer = { ok: true; bookingId: string } | { ok: false; bookingId: string | null; message: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireDriver(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: trackingUpdateSchema });
+  const bookingId = typeof formData.get("bookingId") === "string" ? String(formData.get("bookingId")) : null;
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat().filter(Boolean)[0] ?? "Please check the form.";
+    return data<ActionAnswer>({ ok: false, bookingId, message }, { status: 400 });
+  }
+  const { bookingId: id, status, etaMinutes } = submission.value;
+  const moved = await advanceTracking({ bookingId: id, user, to: status, etaMinutes });
+  if (!moved.ok) return data<ActionAnswer>({ ok: false, bookingId: id, message: moved.message }, { status: moved.status });
+  if (formData.get("reply") === "json") return data<ActionAnswer>({ ok: true, bookingId: id });
+  return redirectWithToast(request, "/driver", { title: "Status updated", description: TRACKING_STATUS_LABELS[status], variant: "success" }, { status: 303 });
+}
+
+export default function DriverJobs() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My jobs</h1>
+      {page.driver ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="driver-summary">
+          {page.driver.name} · <span aria-hidden="true">★</span> {page.driver.rating} · {page.driver.completedJobs} completed jobs
+        </p>
+      ) : (
+        <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          Your driver profile is not linked to this account yet. Please contact support.
+        </p>
+      )}
+      <JobSection title="Today" jobs={page.today} empty="No jobs today." />
+      <JobSection title="Coming up" jobs={page.upcoming} empty="No jobs booked yet. New jobs appear here when they are assigned to you, usually 24 hours before the move." />
+      {page.done.length > 0 ? <JobSection title="Recently completed" jobs={page.done} empty="" /> : null}
+    </div>
+  );
+}
+
+function JobSection({ title, jobs, empty }: { title: string; jobs: DriverJob[]; empty: string }) {
+  const id = `jobs-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {jobs.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-3 grid gap-4 md:grid-cols-2">
+          {jobs.map((job) => (
+            <JobCard key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function JobCard({ job }: { job: DriverJob }) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const pageAnswer = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const pending = usePending({ fetcher });
+  const answer = fetcher.data ?? (pageAnswer?.bookingId === job.id ? pageAnswer : undefined);
+  const error = answer && !answer.ok ? answer.message : null;
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={`job-${job.reference}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold text-slate-900">
+          {job.moveDateText}, {job.moveTime}
+        </p>
+        <p className="text-xs font-medium text-slate-500">{job.reference}</p>
+      </div>
+      <p className="mt-1 text-sm font-semibold text-blue-800" data-testid="job-status">
+        {job.trackingLabel} · {job.statusLabel}
+      </p>
+      <dl className="mt-3 space-y-1 text-sm">
+        <div>
+          <dt className="inline font-medium text-slate-500">From: </dt>
+          <dd className="inline text-slate-900">{job.pickupAddress}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-slate-500">To: </dt>
+          <dd className="inline text-slate-900">{job.deliveryAddress}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-slate-500">Customer: </dt>
+          <dd className="inline text-slate-900">
+            {job.customer.name}
+            {job.customer.phone ? (
+              <>
+                {" · "}
+                <a href={`tel:${job.customer.phone.replace(/\s+/g, "")}`} className="text-blue-700 hover:underline">
+                  {job.customer.phone}
+                </a>
+              </>
+            ) : null}
+            {job.customer.email ? (
+              <>
+                {" · "}
+                <a href={`mailto:${job.customer.email}`} className="break-all text-blue-700 hover:underline">
+                  {job.customer.email}
+                </a>
+              </>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-slate-500">Van: </dt>
+          <dd className="inline text-slate-900">
+            {job.van}, {job.helpers} helper{job.helpers === 1 ? "" : "s"} · your share {job.earnings}
+          </dd>
+        </div>
+        {job.specialRequirements ? (
+          <div>
+            <dt className="inline font-medium text-slate-500">Notes: </dt>
+            <dd className="inline text-slate-900">{job.specialRequirements}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {job.next ? (
+        <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="bookingId" value={job.id} />
+          <input type="hidden" name="status" value={job.next.status} />
+          {hydrated ? <input type="hidden" name="reply" value="json" /> : null}
+          {job.next.status === "en_route" ? (
+            <label className="text-sm text-slate-700">
+              Minutes to pickup (optional)
+              <input
+                type="number"
+                name="etaMinutes"
+                min={1}
+                max={600}
+                inputMode="numeric"
+                className="mt-1 block w-28 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+              />
+            </label>
+          ) : null}
+          <StatusButton pending={pending} pendingText="Updating...">
+            {job.next.label}
+          </StatusButton>
+        </fetcher.Form>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+
+      <Link to={`/booking-tracker?booking=${job.id}&tab=chat#chat`} className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-blue-700 hover:underline">
+        Chat with customer
+        {job.unread > 0 ? (
+          <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs text-white" data-testid="job-unread">
+            {job.unread} new
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
