@@ -4,6 +4,7 @@ import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/bookin
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN } from "~/schemas/admin-bookings";
 import { bookingDetails } from "~/server/admin-bookings.server";
 import { requireAdmin } from "~/server/auth.server";
+import { supportRequestsFor } from "~/server/support-requests.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const booking = RECORD_ID_PATTERN.test(id) ? await bookingDetails(id) : null;
   if (!booking) throw new Response(ADMIN_BOOKING_MESSAGES.bookingNotFound, { status: 404, statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound });
-  return { booking };
+  return { booking, supportRequests: await supportRequestsFor(booking.id) };
 }
 
 function Panel({ labelledBy, children }: { labelledBy: string; children: React.ReactNode }) {
@@ -41,7 +42,7 @@ function Panel({ labelledBy, children }: { labelledBy: string; children: React.R
 }
 
 export default function AdminBookingDetails() {
-  const { booking } = useLoaderData<typeof loader>();
+  const { booking, supportRequests } = useLoaderData<typeof loader>();
   const facts: [string, React.ReactNode][] = [
     ["Customer", booking.customer ? `${booking.customer.username} (${booking.customer.email})` : "Not given yet"],
     ["Phone", booking.customerPhone ?? "Not given"],
@@ -86,6 +87,36 @@ export default function AdminBookingDetails() {
           </ul>
         </>
       ) : null}
+
+      <h3 className="mt-6 text-base font-semibold text-slate-900">Help requests</h3>
+      {supportRequests.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">No help requests from the tracker.</p>
+      ) : (
+        <ul className="mt-2 space-y-2 text-sm" data-testid="booking-support-requests">
+          {supportRequests.map((request) => (
+            <li key={request.id} className="border-l-2 border-slate-200 pl-3" data-kind={request.kind} data-status={request.status}>
+              <span className="font-medium text-slate-900">{request.kindText}</span>{" "}
+              <span className={request.status === "open" ? "rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900" : "rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700"}>
+                {request.status === "open" ? "Open" : "Resolved"}
+              </span>
+              <span className="block whitespace-pre-line break-words text-slate-800">{request.message}</span>
+              {request.latitude !== null && request.longitude !== null ? (
+                <a
+                  href={`https://www.openstreetmap.org/?mlat=${request.latitude}&mlon=${request.longitude}#map=17/${request.latitude}/${request.longitude}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="block text-blue-700 hover:underline"
+                >
+                  {request.latitude.toFixed(5)}, {request.longitude.toFixed(5)} (map)
+                </a>
+              ) : null}
+              <span className="block text-slate-600">
+                from {request.from}, <time dateTime={request.createdAt}>{request.createdText}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
 
       <h3 className="mt-6 text-base font-semibold text-slate-900">History</h3>
       {booking.history.length === 0 ? (
