@@ -9,11 +9,15 @@ import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
 import { ChatPanel } from "~/components/tracker/chat-panel";
+import { DiscountOffer } from "~/components/tracker/discount-offer";
+import { HelpActions } from "~/components/tracker/help-actions";
+import { RateDriver } from "~/components/tracker/rate-driver";
 import { BookingDetailsCard, DriverCard, LiveUpdates, ProgressCard, TrackerTabs } from "~/components/tracker/tracker-panels";
 import { QUICK_PHRASES } from "~/domain/tracking";
 import { chatMessageSchema } from "~/schemas/tracker";
 import { requireUser } from "~/server/auth.server";
 import { chatMessages, chatSideOf, markChatSeen, sendChatMessage, unreadCounts, CHAT_MESSAGES } from "~/server/chat.server";
+import { trackerExtras } from "~/server/tracker-extras.server";
 import { defaultTrackerTarget, findTrackedBooking, trackerView } from "~/server/tracking.server";
 import { useLiveUpdates } from "~/utils/use-live-updates";
 import { seo } from "~/utils/seo";
@@ -51,8 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === "chat" ? chatMessages(booking.id, viewer) : Promise.resolve([]),
     tab === "updates" && side ? unreadCounts([booking.id], side).then((counts) => counts.get(booking.id) ?? 0) : Promise.resolve(0),
   ]);
-  // slot: loader extras (rating, discount offer)
+  const extras = await trackerExtras({ booking, viewer });
   return {
+    extras,
     view,
     viewer,
     tab,
@@ -88,7 +93,7 @@ export default function BookingTracker() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      {/* slot: discount */}
+      <DiscountOffer offer={page.extras.discount} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="text-sm font-medium text-slate-500">Booking {view.reference}</p>
@@ -100,7 +105,7 @@ export default function BookingTracker() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ProgressCard tracking={view.tracking} />
-          {/* slot: rating */}
+          {page.extras.canRate ? <RateDriver bookingId={view.id} rating={page.extras.rating} /> : null}
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <TrackerTabs bookingId={view.id} tab={page.tab} unread={page.unread} />
             {page.tab === "chat" ? (
@@ -121,7 +126,7 @@ export default function BookingTracker() {
         <aside className="space-y-6">
           <DriverCard driver={view.driver} viewer={page.viewer} />
           <BookingDetailsCard view={view} />
-          {/* slot: help */}
+          {page.extras.help ? <HelpActions bookingId={view.id} driverPhone={page.extras.help.driverPhone} supportPhone={page.extras.help.supportPhone} /> : null}
           {page.viewer === "customer" ? (
             <Link to="/bookings" className="inline-block text-sm font-semibold text-blue-700 hover:underline">
               ← All my bookings

@@ -94,7 +94,7 @@ function CodeChip({ code }: { code: string }) {
 
 function DiscountBanner({ code, percent, expires }: { code: string; percent: number; expires: string }) {
   return (
-    <aside aria-label="Your discount" className="rounded-xl border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950" data-testid="discount-banner">
+    <aside aria-label="Your discount" className="mb-6 rounded-xl border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950" data-testid="discount-banner">
       <span className="font-semibold">{percent}% off your next move:</span> use code <CodeChip code={code} /> at checkout. Valid until {expires}.
     </aside>
   );
