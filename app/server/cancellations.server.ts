@@ -12,7 +12,6 @@ import type { SessionUser } from "./auth.server";
 import { sendCancellationEmail } from "./cancellation-emails.server";
 import { db } from "./db.server";
 import { publishLiveEvent } from "./live.server";
-import { PaymentProviderError } from "./payments/gateway";
 import { refundPayment } from "./payments/index.server";
 
 export const CANCELLATION_MESSAGES = {
@@ -173,8 +172,8 @@ async function refundAndRecord(booking: CancelBooking, now: Date): Promise<Refun
     try {
       refund = await refundPayment({ provider: charge.provider, paymentId: charge.providerPaymentId }, amount, `easymove-cancel-${booking.id}-${charge.id}-${amount}`);
     } catch (error) {
-      const message = error instanceof PaymentProviderError ? `${CANCELLATION_MESSAGES.refundFailed} (${error.message})` : CANCELLATION_MESSAGES.refundFailed;
-      return { ok: false, message, error };
+      // The provider's own words go to the log; the customer hears what it means for them.
+      return { ok: false, message: CANCELLATION_MESSAGES.refundFailed, error };
     }
     try {
       await db.payment.create({
