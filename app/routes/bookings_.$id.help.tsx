@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<HelpAnswer>(submission.reply({ formErrors: [result.message] }), { status: result.status, headers });
   }
   const toast = { title: HELP_MESSAGES.sent[submission.value.kind], description: HELP_MESSAGES.sentDescription, variant: "success" as const };
-  if (viaFetcher) return data<HelpAnswer>({ ...submission.reply({ resetForm: true }), toast });
+  if (viaFetcher) return data<HelpAnswer>({ ...submission.reply({ resetForm: true }), status: "success", toast });
   return redirectWithToast(request, trackerPath(id), toast);
 }
 

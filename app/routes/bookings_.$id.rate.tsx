@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<RatingAnswer>(submission.reply({ formErrors: [result.message] }), { status: result.status });
   }
   const toast = { title: RATING_MESSAGES.thanks, variant: "success" as const };
-  if (viaFetcher) return data<RatingAnswer>({ ...submission.reply({ resetForm: true }), toast });
+  if (viaFetcher) return data<RatingAnswer>({ ...submission.reply({ resetForm: true }), status: "success", toast });
   return redirectWithToast(request, trackerPath(id), toast);
 }
 
