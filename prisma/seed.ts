@@ -6,6 +6,7 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type BookingStatus, type PaymentState, type PaymentStatus, type PaymentProvider } from "../generated/prisma/client";
 import { calculatePrice, type PriceInput } from "../app/domain/pricing";
+import { averageTenths } from "../app/domain/ratings";
 import { ukToday } from "../app/domain/uk-calendar";
 import { hashPassword } from "../app/server/password.server";
 import { bookingPriceColumns, moveColumns, quotePriceColumns } from "../app/server/price-columns";
@@ -55,9 +56,9 @@ async function createCustomers() {
 async function createDrivers(adminId: string) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const drivers = [
-    { name: "Mark Wilson", email: "mark.driver@example.com", phone: "07700 900101", experience: "5+", vanType: "luton", location: "Newcastle upon Tyne", approvalStatus: "approved", ratingTenths: 49, completedJobs: 212 },
-    { name: "Priya Patel", email: "priya.driver@example.com", phone: "07700 900102", experience: "3-5", vanType: "large", location: "London", approvalStatus: "approved", ratingTenths: 48, completedJobs: 156 },
-    { name: "Tom Hughes", email: "tom.driver@example.com", phone: "07700 900103", experience: "1-3", vanType: "medium", location: "Birmingham", approvalStatus: "approved", ratingTenths: 47, completedJobs: 64 },
+    { name: "Mark Wilson", email: "mark.driver@example.com", phone: "07700 900101", experience: "5+", vanType: "luton", location: "Newcastle upon Tyne", approvalStatus: "approved", completedJobs: 212 },
+    { name: "Priya Patel", email: "priya.driver@example.com", phone: "07700 900102", experience: "3-5", vanType: "large", location: "London", approvalStatus: "approved", completedJobs: 156 },
+    { name: "Tom Hughes", email: "tom.driver@example.com", phone: "07700 900103", experience: "1-3", vanType: "medium", location: "Birmingham", approvalStatus: "approved", completedJobs: 64 },
     { name: "Sarah Ahmed", email: "sarah.applicant@example.com", phone: "07700 900104", experience: "1-3", vanType: "small", location: "Chelmsford", approvalStatus: "pending" },
     { name: "James Reid", email: "james.applicant@example.com", phone: "07700 900105", experience: "5+", vanType: "luton", location: "Sunderland", approvalStatus: "pending" },
     { name: "Kevin Moore", email: "kevin.applicant@example.com", phone: "07700 900106", experience: "0-1", vanType: "medium", location: "Coventry", approvalStatus: "declined" },
@@ -85,7 +86,6 @@ async function createDrivers(adminId: string) {
           reviewedAt: driver.approvalStatus === "pending" ? null : new Date(),
           reviewedById: driver.approvalStatus === "pending" ? null : adminId,
           userId: account?.id,
-          ratingTenths: "ratingTenths" in driver ? driver.ratingTenths : null,
           completedJobs: "completedJobs" in driver ? driver.completedJobs : 0,
           documents: {
             create: [
@@ -226,6 +226,11 @@ async function createBookings(customers: { id: string; username: string; email: 
     if (demo.status === "cancelled") {
       await db.supportRequest.create({ data: { bookingId: booking.id, userId: customer.id, kind: "complaint", message: "The refund has not reached my card yet." } });
     }
+    // A driver's rating is the average of real ratings (issue 12): Alice rated her move; Daniel's
+    // completed move is left for him to rate on the tracker.
+    if (demo.status === "completed" && driverId && demo.customerIndex === 0) {
+      await db.driverRating.create({ data: { bookingId: booking.id, driverId, customerId: customer.id, stars: 5, comment: "Two sofas and forty boxes, not a scratch. Thank you!" } });
+    }
     if (demo.status === "completed" && demo.customerIndex === 3) {
       await db.supportRequest.create({ data: { bookingId: booking.id, userId: customer.id, kind: "support", status: "resolved", message: "Can I get a VAT receipt?", resolvedAt: new Date() } });
       await db.discountCode.create({ data: { code: "RETURN10", percent: 10, customerId: customer.id, expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) } });
@@ -244,6 +249,13 @@ async function main() {
   const customers = await createCustomers();
   const drivers = await createDrivers(admin.id);
   await createBookings(customers, drivers.map((driver) => driver.id), admin.id);
+  for (const driver of drivers) {
+    const ratings = await db.driverRating.aggregate({ where: { driverId: driver.id }, _sum: { stars: true }, _count: { _all: true } });
+    await db.driver.update({
+      where: { id: driver.id },
+      data: { ratingTenths: averageTenths(ratings._sum.stars ?? 0, ratings._count._all), ratingCount: ratings._count._all },
+    });
+  }
 
   console.log(`Demo data created.
   Admin:     ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}   (set ADMIN_EMAIL / ADMIN_PASSWORD to change)
