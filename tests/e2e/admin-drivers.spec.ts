@@ -56,7 +56,7 @@ for (const mode of jsModes) {
       await expect(detail(mark, "experience")).toHaveText("5+ years");
       await expect(detail(mark, "van-type")).toHaveText("Luton Van");
       await expect(detail(mark, "location")).toHaveText("Newcastle upon Tyne");
-      await expect(detail(mark, "rating")).toHaveText("5.0") // the average of his one seeded rating;
+      await expect(detail(mark, "rating")).toHaveText("5.0"); // the average of his one seeded rating
       await expect(detail(mark, "completed-jobs")).toHaveText("212");
       await expect(approve(mark)).toBeDisabled();
       await expect(decline(mark)).toBeEnabled();
