@@ -56,6 +56,9 @@ export default function CancelBooking() {
   const actionData = useActionData<typeof action>();
   const pending = usePending();
   const problem = actionData?.error ?? null;
+  // A refused refund leaves the booking cancellable; "already cancelled" or "no longer
+  // cancellable" ends the step (the loader's data may not be read again after a 409).
+  const stepOpen = state === "cancellable" && (!actionData || actionData.reason === "refund_failed");
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -72,7 +75,7 @@ export default function CancelBooking() {
         </div>
       ) : null}
 
-      {offer ? (
+      {stepOpen && offer ? (
         <div className="mt-6 rounded-xl border border-blue-200 bg-blue-50 p-5" data-testid="refund-offer">
           <p className="text-lg font-semibold text-blue-950">{offer.summary}</p>
           {offer.kind === "half" ? <p className="mt-2 text-sm text-blue-900">Cancelling more than 24 hours before a move gives a full refund; under 24 hours, half.</p> : null}
@@ -99,7 +102,7 @@ export default function CancelBooking() {
         <dd className="font-semibold text-slate-900">{booking.priceText}</dd>
       </dl>
 
-      {state === "cancellable" ? (
+      {stepOpen ? (
         <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
           <StatusButton pending={pending} pendingText="Cancelling…" className="bg-red-700 hover:bg-red-800 disabled:bg-red-400">
             Yes, cancel this booking
