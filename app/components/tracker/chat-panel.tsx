@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
+import { RefreshButton } from "./tracker-panels";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
 import { chatMessageSchema } from "~/schemas/tracker";
 import type { ChatMessageView } from "~/server/chat.server";
@@ -36,9 +37,7 @@ export function ChatPanel({ action, messages, quickPhrases, canSend, closedReaso
           Driver Chat
         </h2>
         <noscript>
-          <a href={refreshHref} className="text-sm font-semibold text-blue-700 hover:underline">
-            Check for new messages
-          </a>
+          <RefreshButton href={refreshHref} label="Check for new messages" />
         </noscript>
       </div>
       {messages.length === 0 ? (
@@ -74,7 +73,8 @@ function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: read
   // With JavaScript the answer comes to the fetcher; without it, to the page (a plain post).
   const actionData = useActionData();
   const answer = fetcher.data ?? actionData;
-  const lastResult = answer && typeof answer === "object" && "status" in answer ? (answer as Parameters<typeof useValidatedForm>[1]["lastResult"]) : null;
+  // (A sent message's answer is conform's reset: { initialValue: null }, which clears the box.)
+  const lastResult = answer && typeof answer === "object" && ("status" in answer || "initialValue" in answer) ? (answer as Parameters<typeof useValidatedForm>[1]["lastResult"]) : null;
   const [form, fields] = useValidatedForm(chatMessageSchema, { lastResult, pending, shouldValidate: "onSubmit" });
 
   return (

@@ -147,9 +147,7 @@ export function LiveUpdates({ updates, refreshHref }: { updates: TrackerView["up
         <noscript>
           {/* Without JavaScript the page refreshes itself every 30 s; this link does it now. */}
           <meta httpEquiv="refresh" content="30" />
-          <a href={refreshHref} className="text-sm font-semibold text-blue-700 hover:underline">
-            Refresh
-          </a>
+          <RefreshButton href={refreshHref} label="Refresh" />
         </noscript>
       </div>
       {updates.length === 0 ? (
@@ -167,5 +165,23 @@ export function LiveUpdates({ updates, refreshHref }: { updates: TrackerView["up
         </ol>
       )}
     </section>
+  );
+}
+
+/**
+ * Loads the page again (a GET form: unlike a link to the same address and #fragment, it
+ * always fetches the page anew).
+ */
+export function RefreshButton({ href, label }: { href: string; label: string }) {
+  const url = new URL(href, "http://localhost");
+  return (
+    <form method="get" action={url.pathname}>
+      {[...url.searchParams].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="text-sm font-semibold text-blue-700 hover:underline">
+        {label}
+      </button>
+    </form>
   );
 }

@@ -1,0 +1,208 @@
+// The tracker and the driver's page together, in two browser contexts (customer and driver):
+// with JavaScript the driver's status change and message reach the customer's open tracker
+// without a reload, and the read tick reaches the driver; without JavaScript the same flow
+// works by posting and refreshing.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { appDb, jsModes, open, sessionCookieFor, uniqueEmail } from "./helpers";
+
+const ukToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+
+/** A customer and a driver (both with accounts) and a paid booking for today, assigned to the driver. */
+async function assignedBooking() {
+  const db = await appDb();
+  const customer = await db.user.create({ data: { username: "Casey Customer", email: uniqueEmail("tracker-customer"), phone: "07700 900555" } });
+  const driverUser = await db.user.create({ data: { username: "Dana Driver", email: uniqueEmail("tracker-driver"), role: "driver" } });
+  const driver = await db.driver.create({
+    data: {
+      name: "Dana Driver",
+      email: driverUser.email,
+      phone: "07700 900777",
+      experience: "3-5",
+      vanType: "medium",
+      location: "Newcastle upon Tyne",
+      approvalStatus: "approved",
+      agreementAcceptedAt: new Date(),
+      userId: driverUser.id,
+      ratingTenths: 48,
+      completedJobs: 12,
+    },
+  });
+  const reference = `EM-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  const booking = await db.booking.create({
+    data: {
+      reference,
+      customerId: customer.id,
+      driverId: driver.id,
+      status: "assigned",
+      paymentState: "paid",
+      trackingStatus: "assigned",
+      pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+      deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+      moveDate: new Date(`${ukToday()}T00:00:00Z`),
+      vanSize: "medium",
+      distanceTenths: 25,
+      estimatedHours: 2,
+      customerName: "Casey Customer",
+      customerEmail: customer.email,
+      customerPhone: "07700 900555",
+      subTotal: 8000,
+      platformFee: 2000,
+      driverShare: 6000,
+      vatAmount: 1600,
+      originalPrice: 9600,
+      finalPrice: 9600,
+    },
+  });
+  await db.trackingEvent.create({ data: { bookingId: booking.id, status: "assigned", note: "Driver assigned" } });
+  return { booking, customer, driverUser, driver, reference };
+}
+
+async function signedInPage(browser: Browser, email: string, baseURL: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL });
+  await context.addCookies([await sessionCookieFor(email, baseURL)]);
+  return context.newPage();
+}
+
+/** Marks the page's window: the mark survives client-side updates and is gone after a reload. */
+async function markWindow(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+}
+async function expectNoReload(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+}
+
+test.describe("tracker and driver page with JavaScript", () => {
+  test("the driver's status change and message reach the customer's tracker live, and the read tick reaches the driver", async ({ browser, baseURL }) => {
+    const { booking, customer, driverUser, reference } = await assignedBooking();
+    const customerPage = await signedInPage(browser, customer.email, baseURL!, true);
+    const driverPage = await signedInPage(browser, driverUser.email, baseURL!, true);
+
+    await open(customerPage, `/booking-tracker?booking=${booking.id}`, true);
+    await expect(customerPage.getByRole("heading", { name: "Track your booking" })).toBeVisible();
+    await expect(customerPage.getByTestId("driver-card")).toContainText("Dana Driver");
+    await expect(customerPage.getByTestId("driver-card")).toContainText("4.8 / 5");
+    await expect(customerPage.getByTestId("driver-card")).toContainText("12 completed jobs");
+    await expect(customerPage.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "10");
+    await markWindow(customerPage);
+
+    // The driver starts the job from /driver.
+    await open(driverPage, "/driver", true);
+    const job = driverPage.getByTestId(`job-${reference}`);
+    await expect(job).toContainText("Casey Customer");
+    await expect(job).toContainText("07700 900555");
+    await job.getByLabel("Minutes to pickup (optional)").fill("20");
+    await job.getByRole("button", { name: "Start: on my way" }).click();
+    await expect(job.getByRole("button", { name: "I'm nearby" })).toBeVisible();
+
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("On the way");
+    await expect(customerPage.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
+    await expect(customerPage.getByTestId("eta")).toContainText("20 minutes");
+    await expect(customerPage.getByTestId("updates")).toContainText("Your driver is on the way");
+    await expectNoReload(customerPage);
+
+    // Both open the chat; the driver writes.
+    await customerPage.getByRole("link", { name: "Driver Chat" }).click();
+    await expect(customerPage.getByRole("heading", { name: "Driver Chat" })).toBeVisible();
+    await open(driverPage, `/booking-tracker?booking=${booking.id}&tab=chat`, true);
+    await markWindow(driverPage);
+    await driverPage.getByLabel("Your message").fill("Hello Casey, <b>see you</b> soon!");
+    await driverPage.getByRole("button", { name: "Send" }).click();
+    await expect(driverPage.getByLabel("Your message")).toHaveValue("");
+
+    const customerChat = customerPage.getByTestId("chat-messages");
+    await expect(customerChat).toContainText("Hello Casey, <b>see you</b> soon!"); // plain text, escaped
+    await expectNoReload(customerPage);
+    // The customer had it on screen: the driver's page shows the read tick, without a reload.
+    await expect(driverPage.getByTestId("read-state")).toHaveText("✓✓ Read");
+    await expectNoReload(driverPage);
+
+    // A quick phrase from the customer reaches the driver.
+    await customerPage.getByRole("button", { name: "I'm ready for pickup." }).click();
+    await expect(driverPage.getByTestId("chat-messages")).toContainText("I'm ready for pickup.");
+    await expect(customerPage.getByTestId("read-state").last()).toHaveText("✓✓ Read");
+
+    // The move goes on to completion; the customer sees each step live.
+    await open(driverPage, "/driver", true);
+    for (const [button, label] of [
+      ["I'm nearby", "Nearby"],
+      ["I've arrived", "Arrived"],
+      ["Job completed", "Move completed"],
+    ] as const) {
+      await driverPage.getByTestId(`job-${reference}`).getByRole("button", { name: button }).click();
+      await customerPage.getByRole("link", { name: "Live Updates" }).click();
+      await expect(customerPage.getByTestId("tracking-label")).toHaveText(label);
+    }
+    await expect(customerPage.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    await expect(driverPage.getByTestId("driver-summary")).toContainText("13 completed jobs");
+    const db = await appDb();
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id }, select: { status: true } })).toEqual({ status: "completed" });
+    await customerPage.context().close();
+    await driverPage.context().close();
+  });
+});
+
+test.describe("tracker and driver page without JavaScript", () => {
+  test("the same flow by posting and refreshing; the updates tab refreshes itself every 30 s", async ({ browser, baseURL }) => {
+    const { booking, customer, driverUser, reference } = await assignedBooking();
+    const customerPage = await signedInPage(browser, customer.email, baseURL!, false);
+    const driverPage = await signedInPage(browser, driverUser.email, baseURL!, false);
+
+    await customerPage.goto(`/booking-tracker?booking=${booking.id}`);
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("Driver assigned");
+    await expect(customerPage.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "30");
+
+    await driverPage.goto("/driver");
+    const job = driverPage.getByTestId(`job-${reference}`);
+    await job.getByLabel("Minutes to pickup (optional)").fill("15");
+    await job.getByRole("button", { name: "Start: on my way" }).click();
+    await expect(driverPage).toHaveURL(/\/driver$/);
+    await expect(driverPage.getByTestId(`job-${reference}`).getByTestId("job-status")).toContainText("On the way");
+
+    await customerPage.reload();
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("On the way");
+    await expect(customerPage.getByTestId("eta")).toContainText("15 minutes");
+
+    // The driver writes from the chat tab; an empty message is refused with the text kept.
+    await driverPage.goto(`/booking-tracker?booking=${booking.id}&tab=chat`);
+    await driverPage.getByRole("button", { name: "Send" }).click();
+    await expect(driverPage.getByText("Please type a message.")).toBeVisible();
+    await driverPage.getByLabel("Your message").fill("Parking outside now.");
+    await driverPage.getByRole("button", { name: "Send" }).click();
+    await expect(driverPage.getByTestId("chat-messages")).toContainText("Parking outside now.");
+    await expect(driverPage.getByTestId("read-state")).toHaveText("✓ Sent");
+
+    await customerPage.getByRole("link", { name: "Driver Chat" }).click();
+    await expect(customerPage.getByTestId("chat-messages")).toContainText("Parking outside now.");
+    await customerPage.getByRole("button", { name: "Thank you!" }).click();
+    await expect(customerPage.getByTestId("chat-messages")).toContainText("Thank you!");
+
+    await driverPage.getByRole("button", { name: "Check for new messages" }).click();
+    await expect(driverPage.getByTestId("read-state")).toHaveText("✓✓ Read");
+    await expect(driverPage.getByTestId("chat-messages")).toContainText("Thank you!");
+    await customerPage.context().close();
+    await driverPage.context().close();
+  });
+});
+
+for (const { name, javaScriptEnabled } of jsModes) {
+  test.describe(`tracker access ${name}`, () => {
+    test("another customer and another driver get a 404; a visitor is asked to sign in", async ({ browser, baseURL }) => {
+      const { booking } = await assignedBooking();
+      const db = await appDb();
+      const stranger = await db.user.create({ data: { username: "Sam Stranger", email: uniqueEmail("stranger") } });
+      const otherDriver = await db.user.create({ data: { username: "Olly Other", email: uniqueEmail("other-driver"), role: "driver" } });
+      for (const email of [stranger.email, otherDriver.email]) {
+        const page = await signedInPage(browser, email, baseURL!, javaScriptEnabled);
+        const response = await page.goto(`/booking-tracker?booking=${booking.id}`);
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole("heading", { name: "Booking not found" })).toBeVisible();
+        await page.context().close();
+      }
+      const visitor = await browser.newContext({ javaScriptEnabled, baseURL });
+      const page = await visitor.newPage();
+      await page.goto(`/booking-tracker?booking=${booking.id}`);
+      await expect(page).toHaveURL(/\/signin\?redirectTo=/);
+      await visitor.close();
+    });
+  });
+}
