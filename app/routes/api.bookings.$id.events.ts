@@ -45,7 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         unsubscribe();
       };
     },
-    // no-transform: remix-serve's compression would otherwise hold events back to fill a block.
-    { headers: { "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" } },
+    // (eventStream sets Cache-Control: no-cache; Remix's Express adapter flushes each event
+    // through remix-serve's compression.) Proxies such as nginx must not buffer the stream:
+    { headers: { "X-Accel-Buffering": "no" } },
   );
 }

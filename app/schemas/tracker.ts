@@ -13,8 +13,9 @@ export const TRACKER_MESSAGES = {
 export const chatMessageSchema = z.object({
   content: z
     .string({ required_error: TRACKER_MESSAGES.messageRequired })
-    .transform((text) => text.replace(/\r\n/g, "\n").trim())
-    .pipe(z.string().min(1, TRACKER_MESSAGES.messageRequired).max(CHAT_MESSAGE_MAX_LENGTH, TRACKER_MESSAGES.messageTooLong)),
+    .trim()
+    .min(1, TRACKER_MESSAGES.messageRequired)
+    .max(CHAT_MESSAGE_MAX_LENGTH, TRACKER_MESSAGES.messageTooLong),
 });
 
 export const trackingUpdateSchema = z.object({

@@ -1,0 +1,284 @@
+// The tracker, its chat and its event stream against a real PostgreSQL: who may read them
+// (the booking's customer, its driver, admins; nobody else), the driver's status steps, read
+// ticks, the chat's limits, and a NOTIFY sent from a second database connection arriving on
+// the event stream.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as eventsRoute from "~/routes/api.bookings.$id.events";
+import * as trackerRoute from "~/routes/booking-tracker";
+import * as driverRoute from "~/routes/driver";
+import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
+import { TRACKER_MESSAGES } from "~/schemas/tracker";
+import { CHAT_MESSAGES, CHAT_RATE_LIMIT } from "~/server/chat.server";
+import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { advanceTracking, TRACKING_MESSAGES } from "~/server/tracking.server";
+import { bearerFor, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
+import { createApprovedDriver, createBooking } from "./factories";
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+
+/** A booking with its customer and an assigned driver (with an account), and everyone's cookies. */
+async function trackedBooking() {
+  const customer = await createAccount();
+  const driverUser = await createAccount({ role: "driver" });
+  const driver = await createApprovedDriver();
+  await db.driver.update({ where: { id: driver.id }, data: { userId: driverUser.id } });
+  const created = await createBooking("assigned");
+  const booking = await db.booking.update({ where: { id: created.id }, data: { customerId: customer.id, driverId: driver.id, trackingStatus: "assigned", paymentState: "paid" } });
+  return { booking, customer, driverUser, driver, customerCookie: await sessionCookie(customer), driverCookie: await sessionCookie(driverUser) };
+}
+
+let admin: Account;
+let adminCookie: string;
+let strangerCookie: string;
+let otherDriverCookie: string;
+
+beforeAll(async () => {
+  admin = await createAccount({ role: "admin" });
+  adminCookie = await sessionCookie(admin);
+  strangerCookie = await sessionCookie(await createAccount());
+  const otherDriverUser = await createAccount({ role: "driver" });
+  const otherDriver = await createApprovedDriver();
+  await db.driver.update({ where: { id: otherDriver.id }, data: { userId: otherDriverUser.id } });
+  otherDriverCookie = await sessionCookie(otherDriverUser);
+});
+
+const trackerUrl = (id: string, tab = "") => `/booking-tracker?booking=${id}${tab ? `&tab=${tab}` : ""}`;
+
+describe("who may open the tracker", () => {
+  it("the customer, the assigned driver and admins; another customer and another driver get a 404; a visitor goes to sign in", async () => {
+    const { booking, customerCookie, driverCookie } = await trackedBooking();
+    for (const cookie of [customerCookie, driverCookie, adminCookie]) {
+      const page = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id), { cookie }));
+      expect(page.status).toBe(200);
+      expect(page.body.view.reference).toBe(booking.reference);
+    }
+    for (const cookie of [strangerCookie, otherDriverCookie]) {
+      expect(await call(trackerRoute.loader, getRequest(trackerUrl(booking.id), { cookie }))).toMatchObject({ status: 404, thrown: true });
+      expect(await call(trackerRoute.loader, getRequest(trackerUrl(booking.id, "chat"), { cookie }))).toMatchObject({ status: 404, thrown: true });
+      expect(await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "hello" }, { cookie }))).toMatchObject({ status: 404, thrown: true });
+    }
+    const visitor = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id)));
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toMatch(/^\/signin\?redirectTo=/);
+    expect(await call(trackerRoute.loader, getRequest(trackerUrl("nosuchbooking00000"), { cookie: customerCookie }))).toMatchObject({ status: 404 });
+  });
+
+  it("shows the customer's contact details to the driver, not the driver's own screen to anyone else", async () => {
+    const { booking, customerCookie, driverCookie } = await trackedBooking();
+    const asDriver = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id), { cookie: driverCookie }));
+    expect(asDriver.body.viewer).toBe("driver");
+    expect(asDriver.body.view.customer).toMatchObject({ name: "Test Customer" });
+    const asCustomer = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id), { cookie: customerCookie }));
+    expect(asCustomer.body.viewer).toBe("customer");
+    expect(asCustomer.body.view.customer).toBeNull();
+    expect(asCustomer.body.view.driver).toMatchObject({ completedJobs: 0, rating: "New driver" });
+  });
+
+  it("without a booking, sends each account to its own place", async () => {
+    const { booking, customerCookie, driverCookie } = await trackedBooking();
+    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: customerCookie }))).location).toBe(`/booking-tracker?booking=${booking.id}`);
+    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: driverCookie }))).location).toBe("/driver");
+    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: adminCookie }))).location).toBe("/admin/bookings");
+    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: strangerCookie }))).location).toBe("/bookings");
+  });
+});
+
+describe("the driver's status steps", () => {
+  it("go one at a time, move the booking along, count the completed job, and refuse anyone else", async () => {
+    const { booking, driverUser, driver, customer } = await trackedBooking();
+    const driverSession = { id: driverUser.id, username: driverUser.username, email: driverUser.email, role: "driver" as const };
+    expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "nearby" })).toMatchObject({ ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder });
+    const customerSession = { id: customer.id, username: customer.username, email: customer.email, role: "customer" as const };
+    expect(await advanceTracking({ bookingId: booking.id, user: customerSession, to: "en_route" })).toMatchObject({ ok: false, status: 404 });
+
+    // A double click (two posts at once) makes one step.
+    const both = await Promise.all([1, 2].map(() => advanceTracking({ bookingId: booking.id, user: driverSession, to: "en_route", etaMinutes: 30 })));
+    expect(both.filter((result) => result.ok)).toHaveLength(1);
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ trackingStatus: "en_route", status: "in_progress" });
+    expect(await db.trackingEvent.count({ where: { bookingId: booking.id, status: "en_route", etaMinutes: 30 } })).toBe(1);
+
+    for (const to of ["nearby", "arrived", "completed"] as const) expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to })).toMatchObject({ ok: true });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ trackingStatus: "completed", status: "completed" });
+    expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).completedJobs).toBe(1);
+    expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "completed" })).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it("the /driver page lists the driver's own jobs only, and its form checks the step", async () => {
+    const { booking, driverCookie } = await trackedBooking();
+    const other = await trackedBooking();
+    const page = await call(driverRoute.loader, getRequest("/driver", { cookie: driverCookie }));
+    const ids = [...page.body.today, ...page.body.upcoming].map((job: { id: string }) => job.id);
+    expect(ids).toContain(booking.id);
+    expect(ids).not.toContain(other.booking.id);
+
+    const refused = await call(driverRoute.action, formRequest("/driver", { bookingId: other.booking.id, status: "en_route" }, { cookie: driverCookie }));
+    expect(refused).toMatchObject({ status: 404, body: { ok: false, message: TRACKING_MESSAGES.notYours } });
+    const badEta = await call(driverRoute.action, formRequest("/driver", { bookingId: booking.id, status: "en_route", etaMinutes: "-5" }, { cookie: driverCookie }));
+    expect(badEta).toMatchObject({ status: 400, body: { message: TRACKER_MESSAGES.invalidEta } });
+    const badStatus = await call(driverRoute.action, formRequest("/driver", { bookingId: booking.id, status: "teleported" }, { cookie: driverCookie }));
+    expect(badStatus.status).toBe(400);
+    const moved = await call(driverRoute.action, formRequest("/driver", { bookingId: booking.id, status: "en_route", etaMinutes: "12" }, { cookie: driverCookie }));
+    expect(moved.status).toBe(303);
+    expect(moved.location).toBe("/driver");
+
+    // Customers and visitors are not drivers.
+    expect((await call(driverRoute.loader, getRequest("/driver", { cookie: strangerCookie }))).location).toBe("/");
+    expect((await call(driverRoute.loader, getRequest("/driver"))).location).toMatch(/^\/signin/);
+  });
+});
+
+describe("the chat", () => {
+  it("stores plain text with sender and time, marks it read when the other side opens the chat, and refuses bad input", async () => {
+    const { booking, customerCookie, driverCookie } = await trackedBooking();
+    const sent = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "  <script>alert(1)</script> on my way  " }, { cookie: driverCookie }));
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe(`${trackerUrl(booking.id, "chat")}#chat`);
+    const stored = await db.chatMessage.findFirstOrThrow({ where: { bookingId: booking.id } });
+    expect(stored).toMatchObject({ sender: "driver", content: "<script>alert(1)</script> on my way", readAt: null });
+
+    // The driver's own view does not mark it read; the customer's chat tab does.
+    await call(trackerRoute.loader, getRequest(trackerUrl(booking.id, "chat"), { cookie: driverCookie }));
+    expect((await db.chatMessage.findUniqueOrThrow({ where: { id: stored.id } })).readAt).toBeNull();
+    const customerUpdates = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id), { cookie: customerCookie }));
+    expect(customerUpdates.body.unread).toBe(1);
+    const customerChat = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id, "chat"), { cookie: customerCookie }));
+    expect(customerChat.body.messages).toEqual([expect.objectContaining({ sender: "driver", mine: false, content: "<script>alert(1)</script> on my way" })]);
+    expect((await db.chatMessage.findUniqueOrThrow({ where: { id: stored.id } })).readAt).not.toBeNull();
+    const driverChat = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id, "chat"), { cookie: driverCookie }));
+    expect(driverChat.body.messages[0]).toMatchObject({ mine: true, read: true });
+
+    const enhanced = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "Thanks!", reply: "json" }, { cookie: customerCookie }));
+    expect(enhanced).toMatchObject({ status: 200, body: { initialValue: null } });
+
+    const empty = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "   " }, { cookie: customerCookie }));
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.content).toEqual([TRACKER_MESSAGES.messageRequired]);
+    const long = "x".repeat(CHAT_MESSAGE_MAX_LENGTH + 1);
+    const tooLong = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: long }, { cookie: customerCookie }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.content).toEqual([TRACKER_MESSAGES.messageTooLong]);
+    expect(tooLong.body.initialValue.content).toBe(long); // the typed text comes back
+
+    const asAdmin = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "Admin here" }, { cookie: adminCookie }));
+    expect(asAdmin.status).toBe(403);
+    expect(asAdmin.body.error[""]).toEqual([CHAT_MESSAGES.readOnly]);
+  });
+
+  it("is rate limited per sender", async () => {
+    const { booking, customerCookie } = await trackedBooking();
+    const statuses: number[] = [];
+    for (let index = 0; index <= CHAT_RATE_LIMIT.limit; index += 1) {
+      statuses.push((await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: `message ${index}`, reply: "json" }, { cookie: customerCookie }))).status);
+    }
+    expect(statuses.slice(0, CHAT_RATE_LIMIT.limit).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await db.chatMessage.count({ where: { bookingId: booking.id } })).toBe(CHAT_RATE_LIMIT.limit);
+  });
+
+  it("is closed on a cancelled booking", async () => {
+    const { booking, customerCookie } = await trackedBooking();
+    await db.booking.update({ where: { id: booking.id }, data: { status: "cancelled" } });
+    const refused = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "Still coming?" }, { cookie: customerCookie }));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error[""]).toEqual([CHAT_MESSAGES.closed]);
+  });
+});
+
+/** Reads server-sent events from a stream until `until` matches one, or the time is up. */
+async function readEvents(body: ReadableStream<Uint8Array>, until: (event: { event: string; data: string }) => boolean, timeoutMs = 5000) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const events: { event: string; data: string }[] = [];
+  let buffer = "";
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+      if (!chunk || chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = { event: "message", data: "" };
+        for (const line of block.split("\n")) {
+          if (line.startsWith("event:")) event.event = line.slice(6).trim();
+          if (line.startsWith("data:")) event.data += line.slice(5).trim();
+        }
+        events.push(event);
+        if (until(event)) return events;
+      }
+    }
+    return events;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+describe("the event stream", () => {
+  const second = new pg.Client({ connectionString: env.DATABASE_URL });
+  beforeAll(() => second.connect());
+  afterAll(() => second.end());
+
+  it("delivers a NOTIFY sent from a second database connection to the booking's customer", async () => {
+    const { booking, customerCookie } = await trackedBooking();
+    const controller = new AbortController();
+    const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers: { Cookie: customerCookie }, signal: controller.signal });
+    const response = (await eventsRoute.loader({ request, params: { id: booking.id }, context: {} })) as Response;
+    try {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/event-stream");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const stream = response.body!;
+      const ready = await readEvents(stream, (event) => event.event === "ready");
+      expect(ready.at(-1)).toMatchObject({ event: "ready" });
+
+      // Another booking's news does not reach this stream; this booking's does.
+      await second.query("SELECT pg_notify('easymove_live', $1)", [JSON.stringify({ bookingId: "someotherbooking0000", kind: "chat" })]);
+      await second.query("SELECT pg_notify('easymove_live', $1)", [JSON.stringify({ bookingId: booking.id, kind: "tracking" })]);
+      const events = await readEvents(stream, (event) => event.event === "change");
+      const changes = events.filter((event) => event.event === "change");
+      expect(changes).toHaveLength(1);
+      expect(JSON.parse(changes[0]!.data)).toMatchObject({ kind: "tracking" });
+    } finally {
+      controller.abort();
+    }
+  });
+
+  it("delivers the app's own changes: a chat message posted by the driver", async () => {
+    const { booking, customerCookie, driverCookie } = await trackedBooking();
+    const controller = new AbortController();
+    const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers: { Cookie: customerCookie }, signal: controller.signal });
+    const response = (await eventsRoute.loader({ request, params: { id: booking.id }, context: {} })) as Response;
+    try {
+      await readEvents(response.body!, (event) => event.event === "ready");
+      await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "Outside now" }, { cookie: driverCookie }));
+      const events = await readEvents(response.body!, (event) => event.event === "change");
+      expect(JSON.parse(events.at(-1)!.data)).toMatchObject({ kind: "chat" });
+    } finally {
+      controller.abort();
+    }
+  });
+
+  it("is not for another customer, another driver or a visitor; the driver, admins and a bearer token may listen", async () => {
+    const { booking, driverCookie, customer } = await trackedBooking();
+    const open = async (headers: Record<string, string>) => {
+      const controller = new AbortController();
+      const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers, signal: controller.signal });
+      const outcome = await call(eventsRoute.loader, request, { id: booking.id }).catch((error) => error);
+      controller.abort();
+      return outcome;
+    };
+    expect(await open({ Cookie: strangerCookie })).toMatchObject({ status: 404, body: { error: "Booking not found" } });
+    expect(await open({ Cookie: otherDriverCookie })).toMatchObject({ status: 404 });
+    expect(await open({})).toMatchObject({ status: 401 });
+    for (const headers of [{ Cookie: driverCookie }, { Cookie: adminCookie }, { Authorization: `Bearer ${await bearerFor(customer)}` }]) {
+      const controller = new AbortController();
+      const response = (await eventsRoute.loader({ request: new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers, signal: controller.signal }), params: { id: booking.id }, context: {} })) as Response;
+      expect(response.status).toBe(200);
+      controller.abort();
+    }
+  });
+});
