@@ -48,7 +48,7 @@ export default function Bookings() {
               <BookingCard key={booking.id} booking={booking} />
             ))}
           </ul>
-          <Pagination info={info} label="bookings" />
+          {info.pages > 1 ? <Pagination info={info} label="bookings" /> : null}
         </>
       )}
     </div>
@@ -65,7 +65,7 @@ function BookingCard({ booking }: { booking: CustomerBookingRow }) {
           <PaymentStateBadge state={booking.paymentState} />
         </div>
       </div>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:gap-x-6">
         <dt className="font-medium text-slate-600">Move date</dt>
         <dd className="text-slate-900">{booking.moveDateText}</dd>
         <dt className="font-medium text-slate-600">Route</dt>

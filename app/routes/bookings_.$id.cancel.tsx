@@ -86,7 +86,7 @@ export default function CancelBooking() {
         </div>
       ) : null}
 
-      <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm shadow-sm sm:grid-cols-[auto_1fr]">
+      <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-5 grid-cols-[auto_1fr] text-sm shadow-sm">
         <dt className="font-medium text-slate-600">Move date</dt>
         <dd className="text-slate-900">{booking.moveDateText}</dd>
         <dt className="font-medium text-slate-600">Route</dt>

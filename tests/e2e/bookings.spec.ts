@@ -3,6 +3,7 @@
 // that states the refund first, "Keep my booking", and "Yes, cancel this booking" that refunds
 // through the built-in sandbox and comes back to the list with a toast.
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { appDb, jsModes, open, randomIp, signedInCustomer } from "./helpers";
 
@@ -140,3 +141,21 @@ for (const mode of jsModes) {
     });
   });
 }
+
+test("the list and the cancel step have no serious accessibility problems, at phone and desktop widths", async ({ page, baseURL }) => {
+  const email = await signedInCustomer(page, baseURL!);
+  const booking = await paidBooking(email);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/bookings", `/bookings/${booking.id}/cancel`]) {
+      await open(page, path, true);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
+      expect(serious, `${path} at ${width}px`).toEqual([]);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}px`).toBeLessThanOrEqual(width);
+    }
+  }
+});
