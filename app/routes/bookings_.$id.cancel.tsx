@@ -46,7 +46,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await cancelBooking({ bookingId: params.id ?? "", user });
   if (!result) throw new Response(CANCELLATION_MESSAGES.notFound, { status: 404 });
   if (result.status === "cancelled") {
-    return redirectWithToast(request, "/bookings", { title: `Booking ${result.reference} cancelled`, description: refundDoneText(result.offer), variant: "success" });
+    // An admin who cancelled for a customer goes back to the admin's list (/bookings is the customer's).
+    return redirectWithToast(request, user.role === "admin" ? "/admin/bookings" : "/bookings", { title: `Booking ${result.reference} cancelled`, description: refundDoneText(result.offer), variant: "success" });
   }
   return data({ error: result.message, reason: result.status }, { status: 409 });
 }

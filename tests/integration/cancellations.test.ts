@@ -406,6 +406,35 @@ describe("who may see and cancel a booking", () => {
     expect(anonymous.location).toBe(`/signin?redirectTo=${encodeURIComponent("/bookings")}`);
   });
 
+  it("an admin may cancel a customer's booking: the refund and the e-mail are the customer's", async () => {
+    const { account } = await customer();
+    const booking = await bookingOf(account, { hoursAhead: 72, finalPrice: 5_000 });
+    await pay(booking, "sandbox");
+    const adminCookie = await sessionCookie(await createAccount({ role: "admin" }));
+    expect((await confirmationStep(booking.id, adminCookie)).body.offer).toMatchObject({ kind: "full", refundPence: 5_000 });
+    const outcome = await cancel(booking.id, adminCookie);
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/admin/bookings");
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "cancelled", paymentState: "refunded" });
+    expect((await refundRows(booking.id)).map((refund) => refund.amountPence)).toEqual([5_000]);
+    expect(await cancellationEmails(booking)).toHaveLength(1);
+  });
+
+  it("/bookings comes a page at a time", async () => {
+    const { account, cookie } = await customer();
+    const made = [];
+    for (let index = 0; index < 12; index++) {
+      const booking = await bookingOf(account);
+      made.push(await db.booking.update({ where: { id: booking.id }, data: { createdAt: new Date(Date.now() - (12 - index) * 60_000) } }));
+    }
+    const newestFirst = made.reverse().map((booking) => booking.reference);
+    const first = await call(bookingsLoader, getRequest("/bookings", { cookie }));
+    expect(first.body.info).toMatchObject({ page: 1, pages: 2, total: 12 });
+    expect(first.body.bookings.map((row: any) => row.reference)).toEqual(newestFirst.slice(0, 10));
+    const second = await call(bookingsLoader, getRequest("/bookings?page=2", { cookie }));
+    expect(second.body.bookings.map((row: any) => row.reference)).toEqual(newestFirst.slice(10));
+  });
+
   it("shows a cancelled booking's refund in the list", async () => {
     const { account, cookie } = await customer();
     const booking = await bookingOf(account, { hoursAhead: 72, finalPrice: 7_000 });
