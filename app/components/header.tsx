@@ -47,6 +47,10 @@ function UserMenu({ user }: { user: SessionUser }) {
           <Link to="/admin/dashboard" className="block rounded px-2 py-2 text-sm hover:bg-slate-100">
             Admin dashboard
           </Link>
+        ) : user.role === "driver" ? (
+          <Link to="/driver" className="block rounded px-2 py-2 text-sm hover:bg-slate-100">
+            My jobs
+          </Link>
         ) : (
           <Link to="/bookings" className="block rounded px-2 py-2 text-sm hover:bg-slate-100">
             My bookings

@@ -41,7 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const bookingId = url.searchParams.get("booking");
-  if (!bookingId) throw redirect(await defaultTrackerTarget(user));
+  // Without a booking (the footer's "Track a Booking", the FAQ's live chat), each account goes
+  // to its own place: a customer to their next booking's tracker, on the tab asked for.
+  if (!bookingId) throw redirect(await defaultTrackerTarget(user, url.searchParams.get("tab") === "chat" ? "chat" : "updates"));
   const found = await findTrackedBooking(bookingId, user);
   if (!found) throw new Response(NOT_FOUND, { status: 404, statusText: NOT_FOUND });
   const { booking, viewer } = found;

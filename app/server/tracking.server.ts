@@ -46,7 +46,7 @@ function viewerOf(booking: { customerId: string | null; driver: { userId: string
 }
 
 /** Where /booking-tracker without a booking sends each kind of account. */
-export async function defaultTrackerTarget(user: SessionUser) {
+export async function defaultTrackerTarget(user: SessionUser, tab: "updates" | "chat" = "updates") {
   if (user.role === "admin") return "/admin/bookings";
   if (user.role === "driver") return "/driver";
   const latest = await db.booking.findFirst({
@@ -54,7 +54,8 @@ export async function defaultTrackerTarget(user: SessionUser) {
     orderBy: { moveDate: "asc" },
     select: { id: true },
   });
-  return latest ? `/booking-tracker?booking=${latest.id}` : "/bookings";
+  if (!latest) return "/bookings";
+  return `/booking-tracker?booking=${latest.id}${tab === "chat" ? "&tab=chat#chat" : ""}`;
 }
 
 export function ratingText(ratingTenths: number | null) {

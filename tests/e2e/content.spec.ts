@@ -267,7 +267,7 @@ for (const mode of jsModes) {
       const support = page.getByTestId("faq-support");
       await expect(support.getByRole("link", { name: `E-mail ${EMAIL}` })).toHaveAttribute("href", `mailto:${EMAIL}`);
       await expect(support.getByRole("link", { name: `Call ${PHONE}` })).toHaveAttribute("href", `tel:${PHONE.replace(/\s/g, "")}`);
-      await expect(support.getByRole("link", { name: "Live chat" })).toHaveAttribute("href", "/booking-tracker#chat");
+      await expect(support.getByRole("link", { name: "Live chat" })).toHaveAttribute("href", "/booking-tracker?tab=chat#chat");
       const faqPage = (await structuredData(page)).find((node) => node["@type"] === "FAQPage")!;
       const entities = faqPage.mainEntity as { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[];
       // Every question, whatever the filter on screen.

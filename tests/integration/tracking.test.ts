@@ -82,6 +82,8 @@ describe("who may open the tracker", () => {
     expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: driverCookie }))).location).toBe("/driver");
     expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: adminCookie }))).location).toBe("/admin/bookings");
     expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: strangerCookie }))).location).toBe("/bookings");
+    // The FAQ's "Live chat" link opens the chat of the customer's next booking.
+    expect((await call(trackerRoute.loader, getRequest("/booking-tracker?tab=chat", { cookie: customerCookie }))).location).toBe(`/booking-tracker?booking=${booking.id}&tab=chat#chat`);
   });
 });
 
@@ -274,7 +276,8 @@ describe("the event stream", () => {
     expect(await open({ Cookie: strangerCookie })).toMatchObject({ status: 404, body: { error: "Booking not found" } });
     expect(await open({ Cookie: otherDriverCookie })).toMatchObject({ status: 404 });
     expect(await open({})).toMatchObject({ status: 401 });
-    for (const headers of [{ Cookie: driverCookie }, { Cookie: adminCookie }, { Authorization: `Bearer ${await bearerFor(customer)}` }]) {
+    const listeners: Record<string, string>[] = [{ Cookie: driverCookie }, { Cookie: adminCookie }, { Authorization: `Bearer ${await bearerFor(customer)}` }];
+    for (const headers of listeners) {
       const controller = new AbortController();
       const response = (await eventsRoute.loader({ request: new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers, signal: controller.signal }), params: { id: booking.id }, context: {} })) as Response;
       expect(response.status).toBe(200);

@@ -114,7 +114,7 @@ export function Faq() {
             </a>
           </li>
           <li>
-            <a href="/booking-tracker#chat" className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50">
+            <a href="/booking-tracker?tab=chat#chat" className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50">
               Live chat
             </a>
           </li>
