@@ -18,6 +18,7 @@ import { NotFound } from "~/components/not-found";
 import { ToastProvider } from "~/components/toaster";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getSessionUser } from "~/server/auth.server";
+import { nullWhileDatabaseIsDown } from "~/server/db-errors.server";
 import { publicConfig } from "~/server/env.server";
 import { honeypot } from "~/server/honeypot.server";
 import { takeToasts } from "~/server/toast.server";
@@ -37,7 +38,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   seo({ ...HOME_META, path: "/", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toasts, setCookie }] = await Promise.all([getSessionUser(request), takeToasts(request)]);
+  // Without the database the page still renders, without the user menu (a degraded page).
+  const [user, { toasts, setCookie }] = await Promise.all([nullWhileDatabaseIsDown(getSessionUser(request)), takeToasts(request)]);
   return data(
     { user, toasts, config: publicConfig(), honeypotInputProps: honeypot.getInputProps() },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
@@ -94,11 +96,15 @@ export function ErrorBoundary() {
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const details = errorDetailsToShow(error, import.meta.env.DEV);
+  // 503: the database is briefly away (server-build.ts); the page says so and when to retry.
+  const unavailable = isRouteErrorResponse(error) && status === 503;
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{status === 500 ? "Something went wrong" : `Error ${status}`}</h1>
+      <h1 className="text-3xl font-bold">{status === 500 ? "Something went wrong" : unavailable ? "Back in a moment" : `Error ${status}`}</h1>
       <p className="mt-4 text-slate-700">
-        Sorry, we couldn&apos;t complete that request. Please try again, or contact support if it keeps happening.
+        {unavailable && typeof error.data === "string"
+          ? error.data
+          : "Sorry, we couldn't complete that request. Please try again, or contact support if it keeps happening."}
       </p>
       {details ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-4 text-left text-xs">{details}</pre> : null}
       <a href="/" className="mt-8 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white">

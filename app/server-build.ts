@@ -4,10 +4,13 @@
 //   server/csrf.server.ts: a cross-site POST/PUT/PATCH/DELETE gets a 403 (Remix's own,
 //   weaker check is replaced at start-up, which stops if the replacement does not take);
 // - responses from resource routes (JSON API, files, health) get the same security headers
-//   as pages. Documents and data requests get theirs in entry.server.tsx.
+//   as pages. Documents and data requests get theirs in entry.server.tsx;
+// - while the database is unreachable, every loader and action answers a clear 503 (JSON for
+//   resource routes, the error page for pages) instead of a 500.
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { withCsrfCheck } from "~/server/csrf.server";
+import { isDatabaseUnavailable, serviceUnavailable } from "~/server/db-errors.server";
 import { env } from "~/server/env.server";
 import { replaceRemixOriginCheck } from "~/server/remix-origin-check.server";
 import { applySecurityHeaders } from "~/server/security-headers.server";
@@ -30,6 +33,19 @@ function withHeaders(handler: Handler): Handler {
   };
 }
 
+function withDatabaseOutage(handler: Handler, { resource }: { resource: boolean }): Handler {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (thrown) {
+      if (thrown instanceof Response || !isDatabaseUnavailable(thrown)) throw thrown;
+      // A page shows the error page (thrown); an API caller gets JSON (returned as its answer).
+      if (resource) return serviceUnavailable({ json: true });
+      throw serviceUnavailable({ json: false });
+    }
+  };
+}
+
 function isResourceRoute(module: RouteModule) {
   return module.default == null && module.ErrorBoundary == null;
 }
@@ -46,6 +62,8 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
     const module = { ...route.module };
     // Page routes are checked even without a cookie (login CSRF); API calls with a bearer
     // token and no cookie pass.
+    if (module.loader) module.loader = withDatabaseOutage(module.loader, { resource });
+    if (module.action) module.action = withDatabaseOutage(module.action, { resource });
     if (module.action) module.action = withCsrfCheck(module.action, { siteUrl: env.SITE_URL, alwaysCheck: !resource });
     if (resource) {
       if (module.loader) module.loader = withHeaders(module.loader);
