@@ -43,23 +43,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const result = await cancelBooking({ bookingId: params.id ?? "", user });
+  // The refund the step stated (a whole number of pence); anything else is not checked.
+  const stated = String((await request.formData()).get("refundPence") ?? "");
+  const expectedRefundPence = /^\d{1,9}$/.test(stated) ? Number(stated) : undefined;
+  const result = await cancelBooking({ bookingId: params.id ?? "", user, expectedRefundPence });
   if (!result) throw new Response(CANCELLATION_MESSAGES.notFound, { status: 404 });
   if (result.status === "cancelled") {
     // An admin who cancelled for a customer goes back to the admin's list (/bookings is the customer's).
     return redirectWithToast(request, user.role === "admin" ? "/admin/bookings" : "/bookings", { title: `Booking ${result.reference} cancelled`, description: refundDoneText(result.offer), variant: "success" });
   }
-  return data({ error: result.message, reason: result.status }, { status: 409 });
+  // Changed terms: the step states the new refund, from this answer (with JavaScript the
+  // loader is not asked again after a 409).
+  const booking = result.status === "terms_changed" ? await findBookingToCancel(params.id, user) : null;
+  const offer = booking ? await cancellationOffer(booking) : null;
+  return data({ error: result.message, reason: result.status, offer }, { status: 409 });
 }
 
 export default function CancelBooking() {
-  const { booking, state, message, offer } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { booking, state, message } = loaded;
   const actionData = useActionData<typeof action>();
+  const offer = actionData?.offer ?? loaded.offer;
   const pending = usePending();
   const problem = actionData?.error ?? null;
-  // A refused refund leaves the booking cancellable; "already cancelled" or "no longer
-  // cancellable" ends the step (the loader's data may not be read again after a 409).
-  const stepOpen = state === "cancellable" && (!actionData || actionData.reason === "refund_failed");
+  // A refused refund or changed terms leave the booking cancellable; "already cancelled" or
+  // "no longer cancellable" ends the step (the loader's data may not be read again after a 409).
+  const stepOpen = state === "cancellable" && (!actionData || actionData.reason === "refund_failed" || actionData.reason === "terms_changed");
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -105,6 +114,7 @@ export default function CancelBooking() {
 
       {stepOpen ? (
         <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
+          {offer ? <input type="hidden" name="refundPence" value={offer.refundPence} /> : null}
           <StatusButton pending={pending} pendingText="Cancelling…" className="bg-red-700 hover:bg-red-800 disabled:bg-red-400">
             Yes, cancel this booking
           </StatusButton>

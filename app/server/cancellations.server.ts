@@ -19,6 +19,7 @@ export const CANCELLATION_MESSAGES = {
   alreadyCancelled: "This booking is already cancelled.",
   notCancellable: "This booking can no longer be cancelled: the move has started or is over. Please contact support.",
   refundFailed: "We could not refund your payment just now, so your booking has not been cancelled. Please try again in a few minutes, or contact support.",
+  termsChanged: "Your refund has changed since you opened this page (your move is now less than 24 hours away). Your booking has not been cancelled: please read the new refund and confirm again.",
 } as const;
 
 const BOOKING_FIELDS = {
@@ -100,7 +101,8 @@ export type CancelResult =
   | { status: "cancelled"; reference: string; offer: CancellationOffer }
   | { status: "already_cancelled"; reference: string; message: string }
   | { status: "not_cancellable"; reference: string; message: string }
-  | { status: "refund_failed"; reference: string; message: string };
+  | { status: "refund_failed"; reference: string; message: string }
+  | { status: "terms_changed"; reference: string; message: string };
 
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
@@ -109,13 +111,27 @@ const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClie
  * the user may not see the booking. Cancelling twice, or twenty times at once, cancels and
  * refunds once; the others are told the booking is already cancelled.
  */
-export async function cancelBooking({ bookingId, user, now = new Date() }: { bookingId: string; user: SessionUser; now?: Date }): Promise<CancelResult | null> {
+export async function cancelBooking({
+  bookingId,
+  user,
+  expectedRefundPence,
+  now = new Date(),
+}: {
+  bookingId: string;
+  user: SessionUser;
+  /** The refund the confirmation step stated: if the terms give another now, nothing happens. */
+  expectedRefundPence?: number;
+  now?: Date;
+}): Promise<CancelResult | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const booking = await findBookingToCancel(bookingId, user);
     if (!booking) return null;
     const { reference } = booking;
     if (booking.status === "cancelled") return { status: "already_cancelled", reference, message: CANCELLATION_MESSAGES.alreadyCancelled };
     if (!isCancellable(booking.status)) return { status: "not_cancellable", reference, message: CANCELLATION_MESSAGES.notCancellable };
+    if (expectedRefundPence !== undefined && (await cancellationOffer(booking, now)).refundPence !== expectedRefundPence) {
+      return { status: "terms_changed", reference, message: CANCELLATION_MESSAGES.termsChanged };
+    }
 
     // The gate: of any number of callers, one changes the row from the status it read.
     const { count } = await db.booking.updateMany({ where: { id: booking.id, status: booking.status }, data: { status: "cancelled", cancelledAt: now } });

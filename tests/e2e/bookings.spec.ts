@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { ukDateTime } from "~/domain/uk-calendar";
 import { appDb, jsModes, open, randomIp, signedInCustomer } from "./helpers";
 
 const reference = () => `EM-${Array.from({ length: 6 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[Math.floor(Math.random() * 32)]).join("")}`;
@@ -126,6 +127,28 @@ for (const mode of jsModes) {
       await expect(page.getByRole("button", { name: "Yes, cancel this booking" })).toHaveCount(0);
       const db = await appDb();
       expect(await db.payment.count({ where: { bookingId: booking.id, refundOfId: { not: null } } })).toBe(1);
+    });
+
+    test("a refund that changed while the step was open is stated again before anything happens", async ({ page, baseURL }) => {
+      const email = await signedInCustomer(page, baseURL!);
+      const booking = await paidBooking(email);
+      await open(page, `/bookings/${booking.id}/cancel`, mode.javaScriptEnabled);
+      await expect(page.getByTestId("refund-offer")).toContainText("You will get £123.45 back: a full refund");
+
+      // Meanwhile the move comes within 24 hours (here: it moves to five hours from now).
+      const soon = ukDateTime(new Date(Date.now() + 5 * 3_600_000));
+      const db = await appDb();
+      await db.booking.update({ where: { id: booking.id }, data: { moveDate: new Date(`${soon.date}T00:00:00Z`), moveTime: soon.time } });
+
+      await page.getByRole("button", { name: "Yes, cancel this booking" }).click();
+      await expect(page.getByTestId("cancel-error")).toContainText("Your refund has changed since you opened this page");
+      await expect(page.getByTestId("refund-offer")).toContainText("You will get £61.72 back: half of the £123.45 you paid");
+      expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "pending", paymentState: "paid" });
+
+      await page.getByRole("button", { name: "Yes, cancel this booking" }).click();
+      await expect(page).toHaveURL(/\/bookings$/);
+      await expect(toast(page, `Booking ${booking.reference} cancelled`)).toContainText("We have refunded £61.72, half of the £123.45 you paid");
+      await expect(cardOf(page, booking.reference)).toContainText("Partly refunded");
     });
 
     test("someone else's booking is a 404", async ({ page, baseURL }) => {

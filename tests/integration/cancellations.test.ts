@@ -127,7 +127,8 @@ async function customer() {
 }
 
 const confirmationStep = (bookingId: string, cookie?: string) => call(cancelLoader, getRequest(`/bookings/${bookingId}/cancel`, { cookie }), { id: bookingId });
-const cancel = (bookingId: string, cookie?: string) => call(cancelAction, formRequest(`/bookings/${bookingId}/cancel`, {}, { cookie }), { id: bookingId });
+const cancel = (bookingId: string, cookie?: string, fields: Record<string, string> = {}) =>
+  call(cancelAction, formRequest(`/bookings/${bookingId}/cancel`, fields, { cookie }), { id: bookingId });
 
 const stripeRefunds = () => stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/refunds");
 const paypalRefunds = () => paypal.requests.filter((request) => request.method === "POST" && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(request.path));
@@ -288,6 +289,21 @@ describe("cancelling at once, twice, refused, unpaid", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(CANCELLATION_MESSAGES.refundFailed);
     expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "pending", paymentState: "paid" });
+  });
+
+  it("a refund that changed since the step stated it (the move came within 24 hours) cancels nothing and states the new one", async () => {
+    const { account, cookie } = await customer();
+    const booking = await bookingOf(account, { hoursAhead: 5, finalPrice: 12_345 });
+    await pay(booking, "stripe");
+    // The page was opened when the move was more than 24 hours away: it stated £123.45.
+    const stale = await cancel(booking.id, cookie, { refundPence: "12345" });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ reason: "terms_changed", error: CANCELLATION_MESSAGES.termsChanged, offer: { kind: "half", refundPence: 6_172 } });
+    expect(stripeRefunds()).toHaveLength(0);
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "pending", paymentState: "paid", cancelledAt: null });
+
+    await expectCancelled(await cancel(booking.id, cookie, { refundPence: "6172" }));
+    expect((await refundRows(booking.id)).map((refund) => refund.amountPence)).toEqual([6_172]);
   });
 
   it("an unpaid booking is cancelled with nothing to refund and its payment state unchanged", async () => {
