@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { GivenRating, RatingForm, type RatingAnswer } from "~/components/tracker/rate-driver";
+import { GivenRating, RatingForm, useRatingToast, type RatingAnswer } from "~/components/tracker/rate-driver";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings";
 import { RATING_MESSAGES, ratingSchema } from "~/schemas/rating";
 import { requireUser } from "~/server/auth.server";
@@ -58,6 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RateDriverPage() {
   const { booking } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as RatingAnswer | undefined;
+  useRatingToast(booking.id);
   return (
     <div className="bg-slate-50 px-4 py-10">
       <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

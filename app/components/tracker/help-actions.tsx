@@ -80,17 +80,18 @@ export function HelpForm({ bookingId, kind, lastResult, compact = false }: { boo
   const [position, setPosition] = useState<Position | null>(null);
   const [locating, setLocating] = useState<"idle" | "locating" | "failed">("idle");
 
+  const handled = useRef<HelpAnswer | null>(null);
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+    // The answer arrives while the page's data reloads; act on it once, when that is done.
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
     if (fetcher.data.toast) showToast(fetcher.data.toast);
     if (fetcher.data.status === "success") {
       setPosition(null);
       // Done: close the disclosure it sits in.
       formRef.current?.closest("details")?.removeAttribute("open");
     }
-    // Each answer once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data]);
+  }, [fetcher.state, fetcher.data, showToast]);
 
   function shareCurrentPosition() {
     if (!("geolocation" in navigator)) return setLocating("failed");

@@ -4,7 +4,7 @@
 // with its errors); with JavaScript a fetcher posts it and the tracker reloads its data.
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useToast } from "~/components/toaster";
 import { StatusButton } from "~/components/ui/button";
@@ -33,7 +33,27 @@ export function StarsShown({ stars, className }: { stars: number; className?: st
   );
 }
 
+/** The form's fetcher, shared by key with whatever shows its toast. */
+const ratingFetcherKey = (bookingId: string) => `rate-driver-${bookingId}`;
+
+/**
+ * Shows the toast of the rating form's answer. Call it where it outlives the form: a saved
+ * rating replaces the form in the same render that brings the answer.
+ */
+export function useRatingToast(bookingId: string) {
+  const fetcher = useFetcher<RatingAnswer>({ key: ratingFetcherKey(bookingId) });
+  const showToast = useToast();
+  const shown = useRef<RatingAnswer | null>(null);
+  useEffect(() => {
+    // The answer arrives while the page's data reloads; show it once, when that is done.
+    if (fetcher.state !== "idle" || !fetcher.data?.toast || shown.current === fetcher.data) return;
+    shown.current = fetcher.data;
+    showToast(fetcher.data.toast);
+  }, [fetcher.state, fetcher.data, showToast]);
+}
+
 export function RateDriver({ bookingId, rating }: { bookingId: string; rating: { stars: number; comment: string | null } | null }) {
+  useRatingToast(bookingId);
   return (
     <section aria-labelledby={`rate-driver-${bookingId}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="rate-driver">
       <h2 id={`rate-driver-${bookingId}`} className="text-lg font-semibold text-slate-900">
@@ -57,11 +77,11 @@ export function GivenRating({ rating }: { rating: { stars: number; comment: stri
 /**
  * The stars (radio buttons drawn as stars; the label comes before its radio, so "a checked
  * radio ~ label" greys the stars above the choice, with CSS alone) and an optional comment.
+ * Its answer's toast is shown by useRatingToast (RateDriver calls it).
  */
 export function RatingForm({ bookingId, lastResult, compact = false }: { bookingId: string; lastResult?: RatingAnswer | null; compact?: boolean }) {
-  const fetcher = useFetcher<RatingAnswer>();
+  const fetcher = useFetcher<RatingAnswer>({ key: ratingFetcherKey(bookingId) });
   const hydrated = useHydrated();
-  const showToast = useToast();
   const pending = fetcher.state !== "idle";
   const [form, fields] = useValidatedForm(ratingSchema, {
     id: `rating-form-${bookingId}`,
@@ -69,12 +89,6 @@ export function RatingForm({ bookingId, lastResult, compact = false }: { booking
     pending,
     shouldValidate: "onSubmit",
   });
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) showToast(fetcher.data.toast);
-    // Each answer once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data]);
 
   const starsError = fields.stars.errors?.length ? fields.stars.errorId : undefined;
   const initialStars = Number(fields.stars.initialValue ?? 0);
