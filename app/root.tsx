@@ -102,7 +102,7 @@ export function ErrorBoundary() {
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{status === 500 ? "Something went wrong" : unavailable ? "Back in a moment" : `Error ${status}`}</h1>
       <p className="mt-4 text-slate-700">
-        {unavailable && typeof error.data === "string"
+        {isRouteErrorResponse(error) && (unavailable || status < 500) && typeof error.data === "string" && error.data
           ? error.data
           : "Sorry, we couldn't complete that request. Please try again, or contact support if it keeps happening."}
       </p>

@@ -6,14 +6,18 @@
 // - responses from resource routes (JSON API, files, health) get the same security headers
 //   as pages. Documents and data requests get theirs in entry.server.tsx;
 // - while the database is unreachable, every loader and action answers a clear 503 (JSON for
-//   resource routes, the error page for pages) instead of a 500.
+//   resource routes, the error page for pages) instead of a 500;
+// - a page's action reads only a form body it can parse, of at most 1 MB (a 415, 413 or 400
+//   otherwise: server/form-body.server.ts).
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { withCsrfCheck } from "~/server/csrf.server";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/server/db-errors.server";
 import { env } from "~/server/env.server";
+import { withFormBodyCheck } from "~/server/form-body.server";
 import { replaceRemixOriginCheck } from "~/server/remix-origin-check.server";
 import { applySecurityHeaders } from "~/server/security-headers.server";
+import { routeHandle } from "~/utils/route-handle";
 
 export * from "virtual:remix/server-build";
 
@@ -64,6 +68,7 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
     // token and no cookie pass.
     if (module.loader) module.loader = withDatabaseOutage(module.loader, { resource });
     if (module.action) module.action = withDatabaseOutage(module.action, { resource });
+    if (module.action && !resource) module.action = withFormBodyCheck(module.action, { largeBody: routeHandle(module.handle).largeBody });
     if (module.action) module.action = withCsrfCheck(module.action, { siteUrl: env.SITE_URL, alwaysCheck: !resource });
     if (resource) {
       if (module.loader) module.loader = withHeaders(module.loader);

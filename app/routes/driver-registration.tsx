@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DriverApplication } from "~/components/driver-application/driver-application-form";
 import { handleApplicationForm, loadApplicationPage } from "~/server/driver-applications.server";
+import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -15,6 +16,9 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/driver-registration",
     matches,
   });
+
+// The documents arrive in one multipart post, streamed to storage with their own limits.
+export const handle: RouteHandle = { largeBody: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadApplicationPage(request);

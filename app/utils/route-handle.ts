@@ -7,6 +7,8 @@ export type RouteHandle = {
   thirdParties?: ThirdParty[];
   /** Pages on the admin side get the simplified header. */
   adminChrome?: boolean;
+  /** The page streams large uploads with its own reader and limits (server/form-body.server.ts). */
+  largeBody?: boolean;
 };
 
 export function routeHandle(handle: unknown): RouteHandle {

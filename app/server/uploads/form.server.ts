@@ -77,7 +77,10 @@ export async function receiveApplicationForm(request: Request, sessionId: string
   } catch (error) {
     await discardPendingDocuments(Object.values(stored).map((document) => document.path));
     if (error instanceof RequestTooLargeError) return requestTooLarge(requestLimit);
-    if (error instanceof TypeError) return { ok: false, status: 400, message: "The form could not be read. Please try again." };
+    // A body that is not multipart (TypeError), or a broken one (the parser's plain Error).
+    if (error instanceof TypeError || (error instanceof Error && error.message.startsWith("malformed multipart-form data"))) {
+      return { ok: false, status: 400, message: "The form could not be read. Please try again." };
+    }
     throw error;
   }
 

@@ -1,0 +1,371 @@
+// Hostile input, generated with fast-check, against every JSON API route (app/routes/api.*.ts
+// with an action) and every page's form action (app/routes/*.tsx and */route.tsx with an
+// action). Both lists are found by file name, so a new route is covered as soon as it exists.
+// Each request comes from the caller that gets past the route's guard (an admin's token for
+// the API; for pages an admin, a driver, a booking's customer or a visitor, see callerOf),
+// so the body reader is what gets tried. Page actions run behind the same body check the
+// server build puts before them (server/form-body.server.ts via server-build.ts).
+//
+// The property: a 4xx with a clear message (or a legitimate 2xx/3xx when the input happens
+// to be valid), never a 5xx and never a thrown error that is not a Response; a JSON error has
+// { error, message }; a page never sends the input back unescaped (no HTML answer holds it
+// raw, no redirect carries it). The rendered pages themselves are checked through the real
+// server in tests/e2e/hostile-input.spec.ts.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  // /api/admin/signup and /admin/signup read their bodies only while admin sign-up is open.
+  process.env.ADMIN_REGISTRATION_KEY = "hostile-input-test-key";
+});
+
+const { MAX_API_BODY_BYTES } = await import("~/server/api.server");
+const { FORM_BODY_MESSAGES, MAX_FORM_BODY_BYTES, withFormBodyCheck } = await import("~/server/form-body.server");
+const { routeHandle } = await import("~/utils/route-handle");
+const { db } = await import("~/server/db.server");
+const { env } = await import("~/server/env.server");
+const { startPayPalStandIn } = await import("../support/paypal-stand-in");
+const { BASE, bearerFor, call, createAccount, sessionCookie, uniqueIp } = await import("./auth-helpers");
+const { createApprovedDriver, createBooking } = await import("./factories");
+
+type Handler = (args: ActionFunctionArgs) => unknown;
+type RouteModule = { action?: Handler; handle?: unknown };
+
+// ------------------------------------------------------------------ the generated input
+
+/** Strings an attacker tries first: markup, SQL, traversal, templates, odd Unicode and numbers. */
+const NASTY = [
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "</textarea><script>alert(document.cookie)</script>",
+  "javascript:alert(1)",
+  "'; DROP TABLE \"User\"; --",
+  "' OR '1'='1",
+  "1; SELECT pg_sleep(5)--",
+  "admin'--",
+  "../../../../etc/passwd",
+  "${7*7}{{7*7}}<%= 7*7 %>",
+  "\u0000\u0001\u001f",
+  "\ud800",
+  "😀𝕏\u202e\u200b",
+  "NaN",
+  "-1",
+  "1e309",
+  "99999999999999999999999999",
+  "",
+  " ",
+  "null",
+  "__proto__",
+];
+/** The markup among them: none may come back raw in HTML or a Location header. */
+const MARKUP = NASTY.filter((value) => value.includes("<"));
+
+// Field names the forms and the API read, so generated bodies reach past "missing field".
+const FIELDS = [
+  "email", "password", "confirmPassword", "username", "name", "adminKey", "redirectTo",
+  "pickupAddress", "deliveryAddress", "moveDate", "moveTime", "vanSize", "helpers", "items", "quantity",
+  "quoteId", "bookingId", "userId", "driverId", "status", "intent", "action", "__form__", "via", "reply",
+  "message", "content", "kind", "rating", "comment", "reason", "refundPence", "etaMinutes", "searchTerm",
+  "customerEmail", "customerName", "customerPhone", "specialRequirements", "cardNumber", "expiry", "cvc",
+  "phone", "experience", "vanType", "location", "agreement", "isActive", "latitude", "longitude",
+  "origin", "destination", "distance", "paymentIntentId", "sessionId", "chunkIndex", "totalChunks", "fileType",
+  "publishableKey", "secretKey", "webhookSecret", "amount", "description", "token",
+];
+const INTENTS = ["assign", "status", "cancel", "delete", "activate", "deactivate", "discount", "details", "pay", "message", "approved", "declined", "distance", "calculate"];
+
+const nastyString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...INTENTS) },
+  // Huge strings: far past every field's limit, still under the 1 MB body limit.
+  { weight: 1, arbitrary: fc.integer({ min: 10_000, max: 200_000 }).map((length) => "A<".repeat(length / 2)) },
+);
+
+/** A JSON value of the wrong type for any field: numbers, booleans, null, arrays, objects. */
+const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nastyString, { maxLength: 3 }),
+  fc.dictionary(fc.constantFrom(...FIELDS), nastyString, { maxKeys: 3 }),
+  fc.constant({ __proto__: { isAdmin: true } }),
+);
+
+const jsonValue = fc.oneof(nastyString, wrongType);
+
+/** Nested `depth` levels deep: {"a":{"a":…}} or [[…]]. */
+const deepJson = fc.tuple(fc.integer({ min: 50, max: 20_000 }), fc.boolean()).map(([depth, asArray]) =>
+  asArray ? `{"items":${"[".repeat(depth)}1${"]".repeat(depth)}}` : `${'{"email":'.repeat(depth)}1${"}".repeat(depth)}`,
+);
+
+/** Valid-looking JSON around bytes that are not UTF-8. */
+const invalidUtf8 = fc
+  .tuple(fc.constantFrom(...FIELDS), fc.uint8Array({ minLength: 1, maxLength: 64 }), fc.constantFrom(0xff, 0xfe, 0xc3, 0xe2, 0xf0, 0x80))
+  .map(([field, bytes, bad]) => Buffer.concat([Buffer.from(`{"${field}":"`), Buffer.from(bytes), Buffer.from([bad]), Buffer.from('"}')]));
+
+type Body = { label: string; body: BodyInit; type?: string };
+
+const jsonBody: fc.Arbitrary<Body> = fc.oneof(
+  { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 8 }).map((value) => ({ label: "fields", body: JSON.stringify(value) })) },
+  { weight: 1, arbitrary: fc.constant({ label: "missing fields", body: "{}" }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => ({ label: "any JSON", body: JSON.stringify(value) })) },
+  { weight: 1, arbitrary: deepJson.map((body) => ({ label: "deep JSON", body })) },
+  { weight: 1, arbitrary: invalidUtf8.map((body) => ({ label: "invalid UTF-8", body })) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((text) => ({ label: "truncated JSON", body: `{"email": "${text}` })) },
+  { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/xml", "").map((type) => ({ label: `Content-Type ${type || "none"}`, body: "email=a&password=b", type })) },
+);
+
+/** A form body: repeated names allowed (a field sent twice is an array to some readers). */
+const formPairs = fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }), nastyString), { maxLength: 10 });
+
+const formBody: fc.Arbitrary<Body> = fc.oneof(
+  { weight: 6, arbitrary: formPairs.map((pairs) => ({ label: "form", body: new URLSearchParams(pairs).toString(), type: "application/x-www-form-urlencoded" })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...FIELDS), fc.uint8Array({ minLength: 1, maxLength: 64 })).map(([field, bytes]) => ({
+      label: "form with invalid UTF-8",
+      body: Buffer.concat([Buffer.from(`${field}=`), Buffer.from(bytes), Buffer.from([0xff, 0xc3])]),
+      type: "application/x-www-form-urlencoded",
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: formPairs.map((pairs) => {
+      const boundary = "----hostile";
+      const parts = pairs.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, "")}"\r\n\r\n${value}\r\n`);
+      return { label: "multipart", body: `${parts.join("")}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
+    }),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((text) => ({ label: "broken multipart", body: `--x\r\n${text}`, type: "multipart/form-data; boundary=x" })) },
+  { weight: 1, arbitrary: jsonBody.map((body) => ({ ...body, label: `JSON to a page (${body.label})`, type: "application/json" })) },
+  { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/xml", "").map((type) => ({ label: `Content-Type ${type || "none"}`, body: "email=a%40b.c&password=x", type })) },
+);
+
+// ------------------------------------------------------------------ the routes and their callers
+
+// The JSON API: /api/* and PayPal's JSON endpoints (/paypal/setup, /paypal/order, …).
+const apiFiles = {
+  ...import.meta.glob<RouteModule>("../../app/routes/api.*.ts", { eager: true }),
+  ...import.meta.glob<RouteModule>("../../app/routes/paypal.*.ts", { eager: true }),
+};
+const pageFiles = {
+  ...import.meta.glob<RouteModule>("../../app/routes/*.tsx", { eager: true }),
+  ...import.meta.glob<RouteModule>("../../app/routes/*/route.tsx", { eager: true }),
+};
+const nameOf = (file: string) => file.replace(/^.*\/routes\//, "").replace(/\/route\.tsx?$/, "").replace(/\.tsx?$/, "");
+
+// Routes that read no body (logging out, deleting a user): an oversized one is ignored.
+const BODYLESS = ["api.auth.logout", "api.admin.users.$id", "paypal.setup", "paypal.order.$id.capture"];
+// Routes whose 401/403 answers the body (wrong password, wrong admin key), not the caller.
+const CREDENTIAL_CHECKS = ["api.auth.signin", "api.admin.login", "api.admin.signup"];
+// Methods other than POST (api-body.test.ts keeps the same list).
+const API_METHODS: Record<string, string> = { "api.admin.users.$id.status": "PUT", "api.admin.users.$id": "DELETE" };
+
+type Caller = "visitor" | "customer" | "driver" | "admin";
+/** Who gets past each page's guard. Public forms take anyone; sign-in forms a visitor. */
+function callerOf(name: string): Caller {
+  if (name.startsWith("admin.") || ["stripe-config", "payment-test", "test-detailed-quotes"].includes(name)) return "admin";
+  if (name === "driver") return "driver";
+  if (["signin", "signup", "admin_.login", "admin_.signup", "forgot-password", "reset-password.$token", "logout"].includes(name)) return "visitor";
+  return "customer";
+}
+
+const ids: Record<string, string> = {};
+const cookies = {} as Record<Caller, string | undefined>;
+let adminToken = "";
+
+// PayPal's routes read their bodies only while PayPal is configured: the local stand-in.
+let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+const originalPayPal = { id: env.PAYPAL_CLIENT_ID, secret: env.PAYPAL_CLIENT_SECRET, base: env.PAYPAL_API_BASE };
+afterAll(async () => {
+  env.PAYPAL_CLIENT_ID = originalPayPal.id;
+  env.PAYPAL_CLIENT_SECRET = originalPayPal.secret;
+  env.PAYPAL_API_BASE = originalPayPal.base;
+  await paypal?.close();
+});
+
+beforeAll(async () => {
+  paypal = await startPayPalStandIn();
+  env.PAYPAL_CLIENT_ID = paypal.clientId;
+  env.PAYPAL_CLIENT_SECRET = paypal.clientSecret;
+  env.PAYPAL_API_BASE = paypal.baseUrl;
+  const [admin, customer, driver] = await Promise.all([createAccount({ role: "admin" }), createAccount(), createAccount({ role: "driver" })]);
+  adminToken = await bearerFor(admin);
+  cookies.visitor = undefined;
+  cookies.admin = await sessionCookie(admin);
+  cookies.customer = await sessionCookie(customer);
+  cookies.driver = await sessionCookie(driver);
+  const own = await createBooking();
+  await db.booking.update({ where: { id: own.id }, data: { customerId: customer.id, customerEmail: customer.email } });
+  ids.booking = own.id;
+  ids.adminBooking = (await createBooking()).id;
+  ids.driver = (await createApprovedDriver()).id;
+  ids.user = (await createAccount()).id;
+  ids.doomedUser = (await createAccount()).id;
+});
+
+/** The URL and params of a route file name, with real records' ids where the route takes one. */
+function target(name: string) {
+  const params: Record<string, string> = {};
+  const id = name.startsWith("bookings_.") ? ids.booking : name.includes("booking") ? ids.adminBooking : name.includes("drivers") ? ids.driver : name === "api.admin.users.$id" ? ids.doomedUser : name.includes("users") ? ids.user : "hostile-id";
+  const segments = name
+    .split(/\.(?![^[]*\])/)
+    .filter((segment) => segment !== "_index" && !segment.startsWith("_"))
+    .map((segment) => {
+      const clean = segment.replace(/_$/, "").replace(/\[(.*?)\]/g, "$1");
+      if (!clean.startsWith("$")) return clean;
+      const param = clean === "$" ? "*" : clean.slice(1);
+      params[param] = param === "id" ? id! : "hostile-param";
+      return params[param];
+    });
+  return { path: `/${segments.join("/")}`, params };
+}
+
+const apiRoutes = Object.entries(apiFiles)
+  .filter(([, module]) => module.action)
+  .map(([file, module]) => ({ name: nameOf(file), action: module.action! }));
+const pageRoutes = Object.entries(pageFiles)
+  .filter(([, module]) => module.action)
+  .map(([file, module]) => {
+    const name = nameOf(file);
+    // As server-build.ts puts it before every page action.
+    return { name, largeBody: Boolean(routeHandle(module.handle).largeBody), action: withFormBodyCheck(module.action!, { largeBody: routeHandle(module.handle).largeBody }) as Handler };
+  });
+
+// ------------------------------------------------------------------ the property
+
+let cases = 0;
+afterAll(() => {
+  console.info(`hostile-input: ${cases} generated requests against ${apiRoutes.length} API routes and ${pageRoutes.length} page actions`);
+});
+
+function request(path: string, method: string, body: Body, { cookie, token }: { cookie?: string; token?: string }) {
+  const headers = new Headers({ "X-Forwarded-For": uniqueIp() });
+  if (body.type) headers.set("Content-Type", body.type);
+  if (cookie) headers.set("Cookie", cookie);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  return new Request(`${BASE}${path}`, { method, headers, body: body.body, duplex: "half" } as RequestInit);
+}
+
+/** The outcome, or a failure naming the input when the handler throws anything but a Response. */
+async function tryRoute(handler: Handler, req: Request, params: Record<string, string>, label: string) {
+  cases += 1;
+  try {
+    return await call(handler, req, params);
+  } catch (error) {
+    throw new Error(`${label}: threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  }
+}
+
+const textOf = (body: unknown) => (typeof body === "string" ? body : JSON.stringify(body ?? null));
+
+describe("hostile input to the JSON API", () => {
+  it("finds the JSON API routes", () => {
+    expect(apiRoutes.map((route) => route.name)).toEqual(expect.arrayContaining(["api.quotes.calculate", "api.auth.signin", "api.admin.booking.$id.update", "api.drivers.upload-chunk"]));
+  });
+
+  for (const { name, action } of apiRoutes) {
+    const method = API_METHODS[name] ?? "POST";
+    // Logging out revokes the token it is called with: it gets no token of the admin's.
+    const credentialsOf = () => (name === "api.auth.logout" ? {} : { token: adminToken });
+
+    it(`${method} /${name}: a 4xx with { error, message } or a 2xx, never a 5xx`, async () => {
+      const { path, params } = target(name);
+      const credentials = credentialsOf();
+      await fc.assert(
+        fc.asyncProperty(jsonBody, async (body) => {
+          const type = body.type ?? "application/json";
+          const outcome = await tryRoute(action, request(path, method, { ...body, type }, credentials), params, `${name} with ${body.label}`);
+          expect(outcome.status, `${name} with ${body.label}`).toBeLessThan(500);
+          expect(outcome.status, `${name} with ${body.label}`).toBeGreaterThanOrEqual(200);
+          // The caller gets past the guard, so what is tried is the body reader.
+          if (!CREDENTIAL_CHECKS.includes(name)) expect([401, 403], `${name} with ${body.label}: refused the caller`).not.toContain(outcome.status);
+          if (outcome.status >= 400) {
+            expect(outcome.headers.get("content-type"), name).toContain("application/json");
+            expect(typeof outcome.body.error, name).toBe("string");
+            expect(outcome.body.error.length, name).toBeGreaterThan(0);
+            expect(outcome.body.message, name).toBe(outcome.body.error);
+          }
+        }),
+        { numRuns: 20 },
+      );
+    });
+
+    it(`${method} /${name}: a body over 1 MB is a 413 with a clear message`, async () => {
+      const { path, params } = target(name);
+      const credentials = credentialsOf();
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 256 * 1024 }), nastyString, async (extra, filler) => {
+          const padding = (filler || "x").repeat(Math.ceil((MAX_API_BODY_BYTES + extra) / Math.max(1, filler.length)));
+          const body = { label: "over 1 MB", body: JSON.stringify({ email: "a@example.com", padding }), type: "application/json" };
+          const outcome = await tryRoute(action, request(path, method, body, credentials), params, `${name} over 1 MB`);
+          // The upload route takes multipart chunks with a limit of their own (uploads.test.ts).
+          if (BODYLESS.includes(name)) {
+            expect(outcome.status).toBeLessThan(500);
+          } else if (name === "api.drivers.upload-chunk") {
+            expect(outcome.status).toBeGreaterThanOrEqual(400);
+            expect(outcome.status).toBeLessThan(500);
+          } else {
+            expect(outcome.status).toBe(413);
+            // The Stripe webhook reads its raw body with its own reader and sentence.
+            expect(outcome.body.message).toMatch(name === "api.webhooks.stripe" ? /too large/i : /too large \(the limit is 1 MB\)/);
+          }
+        }),
+        { numRuns: 2 },
+      );
+    });
+  }
+});
+
+describe("hostile input to the pages' form actions", () => {
+  it("finds the page actions", () => {
+    expect(pageRoutes.map((route) => route.name)).toEqual(
+      expect.arrayContaining(["quote", "calculator", "checkout", "signin", "signup", "admin.bookings", "admin.users", "admin.drivers", "driver-registration", "booking-tracker", "driver", "bookings_.$id.cancel", "bookings_.$id.rate", "bookings_.$id.help", "stripe-config", "payment-test"]),
+    );
+  });
+
+  for (const { name, action, largeBody } of pageRoutes) {
+    const caller = callerOf(name);
+
+    it(`POST /${name} as ${caller}: a 4xx, a page or a redirect, never a 5xx, never the markup back raw`, async () => {
+      const { path, params } = target(name);
+      await fc.assert(
+        fc.asyncProperty(formBody, async (body) => {
+          const label = `${name} with ${body.label}`;
+          const outcome = await tryRoute(action, request(path, "POST", body, { cookie: cookies[caller] }), params, label);
+          expect(outcome.status, label).toBeLessThan(500);
+          expect(outcome.status, label).toBeGreaterThanOrEqual(200);
+          // The caller gets past the page's guard, so what is tried is the form's reader.
+          expect(outcome.location ?? "", `${label}: refused the caller`).not.toMatch(/^\/(signin|admin\/login)\b/);
+          const isForm = body.type?.startsWith("application/x-www-form-urlencoded") || body.type?.startsWith("multipart/form-data");
+          if (!isForm) {
+            expect(outcome.status, label).toBe(415);
+            expect(outcome.body, label).toBe(FORM_BODY_MESSAGES.unsupported);
+          }
+          if (body.label === "broken multipart" && !largeBody) expect(outcome.body, label).toBe(FORM_BODY_MESSAGES.unreadable);
+          for (const markup of MARKUP) {
+            expect(outcome.location ?? "", label).not.toContain(markup);
+            if ((outcome.headers.get("content-type") ?? "").includes("html")) expect(textOf(outcome.body), label).not.toContain(markup);
+          }
+        }),
+        { numRuns: 20 },
+      );
+    });
+
+    it(`POST /${name}: a form over 1 MB is refused with a 4xx${largeBody ? " (its own upload limits)" : " 413"}`, async () => {
+      const { path, params } = target(name);
+      const body = { label: "over 1 MB", body: new URLSearchParams({ email: "a@example.com", padding: "x".repeat(MAX_FORM_BODY_BYTES) }).toString(), type: "application/x-www-form-urlencoded" };
+      const outcome = await tryRoute(action, request(path, "POST", body, { cookie: cookies[caller] }), params, `${name} over 1 MB`);
+      if (largeBody) {
+        expect(outcome.status).toBeGreaterThanOrEqual(400);
+        expect(outcome.status).toBeLessThan(500);
+      } else {
+        expect(outcome.status).toBe(413);
+        expect(outcome.body).toBe(FORM_BODY_MESSAGES.tooLarge);
+      }
+    });
+  }
+});
