@@ -66,7 +66,7 @@ export function DiscountOffer({ offer }: DiscountOfferProps) {
       aria-describedby="discount-offer-text"
       data-testid="discount-popup"
       onClose={() => setMode("banner")}
-      className="w-[min(24rem,calc(100vw-2rem))] rounded-2xl border-0 p-0 shadow-2xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-2xl border-0 p-0 shadow-2xl backdrop:bg-slate-900/50"
     >
       <div className="bg-gradient-to-br from-blue-700 to-blue-900 px-6 py-5 text-white">
         <p className="text-sm font-medium uppercase tracking-wide text-blue-100">A thank-you from us</p>

@@ -35,7 +35,7 @@ export function HelpActions({ bookingId, driverPhone, supportPhone }: { bookingI
         href={telHref(callPhone)}
         className="mt-3 flex w-full items-center justify-center gap-2 rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800"
       >
-        <span aria-hidden="true">📞</span>
+        <PhoneIcon />
         {driverPhone ? "Call your driver" : "Call support"}
         <span className="sr-only">on {callPhone}</span>
       </a>
@@ -58,6 +58,23 @@ export function HelpActions({ bookingId, driverPhone, supportPhone }: { bookingI
         Support: <a href={telHref(supportPhone)} className="font-medium text-blue-700 hover:underline">{supportPhone}</a>
       </p>
     </section>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
+    </svg>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0z" />
+      <circle cx="12" cy="10" r="3" />
+    </svg>
   );
 }
 
@@ -126,7 +143,7 @@ export function HelpForm({ bookingId, kind, lastResult, compact = false }: { boo
       {kind === "location_share" && hydrated ? (
         <div>
           <Button variant="secondary" className="w-full" onClick={shareCurrentPosition} disabled={pending || locating === "locating"}>
-            <span aria-hidden="true">📍</span>
+            <PinIcon />
             {locating === "locating" ? "Finding you…" : "Share my current location"}
           </Button>
           <p role="status" className="mt-1 text-xs text-slate-600">
