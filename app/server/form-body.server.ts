@@ -29,7 +29,7 @@ function refuse(status: number, message: string): Response {
 }
 
 /** The body's bytes, counted as they arrive (Content-Length may be absent or wrong); null over the limit. */
-async function readBounded(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+async function readBounded(request: Request, maxBytes: number): Promise<ArrayBuffer | null> {
   if (Number(request.headers.get("content-length") ?? "0") > maxBytes) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -40,11 +40,12 @@ async function readBounded(request: Request, maxBytes: number): Promise<Uint8Arr
       chunks.push(chunk);
     }
   }
-  return new Uint8Array(Buffer.concat(chunks));
+  const bytes = Buffer.concat(chunks);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
 /** The same request with this body (and Content-Type), for the action to read as usual. */
-function withBody(request: Request, body: Uint8Array, contentType?: string) {
+function withBody(request: Request, body: ArrayBuffer, contentType?: string) {
   const headers = new Headers(request.headers);
   if (contentType) headers.set("Content-Type", contentType);
   headers.set("Content-Length", String(body.byteLength));
