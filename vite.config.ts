@@ -61,6 +61,11 @@ export default defineConfig({
       },
       {
         extends: true as const,
+        // Real processes: PostgreSQL clusters of their own, stopped mid-load, and two app instances (tests/reliability).
+        test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"], environment: "node", globalSetup: ["tests/reliability/global-setup.ts"], testTimeout: 300_000, hookTimeout: 300_000 },
+      },
+      {
+        extends: true as const,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],

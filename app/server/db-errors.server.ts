@@ -23,7 +23,7 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 const UNAVAILABLE_MESSAGE =
-  /can't reach database server|connection terminated|server has closed the connection|terminating connection|ECONNREFUSED|ECONNRESET|the database system is (?:starting up|shutting down|in recovery mode)|timed out fetching a new connection|connection is closed|Connection ended unexpectedly/i;
+  /can't reach database server|connection terminated|server has closed the connection|terminating connection|ECONNREFUSED|ECONNRESET|the database system is (?:starting up|shutting down|in recovery mode)|timed out fetching a new connection|connection is closed|Connection ended unexpectedly|is not queryable/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
