@@ -1,0 +1,160 @@
+// Two app instances (production build, two ports) against one DATABASE_URL and one shared
+// UPLOAD_DIR, as behind a load balancer: a session started on one works on the other (and
+// signing out on one ends it on both), rate limits count across both, a tracker's event
+// stream open on one hears a driver's status change made on the other, and a document
+// uploaded through one is served by both.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ADMIN,
+  DEMO_PASSWORD,
+  TRACKED,
+  get,
+  openEventStream,
+  postForm,
+  postJson,
+  quoteBody,
+  randomIp,
+  serveApp,
+  signInCookie,
+  signInToken,
+  startDatabase,
+  type App,
+  type TestDatabase,
+} from "./harness";
+import { record, saveLog } from "./report";
+
+const PORTS = [4462, 4463] as const;
+const DB_PORT = 4482;
+/** Low, so that the shared API limit is reached in a few requests. */
+const API_LIMIT = 10;
+
+let database: TestDatabase;
+let a: App;
+let b: App;
+
+beforeAll(async () => {
+  database = await startDatabase("scale-out", DB_PORT);
+  // Same database, same upload folder, same secrets; only the port differs.
+  [a, b] = await Promise.all(PORTS.map((port) => serveApp(database, port, { API_RATE_LIMIT_PER_MINUTE: String(API_LIMIT) })));
+});
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  if (a) saveLog("scale-out-a.log", a.output());
+  if (b) saveLog("scale-out-b.log", b.output());
+  await database?.remove();
+});
+
+describe("two instances, one database, one upload folder", () => {
+  it("a session started on one instance works on the other; signing out on either ends it on both", async () => {
+    const cookie = await signInCookie(a, TRACKED.customer, DEMO_PASSWORD);
+    const onB = await get(b, "/bookings", { cookie });
+    const page = await onB.text();
+    expect(onB.status).toBe(200);
+    expect(page).toContain(TRACKED.customerName);
+    expect(page).toContain(TRACKED.reference);
+    // An API token from one works on the other too.
+    const adminToken = await signInToken(b, ADMIN.email, ADMIN.password, { admin: true });
+    expect((await get(a, "/api/admin/stats", { token: adminToken })).status).toBe(200);
+
+    // Signing out on B deletes the Session row: the same cookie no longer works on A.
+    const signedOut = await postForm(b, "/logout", {}, { cookie });
+    expect(signedOut.status).toBe(302);
+    const afterOnA = await get(a, "/bookings", { cookie });
+    expect(afterOnA.status).toBe(302);
+    expect(afterOnA.headers.get("location")).toMatch(/^\/signin/);
+    record([
+      `signed in on :${PORTS[0]}, GET /bookings on :${PORTS[1]}: ${onB.status} with the customer's name and booking`,
+      `admin token from :${PORTS[1]} on :${PORTS[0]} GET /api/admin/stats: 200`,
+      `signed out on :${PORTS[1]}, the same cookie on :${PORTS[0]}: ${afterOnA.status} to ${afterOnA.headers.get("location")}`,
+    ]);
+  });
+
+  it("rate limits are shared: sign-in brute force and the API limit count across both instances", async () => {
+    // Sign-in: 10 failed attempts per account in 15 minutes, whichever instance they reach.
+    const ip = randomIp();
+    const target = `brute-${Date.now().toString(36)}@example.com`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const instance = attempt % 2 === 0 ? a : b;
+      const response = await postJson(instance, "/api/auth/signin", { email: target, password: `guess-${attempt}` }, { headers: { "X-Forwarded-For": ip } });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // The sign-in form page shares the same count.
+    const formOnB = await postForm(b, "/signin", { email: target, password: "one-more" }, { headers: { "X-Forwarded-For": randomIp() } });
+    expect(formOnB.status).toBe(429);
+
+    // The quote API: API_RATE_LIMIT_PER_MINUTE per client address, over both instances.
+    const apiIp = randomIp();
+    const apiStatuses: number[] = [];
+    for (let index = 0; index < API_LIMIT + 2; index++) {
+      const instance = index % 2 === 0 ? a : b;
+      apiStatuses.push((await postJson(instance, "/api/quotes/calculate", quoteBody(index), { headers: { "X-Forwarded-For": apiIp } })).status);
+    }
+    expect(apiStatuses.slice(0, API_LIMIT)).toEqual(Array(API_LIMIT).fill(200));
+    expect(apiStatuses.slice(API_LIMIT)).toEqual([429, 429]);
+    record([
+      `sign-in, one account, alternating instances: ${statuses.join(" ")} (limit 10 per account per 15 min); the /signin form on the other instance then: ${formOnB.status}`,
+      `quote API at ${API_LIMIT}/min, one address, alternating instances: ${apiStatuses.join(" ")}`,
+    ]);
+  });
+
+  it("a tracker's event stream open on one instance hears a driver's status change made on the other", async () => {
+    const [{ id: bookingId }] = await database.query<{ id: string }>(`select id from "Booking" where reference = $1`, [TRACKED.reference]);
+    const customerToken = await signInToken(a, TRACKED.customer, DEMO_PASSWORD);
+    const driverCookie = await signInCookie(b, TRACKED.driver, DEMO_PASSWORD);
+    const stream = await openEventStream(a, `/api/bookings/${bookingId}/events`, { token: customerToken });
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next("ready");
+      const sentAt = Date.now();
+      const moved = await postForm(b, "/driver", { bookingId, status: "en_route", etaMinutes: "25" }, { cookie: driverCookie });
+      expect(moved.status).toBe(303);
+      const event = await stream.next("change", 5_000);
+      const heardAfter = Date.now() - sentAt;
+      expect(JSON.parse(event.data)).toMatchObject({ kind: "tracking" });
+      // And the tracker page on A shows the new status.
+      const page = await (await get(a, `/booking-tracker?booking=${bookingId}`, { cookie: await signInCookie(a, TRACKED.customer, DEMO_PASSWORD) })).text();
+      expect(page).toContain("Your driver is on the way to the pickup address.");
+      record([`POST /driver (en route) on :${PORTS[1]} heard on the customer's stream on :${PORTS[0]} after ${heardAfter} ms`]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("a driver document uploaded through one instance is served by both (shared UPLOAD_DIR)", async () => {
+    const pdf = new Uint8Array(fs.readFileSync("tests/fixtures/document.pdf"));
+    const ip = randomIp();
+    // The registration page on A starts the browser's upload session.
+    const page = await get(a, "/driver-registration");
+    const uploadCookie = page.headers.getSetCookie().find((line) => line.startsWith("__uploads="))?.split(";")[0];
+    expect(uploadCookie).toBeTruthy();
+    const fileId = `reliability${Date.now()}`;
+    const form = new FormData();
+    form.append("chunk", new Blob([pdf]), "blob");
+    for (const [name, value] of Object.entries({ chunkIndex: "0", totalChunks: "1", fileId, fileName: "licence.pdf", fileType: "application/pdf", field: "licenseDocument" })) form.append(name, value);
+    // The chunk goes to A; B assembles it (the chunk is in the shared folder).
+    const chunk = await fetch(`${a.url}/api/drivers/upload-chunk`, { method: "POST", body: form, headers: { Cookie: uploadCookie!, Origin: a.url, "X-Forwarded-For": ip } });
+    expect(chunk.status, await chunk.clone().text()).toBe(200);
+    const assembled = await postJson(b, "/api/drivers/assemble-chunks", { fileId, fileName: "licence.pdf", field: "licenseDocument" }, { cookie: uploadCookie, headers: { "X-Forwarded-For": ip } });
+    const { filePath } = (await assembled.json()) as { filePath: string };
+    expect(assembled.status).toBe(200);
+    expect(filePath).toMatch(/^uploads\//);
+
+    const adminToken = await signInToken(a, ADMIN.email, ADMIN.password, { admin: true });
+    const served: string[] = [];
+    for (const instance of [a, b]) {
+      const response = await get(instance, `/${filePath}`, { token: adminToken });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+      served.push(`:${instance.port} 200`);
+    }
+    // Anyone else is still refused on either.
+    expect((await get(b, `/${filePath}`)).status).toBe(401);
+    record([`chunk uploaded on :${PORTS[0]}, assembled on :${PORTS[1]}; ${filePath.replace(/[0-9a-f]{16,}/, "…")} (${pdf.length} bytes) served byte for byte to an admin by ${served.join(", ")}`]);
+  });
+});
