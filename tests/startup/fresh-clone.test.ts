@@ -2,7 +2,7 @@
 // the README's `npm start`, on the embedded PostgreSQL, must serve the home page; a second
 // start must find the same cluster and data. Run as root (as CI does), this is the case
 // where PostgreSQL's own user cannot enter the checkout; run as anyone else, the server runs
-// as that user. node_modules is copied rather than downloaded, then `npm install`'s own
+// as that user. node_modules is copied (hard-linked) rather than downloaded, then `npm install`'s own
 // postinstall step runs, so the test needs no network.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -39,7 +39,13 @@ function copyCheckout() {
     fs.mkdirSync(path.dirname(path.join(checkout, file)), { recursive: true });
     fs.copyFileSync(path.join(repo, file), path.join(checkout, file));
   }
-  execFileSync("cp", ["-a", path.join(repo, "node_modules"), checkout]);
+  // Hard links where the file system allows (no second copy of ~1 GB on a small disk), else a copy.
+  try {
+    execFileSync("cp", ["-al", path.join(repo, "node_modules"), checkout], { stdio: "ignore" });
+  } catch {
+    fs.rmSync(path.join(checkout, "node_modules"), { recursive: true, force: true });
+    execFileSync("cp", ["-a", path.join(repo, "node_modules"), checkout]);
+  }
   execFileSync("npm", ["run", "--silent", "postinstall"], { cwd: checkout, stdio: "ignore" });
 }
 
