@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, unit, startup (a fresh private checkout's `npm start`),
-// integration (real PostgreSQL) and e2e (Playwright in Chromium), then one summary. The test databases are created per run (see with-test-db).
+// integration (real PostgreSQL), reliability (quick: load, database fault, two instances)
+// and e2e (Playwright in Chromium), then one summary. The test databases are created per run (see with-test-db).
 import fs from "node:fs";
 import path from "node:path";
 import { loadDotEnv, root, startEmbeddedPostgres } from "./lib/database.mjs";
-import { buildIfNeeded } from "./lib/build.mjs";
+import { buildDir, buildIfNeeded } from "./lib/build.mjs";
 import { run } from "./lib/run.mjs";
 
 loadDotEnv();
@@ -61,6 +62,8 @@ const steps = [
   vitest("unit"),
   vitest("startup"),
   vitest("integration"),
+  // The quick reliability checks (short load, database fault, two instances), on the build e2e uses.
+  { ...vitest("reliability"), before: buildIfNeeded, env: { RELIABILITY_BUILD_DIR: buildDir } },
   {
     name: "e2e",
     before: buildIfNeeded,
