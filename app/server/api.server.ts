@@ -5,6 +5,7 @@
 // the same sentence), plus fieldErrors { field: [messages] } when particular fields are wrong.
 import type { ZodError, ZodTypeAny, z } from "zod";
 import { env } from "./env.server";
+import { MAX_DRAINED_BYTES } from "./form-body.server";
 import { clientIp, hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
 
 export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
@@ -90,18 +91,23 @@ export async function parseJsonBody<Schema extends ZodTypeAny>(request: Request,
   return parsed.data;
 }
 
-/** The body's bytes, counted as they arrive (Content-Length may be absent or wrong). */
+/**
+ * The body's bytes, counted as they arrive (Content-Length may be absent or wrong). Over the
+ * limit, the rest is read and dropped (up to MAX_DRAINED_BYTES) before the 413, so that the
+ * client, still sending, gets the answer rather than a reset connection.
+ */
 async function readBytes(request: Request, maxBytes: number) {
   const tooLarge = () => apiError(413, `The request body is too large (the limit is ${maxBytes / 1024 / 1024} MB)`);
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_DRAINED_BYTES) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
     for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
-      if (size > maxBytes) throw tooLarge();
-      chunks.push(chunk);
+      if (size > MAX_DRAINED_BYTES) throw tooLarge();
+      if (size <= maxBytes) chunks.push(chunk);
     }
   }
+  if (size > maxBytes) throw tooLarge();
   return Buffer.concat(chunks);
 }

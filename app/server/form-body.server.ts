@@ -15,6 +15,9 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const URLENCODED = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
 
+/** How much of an oversized body is read and dropped before a 413 (more: the connection is cut). */
+export const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
+
 /** The largest form a page reads in one piece (uploads on large-body pages have their own limits). */
 export const MAX_FORM_BODY_BYTES = 1024 * 1024;
 
@@ -28,18 +31,23 @@ function refuse(status: number, message: string): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** The body's bytes, counted as they arrive (Content-Length may be absent or wrong); null over the limit. */
+/**
+ * The body's bytes, counted as they arrive (Content-Length may be absent or wrong); null over
+ * the limit. The rest of an oversized body is read and dropped (up to MAX_DRAINED_BYTES, as
+ * the API's reader does), so the client gets the 413 rather than a reset connection.
+ */
 async function readBounded(request: Request, maxBytes: number): Promise<ArrayBuffer | null> {
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) return null;
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_DRAINED_BYTES) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
     for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
-      if (size > maxBytes) return null;
-      chunks.push(chunk);
+      if (size > MAX_DRAINED_BYTES) return null;
+      if (size <= maxBytes) chunks.push(chunk);
     }
   }
+  if (size > maxBytes) return null;
   const bytes = Buffer.concat(chunks);
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
@@ -84,6 +92,15 @@ export async function checkedFormRequest(request: Request, { largeBody = false }
     }
   }
   return withBody(request, bytes);
+}
+
+/**
+ * A multipart body the parser could not read: not multipart at all (a TypeError), or broken
+ * (its plain Errors all say "malformed …": a part's headers, its content-disposition, the
+ * stream ending early). The caller answers 400, not a 500.
+ */
+export function isMalformedMultipart(error: unknown) {
+  return error instanceof TypeError || (error instanceof Error && error.message.startsWith("malformed "));
 }
 
 type Action<Args extends { request: Request }, Result> = (args: Args) => Result;

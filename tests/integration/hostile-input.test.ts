@@ -140,6 +140,14 @@ const formBody: fc.Arbitrary<Body> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((text) => ({ label: "broken multipart", body: `--x\r\n${text}`, type: "multipart/form-data; boundary=x" })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('name=""', "name=x", 'form-data; name="a', "attachment", 'form-data; filename="x.pdf"', 'form-data; name="licenseDocument"; filename="../../x.pdf"').map((disposition) => ({
+      label: "odd multipart headers",
+      body: `--x\r\nContent-Disposition: ${disposition.startsWith("form-data") || disposition === "attachment" ? disposition : `form-data; ${disposition}`}\r\n\r\nvalue\r\n--x--\r\n`,
+      type: "multipart/form-data; boundary=x",
+    })),
+  },
   { weight: 1, arbitrary: jsonBody.map((body) => ({ ...body, label: `JSON to a page (${body.label})`, type: "application/json" })) },
   { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/xml", "").map((type) => ({ label: `Content-Type ${type || "none"}`, body: "email=a%40b.c&password=x", type })) },
 );
@@ -276,7 +284,8 @@ describe("hostile input to the JSON API", () => {
       const { path, params } = target(name);
       const credentials = credentialsOf();
       await fc.assert(
-        fc.asyncProperty(jsonBody, async (body) => {
+        // Mostly JSON; forms and multipart too (some routes read a form, one reads multipart chunks).
+        fc.asyncProperty(fc.oneof({ weight: 3, arbitrary: jsonBody }, { weight: 1, arbitrary: formBody }), async (body) => {
           const type = body.type ?? "application/json";
           const outcome = await tryRoute(action, request(path, method, { ...body, type }, credentials), params, `${name} with ${body.label}`);
           expect(outcome.status, `${name} with ${body.label}`).toBeLessThan(500);

@@ -3,6 +3,7 @@
 // assemble another's chunks), then is assembled in order into one stored document.
 import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import { isMalformedMultipart } from "~/server/form-body.server";
 import { CHUNK_SIZE_BYTES } from "~/domain/file-types";
 import { assembleChunksSchema, documentField, uploadChunkSchema } from "~/schemas/driver-application";
 import { env } from "../env.server";
@@ -75,7 +76,7 @@ export async function receiveChunk(request: Request, sessionId: string): Promise
   } catch (error) {
     if (chunk.key) await storage.delete(chunk.key);
     if (error instanceof RequestTooLargeError) return chunkTooLarge();
-    if (error instanceof TypeError) return { ok: false, status: 400, message: "Send the chunk as multipart/form-data." };
+    if (isMalformedMultipart(error)) return { ok: false, status: 400, message: "Send the chunk as multipart/form-data." };
     throw error;
   }
 

@@ -1,6 +1,7 @@
 // The driver application's no-JS form: one multipart post with the text fields and the four
 // documents, each document streamed to storage as it arrives.
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import { isMalformedMultipart } from "~/server/form-body.server";
 import { documentField, DOCUMENT_FIELDS, type DocumentFieldName } from "~/schemas/driver-application";
 import { discardPendingDocuments, maxFileBytes, MB, storeDocument, type StoredDocument, type UploadFailure } from "./documents.server";
 import { drain, readTextPart, RequestTooLargeError } from "./streams.server";
@@ -77,10 +78,7 @@ export async function receiveApplicationForm(request: Request, sessionId: string
   } catch (error) {
     await discardPendingDocuments(Object.values(stored).map((document) => document.path));
     if (error instanceof RequestTooLargeError) return requestTooLarge(requestLimit);
-    // A body that is not multipart (TypeError), or a broken one (the parser's plain Error).
-    if (error instanceof TypeError || (error instanceof Error && error.message.startsWith("malformed multipart-form data"))) {
-      return { ok: false, status: 400, message: "The form could not be read. Please try again." };
-    }
+    if (isMalformedMultipart(error)) return { ok: false, status: 400, message: "The form could not be read. Please try again." };
     throw error;
   }
 
