@@ -177,7 +177,8 @@ function actionRoutes() {
   return fs
     .readdirSync(ROUTES_DIR, { withFileTypes: true })
     .map((entry) => (entry.isDirectory() ? { name: entry.name, file: path.join(ROUTES_DIR, entry.name, fs.readdirSync(path.join(ROUTES_DIR, entry.name)).find((file) => /^route\.tsx?$/.test(file)) ?? "") } : { name: entry.name.replace(/\.tsx?$/, ""), file: path.join(ROUTES_DIR, entry.name) }))
-    .filter(({ file }) => /\.tsx?$/.test(file) && /export (async function|const) action\b/.test(fs.readFileSync(file, "utf8")))
+    // An action of its own, or one re-exported from another route (export { action, … } from).
+    .filter(({ file }) => /\.tsx?$/.test(file) && /export (async function|const) action\b|export \{[^}]*\baction\b/.test(fs.readFileSync(file, "utf8")))
     .map(({ name, file }) => {
       const segments = name
         .split(/\.(?![^[]*\])/)
@@ -185,7 +186,7 @@ function actionRoutes() {
         .map((segment) => segment.replace(/_$/, "").replace(/\[(.*?)\]/g, "$1"))
         .map((segment) => (segment.startsWith("$") ? "csrf-test-id" : segment));
       // An index route's action is posted to with ?index (Remix's rule).
-      return { name, url: name === "_index" ? "/?index" : `/${segments.join("/")}`, page: /export default function/.test(fs.readFileSync(file, "utf8")) };
+      return { name, url: name === "_index" ? "/?index" : `/${segments.join("/")}`, page: /export default function|export \{[^}]*\bdefault\b/.test(fs.readFileSync(file, "utf8")) };
     });
 }
 
@@ -193,7 +194,9 @@ test.describe("a cross-origin post", () => {
   const routes = actionRoutes();
 
   test("finds the page actions and the JSON API actions", () => {
-    expect(routes.filter((route) => route.page).map((route) => route.url)).toEqual(expect.arrayContaining(["/signin", "/checkout", "/admin/bookings", "/driver", "/booking-tracker"]));
+    expect(routes.filter((route) => route.page).map((route) => route.url)).toEqual(expect.arrayContaining(["/signin", "/checkout", "/admin/bookings", "/driver", "/booking-tracker", "/paypal-checkout-new", "/?index"]));
+    expect(routes.filter((route) => route.page).length).toBeGreaterThanOrEqual(27);
+    expect(routes.filter((route) => !route.page).length).toBeGreaterThanOrEqual(26);
     expect(routes.filter((route) => !route.page).map((route) => route.url)).toEqual(expect.arrayContaining(["/api/quotes/calculate", "/api/admin/booking/csrf-test-id/update", "/logout"]));
   });
 
