@@ -4,8 +4,10 @@ import { DistanceLookupError, DistanceUnavailableError, type DistanceResult } fr
 import { formatPounds } from "~/domain/money";
 import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
 import type { QuoteRequest } from "~/schemas/quote";
+import { Prisma } from "../../generated/prisma/client";
 import { db } from "./db.server";
 import { getDistance } from "./distance.server";
+import { createId } from "./ids.server";
 import { moveColumns, quotePriceColumns } from "./price-columns";
 
 export { DistanceUnavailableError };
@@ -77,21 +79,40 @@ function priceRequest(request: QuoteRequest, distanceMiles: number) {
   }
 }
 
+const ITEM_COLUMNS = ["name", "description", "quantity", "size", "category", "dimensions", "weightKg", "fragile", "specialHandling", "requiresDisassembly", "position"] as const;
+const quoted = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
+
+/**
+ * Saves the quote and its items in one statement (one round trip, atomic): the rows go in as
+ * JSON and jsonb_populate_record(set) turns them into Quote and QuoteItem rows, so every
+ * value keeps its column's type (enums, dates, decimals, JSON); columns left out take their
+ * defaults. Ids have the shape of Prisma's cuid().
+ */
 async function saveQuote(request: QuoteRequest, price: PriceResult, distance: DistanceColumns, customerId: string | null | undefined) {
-  const saved = await db.quote.create({
-    data: {
-      customerId: customerId ?? null,
-      ...moveColumns(price),
-      ...quotePriceColumns(price),
-      // The chosen van and helpers, before items upgraded them.
-      vanSizeChosen: request.vanSize,
-      helpersChosen: request.helpers,
-      ...distance,
-      items: { create: request.items.map((item, position) => ({ ...item, position })) },
-    },
-    select: { id: true },
-  });
-  return saved.id;
+  const id = createId();
+  const quote = {
+    id,
+    customerId: customerId ?? null,
+    ...moveColumns(price),
+    moveDate: price.moveDate,
+    ...quotePriceColumns(price),
+    // The chosen van and helpers, before items upgraded them.
+    vanSizeChosen: request.vanSize,
+    helpersChosen: request.helpers,
+    ...distance,
+  };
+  const items = request.items.map((item, position) => ({ id: createId(), ...item, fragile: item.fragile ?? false, requiresDisassembly: item.requiresDisassembly ?? false, position }));
+  const quoteColumns = quoted(Object.keys(quote));
+  await db.$executeRaw`
+    with "quote" as (
+      insert into "Quote" (${quoteColumns})
+      select ${quoteColumns} from jsonb_populate_record(null::"Quote", ${JSON.stringify(quote)}::jsonb)
+      returning "id"
+    )
+    insert into "QuoteItem" ("id", "quoteId", ${quoted(ITEM_COLUMNS)})
+    select "item"."id", "quote"."id", ${Prisma.raw(ITEM_COLUMNS.map((column) => `"item"."${column}"`).join(", "))}
+    from "quote", jsonb_populate_recordset(null::"QuoteItem", ${JSON.stringify(items)}::jsonb) as "item"`;
+  return id;
 }
 
 function findQuote(id: string) {

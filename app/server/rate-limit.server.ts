@@ -6,12 +6,17 @@ export type RateLimitRule = { name: string; limit: number; windowSeconds: number
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
-/** Counts one hit for `key` under `rule`; one statement, safe under concurrency. */
+/**
+ * Counts one hit for `key` under `rule`; one statement, safe under concurrency. A count is
+ * not worth a disk flush: the statement commits asynchronously (synchronous_commit off for
+ * its own transaction), so a crash could forget the last few hits, never a booking.
+ */
 export async function hitRateLimit(rule: RateLimitRule, key: string): Promise<RateLimitResult> {
   const bucket = `${rule.name}:${key}`;
   const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
+    with "asynchronousCommit" as (select set_config('synchronous_commit', 'off', true))
     insert into "RateLimitBucket" ("key", "count", "resetAt")
-    values (${bucket}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+    select ${bucket}, 1, now() + make_interval(secs => ${rule.windowSeconds}) from "asynchronousCommit"
     on conflict ("key") do update set
       "count" = case when "RateLimitBucket"."resetAt" <= now() then 1 else "RateLimitBucket"."count" + 1 end,
       "resetAt" = case when "RateLimitBucket"."resetAt" <= now() then excluded."resetAt" else "RateLimitBucket"."resetAt" end
