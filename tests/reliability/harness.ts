@@ -110,6 +110,8 @@ export async function serveApp(database: TestDatabase, port: number, extraEnv: R
     GOOGLE_MAPS_API_KEY: "",
     GOOGLE_MAPS_API_BASE: "",
     SMTP_URL: "",
+    // Where an uncaught error was thrown, should one end the process (kept in the saved log).
+    NODE_OPTIONS: "--trace-uncaught",
     ...extraEnv,
   };
   for (const name of Object.keys(env)) if (name.startsWith("VITEST") || name === "TEST") delete env[name];
