@@ -61,8 +61,9 @@ export default defineConfig({
       },
       {
         extends: true as const,
-        // Real processes: PostgreSQL clusters of their own, stopped mid-load, and two app instances (tests/reliability).
-        test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"], environment: "node", globalSetup: ["tests/reliability/global-setup.ts"], testTimeout: 300_000, hookTimeout: 300_000 },
+        // Real processes: PostgreSQL clusters of their own, stopped mid-load, and two app instances
+        // (tests/reliability). One file at a time, so that no file's load skews another's figures.
+        test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"], environment: "node", globalSetup: ["tests/reliability/global-setup.ts"], fileParallelism: false, testTimeout: 300_000, hookTimeout: 300_000 },
       },
       {
         extends: true as const,
