@@ -104,7 +104,7 @@ for (const entry of CONCURRENCY) {
 // ------------------------------------------------------------------ the table
 const free = spawnSync("free", ["-g"], { encoding: "utf8" }).stdout?.split("\n")[1]?.trim().split(/\s+/)[1];
 console.log(`\n━━ reliability summary (${quick ? "quick" : "full"} run) ━━`);
-console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${free ?? Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${new Date().toISOString()}`);
+console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${free ?? Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")}, ${new Date().toISOString()}`);
 const width = 46;
 /** Words wrapped to `size` characters a line. */
 function wrap(text, size) {
