@@ -10,8 +10,9 @@ import { QUOTE_MESSAGES } from "./quote-messages";
 
 export { QUOTE_MESSAGES };
 
-export const DEFAULT_MOVE_TIME = "09:00";
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+import { DEFAULT_MOVE_TIME, MOVE_TIME as TIME } from "./quote-form-checks";
+
+export { DEFAULT_MOVE_TIME };
 
 /** The one address rule of every quote form: at least 5 characters once trimmed. */
 const address = (message: string) => z.string({ required_error: message }).trim().min(5, message);

@@ -61,7 +61,9 @@ try {
     figures.js = js;
     for (const [page, { bytes }] of Object.entries(js)) {
       const limit = budget.javascriptKb[page];
-      row("JS gzipped", page, kb(bytes), limit ? `<= ${limit} KB` : "", limit ? mark(bytes <= limit * 1024) : "");
+      const target = budget.targetKb?.[page];
+      const verdict = limit ? (bytes > limit * 1024 ? "OVER BUDGET" : target && bytes > target * 1024 ? `within budget; target MISSED by ${kb(bytes - target * 1024)}` : "ok") : "";
+      row("JS gzipped", page, kb(bytes), limit ? `budget ${limit} KB${target ? `, target ${target} KB` : ""}` : "", verdict);
     }
   }
 

@@ -1,10 +1,10 @@
 // The quote form of the home page (short, or detailed after "Show More Options") and of
-// /calculator. It posts to its route's action; conform validates as you type with JS.
+// /calculator. It posts to its route's action; conform validates as you type with JS, with
+// the zod-free checks of schemas/quote-form-checks.ts (the action parses with quoteFormSchema).
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { quoteFormSchema, DEFAULT_MOVE_TIME } from "~/schemas/quote";
+import { DEFAULT_MOVE_TIME, QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { usePending } from "~/utils/use-pending";
@@ -30,7 +30,7 @@ export function QuoteForm({
   const [form, fields] = useForm({
     id,
     lastResult,
-    constraint: getZodConstraint(quoteFormSchema),
+    constraint: QUOTE_FORM_CONSTRAINT,
     defaultValue: {
       moveDate: variant === "calculator" ? today : "",
       moveTime: DEFAULT_MOVE_TIME,
@@ -42,7 +42,7 @@ export function QuoteForm({
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteFormSchema }),
+    onValidate: ({ formData }) => parse(formData, { resolve: resolveQuoteForm }),
   });
   // True while this form's "Calculate Quote" (not an add/remove/more-options button) is posting.
   const calculating = usePending({ formId: id });
