@@ -8,9 +8,11 @@
 // - while the database is unreachable, every loader and action answers a clear 503 (JSON for
 //   resource routes, the error page for pages) instead of a 500;
 // - a page's action reads only a form body it can parse, of at most 1 MB (a 415, 413 or 400
-//   otherwise: server/form-body.server.ts).
+//   otherwise: server/form-body.server.ts); text the database cannot store (a NUL byte) is a
+//   400, not a 500 (server/bad-input.server.ts).
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/node";
+import { withInvalidTextAsBadRequest } from "~/server/bad-input.server";
 import { withCsrfCheck } from "~/server/csrf.server";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/server/db-errors.server";
 import { env } from "~/server/env.server";
@@ -68,6 +70,9 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
     // token and no cookie pass.
     if (module.loader) module.loader = withDatabaseOutage(module.loader, { resource });
     if (module.action) module.action = withDatabaseOutage(module.action, { resource });
+    // Text the database refuses (a NUL byte in a param, query or field) is a 400 (server/bad-input.server.ts).
+    if (module.loader) module.loader = withInvalidTextAsBadRequest(module.loader, { resource }) as Handler;
+    if (module.action) module.action = withInvalidTextAsBadRequest(module.action, { resource }) as Handler;
     if (module.action && !resource) module.action = withFormBodyCheck(module.action, { largeBody: routeHandle(module.handle).largeBody });
     if (module.action) module.action = withCsrfCheck(module.action, { siteUrl: env.SITE_URL, alwaysCheck: !resource });
     if (resource) {

@@ -168,6 +168,25 @@ test.describe("a page post that is not a form", () => {
   });
 });
 
+test("a NUL byte in a URL or a form is a 400, never a 500", async ({ request, baseURL }) => {
+  const get = (url: string, who: Who) => request.get(url, { maxRedirects: 0, failOnStatusCode: false, headers: cookies[who] ? { Cookie: cookies[who]! } : {} });
+  const checkout = await get("/checkout?booking=%00", "customer");
+  expect(checkout.status()).toBe(400);
+  expect(await checkout.text()).toContain("The request contains characters that cannot be used (such as a NUL byte).");
+  for (const [url, who] of [
+    ["/booking-tracker?booking=%00", "customer"],
+    ["/bookings/%00/cancel", "customer"],
+    ["/sandbox-checkout/%00", "visitor"],
+    ["/admin/bookings?search=%00", "admin"],
+    ["/api/admin/bookings?search=%00", "admin"],
+    ["/uploads/%00", "admin"],
+  ] as const) {
+    expect((await get(url, who)).status(), url).toBeLessThan(500);
+  }
+  const form = await post(request, "/paypal-checkout", { who: "customer", origin: baseURL, form: { bookingId: "\u0000" } });
+  expect(form.status()).toBe(400);
+});
+
 // ------------------------------------------------------------------ cross-origin posts
 
 const ROUTES_DIR = path.resolve("app/routes");

@@ -22,6 +22,7 @@ vi.hoisted(() => {
 
 const { MAX_API_BODY_BYTES } = await import("~/server/api.server");
 const { FORM_BODY_MESSAGES, MAX_FORM_BODY_BYTES, withFormBodyCheck } = await import("~/server/form-body.server");
+const { INVALID_TEXT_MESSAGE, withInvalidTextAsBadRequest } = await import("~/server/bad-input.server");
 const { routeHandle } = await import("~/utils/route-handle");
 const { db } = await import("~/server/db.server");
 const { env } = await import("~/server/env.server");
@@ -30,7 +31,7 @@ const { BASE, bearerFor, call, createAccount, sessionCookie, uniqueIp } = await 
 const { createApprovedDriver, createBooking } = await import("./factories");
 
 type Handler = (args: ActionFunctionArgs) => unknown;
-type RouteModule = { action?: Handler; handle?: unknown };
+type RouteModule = { loader?: Handler; action?: Handler; handle?: unknown; default?: unknown };
 
 // ------------------------------------------------------------------ the generated input
 
@@ -232,22 +233,37 @@ function target(name: string) {
   return { path: `/${segments.join("/")}`, params };
 }
 
+// Each handler wrapped as server-build.ts wraps it: text the database refuses (a NUL byte) is
+// a 400, and a page's action reads only a checked form body.
+const asBuilt = (handler: Handler, resource: boolean) => withInvalidTextAsBadRequest(handler, { resource }) as Handler;
 const apiRoutes = Object.entries(apiFiles)
   .filter(([, module]) => module.action)
-  .map(([file, module]) => ({ name: nameOf(file), action: module.action! }));
+  .map(([file, module]) => ({ name: nameOf(file), action: asBuilt(module.action!, true) }));
 const pageRoutes = Object.entries(pageFiles)
   .filter(([, module]) => module.action)
   .map(([file, module]) => {
     const name = nameOf(file);
-    // As server-build.ts puts it before every page action.
-    return { name, largeBody: Boolean(routeHandle(module.handle).largeBody), action: withFormBodyCheck(module.action!, { largeBody: routeHandle(module.handle).largeBody }) as Handler };
+    const largeBody = Boolean(routeHandle(module.handle).largeBody);
+    return { name, largeBody, action: asBuilt(withFormBodyCheck(module.action!, { largeBody }) as Handler, false) };
+  });
+// Every loader, pages and resource routes alike, for hostile query strings and params.
+const allFiles = {
+  ...import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true }),
+  ...import.meta.glob<RouteModule>("../../app/routes/*/route.{ts,tsx}", { eager: true }),
+};
+const loaderRoutes = Object.entries(allFiles)
+  .filter(([, module]) => module.loader)
+  .map(([file, module]) => {
+    const name = nameOf(file);
+    const resource = module.default == null;
+    return { name, resource, loader: asBuilt(module.loader!, resource) };
   });
 
 // ------------------------------------------------------------------ the property
 
 let cases = 0;
 afterAll(() => {
-  console.info(`hostile-input: ${cases} generated requests against ${apiRoutes.length} API routes and ${pageRoutes.length} page actions`);
+  console.info(`hostile-input: ${cases} generated requests against ${apiRoutes.length} API routes, ${pageRoutes.length} page actions and ${loaderRoutes.length} loaders`);
 });
 
 function request(path: string, method: string, body: Body, { cookie, token }: { cookie?: string; token?: string }) {
@@ -377,4 +393,63 @@ describe("hostile input to the pages' form actions", () => {
       }
     });
   }
+});
+
+const QUERY_NAMES = ["booking", "quote", "search", "searchTerm", "page", "status", "sort", "redirectTo", "q", "session_id", "payment_intent", "token", "submitted", "from", "to", "via", "kind", "id"];
+
+describe("hostile query strings and route params to every loader", () => {
+  it("finds the loaders", () => {
+    expect(loaderRoutes.length).toBeGreaterThan(50);
+    expect(loaderRoutes.map((route) => route.name)).toEqual(expect.arrayContaining(["checkout", "booking-tracker", "bookings_.$id.cancel", "admin.bookings", "api.admin.users", "uploads.$", "sandbox-checkout.$id"]));
+  });
+
+  for (const { name, loader, resource } of loaderRoutes) {
+    const caller = name.startsWith("api.") || name.startsWith("paypal.") ? "admin" : callerOf(name);
+
+    it(`GET /${name} as ${caller}: never a 5xx, never the markup back raw`, async () => {
+      const { path, params } = target(name);
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...QUERY_NAMES), nastyString.filter((value) => value.length < 2000), { maxKeys: 4 }), nastyString.filter((value) => value.length < 500), async (query, rawParam) => {
+          // A URL cannot carry a lone surrogate: Remix's params never hold one.
+          const param = rawParam.replace(/[\ud800-\udfff]/g, (char, at: number, whole: string) => (/[\ud800-\udbff][\udc00-\udfff]/.test(whole.slice(at - 1, at + 1) + whole.slice(at, at + 2)) ? char : "\ufffd"));
+          const hostileParams = Object.fromEntries(Object.keys(params).map((key) => [key, param]));
+          const search = new URLSearchParams(query).toString();
+          const headers = new Headers({ "X-Forwarded-For": uniqueIp() });
+          if (resource && caller === "admin") headers.set("Authorization", `Bearer ${adminToken}`);
+          else if (cookies[caller]) headers.set("Cookie", cookies[caller]!);
+          const url = `${BASE}${path.split("/").map((segment, index) => (Object.values(params).includes(segment) && index > 0 ? encodeURIComponent(param) : segment)).join("/")}${search ? `?${search}` : ""}`;
+          const label = `${name} with ?${search.slice(0, 80)} and param ${JSON.stringify(param.slice(0, 40))}`;
+          const outcome = await tryRoute(loader, new Request(url, { headers }), hostileParams, label);
+          expect(outcome.status, label).toBeLessThan(500);
+          if (outcome.status >= 400 && (outcome.headers.get("content-type") ?? "").includes("json")) expect(outcome.body.error, label).toBeTruthy();
+          for (const markup of MARKUP) {
+            expect(outcome.location ?? "", label).not.toContain(markup);
+            if ((outcome.headers.get("content-type") ?? "").includes("html")) expect(textOf(outcome.body), label).not.toContain(markup);
+          }
+        }),
+        { numRuns: 10 },
+      );
+    });
+  }
+});
+
+describe("a NUL byte, which PostgreSQL cannot store", () => {
+  // Found by the properties above: /paypal-checkout's bookingId=%00 was a 500 (Prisma P2039).
+  it("is a 400 with its sentence in a query string, a form field and a JSON field", async () => {
+    const loader = loaderRoutes.find((route) => route.name === "checkout")!.loader;
+    const page = await tryRoute(loader, new Request(`${BASE}/checkout?booking=%00`, { headers: { Cookie: cookies.customer! } }), {}, "checkout");
+    expect(page.status).toBe(400);
+    expect(page.body).toBe(INVALID_TEXT_MESSAGE);
+
+    const action = pageRoutes.find((route) => route.name === "paypal-checkout")!.action;
+    const form = await tryRoute(action, request("/paypal-checkout", "POST", { label: "NUL", body: "bookingId=%00", type: "application/x-www-form-urlencoded" }, { cookie: cookies.customer }), {}, "paypal-checkout");
+    expect(form.status).toBe(400);
+    expect(form.body).toBe(INVALID_TEXT_MESSAGE);
+
+    const api = apiRoutes.find((route) => route.name === "api.confirm-booking")!.action;
+    const json = await tryRoute(api, request("/api/confirm-booking", "POST", { label: "NUL", body: JSON.stringify({ bookingId: "a\u0000b", paymentIntentId: "pi_\u0000" }), type: "application/json" }, { token: adminToken }), {}, "api.confirm-booking");
+    expect(json.status).toBeGreaterThanOrEqual(400);
+    expect(json.status).toBeLessThan(500);
+    expect(json.body.message).toBeTruthy();
+  });
 });
