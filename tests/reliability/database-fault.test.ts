@@ -167,6 +167,8 @@ describe("PostgreSQL stopped mid-load and started again", () => {
     await database.stop();
     const stopped = Date.now();
 
+    await sleep(200);
+    expect(app.running(), `the app exited when PostgreSQL stopped:\n${app.output().slice(-4000)}`).toBe(true);
     const answers: string[] = [];
     for (const probe of probes()) answers.push(`${probe.name}: ${await expectClearUnavailable(probe)}`);
     const streamEndedWithin = await Promise.race([streamBeforeFault.ended.then((endedAt) => endedAt - stopAt), sleep(5_000).then(() => null)]);

@@ -81,7 +81,7 @@ export async function startDatabase(name: string, port: number): Promise<TestDat
   };
 }
 
-export type App = { url: string; port: number; output: () => string; stop: () => Promise<void> };
+export type App = { url: string; port: number; output: () => string; running: () => boolean; stop: () => Promise<void> };
 
 /** The production build on 127.0.0.1:`port` against `database`, as `npm start` would serve it. */
 export async function serveApp(database: TestDatabase, port: number, extraEnv: Record<string, string> = {}): Promise<App> {
@@ -143,6 +143,7 @@ export async function serveApp(database: TestDatabase, port: number, extraEnv: R
     url,
     port,
     output: () => output,
+    running: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
