@@ -1,10 +1,12 @@
 // Hostile input, generated with fast-check, against every JSON API route (app/routes/api.*.ts
-// with an action) and every page's form action (app/routes/*.tsx and */route.tsx with an
-// action). Both lists are found by file name, so a new route is covered as soon as it exists.
+// and paypal.*.ts with an action), every page's form action (app/routes/*.tsx and
+// */route.tsx with an action) and every loader (hostile query strings and route params). The
+// lists are found by file name, so a new route is covered as soon as it exists.
 // Each request comes from the caller that gets past the route's guard (an admin's token for
 // the API; for pages an admin, a driver, a booking's customer or a visitor, see callerOf),
-// so the body reader is what gets tried. Page actions run behind the same body check the
-// server build puts before them (server/form-body.server.ts via server-build.ts).
+// so the body reader is what gets tried. Each handler is wrapped as server-build.ts wraps it:
+// the page body check (server/form-body.server.ts) and the NUL-byte answer
+// (server/bad-input.server.ts).
 //
 // The property: a 4xx with a clear message (or a legitimate 2xx/3xx when the input happens
 // to be valid), never a 5xx and never a thrown error that is not a Response; a JSON error has
