@@ -42,6 +42,9 @@ function ensureListening() {
     const reset = () => {
       listener = null;
       client.removeAllListeners();
+      // A dying connection can report more than one error (the server's "terminating
+      // connection", then the socket's reset): an 'error' with no listener would end the process.
+      client.on("error", () => {});
       client.end().catch(() => {});
       // Pages that were listening reconnect (EventSource retries), which listens again.
       emitter.emit("reset");

@@ -12,6 +12,7 @@ import { TRACKER_MESSAGES } from "~/schemas/tracker";
 import { CHAT_MESSAGES, CHAT_RATE_LIMIT } from "~/server/chat.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { subscribeToBooking } from "~/server/live.server";
 import { advanceTracking, TRACKING_MESSAGES } from "~/server/tracking.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking } from "./factories";
@@ -261,6 +262,25 @@ describe("the event stream", () => {
       expect(JSON.parse(events.at(-1)!.data)).toMatchObject({ kind: "chat" });
     } finally {
       controller.abort();
+    }
+  });
+
+  it("survives its listening connection being killed: the open stream ends, and the next one hears changes again", async () => {
+    const { booking } = await trackedBooking();
+    let resets = 0;
+    const heard: string[] = [];
+    const unsubscribe = await subscribeToBooking(booking.id, (event) => heard.push(event.kind), () => (resets += 1));
+    // What a PostgreSQL restart or a failover does to the LISTEN session.
+    await second.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN easymove_live%' AND pid <> pg_backend_pid()");
+    await expect.poll(() => resets, { timeout: 5000 }).toBe(1);
+    unsubscribe();
+
+    const again = await subscribeToBooking(booking.id, (event) => heard.push(event.kind));
+    try {
+      await second.query("SELECT pg_notify('easymove_live', $1)", [JSON.stringify({ bookingId: booking.id, kind: "chat" })]);
+      await expect.poll(() => heard, { timeout: 5000 }).toEqual(["chat"]);
+    } finally {
+      again();
     }
   });
 
