@@ -12,6 +12,7 @@ import { QuoteCard } from "~/components/quote/quote-card";
 import { QuoteForm } from "~/components/quote/quote-form";
 import { PageToasts } from "~/components/toaster";
 import { quoteFormSchema } from "~/schemas/quote";
+import { nullWhileDatabaseIsDown } from "~/server/db-errors.server";
 import { env } from "~/server/env.server";
 import { loadQuotePage, submitQuoteForm } from "~/server/quote-form.server";
 import { getNetworkStats } from "./network-stats.server";
@@ -24,8 +25,9 @@ export const meta: MetaFunction = ({ matches }) =>
 export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [stats, quotePage] = await Promise.all([getNetworkStats(), loadQuotePage(request)]);
-  return { stats, heroImageUrl: env.HERO_IMAGE_URL, ...quotePage };
+  // Without the database the home page still serves its form (a degraded page, no figures).
+  const [stats, quotePage] = await Promise.all([nullWhileDatabaseIsDown(getNetworkStats()), loadQuotePage(request)]);
+  return { stats: stats ?? undefined, heroImageUrl: env.HERO_IMAGE_URL, ...quotePage };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
