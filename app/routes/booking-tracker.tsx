@@ -6,7 +6,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BookingPageError } from "~/components/booking-page-error";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
 import { ChatPanel } from "~/components/tracker/chat-panel";
 import { DiscountOffer } from "~/components/tracker/discount-offer";
@@ -145,19 +146,5 @@ export default function BookingTracker() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // 503: the database is briefly away (server-build.ts), said as every page says it.
-  const unavailable = isRouteErrorResponse(error) && error.status === 503 && typeof error.data === "string" ? error.data : null;
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{notFound ? "Booking not found" : unavailable ? "Back in a moment" : "Something went wrong"}</h1>
-      <p className="mt-3 text-slate-700">
-        {notFound ? "We couldn't find that booking for your account. Check the link, or open it from your bookings." : (unavailable ?? "Please try again in a moment.")}
-      </p>
-      <Link to="/bookings" className="mt-6 inline-block rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
-        My bookings
-      </Link>
-    </div>
-  );
+  return <BookingPageError failedTitle="Something went wrong" />;
 }

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BookingPageError } from "~/components/booking-page-error";
 import { HelpForm, type HelpAnswer } from "~/components/tracker/help-actions";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings";
 import { HELP_KIND_LABELS, HELP_KINDS, HELP_MESSAGES, helpRequestSchema, type HelpKind } from "~/schemas/help-request";
@@ -95,16 +96,5 @@ export default function BookingHelpPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="bg-slate-50 px-4 py-10">
-      <div role="alert" className="mx-auto max-w-lg rounded-xl border border-red-200 bg-red-50 p-6">
-        <h1 className="text-xl font-bold text-red-900">{missing ? HELP_MESSAGES.notFound : HELP_MESSAGES.failed}</h1>
-        <Link to="/bookings" className="mt-4 inline-block text-sm font-medium text-blue-700 hover:underline">
-          Your bookings
-        </Link>
-      </div>
-    </div>
-  );
+  return <BookingPageError failedTitle={HELP_MESSAGES.failed} />;
 }

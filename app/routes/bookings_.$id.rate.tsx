@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BookingPageError } from "~/components/booking-page-error";
 import { GivenRating, RatingForm, useRatingToast, type RatingAnswer } from "~/components/tracker/rate-driver";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings";
 import { RATING_MESSAGES, ratingSchema } from "~/schemas/rating";
@@ -92,16 +93,5 @@ export default function RateDriverPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="bg-slate-50 px-4 py-10">
-      <div role="alert" className="mx-auto max-w-lg rounded-xl border border-red-200 bg-red-50 p-6">
-        <h1 className="text-xl font-bold text-red-900">{missing ? RATING_MESSAGES.notFound : RATING_MESSAGES.failed}</h1>
-        <Link to="/bookings" className="mt-4 inline-block text-sm font-medium text-blue-700 hover:underline">
-          Your bookings
-        </Link>
-      </div>
-    </div>
-  );
+  return <BookingPageError failedTitle={RATING_MESSAGES.failed} />;
 }

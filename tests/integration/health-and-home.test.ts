@@ -21,7 +21,7 @@ describe("home loader", () => {
     await createBooking("completed");
     await createBooking("pending");
     const after = await home(args("http://localhost/"));
-    expect(after.stats.approvedDrivers).toBe(before.stats.approvedDrivers + 1);
-    expect(after.stats.completedMoves).toBe(before.stats.completedMoves + 1);
+    expect(after.stats!.approvedDrivers).toBe(before.stats!.approvedDrivers + 1);
+    expect(after.stats!.completedMoves).toBe(before.stats!.completedMoves + 1);
   });
 });
