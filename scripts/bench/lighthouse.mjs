@@ -15,7 +15,9 @@ export async function runLighthouse(baseUrl, pages, { debuggingPort } = {}) {
   const results = {};
   try {
     for (const page of pages) {
-      const runnerResult = await lighthouse(
+      // A trace that could not be recorded (NO_NAVSTART and the like) is tried once more.
+      let runnerResult;
+      for (let attempt = 0; attempt < 2 && (!runnerResult || runnerResult.lhr.runtimeError); attempt++) runnerResult = await lighthouse(
         `${baseUrl}${page.path}`,
         {
           port: chrome.port,
@@ -31,6 +33,7 @@ export async function runLighthouse(baseUrl, pages, { debuggingPort } = {}) {
         lcpMs: audits["largest-contentful-paint"]?.numericValue,
         cls: audits["cumulative-layout-shift"]?.numericValue,
         tbtMs: audits["total-blocking-time"]?.numericValue,
+        error: runnerResult.lhr.runtimeError?.message ?? null,
         failing: CATEGORIES.flatMap((id) =>
           (categories[id]?.auditRefs ?? [])
             .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 0.9)

@@ -34,10 +34,16 @@ const JSON_OUT = option("json", null);
 const budget = JSON.parse(fs.readFileSync(path.join(root, "performance-budget.json"), "utf8"));
 const rows = [];
 const figures = { machine: machine(), started: new Date().toISOString() };
-const row = (section, what, value, target = "", verdict = "") => rows.push({ section, what, value, target, verdict });
+const row = (section, what, value, target = "", verdict = "") => {
+  rows.push({ section, what, value, target, verdict });
+  // As each figure comes (a long run that fails late still shows what it measured).
+  console.error(`  [${section}] ${what}: ${value}${target ? `  (${target})` : ""}${verdict ? `  ${verdict}` : ""}`);
+  if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ ...figures, rows }, null, 2));
+};
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${Math.round(value)} ms`;
 const mark = (ok) => (ok ? "ok" : "MISSED");
+const fixed = (value, digits) => (typeof value === "number" && Number.isFinite(value) ? value.toFixed(digits) : "n/a");
 
 function machine() {
   return {
@@ -79,7 +85,9 @@ try {
       row(
         "Lighthouse mobile",
         page,
-        `${performance} / ${accessibility} / ${bestPractices} / ${seo}  LCP ${(result.lcpMs / 1000).toFixed(1)} s, CLS ${result.cls.toFixed(3)}, TBT ${ms(result.tbtMs)}`,
+        result.error
+          ? `not measured: ${result.error.slice(0, 60)}`
+          : `${performance} / ${accessibility} / ${bestPractices} / ${seo}  LCP ${fixed(result.lcpMs / 1000, 1)} s, CLS ${fixed(result.cls, 3)}, TBT ${fixed(result.tbtMs, 0)} ms`,
         "95+ / 100 / 95+ / 100",
         ok ? "ok" : `MISSED (${result.failing.join(", ")})`,
       );
@@ -135,7 +143,7 @@ async function serverTimes(url, cookie, count) {
   const times = [];
   for (let n = 0; n < count + 3; n++) {
     const started = performance.now();
-    const response = await fetch(url, { headers: { cookie } });
+    const response = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     if (n >= 3) times.push(performance.now() - started);
@@ -157,5 +165,5 @@ for (const r of rows) {
   }
   console.log(`  ${r.what.padEnd(widths[0])}  ${r.value.padEnd(widths[1])}  ${r.target.padEnd(widths[2])}  ${r.verdict}`);
 }
-if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(figures, null, 2));
+if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ ...figures, rows }, null, 2));
 process.exit(0); // autocannon and the pools keep handles open

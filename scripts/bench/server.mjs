@@ -72,9 +72,13 @@ export async function startApp(databaseUrl, port, { nodeArgs = [], extraEnv = {}
     url,
     async stop() {
       if (exited) return;
+      // remix-serve closes on SIGTERM but waits for open keep-alive connections (the bench's
+      // own fetch and autocannon pools), so it gets a moment and is then killed.
       const done = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
       await done;
+      clearTimeout(timer);
     },
   };
 }
