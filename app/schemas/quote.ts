@@ -6,11 +6,10 @@ import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
 import { FLOOR_ACCESS_LEVELS, URGENCIES } from "~/domain/pricing";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
+import { DEFAULT_MOVE_TIME, MOVE_TIME as TIME } from "./quote-form-checks";
 import { QUOTE_MESSAGES } from "./quote-messages";
 
 export { QUOTE_MESSAGES };
-
-import { DEFAULT_MOVE_TIME, MOVE_TIME as TIME } from "./quote-form-checks";
 
 export { DEFAULT_MOVE_TIME };
 

@@ -2,6 +2,7 @@
 // of the route's action and of its parts, one call at a time. Steadier than a load test on a
 // busy machine (CPU time hardly depends on what else runs).
 //   API_RATE_LIMIT_PER_MINUTE=100000000 node scripts/with-test-db.mjs npx tsx scripts/bench/quote-micro.ts
+export {};
 const { action } = await import("../../app/routes/api.quotes.calculate");
 const { loader: healthz } = await import("../../app/routes/healthz");
 const { calculatePrice } = await import("../../app/domain/pricing");
