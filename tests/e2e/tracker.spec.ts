@@ -79,6 +79,7 @@ test.describe("tracker and driver page with JavaScript", () => {
 
     await open(customerPage, `/booking-tracker?booking=${booking.id}`, true);
     await expect(customerPage.getByRole("heading", { name: "Track your booking" })).toBeVisible();
+    await expect(customerPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(customerPage.getByTestId("driver-card")).toContainText("Dana Driver");
     await expect(customerPage.getByTestId("driver-card")).toContainText("4.8 / 5");
     await expect(customerPage.getByTestId("driver-card")).toContainText("12 completed jobs");
