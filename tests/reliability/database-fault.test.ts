@@ -115,7 +115,8 @@ async function expectClearUnavailable(probe: Probe) {
   expectNoInternals(body, probe.name);
   if (probe.kind === "home" && response.status === 200) {
     // The degraded home page: rendered, without the user menu.
-    expect(body, "home page without the user menu").not.toContain(TRACKED.customerName);
+    // (Its name may still be in a flashed "Welcome back" toast, which lives in the cookie.)
+    expect(body, "home page without the user menu").not.toContain("Log Out");
     return "200 without the user menu";
   }
   expect(response.status, `${probe.name}: ${body.slice(0, 300)}`).toBe(503);
@@ -200,7 +201,7 @@ describe("PostgreSQL stopped mid-load and started again", () => {
       const checks = await Promise.all([
         get(app, "/healthz").then((response) => response.status === 200),
         postJson(app, "/api/quotes/calculate", quoteBody(3)).then((response) => response.status === 200),
-        get(app, "/", { cookie: customer.cookie }).then(async (response) => response.status === 200 && (await response.text()).includes(TRACKED.customerName)),
+        get(app, "/", { cookie: customer.cookie }).then(async (response) => response.status === 200 && (await response.text()).includes("Log Out")),
         postJson(app, "/api/auth/signin", { email: TRACKED.customer, password: DEMO_PASSWORD }, { headers: { "X-Forwarded-For": randomIp() } }).then((response) => response.status === 200),
         get(app, "/api/admin/stats", { token: adminToken }).then((response) => response.status === 200),
       ]).catch(() => [false]);
