@@ -84,6 +84,15 @@ function BookingCard({ booking }: { booking: CustomerBookingRow }) {
         </dd>
       </dl>
       <div className="mt-4 flex flex-wrap gap-3 border-t border-slate-100 pt-4">
+        {booking.payable ? (
+          <Link
+            to={`/checkout?booking=${booking.id}`}
+            className="rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800"
+            aria-label={`Pay for ${booking.reference}`}
+          >
+            Pay now
+          </Link>
+        ) : null}
         <Link
           to={`/booking-tracker?booking=${booking.id}`}
           className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"

@@ -45,6 +45,8 @@ export function customerBookingRow(row: Row) {
     priceText: formatPounds(row.finalPrice),
     refundedText: refundedPence > 0 ? formatPounds(refundedPence) : null,
     cancellable: isCancellable(row.status),
+    // Booked but not paid yet (a payment abandoned or declined): it can still be paid.
+    payable: row.status === "pending" && row.paymentState === "unpaid",
   };
 }
 export type CustomerBookingRow = ReturnType<typeof customerBookingRow>;

@@ -64,6 +64,21 @@ for (const mode of jsModes) {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     });
 
+    test("a booking not paid yet offers Pay now, which goes back to its checkout", async ({ page, baseURL }) => {
+      const email = await signedInCustomer(page, baseURL!);
+      const booking = await paidBooking(email);
+      const db = await appDb();
+      await db.payment.deleteMany({ where: { bookingId: booking.id } });
+      await db.booking.update({ where: { id: booking.id }, data: { paymentState: "unpaid" } });
+
+      await open(page, "/bookings", mode.javaScriptEnabled);
+      const card = cardOf(page, booking.reference);
+      await expect(card).toContainText("Unpaid");
+      await card.getByRole("link", { name: `Pay for ${booking.reference}` }).click();
+      await expect(page).toHaveURL(`/checkout?booking=${booking.id}`);
+      await expect(page.getByText(booking.reference).first()).toBeVisible();
+    });
+
     test("lists the booking, keeps it on 'Keep my booking', cancels it with a full refund", async ({ page, baseURL }) => {
       const email = await signedInCustomer(page, baseURL!);
       const booking = await paidBooking(email);
@@ -77,6 +92,7 @@ for (const mode of jsModes) {
       await expect(card).toContainText("Pending");
       await expect(card).toContainText("Paid");
       await expect(card.getByRole("link", { name: `Track ${booking.reference}` })).toHaveAttribute("href", `/booking-tracker?booking=${booking.id}`);
+      await expect(card.getByRole("link", { name: `Pay for ${booking.reference}` })).toHaveCount(0); // paid already
 
       await card.getByRole("link", { name: `Cancel ${booking.reference}` }).click();
       await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/cancel$`));

@@ -407,8 +407,9 @@ describe("who may see and cancel a booking", () => {
     const list = await call(bookingsLoader, getRequest("/bookings", { cookie: owner.cookie }));
     expect(list.status).toBe(200);
     expect(list.body.bookings.map((row: any) => row.reference)).toEqual([newer.reference, older.reference]);
-    expect(list.body.bookings[0]).toMatchObject({ priceText: formatPounds(5_050), statusLabel: "In progress", paymentLabel: "Unpaid", cancellable: false, van: expect.any(String) });
-    expect(list.body.bookings[1]).toMatchObject({ priceText: "£42.00", cancellable: true, pickupAddress: older.pickupAddress, deliveryAddress: older.deliveryAddress });
+    expect(list.body.bookings[0]).toMatchObject({ priceText: formatPounds(5_050), statusLabel: "In progress", paymentLabel: "Unpaid", cancellable: false, payable: false, van: expect.any(String) });
+    // A pending booking not paid yet offers "Pay now" (back to its checkout).
+    expect(list.body.bookings[1]).toMatchObject({ priceText: "£42.00", cancellable: true, payable: true, pickupAddress: older.pickupAddress, deliveryAddress: older.deliveryAddress });
     expect(list.body.info.total).toBe(2);
 
     const empty = await call(bookingsLoader, getRequest("/bookings", { cookie: (await customer()).cookie }));
