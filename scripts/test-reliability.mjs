@@ -7,6 +7,7 @@
 // 2. The concurrency cases, which live in the integration tests (20 parallel posts each).
 //   npm run test:reliability              the full run
 //   npm run test:reliability -- --quick   the short load that `npm test` runs
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,7 +54,12 @@ try {
   });
 } finally {
   await privateCluster?.stop();
-  if (privateFolder) fs.rmSync(privateFolder, { recursive: true, force: true });
+  if (privateFolder) {
+    fs.rmSync(privateFolder, { recursive: true, force: true });
+    // Root's copy of the binaries, when `postgres` could not reach node_modules (as in tests/reliability/harness.ts).
+    const id = `${path.basename(privateFolder)}-${crypto.createHash("sha256").update(path.resolve(privateFolder)).digest("hex").slice(0, 12)}`;
+    fs.rmSync(path.join("/var/lib/easymove", id), { recursive: true, force: true });
+  }
 }
 
 function readReport(name) {
