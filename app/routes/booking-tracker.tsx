@@ -22,6 +22,7 @@ import { trackerExtras } from "~/server/tracker-extras.server";
 import { defaultTrackerTarget, findTrackedBooking, trackerView } from "~/server/tracking.server";
 import { useLiveUpdates } from "~/utils/use-live-updates";
 import { seo } from "~/utils/seo";
+import { trackerPath } from "~/utils/tracker-path";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
   seo({
@@ -33,10 +34,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
   });
 
 const NOT_FOUND = "Booking not found";
-
-function trackerUrl(bookingId: string, tab: "updates" | "chat") {
-  return `/booking-tracker?booking=${encodeURIComponent(bookingId)}${tab === "chat" ? "&tab=chat" : ""}`;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -84,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!sent.ok) return data(submission.reply({ formErrors: [sent.message] }), { status: sent.status });
   // The enhanced form stays on the page (and clears its box); a plain post comes back to the chat.
   if (formData.get("reply") === "json") return submission.reply({ resetForm: true });
-  return redirect(`${trackerUrl(found.booking.id, "chat")}#chat`, { status: 303 });
+  return redirect(trackerPath(found.booking.id, "chat"), { status: 303 });
 }
 
 export default function BookingTracker() {
@@ -92,7 +89,7 @@ export default function BookingTracker() {
   const { view } = page;
   const live = view.status !== "cancelled" && view.status !== "completed";
   useLiveUpdates(view.id, { enabled: live || page.tab === "chat" });
-  const refreshHref = trackerUrl(view.id, page.tab);
+  const refreshHref = trackerPath(view.id, page.tab, { anchor: false });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -113,13 +110,13 @@ export default function BookingTracker() {
             <TrackerTabs bookingId={view.id} tab={page.tab} unread={page.unread} />
             {page.tab === "chat" ? (
               <ChatPanel
-                action={trackerUrl(view.id, "chat")}
+                action={trackerPath(view.id, "chat", { anchor: false })}
                 messages={page.messages}
                 quickPhrases={page.quickPhrases}
                 canSend={page.canSend}
                 closedReason={page.closedReason}
                 otherSide={page.viewer === "driver" ? "customer" : "driver"}
-                refreshHref={`${refreshHref}#chat`}
+                refreshHref={trackerPath(view.id, "chat")}
               />
             ) : (
               <LiveUpdates updates={view.updates} refreshHref={refreshHref} />

@@ -10,6 +10,8 @@ import { requireUser } from "~/server/auth.server";
 import { CUSTOMER_BOOKINGS_PAGE_SIZE, listCustomerBookings, type CustomerBookingRow } from "~/server/customer-bookings.server";
 import { pageOf } from "~/server/pagination.server";
 import { seo } from "~/utils/seo";
+import { trackerPath } from "~/utils/tracker-path";
+import { BookingFacts } from "~/components/booking-facts";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "My bookings", description: "Your moves with {brand}: track them or cancel them.", path: "/bookings", matches, noindex: true });
@@ -65,24 +67,16 @@ function BookingCard({ booking }: { booking: CustomerBookingRow }) {
           <PaymentStateBadge state={booking.paymentState} />
         </div>
       </div>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:gap-x-6">
-        <dt className="font-medium text-slate-600">Move date</dt>
-        <dd className="text-slate-900">{booking.moveDateText}</dd>
-        <dt className="font-medium text-slate-600">Route</dt>
-        <dd className="break-words text-slate-900">
-          {booking.pickupAddress}
-          <span aria-hidden="true"> → </span>
-          <span className="sr-only"> to </span>
-          {booking.deliveryAddress}
-        </dd>
-        <dt className="font-medium text-slate-600">Van</dt>
-        <dd className="text-slate-900">{booking.van}</dd>
-        <dt className="font-medium text-slate-600">Price</dt>
-        <dd className="font-semibold text-slate-900">
-          {booking.priceText}
-          {booking.refundedText ? <span className="ml-2 font-normal text-slate-700">({booking.refundedText} refunded)</span> : null}
-        </dd>
-      </dl>
+      <BookingFacts
+        booking={booking}
+        className="mt-4 gap-x-4 gap-y-2 sm:gap-x-6"
+        price={
+          <>
+            {booking.priceText}
+            {booking.refundedText ? <span className="ml-2 font-normal text-slate-700">({booking.refundedText} refunded)</span> : null}
+          </>
+        }
+      />
       <div className="mt-4 flex flex-wrap gap-3 border-t border-slate-100 pt-4">
         {booking.payable ? (
           <Link
@@ -94,7 +88,7 @@ function BookingCard({ booking }: { booking: CustomerBookingRow }) {
           </Link>
         ) : null}
         <Link
-          to={`/booking-tracker?booking=${booking.id}`}
+          to={trackerPath(booking.id)}
           className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
           aria-label={`Track ${booking.reference}`}
         >

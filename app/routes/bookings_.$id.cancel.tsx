@@ -14,6 +14,7 @@ import { CANCELLATION_MESSAGES, cancelBooking, cancellationOffer, findBookingToC
 import { redirectWithToast } from "~/server/toast.server";
 import { usePending } from "~/utils/use-pending";
 import { seo } from "~/utils/seo";
+import { BookingFacts } from "~/components/booking-facts";
 
 export const meta: MetaFunction = ({ matches, params }) =>
   seo({ title: "Cancel booking", description: "Cancel your move and see your refund.", path: `/bookings/${params.id ?? ""}/cancel`, matches, noindex: true });
@@ -96,21 +97,7 @@ export default function CancelBooking() {
         </div>
       ) : null}
 
-      <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-5 grid-cols-[auto_1fr] text-sm shadow-sm">
-        <dt className="font-medium text-slate-600">Move date</dt>
-        <dd className="text-slate-900">{booking.moveDateText}</dd>
-        <dt className="font-medium text-slate-600">Route</dt>
-        <dd className="break-words text-slate-900">
-          {booking.pickupAddress}
-          <span aria-hidden="true"> → </span>
-          <span className="sr-only"> to </span>
-          {booking.deliveryAddress}
-        </dd>
-        <dt className="font-medium text-slate-600">Van</dt>
-        <dd className="text-slate-900">{booking.van}</dd>
-        <dt className="font-medium text-slate-600">Price</dt>
-        <dd className="font-semibold text-slate-900">{booking.priceText}</dd>
-      </dl>
+      <BookingFacts booking={booking} price={booking.priceText} className="mt-6 gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" />
 
       {stepOpen ? (
         <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -10,6 +10,7 @@ import { requireUser } from "~/server/auth.server";
 import { createHelpRequest, helpBookingFor } from "~/server/support-requests.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
+import { trackerPath } from "~/utils/tracker-path";
 
 // /bookings/:id/help: the tracker's help actions post here (share location, request a change,
 // contact support). A stored request comes back to the tracker with a toast; without
@@ -23,8 +24,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
     matches,
     noindex: true,
   });
-
-const trackerPath = (bookingId: string) => `/booking-tracker?booking=${encodeURIComponent(bookingId)}`;
 
 function notFound(): never {
   throw new Response(HELP_MESSAGES.notFound, { status: 404, statusText: HELP_MESSAGES.notFound });

@@ -10,6 +10,7 @@ import { requireUser } from "~/server/auth.server";
 import { bookingToRate, rateDriver } from "~/server/ratings.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
+import { trackerPath } from "~/utils/tracker-path";
 
 // /bookings/:id/rate: the customer rates the driver of a completed booking, once. The tracker
 // embeds the same form (components/tracker/rate-driver.tsx) and posts here.
@@ -22,8 +23,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
     matches,
     noindex: true,
   });
-
-const trackerPath = (bookingId: string) => `/booking-tracker?booking=${encodeURIComponent(bookingId)}`;
 
 function notFound(): never {
   throw new Response(RATING_MESSAGES.notFound, { status: 404, statusText: RATING_MESSAGES.notFound });

@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { advanceTracking, ratingText } from "~/server/tracking.server";
 import { usePending } from "~/utils/use-pending";
 import { seo } from "~/utils/seo";
+import { trackerPath } from "~/utils/tracker-path";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "My jobs", description: "Your assigned moves, their customers and their progress.", path: "/driver", matches, noindex: true });
@@ -182,7 +183,7 @@ function JobCard({ job }: { job: DriverJob }) {
         </p>
       ) : null}
 
-      <Link to={`/booking-tracker?booking=${job.id}&tab=chat#chat`} className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-blue-700 hover:underline">
+      <Link to={trackerPath(job.id, "chat")} className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-blue-700 hover:underline">
         Chat with customer
         {job.unread > 0 ? (
           <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs text-white" data-testid="job-unread">

@@ -16,6 +16,7 @@ import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import type { SessionUser } from "./auth.server";
 import { db } from "./db.server";
 import { publishLiveEvent } from "./live.server";
+import { trackerPath } from "~/utils/tracker-path";
 
 /** Which side of the booking the caller is on. */
 export type Viewer = "customer" | "driver" | "admin";
@@ -55,7 +56,7 @@ export async function defaultTrackerTarget(user: SessionUser, tab: "updates" | "
     select: { id: true },
   });
   if (!latest) return "/bookings";
-  return `/booking-tracker?booking=${latest.id}${tab === "chat" ? "&tab=chat#chat" : ""}`;
+  return trackerPath(latest.id, tab);
 }
 
 export function ratingText(ratingTenths: number | null) {

@@ -2,6 +2,7 @@
 // the live updates list. Plain markup, so the page reads the same with JavaScript off.
 import { Link } from "@remix-run/react";
 import type { TrackerView } from "~/server/tracking.server";
+import { trackerPath } from "~/utils/tracker-path";
 
 export function ProgressCard({ tracking }: { tracking: TrackerView["tracking"] }) {
   return (
@@ -110,8 +111,8 @@ export function BookingDetailsCard({ view }: { view: TrackerView }) {
 /** The two tabs are links, so they work without JavaScript and can be shared. */
 export function TrackerTabs({ bookingId, tab, unread }: { bookingId: string; tab: "updates" | "chat"; unread: number }) {
   const tabs = [
-    { id: "updates", label: "Live Updates", href: `/booking-tracker?booking=${bookingId}` },
-    { id: "chat", label: "Driver Chat", href: `/booking-tracker?booking=${bookingId}&tab=chat#chat` },
+    { id: "updates", label: "Live Updates", href: trackerPath(bookingId) },
+    { id: "chat", label: "Driver Chat", href: trackerPath(bookingId, "chat") },
   ] as const;
   return (
     <nav aria-label="Tracker sections" className="flex gap-1 border-b border-slate-200">
