@@ -23,6 +23,13 @@ process.env.E2E_STRIPE_APP_URL = `http://127.0.0.1:${STRIPE_APP_PORT}`;
 const APP_ENV = {
   HOST: "127.0.0.1",
   NODE_ENV: "production",
+  // A throwaway test database (scripts/with-test-db.mjs): a local demo, not production.
+  LOCAL_DATABASE: "1",
+  // The tests stand in for many clients behind one proxy, each with its own X-Forwarded-For
+  // (helpers.ts randomIp), so that one test's rate limits never touch another's.
+  TRUSTED_PROXY_HOPS: "1",
+  ACCESS_LOG: "off",
+  BUILD_DIR,
   SESSION_SECRET,
   ENCRYPTION_KEY: "e2e-encryption-key",
   ADMIN_REGISTRATION_KEY: "e2e-admin-key",
@@ -73,7 +80,7 @@ export default defineConfig({
   webServer: [
     {
       // The production build against this run's own database (see scripts/with-test-db.mjs).
-      command: `tsx prisma/seed.ts && remix-serve ${BUILD_DIR}/server/index.js`,
+      command: "tsx prisma/seed.ts && tsx server.ts",
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -89,7 +96,7 @@ export default defineConfig({
     {
       // ... and a second app server, on the same database, with Stripe configured to use it
       // (tests/e2e/stripe.spec.ts). The first server stays on the built-in sandbox.
-      command: `remix-serve ${BUILD_DIR}/server/index.js`,
+      command: "tsx server.ts",
       url: `http://127.0.0.1:${STRIPE_APP_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

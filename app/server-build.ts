@@ -1,8 +1,6 @@
-// The server build remix-serve loads. It is Remix's own build, with two changes, since
-// remix-serve offers no middleware hook:
-// - every route's action (pages and resource routes) first passes the CSRF Origin check of
-//   server/csrf.server.ts: a cross-site POST/PUT/PATCH/DELETE gets a 403 (Remix's own,
-//   weaker check is replaced at start-up, which stops if the replacement does not take);
+// The server build our HTTP server (server.ts) loads. It is Remix's own build, with what
+// wraps the routes themselves (the server checks client addresses, body sizes, cross-site
+// posts and headers before a route runs):
 // - responses from resource routes (JSON API, files, health) get the same security headers
 //   as pages. Documents and data requests get theirs in entry.server.tsx;
 // - while the database is unreachable, every loader and action answers a clear 503 (JSON for
@@ -13,13 +11,12 @@
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { withInvalidTextAsBadRequest } from "~/server/bad-input.server";
-import { withCsrfCheck } from "~/server/csrf.server";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/server/db-errors.server";
-import { env } from "~/server/env.server";
 import { withFormBodyCheck } from "~/server/form-body.server";
-import { replaceRemixOriginCheck } from "~/server/remix-origin-check.server";
 import { applySecurityHeaders } from "~/server/security-headers.server";
 import { routeHandle } from "~/utils/route-handle";
+import { db } from "~/server/db.server";
+import { endLiveStreams } from "~/server/live.server";
 
 export * from "virtual:remix/server-build";
 
@@ -56,25 +53,18 @@ function isResourceRoute(module: RouteModule) {
   return module.default == null && module.ErrorBoundary == null;
 }
 
-// Our Origin check replaces Remix's own (see remix-origin-check.server.ts); if that did not
-// take, the server does not start.
-await replaceRemixOriginCheck();
-
 const serverBuild = build as unknown as ServerBuild;
 
 export const routes: ServerBuild["routes"] = Object.fromEntries(
   Object.entries(serverBuild.routes).map(([id, route]) => {
     const resource = isResourceRoute(route.module);
     const module = { ...route.module };
-    // Page routes are checked even without a cookie (login CSRF); API calls with a bearer
-    // token and no cookie pass.
     if (module.loader) module.loader = withDatabaseOutage(module.loader, { resource });
     if (module.action) module.action = withDatabaseOutage(module.action, { resource });
     // Text the database refuses (a NUL byte in a param, query or field) is a 400 (server/bad-input.server.ts).
     if (module.loader) module.loader = withInvalidTextAsBadRequest(module.loader, { resource }) as Handler;
     if (module.action) module.action = withInvalidTextAsBadRequest(module.action, { resource }) as Handler;
     if (module.action && !resource) module.action = withFormBodyCheck(module.action, { largeBody: routeHandle(module.handle).largeBody });
-    if (module.action) module.action = withCsrfCheck(module.action, { siteUrl: env.SITE_URL, alwaysCheck: !resource });
     if (resource) {
       if (module.loader) module.loader = withHeaders(module.loader);
       if (module.action) module.action = withHeaders(module.action);
@@ -82,3 +72,11 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
     return [id, { ...route, module }];
   }),
 );
+
+/** The server's graceful shutdown: first the event streams end, then the database closes. */
+export const lifecycle = {
+  endLiveStreams,
+  async closeDatabase() {
+    await db.$disconnect();
+  },
+};

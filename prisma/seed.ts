@@ -1,6 +1,7 @@
 // Demo data so every screen has content: an admin, customers, approved, pending and
 // declined drivers, bookings in every status with their payments, chat, tracking and
-// support requests. Runs only on an empty database (npm start calls it on every start).
+// support requests. Runs only on an empty database (npm start calls it on every start of a
+// local demo), and never in production unless told `--demo`.
 import fs from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -238,7 +239,21 @@ async function createBookings(customers: { id: string; username: string; email: 
   }
 }
 
+/** Production (NODE_ENV=production on a database the scripts did not make) gets no demo data. */
+function refusesProduction() {
+  const production = process.env.NODE_ENV === "production" && process.env.LOCAL_DATABASE !== "1";
+  return production && !process.argv.includes("--demo");
+}
+
 async function main() {
+  if (refusesProduction()) {
+    console.error(
+      "Not seeding: this is production (NODE_ENV=production with an external DATABASE_URL), and demo accounts with known passwords do not belong there. " +
+        "Run `npm run db:seed -- --demo` to seed a staging database on purpose.",
+    );
+    process.exitCode = 1;
+    return;
+  }
   if ((await db.user.count()) > 0) {
     console.log("Database already has data; the demo seed was skipped.");
     return;

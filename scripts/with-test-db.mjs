@@ -18,7 +18,8 @@ const url = testUrl.toString();
 let code = 1;
 try {
   await ensureDatabaseExists(url);
-  const env = { ...process.env, DATABASE_URL: url };
+  // A throwaway database of the tests': never production, whatever NODE_ENV the app runs with.
+  const env = { ...process.env, DATABASE_URL: url, LOCAL_DATABASE: "1" };
   await mustRun("prisma", ["migrate", "deploy"], { env, stdio: ["ignore", "ignore", "inherit"] });
   code = await run(command, args, { env });
 } catch (error) {

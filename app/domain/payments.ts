@@ -19,7 +19,11 @@ export const PAYMENT_MESSAGES = {
   signInToPay: "Please sign in to pay",
   alreadyPaid: "This booking is already paid.",
   cancelled: "This booking was cancelled.",
+  unavailable: "Online payment is unavailable right now. Your booking is kept: please try again later, or call us to pay.",
 } as const;
+
+/** How a payment the built-in sandbox took is marked wherever it is shown (PAYMENTS_SANDBOX). */
+export const TEST_PAYMENT_NOTE = "test payment: no real money moved";
 
 export function isPayableAmount(pence: number) {
   return Number.isInteger(pence) && pence >= MINIMUM_PAYMENT_PENCE;

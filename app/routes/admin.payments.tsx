@@ -11,6 +11,7 @@ import { requireAdmin } from "~/server/auth.server";
 import { pageOf } from "~/server/pagination.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+import { TEST_PAYMENT_NOTE } from "~/domain/payments";
 
 // Payment Tracking (spec/02 "Admin screens"). The filters are a GET form, so a filtered list,
 // a page of it and an open payment (?payment=<id>) are all linkable URLs; Export to CSV
@@ -154,7 +155,10 @@ export default function AdminPayments() {
                         </Link>
                         <div className="text-xs text-slate-600">{payment.customerEmail}</div>
                       </td>
-                      <td className="px-4 py-3 font-medium text-slate-900">{payment.amount}</td>
+                      <td className="px-4 py-3 font-medium text-slate-900">
+                        {payment.amount}
+                        {payment.testPayment ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Test</span> : null}
+                      </td>
                       <td className="px-4 py-3">
                         <StatusBadge status={payment.status} />
                       </td>
@@ -193,7 +197,7 @@ function DetailsPanel({ details, closeHref }: { details: Details; closeHref: str
   const rows: [string, ReactNode][] = [
     ["Customer", details.customerName],
     ["Email", details.customerEmail],
-    ["Amount", details.amount],
+    ["Amount", details.testPayment ? `${details.amount} (${TEST_PAYMENT_NOTE})` : details.amount],
     ["Method", details.method],
     ["Status", <StatusBadge key="status" status={details.status} />],
     ["Payment ID", <span key="id" className="break-all font-mono text-xs">{details.paymentId}</span>],

@@ -10,6 +10,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
+import { clientAddress } from "~/server/client-address.server";
 
 // Outside the guarded admin layout (the "_" opts out of it), with the admin header.
 export const handle: RouteHandle = { adminChrome: true };
@@ -27,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { submission, result } = await authenticateForm("admin", request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { submission, result } = await authenticateForm("admin", request, clientAddress(context));
   if (submission.status !== "success" || !result) return refuse(submission, SECRET_FIELDS, { status: 400 });
 
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));

@@ -5,7 +5,7 @@ import { AuthCard, AuthPage, PageForm, OtherWay, NewPasswordFields } from "~/com
 import { FormField } from "~/components/ui/field";
 import { ADMIN_PASSWORD_MIN, adminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientAddress } from "~/server/client-address.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { refuse, tooManyAttempts } from "~/server/auth-forms.server";
@@ -23,13 +23,13 @@ export async function loader() {
 
 const SECRET_FIELDS = ["password", "confirmPassword", "adminKey"];
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: adminSignUpSchema });
   const closed = { status: 403, formError: AUTH_MESSAGES.adminSignUpClosed };
   if (!adminRegistrationOpen()) return refuse(submission, SECRET_FIELDS, closed);
   if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
 
-  const result = await registerAdmin({ ...submission.value, ip: clientIp(request) });
+  const result = await registerAdmin({ ...submission.value, ip: clientAddress(context) });
   switch (result.status) {
     case "ok":
       return redirectWithToast(request, "/admin/login", {

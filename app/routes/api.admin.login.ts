@@ -4,10 +4,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { requireMethod } from "~/server/api.server";
 import { signInForToken } from "~/server/api-auth.server";
+import { clientAddress } from "~/server/client-address.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await signInForToken(request, "admin", AUTH_MESSAGES.adminLoginFailed);
+  const signedIn = await signInForToken(request, clientAddress(context), "admin", AUTH_MESSAGES.adminLoginFailed);
   if (signedIn instanceof Response) return signedIn;
   const { token, expiresAt, user: { role, username, email } } = signedIn;
   return Response.json({ token, expiresAt, admin: { role, username, email } }, { headers: { "Cache-Control": "no-store" } });

@@ -4,15 +4,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiAdminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
 import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/api.server";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientAddress } from "~/server/client-address.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   if (!adminRegistrationOpen()) return apiError(403, AUTH_MESSAGES.adminSignUpClosed);
   const parsed = apiAdminSignUpSchema.safeParse(await readJsonBody(request, { form: true }));
   if (!parsed.success) return validationError(parsed.error);
 
-  const result = await registerAdmin({ ...parsed.data, ip: clientIp(request) });
+  const result = await registerAdmin({ ...parsed.data, ip: clientAddress(context) });
   switch (result.status) {
     case "ok":
       return Response.json({ user: { username: result.user.username } }, { status: 201 });

@@ -3,10 +3,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { requireMethod } from "~/server/api.server";
 import { signInForToken } from "~/server/api-auth.server";
+import { clientAddress } from "~/server/client-address.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await signInForToken(request, "user", AUTH_MESSAGES.signInFailed);
+  const signedIn = await signInForToken(request, clientAddress(context), "user", AUTH_MESSAGES.signInFailed);
   if (signedIn instanceof Response) return signedIn;
   const { token, expiresAt, user: { username, email, role } } = signedIn;
   return Response.json({ token, expiresAt, user: { username, email, role } }, { headers: { "Cache-Control": "no-store" } });

@@ -4,14 +4,14 @@ import { apiSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
 import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/api.server";
 import { createApiToken } from "~/server/api-auth.server";
 import { registerCustomer } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientAddress } from "~/server/client-address.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const parsed = apiSignUpSchema.safeParse(await readJsonBody(request, { form: true }));
   if (!parsed.success) return validationError(parsed.error);
 
-  const result = await registerCustomer({ ...parsed.data, ip: clientIp(request) });
+  const result = await registerCustomer({ ...parsed.data, ip: clientAddress(context) });
   if (result.status === "limited") return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
   if (result.status === "taken") return apiError(400, AUTH_MESSAGES.signUpFailed);
 

@@ -7,10 +7,10 @@ import { requireApiUser } from "~/server/api-auth.server";
 import { bookQuote, findBookingFor } from "~/server/bookings.server";
 import { apiBookingAnswer } from "~/server/checkout-pages.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  await enforceRateLimit(request);
+  await enforceRateLimit(context);
   const { quoteId } = await parseJsonBody(request, apiCreateBookingSchema);
   const result = await bookQuote(request, quoteId, user);
   if (result.status === "unknown_quote") return apiError(404, "No quote found");

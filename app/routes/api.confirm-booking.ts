@@ -10,10 +10,10 @@ import { findBookingFor } from "~/server/bookings.server";
 import { apiBookingAnswer } from "~/server/checkout-pages.server";
 import { confirmPayment, outcomeIsConfirmed } from "~/server/checkout.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  await enforceRateLimit(request);
+  await enforceRateLimit(context);
   const query = await parseJsonBody(request, apiConfirmBookingSchema);
   if (query.bookingId && !(await findBookingFor(request, query.bookingId, user))) return apiError(404, PAYMENT_MESSAGES.noBooking);
   const result = await confirmPayment(query);

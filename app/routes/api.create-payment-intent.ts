@@ -9,10 +9,10 @@ import { findBookingFor } from "~/server/bookings.server";
 import { answerPaymentCall } from "~/server/checkout-errors.server";
 import { startEmbeddedPayment } from "~/server/checkout.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  await enforceRateLimit(request);
+  await enforceRateLimit(context);
   const body = await parseJsonBody(request, apiPaymentIntentSchema);
   const booking = await findBookingFor(request, body.bookingId, user);
   if (!booking) return apiError(404, PAYMENT_MESSAGES.noBooking);

@@ -9,18 +9,19 @@ import { requireApiUser } from "~/server/api-auth.server";
 import { findBookingFor } from "~/server/bookings.server";
 import { answerPaymentCall } from "~/server/checkout-errors.server";
 import { startHostedCheckout } from "~/server/checkout.server";
+import { absoluteUrl } from "~/server/env.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  await enforceRateLimit(request);
+  await enforceRateLimit(context);
   const { bookingId, ...details } = await parseJsonBody(request, apiCheckoutSessionSchema);
   const booking = await findBookingFor(request, bookingId, user);
   if (!booking) return apiError(404, PAYMENT_MESSAGES.noBooking);
   return answerPaymentCall(async () => {
-    const origin = new URL(request.url).origin;
-    const session = await startHostedCheckout(booking, user, details, origin);
-    return Response.json({ url: new URL(session.url, origin).toString(), sessionId: session.sessionId, provider: session.provider });
+    const session = await startHostedCheckout(booking, user, details);
+    // The sandbox's page is on this site: an API client gets its absolute address, from SITE_URL.
+    return Response.json({ url: absoluteUrl(session.url), sessionId: session.sessionId, provider: session.provider });
   });
 }
 

@@ -9,9 +9,9 @@ import { isSpam } from "~/server/honeypot.server";
 import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
 import { readUploadSession } from "~/server/uploads/documents.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  await enforceRateLimit(request, DRIVER_APPLY_RATE_LIMIT);
+  await enforceRateLimit(context, DRIVER_APPLY_RATE_LIMIT);
 
   const headers = { "Cache-Control": "no-store" };
   const body = await readJsonBody(request);

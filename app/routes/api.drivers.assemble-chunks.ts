@@ -6,9 +6,9 @@ import { apiError, enforceRateLimit, readJsonBody, requireMethod } from "~/serve
 import { assembleChunks, DRIVER_UPLOAD_RATE_LIMIT } from "~/server/uploads/chunks.server";
 import { readUploadSession } from "~/server/uploads/documents.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  await enforceRateLimit(request, DRIVER_UPLOAD_RATE_LIMIT);
+  await enforceRateLimit(context, DRIVER_UPLOAD_RATE_LIMIT);
 
   const headers = { "Cache-Control": "no-store" };
   const result = await assembleChunks(await readUploadSession(request), await readJsonBody(request));

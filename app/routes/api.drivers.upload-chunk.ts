@@ -7,9 +7,9 @@ import { DRIVER_UPLOAD_RATE_LIMIT, receiveChunk } from "~/server/uploads/chunks.
 import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
 import { ensureUploadSession } from "~/server/uploads/documents.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  await enforceRateLimit(request, DRIVER_UPLOAD_RATE_LIMIT);
+  await enforceRateLimit(context, DRIVER_UPLOAD_RATE_LIMIT);
 
   const session = await ensureUploadSession(request);
   const headers = new Headers({ "Cache-Control": "no-store" });

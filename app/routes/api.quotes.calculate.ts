@@ -6,9 +6,9 @@ import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/serv
 import { getApiUser } from "~/server/api-auth.server";
 import { apiQuoteAnswer, createQuote, DistanceUnavailableError, QuoteInputError } from "~/server/quotes.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  await enforceRateLimit(request);
+  await enforceRateLimit(context);
   const input = await parseJsonBody(request, apiQuoteRequestSchema);
   const user = await getApiUser(request);
   try {

@@ -6,9 +6,9 @@ import { apiError, enforceRateLimit, parseJsonBody, requireMethod, validationErr
 import { getApiUser } from "~/server/api-auth.server";
 import { apiQuoteAnswer, createQuote, DistanceUnavailableError, QuoteInputError } from "~/server/quotes.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  await enforceRateLimit(request);
+  await enforceRateLimit(context);
   const { from, to, vanSize } = await parseJsonBody(request, apiRouteSchema);
   const parsed = apiQuoteRequestSchema.safeParse({ pickupAddress: from, deliveryAddress: to, vanSize, moveDate: ukToday() });
   if (!parsed.success) return validationError(parsed.error);

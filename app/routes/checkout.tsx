@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthDialog } from "~/components/auth/auth-dialog";
-import { BookingSummary, CheckoutErrorCard, TestModeBanner } from "~/components/checkout/booking-summary";
+import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner } from "~/components/checkout/booking-summary";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "~/components/quote/price-breakdown";
 import { FormField, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/button";
@@ -20,7 +20,7 @@ import { getSessionUser, requireUser } from "~/server/auth.server";
 import { bookQuote, claimBooking, findBookingFor } from "~/server/bookings.server";
 import { loadBookingForVisitor } from "~/server/checkout-pages.server";
 import { applyDiscountCode, discountOfferFor } from "~/server/discount-codes.server";
-import { cardGateway } from "~/server/payments/index.server";
+import { cardPaymentMode, type CardPaymentMode } from "~/server/payments/index.server";
 import { paypalConfigured } from "~/server/payments/paypal.server";
 import { getQuoteView, QUOTE_ESTIMATE_TOAST } from "~/server/quotes.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -75,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     booking: view,
     signedIn: Boolean(user),
     offer: mayDiscount && user ? await discountOfferFor(user.id) : null,
-    sandbox: (await cardGateway()).provider === "sandbox",
+    paymentMode: await cardPaymentMode(),
     paypal: paypalConfigured(),
     cancelled: url.searchParams.has("cancelled"),
     here: `${url.pathname}${url.search.replace(/&?cancelled=1/, "")}`,
@@ -108,7 +108,7 @@ export default function Checkout() {
         ) : booking.cancelled ? (
           <p className="mt-3">{PAYMENT_MESSAGES.cancelled}</p>
         ) : page.signedIn ? (
-          <PaymentChoices bookingId={booking.id} sandbox={page.sandbox} paypal={page.paypal} />
+          <PaymentChoices bookingId={booking.id} paymentMode={page.paymentMode} paypal={page.paypal} />
         ) : (
           <div className="mt-4">
             <AuthDialog redirectTo={page.here} message={PAYMENT_MESSAGES.signInToPay} defaultOpen dismissable={false} />
@@ -119,7 +119,9 @@ export default function Checkout() {
   );
 }
 
-function PaymentChoices({ bookingId, sandbox, paypal }: { bookingId: string; sandbox: boolean; paypal: boolean }) {
+function PaymentChoices({ bookingId, paymentMode, paypal }: { bookingId: string; paymentMode: CardPaymentMode; paypal: boolean }) {
+  if (paymentMode === "unavailable" && !paypal) return <div className="mt-4"><PaymentsUnavailable /></div>;
+  const sandbox = paymentMode === "sandbox";
   const query = `?booking=${encodeURIComponent(bookingId)}`;
   const choice = "block rounded-lg border border-slate-300 p-4 hover:border-blue-600 hover:bg-blue-50";
   return (

@@ -7,6 +7,7 @@ import { DriverApplication } from "~/components/driver-application/driver-applic
 import { handleApplicationForm, loadApplicationPage } from "~/server/driver-applications.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+import { clientAddress } from "~/server/client-address.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -24,8 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadApplicationPage(request);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApplicationForm(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleApplicationForm(request, clientAddress(context));
 }
 
 export default function DriverRegistration() {

@@ -5,17 +5,17 @@ import { AuthCard, AuthPage, PageForm, OtherWay } from "~/components/auth/auth-c
 import { FormField } from "~/components/ui/field";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "~/schemas/auth";
 import { requestPasswordReset } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientAddress } from "~/server/client-address.server";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Forgot Password", description: "Reset the password of your {brand} account by e-mail.", path: "/forgot-password", matches, noindex: true });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await requestPasswordReset({ email: submission.value.email, ip: clientIp(request) });
+  const result = await requestPasswordReset({ email: submission.value.email, ip: clientAddress(context) });
   if (result.status === "limited") {
     return data(submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts] }), {
       status: 429,

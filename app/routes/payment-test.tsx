@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type ActionData = SubmissionResult<string[]> & { result?: PaymentTestResult };
 
-const CARD_LABELS = { stripe: "Card — Stripe", sandbox: "Card — sandbox (Stripe is not configured)" } as const;
+const CARD_LABELS = { stripe: "Card — Stripe", sandbox: "Card — sandbox (Stripe is not configured)", unavailable: "Card (not configured)" } as const;
 
 export default function PaymentTestPage() {
   const { card, paypal } = useLoaderData<typeof loader>();
@@ -60,7 +60,7 @@ export default function PaymentTestPage() {
   });
   const result = pending ? null : actionData?.result;
   const options = [
-    { value: "card", label: CARD_LABELS[card], disabled: false },
+    { value: "card", label: CARD_LABELS[card], disabled: card === "unavailable" },
     { value: "paypal", label: paypal ? "PayPal" : "PayPal (not configured)", disabled: !paypal },
   ];
 

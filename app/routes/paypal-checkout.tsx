@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClientOnly } from "remix-utils/client-only";
-import { BookingSummary, CheckoutErrorCard, TestModeBanner } from "~/components/checkout/booking-summary";
+import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner } from "~/components/checkout/booking-summary";
 import { PayPalButtons } from "~/components/checkout/paypal-buttons";
 import { StatusButton } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -17,7 +17,7 @@ import { paymentRefusal } from "~/server/checkout-errors.server";
 import { loadBookingToPay } from "~/server/checkout-pages.server";
 import { startHostedCheckout } from "~/server/checkout.server";
 import { env } from "~/server/env.server";
-import { cardGateway } from "~/server/payments/index.server";
+import { cardPaymentMode } from "~/server/payments/index.server";
 import { paypalConfigured } from "~/server/payments/paypal.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const paypal = paypalConfigured()
     ? { clientId: env.PAYPAL_CLIENT_ID!, environment: env.PAYPAL_API_BASE?.replace(/\/$/, "") === LIVE_PAYPAL_API ? ("production" as const) : ("sandbox" as const) }
     : null;
-  return { booking: view, paypal, sandbox: paypal ? false : (await cardGateway()).provider === "sandbox" };
+  return { booking: view, paypal, paymentMode: paypal ? ("paypal" as const) : await cardPaymentMode() };
 }
 
 /** No PayPal keys: the card provider's hosted page takes the payment instead. */
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, booking } = await loadBookingToPay(request, formData);
   if (!booking) return data({ formError: NO_BOOKING }, { status: 404 });
   try {
-    const { url } = await startHostedCheckout(booking, user, {}, new URL(request.url).origin);
+    const { url } = await startHostedCheckout(booking, user, {});
     return redirect(url, { status: 303 });
   } catch (error) {
     const refusal = paymentRefusal(error);
@@ -77,8 +77,10 @@ export default function PayPalCheckout() {
               <ClientOnly fallback={<PayPalNeedsJavaScript bookingId={booking.id} />}>
                 {() => <PayPalButtons clientId={paypal.clientId} environment={paypal.environment} bookingId={booking.id} />}
               </ClientOnly>
+            ) : page.paymentMode === "unavailable" ? (
+              <PaymentsUnavailable />
             ) : (
-              <TestPayment bookingId={booking.id} sandbox={page.sandbox ?? false} />
+              <TestPayment bookingId={booking.id} sandbox={page.paymentMode === "sandbox"} />
             )}
           </div>
         </section>

@@ -23,9 +23,9 @@ const REFUSALS: Partial<Record<RecordOutcome, { status: number; message: string 
   underpaid: { status: 402, message: PAYMENT_MESSAGES.paypalFailed },
 };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  await enforceRateLimit(request);
+  await enforceRateLimit(context);
   const user = await requireApiUser(request);
   if (!paypalConfigured()) return apiError(503, PAYPAL_NOT_CONFIGURED);
   return answerPaymentCall(async () => {

@@ -17,9 +17,9 @@ export const BOOKING_NOT_FOUND = "Booking not found";
 // amount, currency and intent are the spec's fields; they are read past, never trusted.
 const orderBody = z.object({ bookingId: z.string({ required_error: CHECKOUT_MESSAGES.bookingRequired }).trim().min(1, CHECKOUT_MESSAGES.bookingRequired).max(64) });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  await enforceRateLimit(request);
+  await enforceRateLimit(context);
   const user = await requireApiUser(request);
   if (!paypalConfigured()) return apiError(503, PAYPAL_NOT_CONFIGURED);
   const { bookingId } = await parseJsonBody(request, orderBody, { form: true });

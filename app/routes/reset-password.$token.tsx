@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { AuthCard, AuthPage, PageForm, NewPasswordFields } from "~/components/auth/auth-card";
 import { AUTH_MESSAGES, CUSTOMER_PASSWORD_MIN, resetPasswordSchema } from "~/schemas/auth";
 import { findValidResetToken, resetPassword } from "~/server/auth.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientAddress } from "~/server/client-address.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { refuse, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
@@ -22,10 +22,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 const SECRET_FIELDS = ["password", "confirmPassword"];
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
-  const result = await resetPassword({ token: params.token ?? "", password: submission.value.password, ip: clientIp(request) });
+  const result = await resetPassword({ token: params.token ?? "", password: submission.value.password, ip: clientAddress(context) });
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
   if (result.status === "invalid") return refuse(submission, SECRET_FIELDS, { status: 410, formError: AUTH_MESSAGES.resetLinkInvalid });
   return redirectWithToast(request, "/signin", {

@@ -5,6 +5,7 @@ import { authenticateForm } from "~/server/authenticator.server";
 import { CardPage } from "~/components/auth/auth-card";
 import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
+import { clientAddress } from "~/server/client-address.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Sign In", description: "Sign in to your {brand} account to book and track your moves.", path: "/signin", matches });
@@ -15,8 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const SECRET_FIELDS = ["password"];
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { submission, result } = await authenticateForm("user", request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { submission, result } = await authenticateForm("user", request, clientAddress(context));
   if (submission.status !== "success" || !result) return refuse(submission, SECRET_FIELDS, { status: 400 });
 
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));

@@ -5,7 +5,7 @@ import { SignUpCard } from "~/components/auth/sign-up-card";
 import { AUTH_MESSAGES, signUpSchema } from "~/schemas/auth";
 import { registerCustomer, safeRedirect } from "~/server/auth.server";
 import { isSpam } from "~/server/honeypot.server";
-import { clientIp } from "~/server/rate-limit.server";
+import { clientAddress } from "~/server/client-address.server";
 import { CardPage } from "~/components/auth/auth-card";
 import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const SECRET_FIELDS = ["password", "confirmPassword"];
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   // A bot in the honeypot is sent on as if signed up; no account is made.
   if (isSpam(formData)) return redirect(safeRedirect(formData.get("redirectTo")));
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
 
   const { username, email, password } = submission.value;
-  const result = await registerCustomer({ username, email, password, ip: clientIp(request) });
+  const result = await registerCustomer({ username, email, password, ip: clientAddress(context) });
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
   // A taken e-mail says no more than "Registration failed".
   if (result.status === "taken") return refuse(submission, SECRET_FIELDS, { status: 400, formError: AUTH_MESSAGES.signUpFailed });

@@ -9,7 +9,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { BookingSummary, CheckoutErrorCard, TestModeBanner } from "~/components/checkout/booking-summary";
+import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner } from "~/components/checkout/booking-summary";
 import { StatusButton } from "~/components/ui/button";
 import { FormErrors, FormField, TextareaField } from "~/components/ui/field";
 import { stripeCheckoutSchema } from "~/schemas/checkout";
@@ -17,7 +17,7 @@ import { bookingView } from "~/server/bookings.server";
 import { paymentRefusal } from "~/server/checkout-errors.server";
 import { loadBookingToPay } from "~/server/checkout-pages.server";
 import { startHostedCheckout } from "~/server/checkout.server";
-import { cardGateway } from "~/server/payments/index.server";
+import { cardPaymentMode } from "~/server/payments/index.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { useValidatedForm } from "~/utils/use-validated-form";
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = bookingView(booking);
   return {
     booking: view,
-    sandbox: (await cardGateway()).provider === "sandbox",
+    paymentMode: await cardPaymentMode(),
     defaults: {
       customerEmail: view.customerEmail || user.email,
       customerName: view.customerName || user.username,
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!booking) return data(submission.reply({ formErrors: [PAYMENT_MESSAGES.noBooking] }), { status: 404 });
   try {
     const { bookingId: _bookingId, ...details } = submission.value;
-    const { url } = await startHostedCheckout(booking, user, details, new URL(request.url).origin);
+    const { url } = await startHostedCheckout(booking, user, details);
     // The enhanced form asks for the URL; a plain post is sent straight there.
     if (formData.get("redirect") === "client") return { ...submission.reply(), checkoutUrl: url };
     return redirect(url, { status: 303 });
@@ -75,7 +75,11 @@ export default function StripeCheckout() {
       <h1 className="text-3xl font-bold">Secure card payment</h1>
       <div className="mt-6 grid gap-6">
         <BookingSummary booking={page.booking} />
-        <DetailsForm bookingId={page.booking.id} defaults={page.defaults} sandbox={page.sandbox} total={page.booking.total} />
+        {page.paymentMode === "unavailable" ? (
+          <PaymentsUnavailable />
+        ) : (
+          <DetailsForm bookingId={page.booking.id} defaults={page.defaults} sandbox={page.paymentMode === "sandbox"} total={page.booking.total} />
+        )}
       </div>
     </div>
   );

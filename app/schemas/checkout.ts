@@ -23,6 +23,7 @@ export const DISCOUNT_MESSAGES = {
   used: "This discount code has already been used.",
   expired: "This discount code has expired.",
   notPayable: "A discount can only be added to an unpaid booking of yours.",
+  busy: "This discount code is being added to another booking right now. Please try again.",
   applied: (code: string, percent: number) => `${code} applied: ${percent}% off.`,
 } as const;
 

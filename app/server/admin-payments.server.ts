@@ -72,6 +72,8 @@ export function paymentRowView(payment: PaymentRow) {
     customerEmail: payment.customerEmail,
     amount: formatPounds(payment.amountPence),
     status: payment.status,
+    /** Taken by the built-in sandbox: no real money (a local demo, or PAYMENTS_SANDBOX=on). */
+    testPayment: payment.provider === "sandbox",
     paymentId: paymentIdText(payment),
     date: formatUkDateTime(payment.createdAt),
   };

@@ -94,8 +94,8 @@ export async function revokeBearerToken(request: Request) {
  * The JSON API's sign-in (/api/auth/signin, /api/admin/login): the body's fields through the
  * Authenticator's strategy, then a token; a Response with the error otherwise.
  */
-export async function signInForToken(request: Request, strategy: SignInStrategy, failedMessage: string) {
-  const attempt = await authenticateFields(strategy, request, await readJsonBody(request, { form: true }));
+export async function signInForToken(request: Request, address: string, strategy: SignInStrategy, failedMessage: string) {
+  const attempt = await authenticateFields(strategy, request, address, await readJsonBody(request, { form: true }));
   if (!attempt.result) return submissionError(attempt.submission);
   const { result } = attempt;
   if (result.status === "limited") return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);

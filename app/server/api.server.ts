@@ -3,15 +3,18 @@
 //
 // Every API error is { error, message } (the spec's clients read one or the other; both hold
 // the same sentence), plus fieldErrors { field: [messages] } when particular fields are wrong.
+import type { AppLoadContext } from "@remix-run/node";
 import type { ZodError, ZodTypeAny, z } from "zod";
+import { MAX_BODY_BYTES } from "./body-limits.server";
+import { clientAddress } from "./client-address.server";
 import { env } from "./env.server";
 import { MAX_DRAINED_BYTES } from "./form-body.server";
-import { clientIp, hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
+import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
 
 export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
 
 /** The largest request body an API route reads (file chunks have their own reader). */
-export const MAX_API_BODY_BYTES = 1024 * 1024;
+export const MAX_API_BODY_BYTES = MAX_BODY_BYTES;
 
 type ApiErrorOptions = { fieldErrors?: Partial<Record<string, string[]>>; headers?: HeadersInit };
 
@@ -48,8 +51,8 @@ export function tooManyRequests(result: RateLimitResult, message = TOO_MANY_REQU
 }
 
 /** Throws a 429 once this client has made too many calls under `rule`. */
-export async function enforceRateLimit(request: Request, rule: RateLimitRule = API_RATE_LIMIT) {
-  const result = await hitRateLimit(rule, clientIp(request));
+export async function enforceRateLimit(context: AppLoadContext, rule: RateLimitRule = API_RATE_LIMIT) {
+  const result = await hitRateLimit(rule, clientAddress(context));
   if (!result.allowed) throw tooManyRequests(result);
 }
 

@@ -4,13 +4,18 @@
 // strategy validates the form (the page's zod schema) and checks the credentials with
 // signIn() (argon2id, the same work for unknown e-mails, rate limits); the caller then
 // starts a session or issues a token.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { adminLoginSchema, signInSchema } from "~/schemas/auth";
 import { signIn, type SignInResult } from "./auth.server";
-import { clientIp } from "./rate-limit.server";
+import { clientAddress } from "./client-address.server";
+
+// remix-auth hands a strategy a copy of the request alone; the client's address (the key of
+// the sign-in rate limits) reaches it through the call's async context instead.
+const signInClient = new AsyncLocalStorage<string>();
 
 type SignInFields = { email: string; password: string; redirectTo?: string; inDialog?: string };
 
@@ -21,11 +26,11 @@ type Refused = Exclude<Submission<SignInFields>, { status: "success" }>;
 export type SignInAttempt = { submission: Checked; result: SignInResult } | { submission: Refused; result: null };
 
 function formStrategy(schema: typeof signInSchema | typeof adminLoginSchema, adminOnly: boolean) {
-  return new FormStrategy<SignInAttempt>(async ({ form, request }) => {
+  return new FormStrategy<SignInAttempt>(async ({ form }) => {
     const submission: Submission<SignInFields> = parseWithZod(form, { schema });
     if (submission.status !== "success") return { submission, result: null };
     const { email, password } = submission.value;
-    return { submission, result: await signIn({ email, password, ip: clientIp(request), adminOnly }) };
+    return { submission, result: await signIn({ email, password, ip: signInClient.getStore() ?? clientAddress(undefined), adminOnly }) };
   });
 }
 
@@ -35,17 +40,17 @@ export const authenticator = new Authenticator<SignInAttempt>()
 
 export type SignInStrategy = "user" | "admin";
 
-/** A page's sign-in: the request's own form. */
-export function authenticateForm(strategy: SignInStrategy, request: Request) {
-  return authenticator.authenticate(strategy, request);
+/** A page's sign-in: the request's own form, from the client at `address` (context.clientAddress). */
+export function authenticateForm(strategy: SignInStrategy, request: Request, address: string) {
+  return signInClient.run(address, () => authenticator.authenticate(strategy, request));
 }
 
 /** The JSON API's sign-in: its body's text fields, given to the strategy as a form post. */
-export function authenticateFields(strategy: SignInStrategy, request: Request, fields: Record<string, unknown>) {
+export function authenticateFields(strategy: SignInStrategy, request: Request, address: string, fields: Record<string, unknown>) {
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) if (typeof value === "string") form.set(name, value);
   const headers = new Headers(request.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/x-www-form-urlencoded");
-  return authenticator.authenticate(strategy, new Request(request.url, { method: "POST", headers, body: form }));
+  return authenticateForm(strategy, new Request(request.url, { method: "POST", headers, body: form }), address);
 }

@@ -1,6 +1,7 @@
 // The e-mails a booking sends its customer. Plain text first (every client shows it), with a
 // simple HTML copy; the receipt is the same lines the confirmation page shows.
-import { bookingView } from "./bookings.server";
+import { TEST_PAYMENT_NOTE } from "~/domain/payments";
+import { BOOKING_VIEW_INCLUDE, bookingView } from "./bookings.server";
 import { db } from "./db.server";
 import { sendEmail } from "./email.server";
 import { env } from "./env.server";
@@ -17,7 +18,7 @@ export const WHATS_NEXT = [
 export async function sendBookingConfirmation(bookingId: string) {
   const booking = await db.booking.findUnique({
     where: { id: bookingId },
-    include: { items: { orderBy: { position: "asc" } }, discountCode: { select: { code: true, percent: true } } },
+    include: BOOKING_VIEW_INCLUDE,
   });
   if (!booking?.customerEmail) return;
   const view = bookingView(booking);
@@ -30,7 +31,7 @@ export async function sendBookingConfirmation(bookingId: string) {
     `Van: ${view.van}`,
     `Estimated time: ${view.estimatedTime}`,
   ];
-  const receipt = [...view.breakdown.map((line) => `${line.label}: ${line.note ?? line.amount}`), `Paid: ${view.total}`];
+  const receipt = [...view.breakdown.map((line) => `${line.label}: ${line.note ?? line.amount}`), `Paid: ${view.total}${view.testPayment ? ` (${TEST_PAYMENT_NOTE})` : ""}`];
   const text = [
     `Hello ${view.customerName},`,
     "",

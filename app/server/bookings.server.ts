@@ -32,9 +32,20 @@ export async function bookQuote(request: Request, quoteId: string, user: Session
   const checkout = await quoteForCheckout(quoteId);
   if (!checkout) return { status: "unknown_quote" };
   if (checkout.failure) return { status: "estimate", quoteId: checkout.id, failure: checkout.failure };
-  const existing = await db.booking.findUnique({ where: { quoteId: checkout.id }, select: { id: true } });
+  const existing = await db.booking.findUnique({ where: { quoteId: checkout.id }, select: { id: true, customerId: true } });
+  // A quote's id is no key to its booking: only whoever may already see that booking gets it
+  // again (a double click, a retry); anyone else is told the quote is not there.
+  if (existing && !(await mayOpenBooking(request, existing, user))) return { status: "unknown_quote" };
   const bookingId = existing?.id ?? (await createBooking(checkout.id, user));
   return { status: "booked", bookingId, setCookie: user ? null : await rememberGuestBooking(request, bookingId) };
+}
+
+/** The booking's customer, an admin, or the browser that made it before anyone claimed it. */
+async function mayOpenBooking(request: Request, booking: { id: string; customerId: string | null }, user: SessionUser | null) {
+  if (user?.role === "admin") return true;
+  if (booking.customerId) return booking.customerId === user?.id;
+  const session = await getSession(request);
+  return guestIds(session.get(GUEST_BOOKINGS_KEY)).includes(booking.id);
 }
 
 async function createBooking(quoteId: string, user: SessionUser | null): Promise<string> {
@@ -80,6 +91,14 @@ function guestIds(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
 }
 
+/** What bookingView needs besides the booking's own columns. */
+export const BOOKING_VIEW_INCLUDE = {
+  items: { orderBy: { position: "asc" } },
+  discountCode: { select: { code: true, percent: true } },
+  // Which providers took the money (a sandbox payment is a test payment: PAYMENTS_SANDBOX).
+  payments: { where: { status: "succeeded", refundOfId: null }, select: { provider: true } },
+} satisfies Prisma.BookingInclude;
+
 /**
  * The booking if this caller may see it: its customer, an admin, or (before anyone has
  * claimed it) the browser that made it. Everyone else gets null, as for an unknown id.
@@ -88,13 +107,10 @@ export async function findBookingFor(request: Request, bookingId: string | null 
   if (!bookingId || bookingId.length > 64) return null;
   const booking = await db.booking.findUnique({
     where: { id: bookingId },
-    include: { items: { orderBy: { position: "asc" } }, discountCode: { select: { code: true, percent: true } } },
+    include: BOOKING_VIEW_INCLUDE,
   });
   if (!booking) return null;
-  if (user?.role === "admin") return booking;
-  if (booking.customerId) return booking.customerId === user?.id ? booking : null;
-  const session = await getSession(request);
-  return guestIds(session.get(GUEST_BOOKINGS_KEY)).includes(booking.id) ? booking : null;
+  return (await mayOpenBooking(request, booking, user)) ? booking : null;
 }
 
 export type BookingRecord = NonNullable<Awaited<ReturnType<typeof findBookingFor>>>;
@@ -135,6 +151,8 @@ export function bookingView(booking: BookingRecord) {
     discount: booking.discountCode && booking.discountPercent ? { code: booking.discountCode.code, percent: booking.discountPercent } : null,
     items: booking.items.map((item) => ({ name: item.name, quantity: item.quantity })),
     paid: booking.paymentState === "paid",
+    /** Paid in the built-in sandbox: no real money moved (a local demo, or a staging site). */
+    testPayment: booking.payments.some((payment) => payment.provider === "sandbox"),
     cancelled: booking.status === "cancelled",
   };
 }

@@ -10,7 +10,7 @@ import { claimBooking, type BookingRecord } from "./bookings.server";
 import { db } from "./db.server";
 import { spendDiscountCode } from "./discount-codes.server";
 import { sendBookingConfirmation } from "./booking-emails.server";
-import { env } from "./env.server";
+import { absoluteUrl, env } from "./env.server";
 import { cardProviderOf, PaymentProviderError, type ProviderPayment } from "./payments/gateway";
 import { cardGateway, cardGatewayFor, refundPayment, stripePublishableKey } from "./payments/index.server";
 import { capturePayPalOrder, createPayPalOrder, getPayPalOrder } from "./payments/paypal.server";
@@ -56,7 +56,7 @@ export async function prepareToPay(booking: BookingRecord, user: SessionUser, de
 const description = (booking: BookingRecord) => `${env.BRAND_NAME} move ${booking.reference}: ${booking.pickupAddress} to ${booking.deliveryAddress}`.slice(0, 250);
 
 /** Stripe Checkout (or the sandbox's page): the URL to send the customer to. */
-export async function startHostedCheckout(booking: BookingRecord, user: SessionUser, details: Partial<CustomerDetails>, origin: string) {
+export async function startHostedCheckout(booking: BookingRecord, user: SessionUser, details: Partial<CustomerDetails>) {
   const ready = await prepareToPay(booking, user, details);
   const gateway = await cardGateway();
   const session = await gateway.createCheckoutSession({
@@ -65,8 +65,9 @@ export async function startHostedCheckout(booking: BookingRecord, user: SessionU
     description: description(ready),
     amountPence: ready.finalPrice,
     customerEmail: ready.customerEmail,
-    successUrl: `${origin}/booking-confirmation?booking=${ready.id}&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${origin}/checkout?booking=${ready.id}&cancelled=1`,
+    // {CHECKOUT_SESSION_ID} is Stripe's placeholder, so the braces must stay as they are.
+    successUrl: `${absoluteUrl("/booking-confirmation")}?booking=${ready.id}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: absoluteUrl(`/checkout?booking=${ready.id}&cancelled=1`),
     idempotencyKey: idempotencyKey("checkout", ready, gateway.provider, [ready.customerEmail, ready.customerName]),
   });
   return { provider: gateway.provider, sessionId: session.id, url: session.url };

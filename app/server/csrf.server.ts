@@ -1,18 +1,23 @@
-// Cross-site request forgery protection by a strict Origin check. Browsers send an Origin
-// header (or at least a Referer) with every POST, PUT, PATCH and DELETE, and a page on
-// another site cannot forge it. So a state-changing request that rides on this site's
-// cookies must come from this site's own pages; anything else gets a 403.
+// Cross-site request forgery protection by a strict Origin check, run by the HTTP server
+// (server.ts) before any route sees a state-changing request. Browsers send an Origin header
+// (or at least a Referer) with every POST, PUT, PATCH and DELETE, and a page on another site
+// cannot forge it. So a POST, PUT, PATCH or DELETE that a browser sends must come from this
+// site's own pages; anything else gets a 403.
 //
-// SameSite=Lax alone is not enough: another port of the same host (or a sibling
-// subdomain) is "same-site" and gets the cookie. A request with no cookie at all is an
-// API client with a bearer token and passes, except on page routes, where a cross-site
-// post is refused anyway (it could sign a visitor into someone else's account).
+// SameSite=Lax alone is not enough: another port of the same host (or a sibling subdomain) is
+// "same-site" and gets the cookie. A request with neither Origin nor Referer is refused too
+// when its Sec-Fetch-Site says another site sent it (a Referrer-Policy of no-referrer hides
+// the Referer, but not that); a client that sends none of the three is not a browser, so there
+// is no visitor's cookie to abuse (API clients with a bearer token, Stripe's webhook).
 //
-// No environment is read here (the server build passes SITE_URL in), so this stays pure.
+// No environment is read here (the server passes SITE_URL in), so this stays pure.
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export const CSRF_FORBIDDEN_MESSAGE = "Cross-site request refused.";
+
+/** What the check reads of a request: a Fetch Request has it, and so does the server's adapter. */
+export type RequestFacts = { method: string; url: string; headers: { get(name: string): string | null } };
 
 function originOf(value: string | null | undefined) {
   if (!value) return null;
@@ -24,32 +29,17 @@ function originOf(value: string | null | undefined) {
   }
 }
 
-/** The origins this request may come from: its own URL's, a proxy's forwarded one, and SITE_URL's. */
-export function expectedOrigins(request: Request, siteUrl?: string) {
-  const url = new URL(request.url);
-  const origins = new Set<string>([url.origin]);
-  const forwardedHost = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  if (forwardedHost || forwardedProto) {
-    const origin = originOf(`${forwardedProto || url.protocol.replace(":", "")}://${forwardedHost || url.host}`);
-    if (origin) origins.add(origin);
-  }
+/** The origins this request may come from: the one it was addressed to, and SITE_URL's. */
+export function expectedOrigins(request: RequestFacts, siteUrl?: string) {
+  const origins = new Set<string>([new URL(request.url).origin]);
   const site = originOf(siteUrl);
   if (site) origins.add(site);
   return origins;
 }
 
-export type CsrfOptions = {
-  /** The public site URL (SITE_URL), trusted as an origin besides the request's own. */
-  siteUrl?: string;
-  /** Page routes: check even a request without a cookie. */
-  alwaysCheck?: boolean;
-};
-
 /** Why a request is refused, or null when it may go on. */
-export function crossSiteReason(request: Request, { siteUrl, alwaysCheck = false }: CsrfOptions = {}): string | null {
+export function crossSiteReason(request: RequestFacts, { siteUrl }: { siteUrl?: string } = {}): string | null {
   if (!UNSAFE_METHODS.has(request.method.toUpperCase())) return null;
-  if (!alwaysCheck && !request.headers.get("cookie")) return null;
   const originHeader = request.headers.get("origin");
   let source: string | null;
   if (originHeader != null && originHeader !== "") {
@@ -59,27 +49,12 @@ export function crossSiteReason(request: Request, { siteUrl, alwaysCheck = false
     if (!source) return "malformed origin";
   } else {
     const referer = request.headers.get("referer");
-    if (!referer) return null; // not a browser: no ambient authority to abuse beyond the cookie check above
+    if (!referer) {
+      const fetchSite = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
+      return fetchSite === "cross-site" || fetchSite === "same-site" ? `${fetchSite} request without an origin` : null;
+    }
     source = originOf(referer);
     if (!source) return "malformed referer";
   }
   return expectedOrigins(request, siteUrl).has(source) ? null : `cross-site request from ${source}`;
-}
-
-/** Throws a 403 for a cross-site state-changing request (see crossSiteReason). */
-export function assertSameOrigin(request: Request, options: CsrfOptions = {}) {
-  const reason = crossSiteReason(request, options);
-  if (reason) {
-    throw new Response(CSRF_FORBIDDEN_MESSAGE, { status: 403, statusText: "Forbidden", headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
-}
-
-type Action<Args extends { request: Request }, Result> = (args: Args) => Result;
-
-/** Wraps a route action so it runs only after the Origin check. */
-export function withCsrfCheck<Args extends { request: Request }, Result>(action: Action<Args, Result>, options: CsrfOptions = {}) {
-  return async (args: Args): Promise<Awaited<Result>> => {
-    assertSameOrigin(args.request, options);
-    return await action(args);
-  };
 }

@@ -1,13 +1,14 @@
 // POST /api/calculate-distance and /api/quotes/distance share this: { from, to } → the
 // spec/02 Distance result, a 400 with the customer's message, or a 503 while the distance
 // service fails (spec/02's clients then fall back on their own).
+import type { AppLoadContext } from "@remix-run/node";
 import { apiRouteSchema } from "~/schemas/quote";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "./api.server";
 import { DistanceLookupError, DistanceUnavailableError, getDistance } from "./distance.server";
 
-export async function distanceApi(request: Request) {
+export async function distanceApi(request: Request, context: AppLoadContext) {
   requireMethod(request, "POST");
-  await enforceRateLimit(request);
+  await enforceRateLimit(context);
   const { from, to } = await parseJsonBody(request, apiRouteSchema);
   try {
     const result = await getDistance(from, to);

@@ -13,7 +13,7 @@ import { sendEmail } from "./email.server";
 import { env } from "./env.server";
 import { getStorage } from "./storage.server";
 import { isSpam } from "./honeypot.server";
-import { clientIp, hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "./rate-limit.server";
+import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 import { scheduleUploadCleanup } from "./uploads/cleanup.server";
 import { ensureUploadSession, findPendingDocuments, storageKeyOf } from "./uploads/documents.server";
@@ -180,7 +180,7 @@ async function keptDocuments(formData: FormData, sessionId: string): Promise<Kep
  * storage. Success redirects (with the success toast); a refusal comes back with the typed
  * fields, the field errors, and the documents kept so they need not be chosen again.
  */
-export async function handleApplicationForm(request: Request) {
+export async function handleApplicationForm(request: Request, address: string) {
   const session = await ensureUploadSession(request);
   const headers = new Headers();
   if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
@@ -188,7 +188,7 @@ export async function handleApplicationForm(request: Request) {
     data<ApplicationFormData>({ ...payload, toast: payload.failure ? failureToast() : null }, { status, headers });
   const formLevel = (message: string): SubmissionResult<string[]> => ({ status: "error", error: { "": [message] } });
 
-  const limit = await hitRateLimit(DRIVER_APPLY_RATE_LIMIT, clientIp(request));
+  const limit = await hitRateLimit(DRIVER_APPLY_RATE_LIMIT, address);
   if (!limit.allowed) {
     headers.set("Retry-After", String(limit.retryAfterSeconds));
     return refuse(429, { result: formLevel(TOO_MANY_REQUESTS_MESSAGE), kept: {}, failure: DRIVER_APPLICATION_OUTCOMES.failureInline(TOO_MANY_REQUESTS_MESSAGE) });

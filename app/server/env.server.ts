@@ -45,10 +45,33 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   // How many proxies in front of the app append to X-Forwarded-For (see clientIp). Empty
   // means the default, not 0, so a blank line in .env cannot switch the header off.
-  TRUSTED_PROXY_HOPS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).default(1)),
+  TRUSTED_PROXY_HOPS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).default(0)),
+
+  // The HTTP server (server.ts).
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optional,
+  // Worker processes (node:cluster); 1 runs the server in this process.
+  WEB_CONCURRENCY: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(64).default(1)),
+  // "off" silences the access log (the tests' servers); anything else logs one line a request.
+  ACCESS_LOG: z.enum(["on", "off"]).default("on"),
+
+  // Set by `npm start`, `npm run dev` and the test scripts when they made the database
+  // themselves (the embedded PostgreSQL, a throwaway test database): a local demo. Without it,
+  // NODE_ENV=production is production, with the checks of productionProblems().
+  LOCAL_DATABASE: z.enum(["0", "1"]).default("0"),
+  // "on" lets a staging site take the built-in sandbox's test payments in production.
+  PAYMENTS_SANDBOX: z.enum(["on", "off"]).default("off"),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; ENCRYPTION_KEY: string; MAIL_FROM: string };
+export type Env = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string;
+  ENCRYPTION_KEY: string;
+  MAIL_FROM: string;
+  /** NODE_ENV=production on a database the scripts did not make: real customers, real money. */
+  isProduction: boolean;
+  /** Whether the built-in sandbox may take (test) payments: always outside production. */
+  sandboxPaymentsAllowed: boolean;
+};
 
 // Used only outside production, so a local demo runs with no set-up at all.
 const DEVELOPMENT_SECRETS = {
@@ -56,17 +79,32 @@ const DEVELOPMENT_SECRETS = {
   ENCRYPTION_KEY: "development-encryption-key-not-for-production",
 };
 
+/** A configuration that cannot start: its message is the whole story, so it has no stack. */
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigurationError";
+    this.stack = message;
+  }
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${problems.join("\n")}\nSee .env.example.`);
+    throw new ConfigurationError(`Invalid configuration:\n${problems.join("\n")}\nSee .env.example.`);
   }
   const parsed = result.data;
-  if (parsed.NODE_ENV === "production") {
+  const isProduction = parsed.NODE_ENV === "production" && parsed.LOCAL_DATABASE !== "1";
+  if (isProduction) {
+    const problems = productionProblems(parsed);
+    if (problems.length > 0) {
+      throw new ConfigurationError(`The app will not start in production with these settings:\n${problems.map((problem) => `  - ${problem}`).join("\n")}\nSee .env.example and the README's "Running in production".`);
+    }
+  } else if (parsed.NODE_ENV === "production") {
     const missing = (["SESSION_SECRET", "ENCRYPTION_KEY"] as const).filter((name) => !parsed[name]);
     if (missing.length > 0) {
-      throw new Error(
+      throw new ConfigurationError(
         `Missing required secret${missing.length > 1 ? "s" : ""} in production: ${missing.join(", ")}. ` +
           "Set them in the environment or in .env (see .env.example).",
       );
@@ -77,10 +115,45 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     SESSION_SECRET: parsed.SESSION_SECRET ?? DEVELOPMENT_SECRETS.SESSION_SECRET,
     ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? DEVELOPMENT_SECRETS.ENCRYPTION_KEY,
     MAIL_FROM: parsed.MAIL_FROM ?? `${parsed.BRAND_NAME} <no-reply@easymove.example>`,
+    isProduction,
+    sandboxPaymentsAllowed: !isProduction || parsed.PAYMENTS_SANDBOX === "on",
   };
 }
 
+/** Secrets anyone could guess: the examples of .env.example and the README, and this file's own. */
+const KNOWN_SECRETS = new Set([
+  "changeme",
+  "change-me",
+  "secret",
+  "e2e-session-secret",
+  "e2e-encryption-key",
+  ...Object.values(DEVELOPMENT_SECRETS),
+]);
+const MIN_SECRET_BYTES = 32;
+
+/** What stops a production start, one sentence each (none: it may start). */
+export function productionProblems(parsed: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY"] as const) {
+    const value = parsed[name];
+    if (!value) problems.push(`${name} is not set: generate one with \`node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"\`.`);
+    else if (KNOWN_SECRETS.has(value.toLowerCase())) problems.push(`${name} is an example value that anyone can read: generate a random one.`);
+    else if (Buffer.byteLength(value) < MIN_SECRET_BYTES) problems.push(`${name} is ${Buffer.byteLength(value)} bytes long: use at least ${MIN_SECRET_BYTES} random bytes.`);
+  }
+  if (parsed.SESSION_SECRET && parsed.SESSION_SECRET === parsed.ENCRYPTION_KEY) problems.push("SESSION_SECRET and ENCRYPTION_KEY are the same: give each its own random value.");
+  if (new URL(parsed.SITE_URL).protocol !== "https:") problems.push(`SITE_URL is ${parsed.SITE_URL}: production needs the site's public https:// address (session cookies are Secure only then).`);
+  return problems;
+}
+
 export const env: Env = parseEnv(process.env);
+
+/**
+ * An absolute address on this site. Always from SITE_URL, never from the request's Host,
+ * which the client writes (a link in an e-mail, a payment provider's return address).
+ */
+export function absoluteUrl(path: string) {
+  return new URL(path, env.SITE_URL).toString();
+}
 
 /** The configuration that may reach the browser: no secrets, ever. */
 export function publicConfig(): PublicConfig {

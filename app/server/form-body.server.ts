@@ -9,7 +9,8 @@
 //     except on pages that stream large uploads themselves (handle.largeBody), whose own
 //     reader answers those.
 // Each answer is a thrown Response with a plain sentence, shown by the error page.
-// No environment is read here, so this stays easy to test.
+// The limit itself is body-limits.server.ts's.
+import { MAX_BODY_BYTES } from "./body-limits.server";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const URLENCODED = "application/x-www-form-urlencoded";
@@ -19,7 +20,7 @@ const MULTIPART = "multipart/form-data";
 export const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
 
 /** The largest form a page reads in one piece (uploads on large-body pages have their own limits). */
-export const MAX_FORM_BODY_BYTES = 1024 * 1024;
+export const MAX_FORM_BODY_BYTES = MAX_BODY_BYTES;
 
 export const FORM_BODY_MESSAGES = {
   unsupported: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",

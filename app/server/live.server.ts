@@ -77,3 +77,19 @@ export async function subscribeToBooking(bookingId: string, onEvent: (event: Liv
     emitter.off("reset", onReset);
   };
 }
+
+/**
+ * At shutdown: every open event stream ends (its browser reconnects to another instance and
+ * catches up), and the LISTEN connection closes.
+ */
+export async function endLiveStreams() {
+  emitter.emit("reset");
+  const current = listener;
+  listener = null;
+  if (!current) return;
+  const client = await current.catch(() => null);
+  if (!client) return;
+  client.removeAllListeners();
+  client.on("error", () => {});
+  await client.end().catch(() => {});
+}

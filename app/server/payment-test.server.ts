@@ -9,7 +9,7 @@ import { PAYMENT_TEST_MESSAGES, type PaymentTestProvider } from "~/schemas/payme
 import type { SessionUser } from "./auth.server";
 import { env } from "./env.server";
 import { PaymentProviderError } from "./payments/gateway";
-import { cardGateway } from "./payments/index.server";
+import { cardGateway, cardPaymentMode } from "./payments/index.server";
 import { createPayPalOrder, getPayPalOrder, paypalConfigured } from "./payments/paypal.server";
 
 /** Not a booking: payments made here can never mark one paid. */
@@ -36,7 +36,7 @@ export type PaymentTestResult = {
 
 /** Which card provider a test would use now: the page names it beside the radio. */
 export async function cardTestProvider() {
-  return (await cardGateway()).provider;
+  return cardPaymentMode();
 }
 
 export async function createTestPayment({ amountPence, provider }: { amountPence: number; provider: PaymentTestProvider }, admin: SessionUser): Promise<PaymentTestResult> {

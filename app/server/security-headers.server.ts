@@ -86,18 +86,23 @@ export function documentCsp(nonce: string, thirdParties: ThirdParty[] = []) {
     .join("; ");
 }
 
-/** Non-document responses (JSON, files, health): nothing may run or frame them. */
-const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/** Non-document responses (JSON, files, health, static assets): nothing may run or frame them. */
+export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The security headers of a response, with `csp` as its Content-Security-Policy. */
+export function securityHeaders(csp: string = RESOURCE_CSP): [name: string, value: string][] {
+  return [
+    ["Content-Security-Policy", csp],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=(self)"],
+    ...(env.NODE_ENV === "production" ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]] : []),
+  ];
+}
 
 export function applySecurityHeaders(headers: Headers, csp: string = RESOURCE_CSP) {
-  headers.set("Content-Security-Policy", csp);
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=(self)");
-  if (env.NODE_ENV === "production") {
-    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  }
+  for (const [name, value] of securityHeaders(csp)) headers.set(name, value);
   return headers;
 }

@@ -1,4 +1,4 @@
-// The bench's app: the production build (built if needed) served by remix-serve on 127.0.0.1
+// The bench's app: the production build (built if needed) served by server.ts on 127.0.0.1
 // against a database of its own (created, migrated and seeded here, dropped by stop()). The
 // PostgreSQL server is TEST_DATABASE_URL's, else DATABASE_URL's, else the embedded one.
 import { spawn } from "node:child_process";
@@ -21,6 +21,9 @@ export function appEnv(databaseUrl, port) {
     SITE_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: "bench-session-secret",
     ENCRYPTION_KEY: "bench-encryption-key",
+    LOCAL_DATABASE: "1",
+    ACCESS_LOG: "off",
+    BUILD_DIR: buildDir,
     // One client (127.0.0.1) sends every request, so the per-IP API limit is raised.
     API_RATE_LIMIT_PER_MINUTE: "100000000",
     OUTBOX_DIR: path.join(root, ".data/bench/outbox"),
@@ -51,8 +54,7 @@ export async function startDatabase({ seed = true } = {}) {
 /** Serves the production build on `port`; resolves once /healthz answers. */
 export async function startApp(databaseUrl, port, { nodeArgs = [], extraEnv = {} } = {}) {
   await buildIfNeeded();
-  const serve = path.join(root, "node_modules/@remix-run/serve/dist/cli.js");
-  const child = spawn(process.execPath, [...nodeArgs, serve, path.join(buildDir, "server/index.js")], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], {
     cwd: root,
     env: { ...appEnv(databaseUrl, port), ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],

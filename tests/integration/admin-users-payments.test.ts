@@ -358,7 +358,7 @@ describe("/admin/payments", () => {
     const outcome = await call(paymentsPage.loader, getRequest(`/admin/payments?search=${tag}&payment=${payment.id}`, { cookie: adminCookie }));
     expect(outcome.status).toBe(200);
     expect(outcome.body.payments).toEqual([
-      { id: payment.id, customerName: `Carol ${tag}`, customerEmail: payment.customerEmail, amount: "£1,234.56", status: "pending", paymentId: "N/A", date: "Jul 14, 2026 15:05" },
+      { id: payment.id, customerName: `Carol ${tag}`, customerEmail: payment.customerEmail, amount: "£1,234.56", status: "pending", testPayment: false, paymentId: "N/A", date: "Jul 14, 2026 15:05" },
     ]);
     expect(outcome.body.details).toMatchObject({
       id: payment.id,

@@ -76,11 +76,19 @@ async function outcomeOf(value: unknown, thrown: boolean): Promise<Outcome> {
   return { status: 200, headers: new Headers(), location: null, body: value, thrown };
 }
 
+/**
+ * The load context server.ts would give this request: the client's address, which these tests
+ * send as X-Forwarded-For as if through one trusted proxy.
+ */
+export function contextOf(request: Request) {
+  return { clientAddress: request.headers.get("X-Forwarded-For") ?? undefined };
+}
+
 /** Calls a loader or action as Remix would; a thrown Response is an outcome too. */
 export async function call(handler: Handler | undefined, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
   if (!handler) throw new Error(`No handler for ${request.method} ${request.url}`);
   try {
-    return await outcomeOf(await handler({ request, params, context: {} }), false);
+    return await outcomeOf(await handler({ request, params, context: contextOf(request) }), false);
   } catch (error) {
     if (error instanceof Response) return outcomeOf(error, true);
     throw error;

@@ -152,8 +152,8 @@ describe("Stripe Checkout (hosted page)", () => {
       line_items: [{ quantity: "1", price_data: { currency: "gbp", unit_amount: String(who.finalPrice) } }],
       metadata: { bookingId: who.bookingId, reference: who.reference },
       payment_intent_data: { metadata: { bookingId: who.bookingId } },
-      success_url: `${BASE}/booking-confirmation?booking=${who.bookingId}&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${BASE}/checkout?booking=${who.bookingId}&cancelled=1`,
+      success_url: `${env.SITE_URL}/booking-confirmation?booking=${who.bookingId}&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${env.SITE_URL}/checkout?booking=${who.bookingId}&cancelled=1`,
     });
 
     // The API with the same details (a client's retry) gets the same session too.
@@ -161,7 +161,7 @@ describe("Stripe Checkout (hosted page)", () => {
     expect(await startSession(who)).toBe(sessionId);
     expect(new Set(sessionRequests().map((r) => r.idempotencyKey)).size).toBe(1);
     // The page says Stripe, not test mode.
-    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${who.bookingId}`, { cookie: who.cookie }))).body.sandbox).toBe(false);
+    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${who.bookingId}`, { cookie: who.cookie }))).body.paymentMode).toBe("stripe");
   });
 
   it("ignores the price a client sends", async () => {

@@ -147,7 +147,7 @@ describe("'Proceed to Checkout'", () => {
     const page = (cookie?: string | null) => call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }));
 
     const mine = await page(guestCookie);
-    expect(mine.body).toMatchObject({ kind: "booking", booking: { id: bookingId, paid: false }, signedIn: false, sandbox: true, offer: null });
+    expect(mine.body).toMatchObject({ kind: "booking", booking: { id: bookingId, paid: false }, signedIn: false, paymentMode: "sandbox", offer: null });
 
     // Another anonymous browser and another customer see "No quote found", as for an unknown id.
     expect((await page(null)).body).toEqual({ kind: "missing" });
@@ -368,7 +368,7 @@ describe("the sandbox's hosted payment page", () => {
 
     const paid = await paySandbox(hosted.id, CARDS.success);
     expect(paid.status).toBe(303);
-    expect(paid.location).toBe(`http://localhost/booking-confirmation?booking=${bookingId}&session_id=${hosted.id}`);
+    expect(paid.location).toBe(`${env.SITE_URL}/booking-confirmation?booking=${bookingId}&session_id=${hosted.id}`);
     expect((await booking(bookingId)).paymentState).toBe("paid");
 
     const confirmation = await call(confirmationLoader, getRequest(new URL(paid.location!).pathname + new URL(paid.location!).search, { cookie }));
@@ -538,7 +538,7 @@ describe("the JSON API", () => {
       jsonRequest("/api/create-stripe-checkout-session", { ...details(bookingId, email), finalPrice: 0.01, totalWithVAT: 0.01 }, { token, ip }),
     );
     expect(session.status).toBe(200);
-    expect(session.body.url).toMatch(/^http:\/\/localhost\/sandbox-checkout\/sbx_cs_/);
+    expect(session.body.url.startsWith(`${env.SITE_URL}/sandbox-checkout/sbx_cs_`)).toBe(true);
     expect((await db.sandboxCheckout.findUniqueOrThrow({ where: { id: session.body.sessionId } })).amountPence).toBe(finalPrice);
     const missing = await call(checkoutSessionApi, jsonRequest("/api/create-stripe-checkout-session", { bookingId, customerEmail: email }, { token, ip }));
     expect(missing.status).toBe(400);

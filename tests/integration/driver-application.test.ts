@@ -52,7 +52,7 @@ const applicant = (email: string) => ({
 
 /** The page's loader starts the upload session; its cookie comes back with every call. */
 async function newBrowser() {
-  const result = await pageLoader({ request: new Request("http://localhost/driver-registration"), params: {}, context: {} });
+  const result = await pageLoader({ request: new Request("http://localhost/driver-registration"), params: {}, context: { clientAddress: ip } });
   const setCookie = new Headers(result.init?.headers).get("Set-Cookie")!;
   expect(setCookie).toMatch(/^__uploads=/);
   return setCookie.split(";")[0]!;
@@ -69,7 +69,7 @@ async function uploadDocument(cookie: string, field: string, bytes: Uint8Array, 
   const form = new FormData();
   form.append("chunk", new Blob([new Uint8Array(bytes)]), "blob");
   for (const [name, value] of Object.entries({ chunkIndex: "0", totalChunks: "1", fileId, fileName, fileType: "", field })) form.append(name, value);
-  const sent = await uploadChunk({ request: new Request("http://localhost/api/drivers/upload-chunk", { method: "POST", body: form, headers: headersFor(cookie) }), params: {}, context: {} });
+  const sent = await uploadChunk({ request: new Request("http://localhost/api/drivers/upload-chunk", { method: "POST", body: form, headers: headersFor(cookie) }), params: {}, context: { clientAddress: ip } });
   expect(sent.status).toBe(200);
   const response = await assemble({
     request: new Request("http://localhost/api/drivers/assemble-chunks", {
@@ -78,7 +78,7 @@ async function uploadDocument(cookie: string, field: string, bytes: Uint8Array, 
       headers: headersFor(cookie, { "Content-Type": "application/json" }),
     }),
     params: {},
-    context: {},
+    context: { clientAddress: ip },
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { filePath: string }).filePath;
@@ -100,7 +100,7 @@ async function applyJson(cookie: string | null, body: unknown) {
   const response = await answer(apply({
     request: new Request("http://localhost/api/drivers/apply", { method: "POST", body: JSON.stringify(body), headers: headersFor(cookie, { "Content-Type": "application/json" }) }),
     params: {},
-    context: {},
+    context: { clientAddress: ip },
   }));
   return { status: response.status, body: (await response.json()) as { success?: boolean; error?: string; fieldErrors?: Record<string, string[]> } };
 }
@@ -186,7 +186,7 @@ describe("POST /api/drivers/apply", () => {
       vehiclePhoto: ["Vehicle photo is required"],
       agreement: ["You must accept the terms and conditions"],
     });
-    const notJson = await answer(apply({ request: new Request("http://localhost/api/drivers/apply", { method: "POST", body: "{", headers: headersFor(null) }), params: {}, context: {} }));
+    const notJson = await answer(apply({ request: new Request("http://localhost/api/drivers/apply", { method: "POST", body: "{", headers: headersFor(null) }), params: {}, context: { clientAddress: ip } }));
     expect(notJson.status).toBe(400);
   });
 
@@ -231,7 +231,7 @@ describe("the page's no-JS multipart form", () => {
       if (typeof value === "string") form.append(name, value);
       else form.append(name, new File([new Uint8Array(value.bytes)], value.name, { type: value.type ?? "application/octet-stream" }));
     }
-    return pageAction({ request: new Request("http://localhost/driver-registration", { method: "POST", body: form, headers: headersFor(cookie) }), params: {}, context: {} });
+    return pageAction({ request: new Request("http://localhost/driver-registration", { method: "POST", body: form, headers: headersFor(cookie) }), params: {}, context: { clientAddress: ip } });
   }
 
   const textFields = (email: string): [string, Entry][] => [...Object.entries(applicant(email)), ["agreement", "on"]];
@@ -387,7 +387,7 @@ describe("the page's no-JS multipart form", () => {
       body: "x",
       headers: headersFor(await newBrowser(), { "Content-Type": "multipart/form-data; boundary=abc", "Content-Length": String(50 * 1024 * 1024) }),
     });
-    const result = (await pageAction({ request, params: {}, context: {} })) as unknown as { data: { failure: string }; init: ResponseInit };
+    const result = (await pageAction({ request, params: {}, context: { clientAddress: ip } })) as unknown as { data: { failure: string }; init: ResponseInit };
     expect(result.init.status).toBe(413);
     expect(result.data.failure).toBe("Submission failed: The files are too large together (the limit is 5 MB for one application).");
   });

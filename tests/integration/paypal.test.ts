@@ -277,7 +277,7 @@ describe("/paypal-checkout", () => {
       const booking = await bookingOf(alice);
       const shown = await page(booking.id);
       expect(shown.body.paypal).toBeNull();
-      expect(shown.body.sandbox).toBe(true);
+      expect(shown.body.paymentMode).toBe("sandbox");
 
       const post = (bookingId: string, cookie = aliceCookie) => call(pageModule.action, formRequest(`/paypal-checkout?booking=${bookingId}`, { bookingId }, { cookie }));
       const outcome = await post(booking.id);

@@ -23,6 +23,7 @@ const { calculatePrice } = await import("~/domain/pricing");
 const { db } = await import("~/server/db.server");
 const { takeToasts } = await import("~/server/toast.server");
 const { requestWithCookie } = await import("./factories");
+import { contextOf } from "./auth-helpers";
 
 afterAll(() => standIn.close());
 beforeEach(async () => {
@@ -42,7 +43,7 @@ function form(path: string, fields: Record<string, string>) {
 
 async function run(handler: (args: ActionFunctionArgs) => unknown, request: Request) {
   try {
-    return await handler({ request, params: {}, context: {} });
+    return await handler({ request, params: {}, context: contextOf(request) });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

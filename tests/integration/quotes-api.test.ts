@@ -8,6 +8,7 @@ import { db } from "~/server/db.server";
 import { API_RATE_LIMIT } from "~/server/api.server";
 import { bearerFor, sessionCookie } from "./auth-helpers";
 import { createUser } from "./factories";
+import { contextOf } from "./auth-helpers";
 
 let ipCounter = 0;
 /** Each test gets its own client IP, so the per-IP rate limit never leaks between tests. */
@@ -21,7 +22,7 @@ function post(path: string, body: unknown, { contentType = "application/json", i
 
 async function call(handler: (args: ActionFunctionArgs) => Promise<Response | null> | Response, request: Request): Promise<Response> {
   try {
-    return (await handler({ request, params: {}, context: {} }))!;
+    return (await handler({ request, params: {}, context: contextOf(request) }))!;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

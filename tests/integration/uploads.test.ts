@@ -83,7 +83,7 @@ async function answer(handling: Promise<Response>) {
 }
 
 async function sendChunk(cookie: string | null, fields: Record<string, string>, chunk?: Uint8Array) {
-  const response = await answer(uploadChunk({ request: chunkRequest(cookie, fields, chunk), params: {}, context: {} }));
+  const response = await answer(uploadChunk({ request: chunkRequest(cookie, fields, chunk), params: {}, context: { clientAddress: ip } }));
   return { status: response.status, body: (await response.json()) as Record<string, unknown>, setCookie: response.headers.get("Set-Cookie") };
 }
 
@@ -91,7 +91,7 @@ async function assembleFile(cookie: string | null, body: unknown) {
   const headers = new Headers({ "Content-Type": "application/json", "X-Forwarded-For": ip });
   if (cookie) headers.set("Cookie", cookie);
   const request = new Request("http://localhost/api/drivers/assemble-chunks", { method: "POST", body: JSON.stringify(body), headers });
-  const response = await answer(assemble({ request, params: {}, context: {} }));
+  const response = await answer(assemble({ request, params: {}, context: { clientAddress: ip } }));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -297,7 +297,7 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
     const notMultipart = await uploadChunk({
       request: new Request("http://localhost/api/drivers/upload-chunk", { method: "POST", body: "{}", headers: { "Content-Type": "application/json", Cookie: session.cookie, "X-Forwarded-For": ip } }),
       params: {},
-      context: {},
+      context: { clientAddress: ip },
     });
     expect(notMultipart.status).toBe(400);
     const noChunk = await sendChunk(session.cookie, { chunkIndex: "0", totalChunks: "1", fileId: newFileId(), fileName: "a.pdf", fileType: "application/pdf", field: "licenseDocument" });
@@ -325,7 +325,7 @@ describe("the document route", () => {
 
   async function open(filePath: string, cookie?: string) {
     const headers = cookie ? { Cookie: cookie } : undefined;
-    return documentLoader({ request: new Request(`http://localhost/${filePath}`, { headers }), params: { "*": filePath.slice("uploads/".length) }, context: {} });
+    return documentLoader({ request: new Request(`http://localhost/${filePath}`, { headers }), params: { "*": filePath.slice("uploads/".length) }, context: { clientAddress: ip } });
   }
 
   it("refuses an anonymous request for a stored document (401)", async () => {
@@ -379,7 +379,7 @@ describe("the document route", () => {
   it("answers 404 to an admin for unknown or malformed paths, and never reads outside storage", async () => {
     const { cookie } = await cookieFor("admin");
     expect((await open(`uploads/${"0".repeat(64)}.pdf`, cookie)).status).toBe(404);
-    const traversal = await documentLoader({ request: new Request("http://localhost/uploads/x", { headers: { Cookie: cookie } }), params: { "*": "../../package.json" }, context: {} });
+    const traversal = await documentLoader({ request: new Request("http://localhost/uploads/x", { headers: { Cookie: cookie } }), params: { "*": "../../package.json" }, context: { clientAddress: ip } });
     expect(traversal.status).toBe(404);
     // Chunks and temporary files are never documents, even with a row naming them.
     const session = await newSession();

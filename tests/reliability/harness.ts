@@ -1,6 +1,6 @@
 // Real processes for the reliability tests: an embedded PostgreSQL cluster of the test's own
 // (in a temporary folder, on a port of its own, so stopping it disturbs nothing else),
-// migrated and seeded with the demo data, and the production build served by remix-serve.
+// migrated and seeded with the demo data, and the production build served by server.ts.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -47,7 +47,7 @@ export async function startDatabase(name: string, port: number): Promise<TestDat
   let cluster = await startCluster({ root: folder, port, log: () => {} });
   const url = clusterUrl(cluster, "easymove");
   await ensureDatabaseExists(url);
-  const env = { ...process.env, DATABASE_URL: url, UPLOAD_DIR: uploadDir, OUTBOX_DIR: outboxDir };
+  const env = { ...process.env, DATABASE_URL: url, UPLOAD_DIR: uploadDir, OUTBOX_DIR: outboxDir, LOCAL_DATABASE: "1" };
   await mustRun("prisma", ["migrate", "deploy"], { env, stdio: ["ignore", "ignore", "inherit"] });
   await mustRun("tsx", ["prisma/seed.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
 
@@ -99,7 +99,11 @@ export async function serveApp(database: TestDatabase, port: number, extraEnv: R
     UPLOAD_DIR: database.uploadDir,
     OUTBOX_DIR: database.outboxDir,
     API_RATE_LIMIT_PER_MINUTE: "60",
+    // The tests stand in for many clients behind one proxy, each with its own X-Forwarded-For.
     TRUSTED_PROXY_HOPS: "1",
+    LOCAL_DATABASE: "1",
+    ACCESS_LOG: "off",
+    BUILD_DIR,
     // The built-in stand-ins, whatever the calling shell has set.
     STRIPE_SECRET_KEY: "",
     STRIPE_PUBLISHABLE_KEY: "",
@@ -115,7 +119,7 @@ export async function serveApp(database: TestDatabase, port: number, extraEnv: R
     ...extraEnv,
   };
   for (const name of Object.keys(env)) if (name.startsWith("VITEST") || name === "TEST") delete env[name];
-  const child: ChildProcess = spawn(path.join(root, "node_modules", ".bin", "remix-serve"), [`${BUILD_DIR}/server/index.js`], {
+  const child: ChildProcess = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],

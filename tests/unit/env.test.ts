@@ -20,12 +20,52 @@ describe("configuration", () => {
     expect(env.GOOGLE_MAPS_API_KEY).toBeUndefined();
   });
 
-  it("stops production start-up when a secret is missing, naming it", () => {
-    expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: "s" })).toThrow(
-      /Missing required secret in production: ENCRYPTION_KEY/,
-    );
-    expect(() => parseEnv({ ...base, NODE_ENV: "production" })).toThrow(/SESSION_SECRET, ENCRYPTION_KEY/);
-    expect(parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: "s", ENCRYPTION_KEY: "k" }).SESSION_SECRET).toBe("s");
+  it("stops a local demo's production build when a secret is missing, naming it", () => {
+    const local = { ...base, NODE_ENV: "production", LOCAL_DATABASE: "1" };
+    expect(() => parseEnv({ ...local, SESSION_SECRET: "s" })).toThrow(/Missing required secret in production: ENCRYPTION_KEY/);
+    expect(() => parseEnv(local)).toThrow(/SESSION_SECRET, ENCRYPTION_KEY/);
+    const demo = parseEnv({ ...local, SESSION_SECRET: "s", ENCRYPTION_KEY: "k" });
+    expect(demo.SESSION_SECRET).toBe("s");
+    expect(demo.isProduction).toBe(false);
+    expect(demo.sandboxPaymentsAllowed).toBe(true);
+  });
+
+  describe("production (NODE_ENV=production on an external database)", () => {
+    const strong = (seed: string) => seed.repeat(64).slice(0, 64);
+    const production = { ...base, NODE_ENV: "production", SESSION_SECRET: strong("a1"), ENCRYPTION_KEY: strong("b2"), SITE_URL: "https://easymove.example" };
+
+    it("starts with strong secrets and an https SITE_URL, and takes no sandbox money", () => {
+      const env = parseEnv(production);
+      expect(env.isProduction).toBe(true);
+      expect(env.sandboxPaymentsAllowed).toBe(false);
+      expect(parseEnv({ ...production, PAYMENTS_SANDBOX: "on" }).sandboxPaymentsAllowed).toBe(true);
+    });
+
+    it("refuses short secrets, with one sentence per problem", () => {
+      const attempt = () => parseEnv({ ...production, SESSION_SECRET: "x", ENCRYPTION_KEY: "y" });
+      expect(attempt).toThrow(/SESSION_SECRET is 1 bytes long: use at least 32 random bytes\./);
+      expect(attempt).toThrow(/ENCRYPTION_KEY is 1 bytes long/);
+    });
+
+    it("refuses missing secrets, example values and one secret used twice", () => {
+      expect(() => parseEnv({ ...production, SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET is not set/);
+      expect(() => parseEnv({ ...production, ENCRYPTION_KEY: "development-encryption-key-not-for-production" })).toThrow(/ENCRYPTION_KEY is an example value/);
+      expect(() => parseEnv({ ...production, ENCRYPTION_KEY: production.SESSION_SECRET })).toThrow(/are the same/);
+    });
+
+    it("refuses a SITE_URL that is not https (session cookies would lose Secure)", () => {
+      expect(() => parseEnv({ ...production, SITE_URL: undefined })).toThrow(/SITE_URL is http:\/\/localhost:3000: production needs the site's public https:\/\/ address/);
+      expect(() => parseEnv({ ...production, SITE_URL: "http://easymove.example" })).toThrow(/SITE_URL/);
+    });
+
+    it("tells the whole story without a stack trace", () => {
+      try {
+        parseEnv({ ...production, SESSION_SECRET: "x" });
+        expect.unreachable();
+      } catch (error) {
+        expect((error as Error).stack).toBe((error as Error).message);
+      }
+    });
   });
 
   it("explains a bad value", () => {

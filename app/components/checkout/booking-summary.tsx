@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
 import type { BookingView } from "~/server/bookings.server";
+import { PAYMENT_MESSAGES, TEST_PAYMENT_NOTE } from "~/domain/payments";
 
 export function BookingDetails({ booking }: { booking: BookingView }) {
   return (
@@ -28,6 +29,11 @@ export function BookingPrice({ booking, testIdPrefix = "booking" }: { booking: B
         {booking.originalTotal ? <s className="text-slate-500" data-testid="original-total">{booking.originalTotal}</s> : null}
         <span className="text-2xl font-extrabold" data-testid={`${testIdPrefix}-total`}>{booking.total}</span>
       </p>
+      {booking.paid && booking.testPayment ? (
+        <p className="text-right text-sm font-semibold text-amber-900" data-testid="test-payment">
+          Paid by {TEST_PAYMENT_NOTE}
+        </p>
+      ) : null}
       {booking.discount ? (
         <p className="text-right text-sm text-green-800" data-testid="applied-discount">
           {booking.discount.code}: {booking.discount.percent}% off
@@ -65,6 +71,15 @@ export function CheckoutErrorCard({ title = "No quote found", message = "Please 
         </Link>
       </div>
     </div>
+  );
+}
+
+/** Production without payment keys takes no money, and says so instead of offering to. */
+export function PaymentsUnavailable() {
+  return (
+    <p role="status" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-semibold text-red-900" data-testid="payments-unavailable">
+      {PAYMENT_MESSAGES.unavailable}
+    </p>
   );
 }
 

@@ -1,14 +1,29 @@
 // Which provider takes a card payment: Stripe when its secret key is configured (saved on
-// /stripe-config, else the environment), otherwise the built-in sandbox.
+// /stripe-config, else the environment), otherwise the built-in sandbox, which takes test
+// payments only outside production (or on a staging site with PAYMENTS_SANDBOX=on).
+import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { env } from "../env.server";
 import { cardProviderOf, PaymentProviderError, type CardGateway, type ProviderPayment } from "./gateway";
 import { refundPayPalCapture } from "./paypal.server";
 import { sandboxGateway } from "./sandbox.server";
 import { getStripeKeys } from "./settings.server";
 import { createStripeGateway } from "./stripe.server";
 
+export type CardPaymentMode = "stripe" | "sandbox" | "unavailable";
+
+/** How cards are taken now: by Stripe, by the sandbox (test payments), or not at all. */
+export async function cardPaymentMode(): Promise<CardPaymentMode> {
+  const { secretKey } = await getStripeKeys();
+  if (secretKey) return "stripe";
+  return env.sandboxPaymentsAllowed ? "sandbox" : "unavailable";
+}
+
+/** The gateway that takes a card payment now; a 503 when none may (production without keys). */
 export async function cardGateway(): Promise<CardGateway> {
   const { secretKey } = await getStripeKeys();
-  return secretKey ? createStripeGateway(secretKey) : sandboxGateway;
+  if (secretKey) return createStripeGateway(secretKey);
+  if (env.sandboxPaymentsAllowed) return sandboxGateway;
+  throw new PaymentProviderError(PAYMENT_MESSAGES.unavailable, 503);
 }
 
 /** The gateway that issued this id (a payment made in the sandbox stays the sandbox's). */

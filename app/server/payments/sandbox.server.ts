@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { sandboxCardOutcome, type SandboxCardOutcome } from "~/domain/sandbox-cards";
 import { db } from "../db.server";
+import { env } from "../env.server";
 import type { CardGateway, CheckoutSessionInput, PaymentIntentInput, ProviderPayment } from "./gateway";
 import { PaymentProviderError } from "./gateway";
 
@@ -81,7 +82,8 @@ export const sandboxGateway: CardGateway = {
 
 /** The sandbox's hosted page and embedded form, by either of the ids it hands out. */
 export async function findSandboxCheckout(id: string) {
-  if (!id.startsWith("sbx_")) return null;
+  // Production takes no test money: its sandbox pages and payments do not exist.
+  if (!env.sandboxPaymentsAllowed || !id.startsWith("sbx_")) return null;
   return db.sandboxCheckout.findFirst({ where: { OR: [{ id }, { paymentIntentId: id }] } });
 }
 

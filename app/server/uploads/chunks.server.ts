@@ -6,6 +6,7 @@ import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-
 import { isMalformedMultipart } from "~/server/form-body.server";
 import { CHUNK_SIZE_BYTES } from "~/domain/file-types";
 import { assembleChunksSchema, documentField, uploadChunkSchema } from "~/schemas/driver-application";
+import { MAX_CHUNK_REQUEST_BYTES } from "../body-limits.server";
 import { env } from "../env.server";
 import { getStorage } from "../storage.server";
 import { maxFileBytes, MB, storeDocument, type StoredDocument, type UploadFailure } from "./documents.server";
@@ -23,8 +24,6 @@ function maxChunks() {
   return Math.max(1, Math.ceil(maxFileBytes() / CHUNK_SIZE_BYTES));
 }
 
-// Multipart overhead allowed on top of a chunk (boundaries and the small text fields).
-const CHUNK_REQUEST_OVERHEAD = 64 * 1024;
 const MAX_PARTS = 20;
 
 const CHUNK_NAME = /^(\d{1,4})-of-(\d{1,4})$/;
@@ -48,7 +47,7 @@ export type ChunkReceived = { ok: true; chunkIndex: number; totalChunks: number;
  */
 export async function receiveChunk(request: Request, sessionId: string): Promise<ChunkReceived | UploadFailure> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > CHUNK_SIZE_BYTES + CHUNK_REQUEST_OVERHEAD) return chunkTooLarge();
+  if (declared > MAX_CHUNK_REQUEST_BYTES) return chunkTooLarge();
 
   const storage = getStorage();
   const chunk = { key: null as string | null, sizeBytes: 0 };

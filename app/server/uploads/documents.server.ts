@@ -23,12 +23,9 @@ import { env } from "../env.server";
 import { getStorage, isSafeKey } from "../storage.server";
 import { FileTooLargeError, limited, peek } from "./streams.server";
 
-export const MB = 1024 * 1024;
+import { maxFileBytes, MB } from "../body-limits.server";
 
-/** The per-document limit (UPLOAD_MAX_FILE_MB, 10 MB unless configured). */
-export function maxFileBytes() {
-  return Math.floor(env.UPLOAD_MAX_FILE_MB * MB);
-}
+export { maxFileBytes, MB };
 
 export type UploadFailure = { ok: false; status: 400 | 404 | 409 | 413 | 415; message: string };
 

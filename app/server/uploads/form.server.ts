@@ -3,13 +3,9 @@
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { isMalformedMultipart } from "~/server/form-body.server";
 import { documentField, DOCUMENT_FIELDS, type DocumentFieldName } from "~/schemas/driver-application";
-import { discardPendingDocuments, maxFileBytes, MB, storeDocument, type StoredDocument, type UploadFailure } from "./documents.server";
+import { maxApplicationFormBytes, MB } from "../body-limits.server";
+import { discardPendingDocuments, storeDocument, type StoredDocument, type UploadFailure } from "./documents.server";
 import { drain, readTextPart, RequestTooLargeError } from "./streams.server";
-
-/** The per-request limit of the no-JS form: four documents and the text fields. */
-export function maxFormRequestBytes() {
-  return DOCUMENT_FIELDS.length * maxFileBytes() + MB;
-}
 
 const MAX_PARTS = 40;
 
@@ -36,7 +32,7 @@ function fieldOfPart(name: string) {
  * documents and 1 MB of text a request.
  */
 export async function receiveApplicationForm(request: Request, sessionId: string): Promise<ReceivedForm> {
-  const requestLimit = maxFormRequestBytes();
+  const requestLimit = maxApplicationFormBytes();
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > requestLimit) return requestTooLarge(requestLimit);
 

@@ -1,0 +1,257 @@
+// EasyMove's HTTP server: Express with Remix's official adapter (@remix-run/express, which
+// remix-serve is built on). It owns what a Remix route cannot see, or must not have to do,
+// before the route runs:
+//   - the client's address: the socket's peer or, behind TRUSTED_PROXY_HOPS proxies, the
+//     address the outermost trusted one appended to X-Forwarded-For (Express's `trust proxy`
+//     walks it from the right); loaders and actions get it as context.clientAddress;
+//   - security headers on every response, static files and error pages included;
+//   - one body-size cap before anything reads a body (server/body-limits.server.ts): a 413;
+//   - the cross-site check on every state-changing request (server/csrf.server.ts): a 403;
+//   - compression, an access log with no secrets in it, graceful shutdown, and
+//     WEB_CONCURRENCY worker processes.
+// `npm start` runs it on the production build, `npm run dev` with Vite in middleware mode
+// (NODE_ENV=development), and the tests start it as `tsx server.ts`.
+import cluster from "node:cluster";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import onHeaders from "on-headers";
+import { accessLogLine } from "~/server/access-log.server";
+import { bodyLimitFor, MB } from "~/server/body-limits.server";
+import { clientAddressKey } from "~/server/client-address.server";
+import { CSRF_FORBIDDEN_MESSAGE, crossSiteReason } from "~/server/csrf.server";
+import { env } from "~/server/env.server";
+import { securityHeaders } from "~/server/security-headers.server";
+
+/** The server build, with the hooks of a graceful shutdown (app/server-build.ts). */
+export type AppBuild = ServerBuild & { lifecycle?: { endLiveStreams(): Promise<void>; closeDatabase(): Promise<void> } };
+
+export type AppOptions = {
+  /** The server build, or a function that loads it for each request (Vite in development). */
+  build: AppBuild | (() => Promise<AppBuild>);
+  /** The client build's folder, served as static files (production). */
+  clientDir?: string;
+  /** Vite's middlewares (development), which serve the modules and assets instead. */
+  viteMiddlewares?: express.RequestHandler;
+  mode?: "production" | "development";
+  trustedProxyHops?: number;
+  siteUrl?: string;
+  accessLog?: boolean;
+};
+
+/** Over this, an oversized body is not read to its end for the 413: the connection closes. */
+const MAX_DRAINED_BYTES = 16 * MB;
+
+/** How long a shutdown waits for requests in flight before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A refusal in the caller's language: JSON for the API, a plain sentence for pages. */
+function refuse(req: Request, res: Response, status: number, message: string) {
+  if (req.path.startsWith("/api/")) res.status(status).json({ error: message, message });
+  else res.status(status).type("text/plain; charset=utf-8").send(message);
+}
+
+function tooLarge(req: Request, res: Response, limit: number, closeConnection: boolean) {
+  // Small excess: Node reads the rest of the body and drops it, so the connection stays usable.
+  if (closeConnection) res.setHeader("Connection", "close");
+  refuse(req, res, 413, `The request body is too large (the limit is ${Math.round((limit / MB) * 10) / 10} MB).`);
+}
+
+/** 413 before any handler reads a body larger than the route's limit. */
+function capBodies(req: Request, res: Response, next: NextFunction) {
+  if (BODYLESS_METHODS.has(req.method)) return next();
+  const limit = bodyLimitFor(req.path);
+  const declared = req.headers["content-length"];
+  if (declared !== undefined) {
+    const length = Number(declared);
+    if (length > limit) return tooLarge(req, res, limit, length > MAX_DRAINED_BYTES);
+    return next();
+  }
+  if (req.headers["transfer-encoding"] === undefined) return next();
+  // A chunked body has no length to check first: it is counted as the route reads it.
+  let received = 0;
+  req.on("data", (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit && !res.headersSent) tooLarge(req, res, limit, true);
+  });
+  next();
+}
+
+/** 403 for a state-changing request that another site's page sent. */
+function refuseCrossSite(siteUrl: string | undefined) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const reason = crossSiteReason(
+      { method: req.method, url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, headers: { get: (name) => req.get(name) ?? null } },
+      { siteUrl },
+    );
+    if (reason) return refuse(req, res, 403, CSRF_FORBIDDEN_MESSAGE);
+    // Checked here, more strictly than Remix's own host-only check, which would answer a 500
+    // to every form behind a proxy that rewrites Host.
+    delete req.headers.origin;
+    next();
+  };
+}
+
+export function createApp(options: AppOptions) {
+  const { mode = "production", trustedProxyHops = 0, siteUrl, accessLog = false } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustedProxyHops);
+  let closing = false;
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    // Every response gets the security headers; those a page set itself (its CSP) stay.
+    onHeaders(res, () => {
+      for (const [name, value] of securityHeaders()) if (!res.hasHeader(name)) res.setHeader(name, value);
+      if (closing) res.setHeader("Connection", "close");
+    });
+    if (accessLog) {
+      res.on("finish", () => {
+        const line = accessLogLine({
+          at: new Date(),
+          clientAddress: clientAddressKey(req.ip),
+          method: req.method,
+          url: req.originalUrl,
+          status: res.statusCode,
+          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          bytes: Number(res.getHeader("content-length")) || undefined,
+        });
+        console.log(line);
+      });
+    }
+    next();
+  });
+  app.use(capBodies);
+  app.use(refuseCrossSite(siteUrl));
+  // Event streams are left alone: each event must leave at once, not wait in a zlib buffer.
+  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+
+  if (options.viteMiddlewares) app.use(options.viteMiddlewares);
+  if (options.clientDir) {
+    // Vite's fingerprinted files never change; the rest of public/ may.
+    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(options.clientDir, { maxAge: "1h" }));
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: options.build,
+      mode,
+      getLoadContext: (req) => ({ clientAddress: clientAddressKey(req.ip) }),
+    }),
+  );
+
+  // An error no route turned into a response: a bare 500 (the details go to the log only).
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return; // a refusal above already answered; the route's late error is moot
+    console.error(error);
+    refuse(req, res, 500, "Something went wrong on our side. Please try again.");
+  });
+
+  return {
+    app,
+    /** From now on responses ask clients to close their connections (shutdown). */
+    beginClosing() {
+      closing = true;
+    },
+  };
+}
+
+/** Listens; on SIGTERM or SIGINT stops accepting, ends live streams, finishes requests, exits. */
+export async function startServer(options: AppOptions & { port: number; host?: string }) {
+  const { app, beginClosing } = createApp(options);
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = options.host ? app.listen(options.port, options.host, () => resolve(listening)) : app.listen(options.port, () => resolve(listening));
+    listening.once("error", reject);
+  });
+  // Longer than a load balancer's idle timeout, so the balancer closes idle connections first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  const loadBuild = async () => (typeof options.build === "function" ? await options.build() : options.build);
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      beginClosing();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const build = await loadBuild().catch(() => null);
+      await build?.lifecycle?.endLiveStreams();
+      const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(grace);
+      await build?.lifecycle?.closeDatabase();
+    })());
+  return { server, stop };
+}
+
+/** N workers (WEB_CONCURRENCY) share the port; the primary restarts one that dies. */
+function runPrimary(workers: number) {
+  let shuttingDown = false;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (shuttingDown) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`Worker ${worker.process.pid} ended (${signal ?? code}); starting another.`);
+    setTimeout(() => cluster.fork(), 1000);
+  });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      shuttingDown = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  }
+}
+
+async function main() {
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runPrimary(env.WEB_CONCURRENCY);
+  const development = env.NODE_ENV === "development";
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  let options: AppOptions;
+  if (development) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    options = { build: () => viteServer.ssrLoadModule("/app/server-build.ts") as Promise<AppBuild>, viteMiddlewares: viteServer.middlewares, mode: "development" };
+  } else {
+    const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as AppBuild;
+    options = { build, clientDir: path.join(buildDir, "client"), mode: "production" };
+  }
+  const { stop } = await startServer({
+    ...options,
+    port: env.PORT,
+    host: env.HOST,
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+    siteUrl: env.SITE_URL,
+    accessLog: env.ACCESS_LOG === "on",
+  });
+  console.log(`EasyMove is listening on http://${env.HOST ?? "localhost"}:${env.PORT}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stop().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
