@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "ok":
       return Response.json({ user: { username: result.user.username } }, { status: 201 });
     case "limited":
-      return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
+      return tooManyRequests({ retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
     case "bad_key":
       return apiError(403, AUTH_MESSAGES.adminKeyInvalid);
     case "closed":

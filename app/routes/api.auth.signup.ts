@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return validationError(parsed.error);
 
   const result = await registerCustomer({ ...parsed.data, ip: clientAddress(context) });
-  if (result.status === "limited") return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
+  if (result.status === "limited") return tooManyRequests({ retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
   if (result.status === "taken") return apiError(400, AUTH_MESSAGES.signUpFailed);
 
   const { token, expiresAt } = await createApiToken(result.user);

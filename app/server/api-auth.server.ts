@@ -98,7 +98,7 @@ export async function signInForToken(request: Request, address: string, strategy
   const attempt = await authenticateFields(strategy, request, address, await readJsonBody(request, { form: true }));
   if (!attempt.result) return submissionError(attempt.submission);
   const { result } = attempt;
-  if (result.status === "limited") return tooManyRequests({ allowed: false, remaining: 0, retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
+  if (result.status === "limited") return tooManyRequests({ retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
   if (result.status === "failed") return apiError(401, failedMessage);
   return { user: result.user, ...(await createApiToken(result.user)) };
 }

@@ -46,7 +46,7 @@ export function requireMethod(request: Request, ...methods: string[]) {
 }
 
 /** A 429 with Retry-After. */
-export function tooManyRequests(result: RateLimitResult, message = TOO_MANY_REQUESTS_MESSAGE) {
+export function tooManyRequests(result: Pick<RateLimitResult, "retryAfterSeconds">, message = TOO_MANY_REQUESTS_MESSAGE) {
   return apiError(429, message, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
 }
 

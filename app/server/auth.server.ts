@@ -6,7 +6,7 @@ import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
 import type { ToastInput } from "~/utils/toast";
 import { db } from "./db.server";
 import { sendEmail } from "./email.server";
-import { env } from "./env.server";
+import { absoluteUrl, env } from "./env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { getSession, sessionStorage } from "./session.server";
@@ -79,16 +79,20 @@ export function sessionDaysFor(role: SessionUser["role"]) {
 /**
  * Every rate limit on accounts and access, in one place. Each action counts per client IP
  * and per account (the e-mail address typed), so neither one address nor one account can
- * be hammered. Sign-in and admin login count failed attempts only.
+ * be hammered. Sign-in and admin login count failed attempts only, and per account *and*
+ * address: an attacker elsewhere must not lock the owner out. Their per-account ceiling is
+ * high enough that a handful of addresses cannot reach it; when many do, the owner is told.
  */
 export const AUTH_RATE_LIMITS = {
   signIn: {
-    account: { name: "signin:account", limit: 10, windowSeconds: 15 * 60 },
+    account: { name: "signin:account-address", limit: 10, windowSeconds: 15 * 60 },
     ip: { name: "signin:ip", limit: 50, windowSeconds: 15 * 60 },
+    ceiling: { name: "signin:account", limit: 100, windowSeconds: 15 * 60 },
   },
   adminLogin: {
-    account: { name: "admin-login:account", limit: 5, windowSeconds: 15 * 60 },
+    account: { name: "admin-login:account-address", limit: 5, windowSeconds: 15 * 60 },
     ip: { name: "admin-login:ip", limit: 20, windowSeconds: 15 * 60 },
+    ceiling: { name: "admin-login:account", limit: 50, windowSeconds: 15 * 60 },
   },
   signUp: {
     account: { name: "signup:account", limit: 5, windowSeconds: 60 * 60 },
@@ -105,7 +109,7 @@ export const AUTH_RATE_LIMITS = {
   passwordResetSubmit: {
     ip: { name: "password-reset-submit:ip", limit: 20, windowSeconds: 15 * 60 },
   },
-} satisfies Record<string, Partial<Record<"account" | "ip", RateLimitRule>>>;
+} satisfies Record<string, Partial<Record<"account" | "ip" | "ceiling", RateLimitRule>>>;
 
 type RulePair = { account: RateLimitRule; ip: RateLimitRule };
 
@@ -117,12 +121,6 @@ async function countAttempt(rules: RulePair, account: string, ip: string): Promi
   const blocked = results.filter((result) => !result.allowed);
   if (blocked.length === 0) return null;
   return { status: "limited", retryAfterSeconds: Math.max(...blocked.map((result) => result.retryAfterSeconds)) };
-}
-
-/** Gives back an attempt that turned out to succeed, so only failures use up the limit. */
-async function refundAttempt(rules: RulePair, account: string, ip: string) {
-  const keys = [`${rules.account.name}:${account.toLowerCase()}`, `${rules.ip.name}:${ip}`];
-  await db.$executeRaw`update "RateLimitBucket" set "count" = greatest("count" - 1, 0) where "key" = any(${keys}) and "resetAt" > now()`;
 }
 
 /**
@@ -177,15 +175,49 @@ export type SignInResult = { status: "ok"; user: SessionUser } | { status: "fail
  */
 export async function signIn({ email, password, ip, adminOnly = false }: { email: string; password: string; ip: string; adminOnly?: boolean }): Promise<SignInResult> {
   const rules = adminOnly ? AUTH_RATE_LIMITS.adminLogin : AUTH_RATE_LIMITS.signIn;
-  const limited = await countAttempt(rules, email, ip);
-  if (limited) return limited;
+  const { pair, address, ceiling } = signInKeys(email, ip);
+  const results = await Promise.all([hitRateLimit(rules.account, pair), hitRateLimit(rules.ip, address), hitRateLimit(rules.ceiling, ceiling)]);
+  const blocked = results.filter((result) => !result.allowed);
+  // The ceiling's first refusal: the account is under attack from many places; its owner hears.
+  if (results[2]!.count === rules.ceiling.limit + 1) void warnOwnerOfAttack(email);
+  if (blocked.length > 0) return { status: "limited", retryAfterSeconds: Math.max(...blocked.map((result) => result.retryAfterSeconds)) };
   const user = await verifyCredentials(email, password);
   if (!user || (adminOnly && user.role !== "admin")) return { status: "failed" };
+  const keys = [`${rules.account.name}:${pair}`, `${rules.ip.name}:${address}`, `${rules.ceiling.name}:${ceiling}`];
   await Promise.all([
-    refundAttempt(rules, email, ip),
+    db.$executeRaw`update "RateLimitBucket" set "count" = greatest("count" - 1, 0) where "key" = any(${keys}) and "resetAt" > now()`,
     db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } }),
   ]);
   return { status: "ok", user };
+}
+
+/** The sign-in buckets' keys: the (account, address) pair, the address, the account. */
+function signInKeys(email: string, ip: string) {
+  const account = email.trim().toLowerCase().slice(0, 320);
+  return { pair: `${account}|${ip}`, address: ip, ceiling: account };
+}
+
+/** Tells an account's owner that many addresses are guessing its password (once per window). */
+async function warnOwnerOfAttack(email: string) {
+  try {
+    const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { username: true, email: true, isActive: true } });
+    if (!user?.isActive) return;
+    await sendEmail({
+      to: user.email,
+      subject: `Sign-in attempts on your ${env.BRAND_NAME} account`,
+      text: [
+        `Hello ${user.username},`,
+        "",
+        `Many wrong passwords were just tried on your ${env.BRAND_NAME} account, from many places, so signing in to it is paused for a few minutes.`,
+        "If this was not you, your password kept the account safe. To be safer still, choose a new one:",
+        absoluteUrl("/forgot-password"),
+        "",
+        `Questions? Call ${env.SUPPORT_PHONE} or write to ${env.SUPPORT_EMAIL}.`,
+      ].join("\n"),
+    });
+  } catch (error) {
+    console.error("Could not warn an account's owner of sign-in attempts:", error);
+  }
 }
 
 function isUniqueViolation(error: unknown) {

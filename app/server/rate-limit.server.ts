@@ -3,7 +3,7 @@ import { db } from "./db.server";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
-export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number; /** hits in this window, this one included */ count: number };
 
 /**
  * Counts one hit for `key` under `rule`; one statement, safe under concurrency. A count is
@@ -22,6 +22,7 @@ export async function hitRateLimit(rule: RateLimitRule, key: string): Promise<Ra
     returning "count", "resetAt"`;
   const { count, resetAt } = rows[0]!;
   return {
+    count,
     allowed: count <= rule.limit,
     remaining: Math.max(0, rule.limit - count),
     retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)),

@@ -22,7 +22,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as apiAdminLogin } from "~/routes/api.admin.login";
 import { action as apiSignIn } from "~/routes/api.auth.signin";
 import { AUTH_RATE_LIMITS, getSessionUser, hashToken } from "~/server/auth.server";
+import { AUTH_MESSAGES } from "~/schemas/auth";
 import { db } from "~/server/db.server";
+import { readOutbox } from "~/server/email.server";
 import { env } from "~/server/env.server";
 import { bearerFor, BASE, call, createAccount, jsonRequest, type Outcome, PASSWORD, sessionCookie, unique, uniqueIp } from "./auth-helpers";
 import { startPayPalStandIn } from "../support/paypal-stand-in";
@@ -471,14 +473,46 @@ describe("brute-force sign-in through the API", () => {
     expect(elsewhere.status).toBe(200);
   });
 
-  it("POST /api/admin/login against one admin: 429 with Retry-After after 5 failures, from any address", async () => {
+  it("POST /api/admin/login against one admin: 429 with Retry-After after 5 failures from one address", async () => {
     const admin = await createAccount({ role: "admin" });
+    const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.adminLogin.account.limit; attempt++) {
-      expect((await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: admin.email, password: `guess-${attempt}` }, { ip: uniqueIp() }))).status).toBe(401);
+      expect((await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: admin.email, password: `guess-${attempt}` }, { ip }))).status).toBe(401);
     }
-    const blocked = await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const blocked = await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip }));
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await db.apiToken.count({ where: { userId: admin.id } })).toBe(0);
   });
+
+  it("an attacker on a handful of addresses cannot lock the owner out", async () => {
+    const user = await createAccount();
+    for (let address = 0; address < 5; address++) {
+      const ip = uniqueIp();
+      for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signIn.account.limit + 2; attempt++) {
+        await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: `guess-${attempt}` }, { ip }));
+      }
+    }
+    expect((await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }))).status).toBe(200);
+  }, 60_000);
+
+  it("many addresses reach the account's ceiling: 'Too many attempts' with Retry-After, and one e-mail to the owner", async () => {
+    const user = await createAccount();
+    const ceiling = AUTH_RATE_LIMITS.signIn.ceiling.limit;
+    const perAddress = AUTH_RATE_LIMITS.signIn.account.limit;
+    for (let sent = 0; sent < ceiling; ) {
+      const ip = uniqueIp();
+      for (let attempt = 0; attempt < perAddress && sent < ceiling; attempt++, sent++) {
+        expect((await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: `guess-${sent}` }, { ip }))).status).toBe(401);
+      }
+    }
+    const blocked = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }));
+    await expect.poll(async () => (await readOutbox(user.email)).filter((mail) => mail.subject.startsWith("Sign-in attempts")).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await readOutbox(user.email)).filter((mail) => mail.subject.startsWith("Sign-in attempts"))).toHaveLength(1);
+  }, 120_000);
 });

@@ -56,10 +56,11 @@ describe("POST /api/auth/signin", () => {
 
   it("answers 429 with Retry-After once an account has had too many failures", async () => {
     const user = await createAccount();
+    const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signIn.account.limit; attempt++) {
-      await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: "nope" }, { ip: uniqueIp() }));
+      await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: "nope" }, { ip }));
     }
-    const blocked = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const blocked = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip }));
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe("Too many attempts. Please wait a few minutes and try again.");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -108,25 +108,28 @@ describe("/signin", () => {
 });
 
 describe("rate limits on sign-in", () => {
-  it("allow 10 failures per account, then answer 429 with the clear message even for the right password", async () => {
+  it("allow 10 failures per account and address, then answer 429 with the clear message there even for the right password; the owner elsewhere signs in", async () => {
     const user = await createAccount();
     const limit = AUTH_RATE_LIMITS.signIn.account.limit;
+    const attacker = uniqueIp();
     for (let attempt = 0; attempt < limit; attempt++) {
-      const outcome = await call(signInAction, formRequest("/signin", { email: user.email, password: "wrong" }, { ip: uniqueIp() }));
+      const outcome = await call(signInAction, formRequest("/signin", { email: user.email, password: "wrong" }, { ip: attacker }));
       expect(outcome.status).toBe(401);
     }
-    const blocked = await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const blocked = await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: attacker }));
     expect(blocked.status).toBe(429);
     expect(blocked.body.error[""]).toEqual(["Too many attempts. Please wait a few minutes and try again."]);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }))).status).toBe(302);
   });
 
   it("count the same for an unknown account (no difference in answers)", async () => {
     const email = `ghost-${unique()}@example.com`;
+    const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signIn.account.limit; attempt++) {
-      expect((await call(signInAction, formRequest("/signin", { email, password: "x" }, { ip: uniqueIp() }))).status).toBe(401);
+      expect((await call(signInAction, formRequest("/signin", { email, password: "x" }, { ip }))).status).toBe(401);
     }
-    expect((await call(signInAction, formRequest("/signin", { email, password: "x" }, { ip: uniqueIp() }))).status).toBe(429);
+    expect((await call(signInAction, formRequest("/signin", { email, password: "x" }, { ip }))).status).toBe(429);
   });
 
   it("count per IP across accounts", async () => {
@@ -258,12 +261,13 @@ describe("/admin/login", () => {
     expect(back.location).toBe("/admin/users");
   });
 
-  it("is rate limited per account after 5 failures", async () => {
+  it("is rate limited per account and address after 5 failures", async () => {
     const admin = await createAccount({ role: "admin" });
+    const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.adminLogin.account.limit; attempt++) {
-      await call(adminLoginAction, formRequest("/admin/login", { email: admin.email, password: "wrong" }, { ip: uniqueIp() }));
+      await call(adminLoginAction, formRequest("/admin/login", { email: admin.email, password: "wrong" }, { ip }));
     }
-    const blocked = await call(adminLoginAction, formRequest("/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const blocked = await call(adminLoginAction, formRequest("/admin/login", { email: admin.email, password: PASSWORD }, { ip }));
     expect(blocked.status).toBe(429);
     expect(blocked.body.error[""]).toEqual([AUTH_MESSAGES.tooManyAttempts]);
   });
