@@ -28,7 +28,7 @@ import { env } from "~/server/env.server";
 import { securityHeaders } from "~/server/security-headers.server";
 
 /** The server build, with the hooks of a graceful shutdown (app/server-build.ts). */
-export type AppBuild = ServerBuild & { lifecycle?: { endLiveStreams(): Promise<void>; closeDatabase(): Promise<void> } };
+export type AppBuild = ServerBuild & { lifecycle?: { startBackgroundJobs?(): void; endLiveStreams(): Promise<void>; closeDatabase(): Promise<void> } };
 
 export type AppOptions = {
   /** The server build, or a function that loads it for each request (Vite in development). */
@@ -166,7 +166,7 @@ export function createApp(options: AppOptions) {
 }
 
 /** Listens; on SIGTERM or SIGINT stops accepting, ends live streams, finishes requests, exits. */
-export async function startServer(options: AppOptions & { port: number; host?: string }) {
+export async function startServer(options: AppOptions & { port: number; host?: string; backgroundJobs?: boolean }) {
   const { app, beginClosing } = createApp(options);
   const server: Server = await new Promise((resolve, reject) => {
     const listening = options.host ? app.listen(options.port, options.host, () => resolve(listening)) : app.listen(options.port, () => resolve(listening));
@@ -177,6 +177,7 @@ export async function startServer(options: AppOptions & { port: number; host?: s
   server.headersTimeout = 66_000;
 
   const loadBuild = async () => (typeof options.build === "function" ? await options.build() : options.build);
+  if (options.backgroundJobs) (await loadBuild()).lifecycle?.startBackgroundJobs?.();
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
@@ -234,6 +235,7 @@ async function main() {
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     siteUrl: env.SITE_URL,
     accessLog: env.ACCESS_LOG === "on",
+    backgroundJobs: true,
   });
   console.log(`EasyMove is listening on http://${env.HOST ?? "localhost"}:${env.PORT}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

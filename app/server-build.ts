@@ -17,6 +17,7 @@ import { applySecurityHeaders } from "~/server/security-headers.server";
 import { routeHandle } from "~/utils/route-handle";
 import { db } from "~/server/db.server";
 import { endLiveStreams } from "~/server/live.server";
+import { startHousekeeping, stopHousekeeping } from "~/server/housekeeping.server";
 
 export * from "virtual:remix/server-build";
 
@@ -73,10 +74,15 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
   }),
 );
 
-/** The server's graceful shutdown: first the event streams end, then the database closes. */
+/**
+ * What the server (server.ts) starts once it listens, and ends at shutdown: first the event
+ * streams, then (after the requests in flight) the background jobs and the database.
+ */
 export const lifecycle = {
+  startBackgroundJobs: startHousekeeping,
   endLiveStreams,
   async closeDatabase() {
+    stopHousekeeping();
     await db.$disconnect();
   },
 };

@@ -56,6 +56,9 @@ function UserMenu({ user }: { user: SessionUser }) {
             My bookings
           </Link>
         )}
+        <Link to="/account" className="block rounded px-2 py-2 text-sm hover:bg-slate-100">
+          Your account
+        </Link>
         <Form method="post" action="/logout">
           <button type="submit" className="w-full rounded px-2 py-2 text-left text-sm text-red-700 hover:bg-red-50">
             Log Out
@@ -179,6 +182,9 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
                 {user ? (
                   <>
                     <p className="px-2 text-sm text-slate-700">Signed in as {user.username}</p>
+                    <Link to="/account" className="mt-2 block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
+                      Your account
+                    </Link>
                     <Form method="post" action="/logout">
                       <button type="submit" className="mt-2 w-full rounded px-2 py-2 text-left text-red-700 hover:bg-red-50">
                         Log Out

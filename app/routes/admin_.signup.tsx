@@ -11,6 +11,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { refuse, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
+import { withPasswordPolicy } from "~/server/password.server";
 
 export const handle: RouteHandle = { adminChrome: true };
 
@@ -24,7 +25,7 @@ export async function loader() {
 const SECRET_FIELDS = ["password", "confirmPassword", "adminKey"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: adminSignUpSchema });
+  const submission = parseWithZod(await request.formData(), { schema: withPasswordPolicy(adminSignUpSchema) });
   const closed = { status: 403, formError: AUTH_MESSAGES.adminSignUpClosed };
   if (!adminRegistrationOpen()) return refuse(submission, SECRET_FIELDS, closed);
   if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });

@@ -5,11 +5,12 @@ import { apiAdminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
 import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/api.server";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth.server";
 import { clientAddress } from "~/server/client-address.server";
+import { withPasswordPolicy } from "~/server/password.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   if (!adminRegistrationOpen()) return apiError(403, AUTH_MESSAGES.adminSignUpClosed);
-  const parsed = apiAdminSignUpSchema.safeParse(await readJsonBody(request, { form: true }));
+  const parsed = withPasswordPolicy(apiAdminSignUpSchema).safeParse(await readJsonBody(request, { form: true }));
   if (!parsed.success) return validationError(parsed.error);
 
   const result = await registerAdmin({ ...parsed.data, ip: clientAddress(context) });

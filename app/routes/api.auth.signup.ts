@@ -5,10 +5,11 @@ import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError
 import { createApiToken } from "~/server/api-auth.server";
 import { registerCustomer } from "~/server/auth.server";
 import { clientAddress } from "~/server/client-address.server";
+import { withPasswordPolicy } from "~/server/password.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const parsed = apiSignUpSchema.safeParse(await readJsonBody(request, { form: true }));
+  const parsed = withPasswordPolicy(apiSignUpSchema).safeParse(await readJsonBody(request, { form: true }));
   if (!parsed.success) return validationError(parsed.error);
 
   const result = await registerCustomer({ ...parsed.data, ip: clientAddress(context) });

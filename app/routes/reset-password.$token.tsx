@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { refuse, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
+import { withPasswordPolicy } from "~/server/password.server";
 
 // The token is a secret: the canonical URL leaves it out and the page is never indexed.
 export const meta: MetaFunction = ({ matches }) =>
@@ -23,7 +24,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 const SECRET_FIELDS = ["password", "confirmPassword"];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await request.formData(), { schema: withPasswordPolicy(resetPasswordSchema) });
   if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
   const result = await resetPassword({ token: params.token ?? "", password: submission.value.password, ip: clientAddress(context) });
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));

@@ -9,6 +9,7 @@ import { clientAddress } from "~/server/client-address.server";
 import { CardPage } from "~/components/auth/auth-card";
 import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/server/auth-forms.server";
 import { seo } from "~/utils/seo";
+import { withPasswordPolicy } from "~/server/password.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Sign Up", description: "Create your {brand} account to book moves and follow your driver live.", path: "/signup", matches });
@@ -23,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   // A bot in the honeypot is sent on as if signed up; no account is made.
   if (isSpam(formData)) return redirect(safeRedirect(formData.get("redirectTo")));
-  const submission = parseWithZod(formData, { schema: signUpSchema });
+  const submission = parseWithZod(formData, { schema: withPasswordPolicy(signUpSchema) });
   if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
 
   const { username, email, password } = submission.value;

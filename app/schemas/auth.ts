@@ -19,7 +19,8 @@ export const AUTH_MESSAGES = {
   confirmRequired: "Please confirm your password",
   adminKeyRequired: "Admin registration key is required",
   adminPasswordsDiffer: "Passwords do not match",
-  adminPasswordTooShort: "Password must be at least 6 characters long",
+  adminPasswordTooShort: "Password must be at least 8 characters long",
+  passwordTooCommon: "This password is one of the most common, so it is easy to guess. Please choose another.",
   adminKeyInvalid: "Invalid admin registration key",
   adminSignUpClosed: "Admin registration is closed.",
   adminLoginFailed: "Invalid credentials",
@@ -29,7 +30,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export const CUSTOMER_PASSWORD_MIN = 8;
-export const ADMIN_PASSWORD_MIN = 6;
+export const ADMIN_PASSWORD_MIN = 8;
 // argon2 hashes whatever it is given; a cap keeps a megabyte "password" from costing CPU.
 export const PASSWORD_MAX = 128;
 

@@ -6,7 +6,7 @@ import { apiError, readJsonBody, submissionError, tooManyRequests } from "./api.
 import { authenticateFields, type SignInStrategy } from "./authenticator.server";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { db } from "./db.server";
-import { getSessionUser, hashToken, randomToken, sessionDaysFor, type SessionUser } from "./auth.server";
+import { getSessionUser, hashToken, randomToken, SESSION_IDLE_MINUTES, sessionDaysFor, type SessionUser } from "./auth.server";
 
 /** Issues a token for a user who just signed in; the caller returns it once and forgets it. */
 export async function createApiToken(user: Pick<SessionUser, "id" | "role">) {
@@ -36,11 +36,15 @@ export async function getTokenUser(token: string): Promise<SessionUser | null> {
       expiresAt: true,
       revokedAt: true,
       lastUsedAt: true,
+      createdAt: true,
       user: { select: { id: true, username: true, email: true, role: true, isActive: true } },
     },
   });
   const now = new Date();
   if (!row || row.revokedAt || row.expiresAt <= now || !row.user.isActive) return null;
+  // The same idle timeout as a session (an admin's token unused for 30 minutes ends).
+  const idleSince = (row.lastUsedAt ?? row.createdAt).getTime();
+  if (now.getTime() - idleSince > SESSION_IDLE_MINUTES[row.user.role] * 60_000) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }

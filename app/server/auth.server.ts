@@ -22,15 +22,28 @@ export type SessionUser = {
   role: "customer" | "driver" | "admin";
 };
 
+/** A session unused this long ends, whatever its absolute expiry: an admin's after 30 minutes. */
+export const SESSION_IDLE_MINUTES: Record<SessionUser["role"], number> = { admin: 30, driver: 14 * 24 * 60, customer: 14 * 24 * 60 };
+// lastSeenAt is written at most once a minute per session, not on every request.
+const LAST_SEEN_PRECISION_MS = 60_000;
+
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getSession(request);
   const sessionId = session.get(SESSION_ID_KEY);
   if (typeof sessionId !== "string") return null;
   const row = await db.session.findUnique({
     where: { id: sessionId },
-    select: { expiresAt: true, user: { select: { id: true, username: true, email: true, role: true, isActive: true } } },
+    select: { expiresAt: true, lastSeenAt: true, user: { select: { id: true, username: true, email: true, role: true, isActive: true } } },
   });
-  if (!row || row.expiresAt <= new Date() || !row.user.isActive) return null;
+  const now = Date.now();
+  if (!row || row.expiresAt.getTime() <= now || !row.user.isActive) return null;
+  if (now - row.lastSeenAt.getTime() > SESSION_IDLE_MINUTES[row.user.role] * 60_000) {
+    await db.session.deleteMany({ where: { id: sessionId } });
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
+    await db.session.updateMany({ where: { id: sessionId }, data: { lastSeenAt: new Date(now) } });
+  }
   const { isActive: _isActive, ...user } = row.user;
   return user;
 }
@@ -374,6 +387,28 @@ export async function resetPassword({ token, password, ip }: { token: string; pa
 }
 
 /** Ends the cookie session on the server; returns the Set-Cookie header that clears it (with a toast, if given). */
+/** Every session and API token of this user ends ("Sign out everywhere"); returns how many sessions. */
+export async function endAllSessions(userId: string) {
+  const [sessions] = await db.$transaction([db.session.deleteMany({ where: { userId } }), db.apiToken.deleteMany({ where: { userId } })]);
+  return sessions.count;
+}
+
+/** The user's signed-in browsers, newest use first, for the account page. */
+export async function listSessions(userId: string) {
+  return db.session.findMany({
+    where: { userId, expiresAt: { gt: new Date() } },
+    orderBy: { lastSeenAt: "desc" },
+    select: { id: true, userAgent: true, createdAt: true, lastSeenAt: true },
+    take: 20,
+  });
+}
+
+/** The id of the session this request carries, if any (to mark "this browser"). */
+export async function currentSessionId(request: Request) {
+  const sessionId = (await getSession(request)).get(SESSION_ID_KEY);
+  return typeof sessionId === "string" ? sessionId : null;
+}
+
 export async function endUserSession(request: Request, toast?: ToastInput) {
   const session = await getSession(request);
   const sessionId = session.get(SESSION_ID_KEY);

