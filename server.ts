@@ -60,7 +60,10 @@ function refuse(req: Request, res: Response, status: number, message: string) {
 function tooLarge(req: Request, res: Response, limit: number, closeConnection: boolean) {
   // Small excess: Node reads the rest of the body and drops it, so the connection stays usable.
   if (closeConnection) res.setHeader("Connection", "close");
-  refuse(req, res, 413, `The request body is too large (the limit is ${Math.round((limit / MB) * 10) / 10} MB).`);
+  const megabytes = Math.round((limit / MB) * 10) / 10;
+  // The words the API's and the pages' own readers use for the same refusal.
+  const message = req.path.startsWith("/api/") ? `The request body is too large (the limit is ${megabytes} MB)` : `The form is too large (the limit is ${megabytes} MB).`;
+  refuse(req, res, 413, message);
 }
 
 /** 413 before any handler reads a body larger than the route's limit. */

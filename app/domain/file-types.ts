@@ -72,3 +72,10 @@ export function acceptAttribute(acceptance: Acceptance) {
 export function typeForExtension(extension: string): DetectedFileType | null {
   return STORED_TYPES.find((type) => type.extension === extension) ?? null;
 }
+
+/**
+ * One segment of a storage key (a folder or file name): no path tricks, no leading "-" or
+ * "." (an option to a tool, a hidden file). Every id that becomes part of a key, such as a
+ * chunked upload's fileId, is held to this rule by its schema.
+ */
+export const STORAGE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;

@@ -139,9 +139,10 @@ export type DriverApplicationInput = z.infer<typeof driverApplicationApiSchema>;
 // ---------------------------------------------------------------- chunked uploads
 
 /** Client-made file ids: letters, digits, "-" and "_" only (they name a folder). */
-export const FILE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+// A fileId names the folder of its chunks, so it is a storage key's segment too (STORAGE_SEGMENT).
+export const FILE_ID = /^[A-Za-z0-9_][A-Za-z0-9_-]{7,63}$/;
 
-const fileId = z.string({ required_error: "fileId is required" }).regex(FILE_ID, "Invalid fileId: use 8 to 64 letters, digits, '-' or '_'");
+const fileId = z.string({ required_error: "fileId is required" }).regex(FILE_ID, "Invalid fileId: use 8 to 64 letters, digits, '-' or '_', not starting with '-'");
 const fileName = z.string({ required_error: "fileName is required" }).trim().min(1, "fileName is required").max(255, "fileName is too long");
 const fieldName = z.enum(DOCUMENT_FIELD_NAMES, { errorMap: () => ({ message: `field must be one of ${DOCUMENT_FIELD_NAMES.join(", ")}` }) });
 

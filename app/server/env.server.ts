@@ -42,6 +42,8 @@ const envSchema = z.object({
   OUTBOX_DIR: z.string().default(".data/outbox"),
   UPLOAD_DIR: z.string().default(".data/uploads"),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().default(10),
+  // Uploads stop (507) while less than this is free on the upload folder's disk.
+  UPLOAD_MIN_FREE_MB: z.coerce.number().min(0).default(100),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   // How many proxies in front of the app append to X-Forwarded-For (see clientIp). Empty
   // means the default, not 0, so a blank line in .env cannot switch the header off.

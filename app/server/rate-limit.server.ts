@@ -10,14 +10,14 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
  * not worth a disk flush: the statement commits asynchronously (synchronous_commit off for
  * its own transaction), so a crash could forget the last few hits, never a booking.
  */
-export async function hitRateLimit(rule: RateLimitRule, key: string): Promise<RateLimitResult> {
+export async function hitRateLimit(rule: RateLimitRule, key: string, amount = 1): Promise<RateLimitResult> {
   const bucket = `${rule.name}:${key}`;
   const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
     with "asynchronousCommit" as (select set_config('synchronous_commit', 'off', true))
     insert into "RateLimitBucket" ("key", "count", "resetAt")
-    select ${bucket}, 1, now() + make_interval(secs => ${rule.windowSeconds}) from "asynchronousCommit"
+    select ${bucket}, ${amount}::int, now() + make_interval(secs => ${rule.windowSeconds}) from "asynchronousCommit"
     on conflict ("key") do update set
-      "count" = case when "RateLimitBucket"."resetAt" <= now() then 1 else "RateLimitBucket"."count" + 1 end,
+      "count" = case when "RateLimitBucket"."resetAt" <= now() then ${amount}::int else "RateLimitBucket"."count" + ${amount}::int end,
       "resetAt" = case when "RateLimitBucket"."resetAt" <= now() then excluded."resetAt" else "RateLimitBucket"."resetAt" end
     returning "count", "resetAt"`;
   const { count, resetAt } = rows[0]!;

@@ -11,6 +11,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { STORAGE_SEGMENT } from "~/domain/file-types";
 import { env } from "./env.server";
 
 export type StoredObject = { key: string; sizeBytes: number; modifiedAt: Date };
@@ -27,14 +28,15 @@ export interface FileStorage {
   deleteFolder(prefix: string): Promise<void>;
   /** Every object under `prefix` + "/", at any depth. */
   list(prefix: string): Promise<StoredObject[]>;
+  /** Bytes free for new objects, or null when the store does not say (no limit known). */
+  freeBytes(): Promise<number | null>;
 }
 
-const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 
 /** True for keys made of safe segments: no "..", no absolute paths, no backslashes. */
 export function isSafeKey(key: string) {
   const segments = key.split("/");
-  return segments.length > 0 && segments.length <= 8 && segments.every((segment) => SEGMENT.test(segment) && !segment.includes(".."));
+  return segments.length > 0 && segments.length <= 8 && segments.every((segment) => STORAGE_SEGMENT.test(segment) && !segment.includes(".."));
 }
 
 export class UnsafeKeyError extends Error {
@@ -79,6 +81,15 @@ export class LocalDiskStorage implements FileStorage {
       throw error;
     }
     return { sizeBytes };
+  }
+
+  async freeBytes() {
+    try {
+      const stats = await fs.statfs(this.root);
+      return stats.bavail * stats.bsize;
+    } catch {
+      return null; // the folder is not there yet: the first write makes it
+    }
   }
 
   async read(key: string) {

@@ -414,3 +414,65 @@ describe("clean-up", () => {
     expect(await db.storedFile.count({ where: { storageKey: claimed } })).toBe(1);
   });
 });
+
+const { env } = await import("~/server/env.server");
+const { uploadQuotaBytes, UPLOAD_MESSAGES } = await import("~/server/uploads/quota.server");
+
+describe("uploads: the holes a security review found", () => {
+  const openFiles = () => fs.readdirSync("/proc/self/fd").length;
+  const chunkFields = (fileId: string, extra: Record<string, string> = {}) => ({ chunkIndex: "0", totalChunks: "1", fileId, fileName: "file.pdf", fileType: "application/pdf", field: "licenseDocument", ...extra });
+
+  it("a fileId starting with '-' is a 400 from the schema, not a 500 from storage, and leaves no chunk behind", async () => {
+    const session = await newSession();
+    const sent = await sendChunk(session.cookie, chunkFields("-leading-dash-id"), PDF);
+    expect(sent.status).toBe(400);
+    expect(sent.body.message).toMatch(/Invalid fileId/);
+    expect(fs.existsSync(path.join(UPLOAD_DIR, "tmp")) ? fs.readdirSync(path.join(UPLOAD_DIR, "tmp")) : []).toEqual([]);
+  });
+
+  it("200 assemblies refused with 415 leave no file open", async () => {
+    const session = await newSession();
+    const before = openFiles();
+    for (let round = 0; round < 200; round++) {
+      ip = `198.18.${Math.floor(round / 100)}.${(round % 100) + 1}`; // the per-address upload limit is not what is tested here
+      const fileId = newFileId();
+      expect((await sendChunk(session.cookie, chunkFields(fileId), ELF)).status).toBe(200);
+      expect((await assembleFile(session.cookie, { fileId, fileName: "evil.pdf", field: "licenseDocument" })).status).toBe(415);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(openFiles() - before).toBeLessThan(10);
+  }, 120_000);
+
+  it("one session cannot store more than its quota", async () => {
+    const session = await newSession();
+    const chunk = bigJpeg(CHUNK_SIZE_BYTES - 1024);
+    const statuses: number[] = [];
+    let last: Record<string, unknown> = {};
+    for (let sent = 0; sent <= uploadQuotaBytes() + chunk.length; sent += chunk.length) {
+      ip = `198.19.0.${(statuses.length % 250) + 1}`;
+      const answer = await sendChunk(session.cookie, chunkFields(newFileId(), { fileName: "van.jpg", fileType: "image/jpeg", field: "vehiclePhoto" }), chunk);
+      statuses.push(answer.status);
+      last = answer.body;
+      if (answer.status !== 200) break;
+    }
+    expect(statuses.at(-1)).toBe(413);
+    expect(last.message).toBe(UPLOAD_MESSAGES.quota);
+    expect(statuses.filter((status) => status === 200).length * chunk.length).toBeLessThanOrEqual(uploadQuotaBytes());
+    // Another applicant's session is not affected.
+    const other = await newSession();
+    expect((await sendChunk(other.cookie, chunkFields(newFileId()), PDF)).status).toBe(200);
+  }, 120_000);
+
+  it("refuses uploads with a 507 before the disk fills", async () => {
+    const saved = env.UPLOAD_MIN_FREE_MB;
+    env.UPLOAD_MIN_FREE_MB = Number.MAX_SAFE_INTEGER / MB;
+    try {
+      const session = await newSession();
+      const sent = await sendChunk(session.cookie, chunkFields(newFileId()), PDF);
+      expect(sent.status).toBe(507);
+      expect(sent.body.message).toBe(UPLOAD_MESSAGES.diskFull);
+    } finally {
+      env.UPLOAD_MIN_FREE_MB = saved;
+    }
+  });
+});

@@ -54,3 +54,20 @@ describe("what each field accepts", () => {
     expect(typeForExtension("exe")).toBeNull();
   });
 });
+
+describe("a fileId is a storage key's segment (one rule)", () => {
+  it("every fileId the schema takes is a safe storage key; a leading '-' or '.' is not taken", async () => {
+    process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused";
+    const { FILE_ID } = await import("~/schemas/driver-application");
+    const { isSafeKey } = await import("~/server/storage.server");
+    const fc = (await import("fast-check")).default;
+    fc.assert(
+      fc.property(fc.stringMatching(FILE_ID), (fileId) => isSafeKey(`chunks/session/${fileId}`)),
+      { numRuns: 500 },
+    );
+    fc.assert(fc.property(fc.string({ maxLength: 70 }), (text) => !FILE_ID.test(text) || isSafeKey(`chunks/s/${text}`)), { numRuns: 2000 });
+    expect(FILE_ID.test("-leading-dash")).toBe(false);
+    expect(FILE_ID.test(".hidden-file")).toBe(false);
+    expect(FILE_ID.test("upload_0123456789")).toBe(true);
+  });
+});

@@ -10,6 +10,7 @@ import { MAX_CHUNK_REQUEST_BYTES } from "../body-limits.server";
 import { env } from "../env.server";
 import { getStorage } from "../storage.server";
 import { maxFileBytes, MB, storeDocument, type StoredDocument, type UploadFailure } from "./documents.server";
+import { chargeUploadQuota, diskHasRoomFor, UPLOAD_MESSAGES } from "./quota.server";
 import { FileTooLargeError, limited, readTextPart, RequestTooLargeError } from "./streams.server";
 
 /**
@@ -48,6 +49,7 @@ export type ChunkReceived = { ok: true; chunkIndex: number; totalChunks: number;
 export async function receiveChunk(request: Request, sessionId: string): Promise<ChunkReceived | UploadFailure> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_CHUNK_REQUEST_BYTES) return chunkTooLarge();
+  if (!(await diskHasRoomFor(MAX_CHUNK_REQUEST_BYTES))) return { ok: false, status: 507, message: UPLOAD_MESSAGES.diskFull };
 
   const storage = getStorage();
   const chunk = { key: null as string | null, sizeBytes: 0 };
@@ -106,6 +108,10 @@ export async function receiveChunk(request: Request, sessionId: string): Promise
     await storage.deleteFolder(chunkFolder(sessionId, fileId));
     return { ok: false, status: 413, message: `The file is too large (the limit is ${env.UPLOAD_MAX_FILE_MB} MB).` };
   }
+  if (!(await chargeUploadQuota(sessionId, chunkBytes))) {
+    await storage.delete(received);
+    return { ok: false, status: 413, message: UPLOAD_MESSAGES.quota };
+  }
   await storage.move(received, `${chunkFolder(sessionId, fileId)}/${chunkIndex}-of-${totalChunks}`);
   return { ok: true, chunkIndex, totalChunks, receivedChunks: existing.length + 1 };
 }
@@ -144,9 +150,13 @@ export async function assembleChunks(sessionId: string | null, body: unknown): P
       yield* object.stream as AsyncIterable<Uint8Array>;
     }
   }
+  const source = inOrder();
   try {
-    return await storeDocument({ sessionId, field, originalName: fileName, source: inOrder() });
+    return await storeDocument({ sessionId, field, originalName: fileName, source, chargeQuota: false });
   } finally {
+    // A refusal (the wrong type, too large) stops reading part-way: ending the generator
+    // closes the chunk file it was reading, which would otherwise stay open.
+    await source.return(undefined);
     await storage.deleteFolder(chunkFolder(sessionId, fileId));
   }
 }

@@ -21,13 +21,14 @@ import { fileMessages, UPLOAD_PATH, type DocumentField } from "~/schemas/driver-
 import { db } from "../db.server";
 import { env } from "../env.server";
 import { getStorage, isSafeKey } from "../storage.server";
+import { chargeUploadQuota, diskHasRoomFor, UPLOAD_MESSAGES } from "./quota.server";
 import { FileTooLargeError, limited, peek } from "./streams.server";
 
 import { maxFileBytes, MB } from "../body-limits.server";
 
 export { maxFileBytes, MB };
 
-export type UploadFailure = { ok: false; status: 400 | 404 | 409 | 413 | 415; message: string };
+export type UploadFailure = { ok: false; status: 400 | 404 | 409 | 413 | 415 | 507; message: string };
 
 // ---------------------------------------------------------------- upload session cookie
 
@@ -107,12 +108,16 @@ export async function storeDocument({
   field,
   originalName,
   source,
+  chargeQuota = true,
 }: {
   sessionId: string;
   field: DocumentField;
   originalName: string | undefined;
   source: AsyncIterable<Uint8Array>;
+  /** False when the bytes were counted already (the chunks of an assembled document). */
+  chargeQuota?: boolean;
 }): Promise<StoredDocument | UploadFailure> {
+  if (!(await diskHasRoomFor(maxFileBytes()))) return { ok: false, status: 507, message: UPLOAD_MESSAGES.diskFull };
   const { head, stream } = await peek(source, MAGIC_BYTES_LENGTH);
   const type = detectFileType(head);
   if (!type || !isAccepted(type, field.accepts)) return { ok: false, status: 415, message: fileMessages.wrongType(field) };
@@ -125,6 +130,10 @@ export async function storeDocument({
   } catch (error) {
     if (error instanceof FileTooLargeError) return { ok: false, status: 413, message: fileMessages.tooLarge(field, env.UPLOAD_MAX_FILE_MB) };
     throw error;
+  }
+  if (chargeQuota && !(await chargeUploadQuota(sessionId, sizeBytes))) {
+    await storage.delete(storageKeyOf(path)!);
+    return { ok: false, status: 413, message: UPLOAD_MESSAGES.quota };
   }
   const name = cleanOriginalName(originalName);
   try {

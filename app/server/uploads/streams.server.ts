@@ -5,20 +5,32 @@ export class FileTooLargeError extends Error {}
 /** A whole request (or one of its text fields) went over its limit. */
 export class RequestTooLargeError extends Error {}
 
-/** Reads until at least `length` bytes (or the end); gives them and a stream of everything. */
+/**
+ * Reads until at least `length` bytes (or the end); gives them, a stream of everything, and
+ * `close`, which a caller that will not read the stream must call: it closes the source (a
+ * file left open otherwise).
+ */
 export async function peek(source: AsyncIterable<Uint8Array>, length: number) {
   const iterator = source[Symbol.asyncIterator]();
+  const close = async () => {
+    await iterator.return?.();
+  };
   const buffered: Uint8Array[] = [];
   let size = 0;
   let done = false;
-  while (size < length) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
+  try {
+    while (size < length) {
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      buffered.push(next.value);
+      size += next.value.byteLength;
     }
-    buffered.push(next.value);
-    size += next.value.byteLength;
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
   }
   const head = Buffer.concat(buffered).subarray(0, length);
   async function* all() {
@@ -30,7 +42,7 @@ export async function peek(source: AsyncIterable<Uint8Array>, length: number) {
       yield next.value;
     }
   }
-  return { head: new Uint8Array(head), stream: all() };
+  return { head: new Uint8Array(head), stream: all(), close };
 }
 
 /** Passes the stream through, throwing FileTooLargeError once it exceeds `maxBytes`. */

@@ -1,0 +1,36 @@
+// /account with JavaScript on and off: the signed-in browsers, this one marked, and "Sign out
+// everywhere", which ends this browser's session and every other one of the account.
+import { expect, test } from "@playwright/test";
+import { appDb, jsModes, open, sessionCookieFor, signedInCustomer } from "./helpers";
+
+for (const mode of jsModes) {
+  test.describe(`your account ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("lists where the customer is signed in, and signs out everywhere", async ({ page, baseURL, browser }) => {
+      const email = await signedInCustomer(page, baseURL!, { prefix: "account" });
+      // The same account signed in on a second browser.
+      const phone = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
+      await phone.addCookies([await sessionCookieFor(email, baseURL!)]);
+
+      await open(page, "/", mode.javaScriptEnabled);
+      await page.getByTestId("user-menu").locator("summary").click();
+      await page.getByTestId("user-menu").getByRole("link", { name: "Your account" }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+      await expect(page.getByTestId("sessions").getByRole("listitem")).toHaveCount(2);
+      await expect(page.getByText("This browser")).toHaveCount(1);
+
+      await page.getByRole("button", { name: "Sign out everywhere" }).click();
+      await expect(page).toHaveURL(/\/signin$/);
+      await expect(page.getByText("Signed out everywhere").first()).toBeVisible();
+
+      const phonePage = await phone.newPage();
+      await phonePage.goto("/account");
+      await expect(phonePage).toHaveURL(/\/signin\?redirectTo=%2Faccount$/);
+      const db = await appDb();
+      expect(await db.session.count({ where: { user: { email } } })).toBe(0);
+      await phone.close();
+    });
+  });
+}
