@@ -6,10 +6,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
 import { apiError } from "~/server/api.server";
 import { requireApiUser } from "~/server/api-auth.server";
-import { subscribeToBooking } from "~/server/live.server";
+import { reserveLiveStream, subscribeToBooking } from "~/server/live.server";
 import { findTrackedBooking } from "~/server/tracking.server";
 
 export const BOOKING_NOT_FOUND = "Booking not found";
+export const LIVE_STREAM_MESSAGES = { tooMany: "Too many live connections are open for this account; this page refreshes by itself instead." } as const;
 const KEEP_ALIVE_MS = 25_000; // under the idle timeouts of common proxies
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,6 +18,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await findTrackedBooking(params.id, user);
   if (!found) return apiError(404, BOOKING_NOT_FOUND);
   const bookingId = found.booking.id;
+  const release = reserveLiveStream(user.id);
+  if (!release) {
+    return apiError(429, LIVE_STREAM_MESSAGES.tooMany, { headers: { "Retry-After": "30" } });
+  }
 
   let unsubscribe: () => void;
   try {
@@ -26,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       () => close?.(),
     );
   } catch {
+    release();
     return apiError(503, "Live updates are unavailable right now; the page will try again.", { headers: { "Retry-After": "5" } });
   }
 
@@ -43,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       return () => {
         clearInterval(keepAlive);
         unsubscribe();
+        release();
       };
     },
     // (eventStream sets Cache-Control: no-cache; Remix's Express adapter flushes each event

@@ -78,6 +78,31 @@ export async function subscribeToBooking(bookingId: string, onEvent: (event: Liv
   };
 }
 
+/** Open event streams an account may hold at once on one instance, and the instance in all. */
+export const LIVE_STREAM_LIMITS = { perUser: 10, perInstance: 2000 };
+const openStreams = new Map<string, number>();
+let openStreamsTotal = 0;
+
+/**
+ * Takes a place for one more event stream of this user, or null past a limit (the page then
+ * polls instead). Call the returned release once, when the stream ends.
+ */
+export function reserveLiveStream(userId: string): (() => void) | null {
+  const mine = openStreams.get(userId) ?? 0;
+  if (mine >= LIVE_STREAM_LIMITS.perUser || openStreamsTotal >= LIVE_STREAM_LIMITS.perInstance) return null;
+  openStreams.set(userId, mine + 1);
+  openStreamsTotal++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    openStreamsTotal--;
+    const left = (openStreams.get(userId) ?? 1) - 1;
+    if (left > 0) openStreams.set(userId, left);
+    else openStreams.delete(userId);
+  };
+}
+
 /**
  * At shutdown: every open event stream ends (its browser reconnects to another instance and
  * catches up), and the LISTEN connection closes.

@@ -7,6 +7,9 @@ import { useEffect, useRef } from "react";
  * connection the browser reconnects by itself; the reload on reconnecting catches up on
  * anything missed meanwhile. Returns nothing: the page simply shows fresh data.
  */
+/** How often a page without a live stream reloads its data (as the no-JS page refreshes). */
+const POLL_INTERVAL_MS = 30_000;
+
 export function useLiveUpdates(bookingId: string | null, { enabled = true } = {}) {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
@@ -21,6 +24,16 @@ export function useLiveUpdates(bookingId: string | null, { enabled = true } = {}
       connectedBefore = true;
     });
     source.addEventListener("change", () => revalidateRef.current());
-    return () => source.close();
+    // Refused (too many streams open, a 429) or gone for good: the browser will not retry,
+    // so the page polls instead.
+    let polling: ReturnType<typeof setInterval> | undefined;
+    source.addEventListener("error", () => {
+      if (source.readyState !== EventSource.CLOSED || polling) return;
+      polling = setInterval(() => revalidateRef.current(), POLL_INTERVAL_MS);
+    });
+    return () => {
+      source.close();
+      if (polling) clearInterval(polling);
+    };
   }, [bookingId, enabled]);
 }

@@ -12,7 +12,7 @@ import { TRACKER_MESSAGES } from "~/schemas/tracker";
 import { CHAT_MESSAGES, CHAT_RATE_LIMIT } from "~/server/chat.server";
 import { db } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { subscribeToBooking } from "~/server/live.server";
+import { LIVE_STREAM_LIMITS, subscribeToBooking } from "~/server/live.server";
 import { advanceTracking, TRACKING_MESSAGES } from "~/server/tracking.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking } from "./factories";
@@ -247,6 +247,38 @@ describe("the event stream", () => {
       expect(JSON.parse(changes[0]!.data)).toMatchObject({ kind: "tracking" });
     } finally {
       controller.abort();
+    }
+  });
+
+  it("holds one account to 10 open streams (429 with Retry-After past it); a closed one frees its place", async () => {
+    const { booking, customerCookie, driverCookie } = await trackedBooking();
+    const open = async (cookie: string) => {
+      const controller = new AbortController();
+      const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers: { Cookie: cookie }, signal: controller.signal });
+      const response = (await eventsRoute.loader({ request, params: { id: booking.id }, context: {} })) as Response;
+      if (response.status === 200) await readEvents(response.body!, (event) => event.event === "ready");
+      return { response, controller };
+    };
+    const streams = [];
+    try {
+      for (let i = 0; i < LIVE_STREAM_LIMITS.perUser; i++) streams.push(await open(customerCookie));
+      expect(streams.every((stream) => stream.response.status === 200)).toBe(true);
+      const refused = await open(customerCookie);
+      expect(refused.response.status).toBe(429);
+      expect(refused.response.headers.get("retry-after")).toBe("30");
+      expect((await refused.response.json()).message).toBe(eventsRoute.LIVE_STREAM_MESSAGES.tooMany);
+      // Another account (the driver) is not affected.
+      const driverStream = await open(driverCookie);
+      expect(driverStream.response.status).toBe(200);
+      streams.push(driverStream);
+      // One tab closes: its place is free again.
+      streams.shift()!.controller.abort();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const again = await open(customerCookie);
+      expect(again.response.status).toBe(200);
+      streams.push(again);
+    } finally {
+      for (const stream of streams) stream.controller.abort();
     }
   });
 
