@@ -13,7 +13,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { withInvalidTextAsBadRequest } from "~/server/bad-input.server";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/server/db-errors.server";
 import { withFormBodyCheck } from "~/server/form-body.server";
-import { applySecurityHeaders } from "~/server/security-headers.server";
+import { applyMissingSecurityHeaders } from "~/server/security-headers.server";
 import { routeHandle } from "~/utils/route-handle";
 import { db } from "~/server/db.server";
 import { endLiveStreams } from "~/server/live.server";
@@ -28,10 +28,10 @@ function withHeaders(handler: Handler): Handler {
   return async (args) => {
     try {
       const result = await handler(args);
-      if (result instanceof Response) applySecurityHeaders(result.headers);
+      if (result instanceof Response) applyMissingSecurityHeaders(result.headers);
       return result;
     } catch (thrown) {
-      if (thrown instanceof Response) applySecurityHeaders(thrown.headers);
+      if (thrown instanceof Response) applyMissingSecurityHeaders(thrown.headers);
       throw thrown;
     }
   };

@@ -2,7 +2,7 @@
 // everywhere", which ends every session and API token of the account (a lost phone, a shared
 // computer). A plain form: it works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
 import { formatUkDateTime } from "~/domain/uk-datetime";
@@ -29,8 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const SIGN_OUT_EVERYWHERE = "sign-out-everywhere";
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  // Only the button's own post ends the sessions (its name and value say so).
+  if ((await request.formData()).get("intent") !== SIGN_OUT_EVERYWHERE) return data({ error: "Choose an action on the page." }, { status: 400 });
   const ended = await endAllSessions(user.id);
   const cookie = await endUserSession(request, {
     title: "Signed out everywhere",
@@ -84,7 +88,7 @@ export default function Account() {
           ))}
         </ul>
         <Form method="post" className="mt-4">
-          <StatusButton pending={pending} pendingText="Signing out..." className="bg-red-700 hover:bg-red-800">
+          <StatusButton name="intent" value={SIGN_OUT_EVERYWHERE} pending={pending} pendingText="Signing out..." className="bg-red-700 hover:bg-red-800">
             Sign out everywhere
           </StatusButton>
           <p className="mt-2 text-sm text-slate-600">Ends every session and app sign-in of this account, this browser included.</p>

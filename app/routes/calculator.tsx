@@ -7,6 +7,7 @@ import { quoteFormSchema } from "~/schemas/quote";
 import { loadQuotePage, submitQuoteForm } from "~/server/quote-form.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+import { clientAddress } from "~/server/client-address.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -22,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadQuotePage(request);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitQuoteForm(request, quoteFormSchema);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitQuoteForm(request, quoteFormSchema, clientAddress(context));
 }
 
 export default function Calculator() {

@@ -5,6 +5,7 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { getApiUser } from "~/server/api-auth.server";
 import { openDocument } from "~/server/driver-applications.server";
+import { UPLOADED_DOCUMENT_CSP } from "~/server/security-headers.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
@@ -34,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       "Content-Type": document.mimeType,
       "Content-Length": String(document.sizeBytes),
       "Content-Disposition": contentDisposition(document.originalName),
+      "Content-Security-Policy": UPLOADED_DOCUMENT_CSP,
     },
   });
 }

@@ -9,7 +9,9 @@ import type { QuoteRequest } from "~/schemas/quote";
 import { getSessionUser } from "./auth.server";
 import { env } from "./env.server";
 import { createQuoteOrEstimate, getQuoteView, QUOTE_ERROR_TOAST, QUOTE_ESTIMATE_TOAST, QuoteInputError, quoteCalculatedToast } from "./quotes.server";
+import { API_RATE_LIMIT } from "./api.server";
 import { isSpam } from "./honeypot.server";
+import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 
 /** Where the quote card shows: the same page, with the quote id, at the form's anchor. */
@@ -17,7 +19,16 @@ export function quoteResultUrl(request: Request, quoteId: string) {
   return `${new URL(request.url).pathname}?quote=${encodeURIComponent(quoteId)}#quote`;
 }
 
-export async function submitQuoteForm(request: Request, schema: ZodTypeAny) {
+/**
+ * A quote page's post counts against the quote API's per-client limit (API_RATE_LIMIT): a
+ * quote costs a distance lookup, whether it comes from a page or the API. The refusal, or null.
+ */
+export async function quotePostLimited(address: string) {
+  const result = await hitRateLimit(API_RATE_LIMIT, address);
+  return result.allowed ? null : { message: TOO_MANY_REQUESTS_MESSAGE, headers: { "Retry-After": String(result.retryAfterSeconds) } };
+}
+
+export async function submitQuoteForm(request: Request, schema: ZodTypeAny, address: string) {
   const formData = await request.formData();
   // A bot in the honeypot gets the empty form back; nothing is priced or saved.
   if (isSpam(formData)) return redirect(new URL(request.url).pathname, { status: 303 });
@@ -26,6 +37,9 @@ export async function submitQuoteForm(request: Request, schema: ZodTypeAny) {
     // An intent (add item, more options) is not an error; a failed validation is.
     return data({ lastResult: submission.reply(), toast: null }, { status: submission.status === "error" ? 400 : 200 });
   }
+
+  const limited = await quotePostLimited(address);
+  if (limited) return data({ lastResult: submission.reply({ formErrors: [limited.message] }), toast: null }, { status: 429, headers: limited.headers });
 
   const user = await getSessionUser(request);
   try {

@@ -106,3 +106,12 @@ export function applySecurityHeaders(headers: Headers, csp: string = RESOURCE_CS
   for (const [name, value] of securityHeaders(csp)) headers.set(name, value);
   return headers;
 }
+
+/** The security headers a resource route did not set itself (a document's stricter CSP stays). */
+export function applyMissingSecurityHeaders(headers: Headers) {
+  for (const [name, value] of securityHeaders()) if (!headers.has(name)) headers.set(name, value);
+  return headers;
+}
+
+/** An uploaded document: a resource's policy, and a sandbox, so a PDF's scripts cannot run on this origin. */
+export const UPLOADED_DOCUMENT_CSP = `${RESOURCE_CSP}; sandbox`;

@@ -94,6 +94,7 @@ const ROUTES: Record<string, Classes> = {
   "booking-receipt": { loader: "user" },
   "booking-tracker": { loader: "user", action: "user" },
   bookings: { loader: "user" },
+  account: { loader: "user", action: "user" },
   "bookings_.$id.cancel": { loader: "user", action: "user" },
   "bookings_.$id.help": { loader: "user", action: "user" },
   "bookings_.$id.rate": { loader: "user", action: "user" },

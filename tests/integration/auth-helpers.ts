@@ -81,7 +81,8 @@ async function outcomeOf(value: unknown, thrown: boolean): Promise<Outcome> {
  * send as X-Forwarded-For as if through one trusted proxy.
  */
 export function contextOf(request: Request) {
-  return { clientAddress: request.headers.get("X-Forwarded-For") ?? undefined };
+  // A request sent without one is a client of its own, so rate limits it is not about stay apart.
+  return { clientAddress: request.headers.get("X-Forwarded-For") ?? uniqueIp() };
 }
 
 /** Calls a loader or action as Remix would; a thrown Response is an outcome too. */

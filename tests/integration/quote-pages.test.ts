@@ -8,6 +8,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as presetsLoader } from "~/routes/test-detailed-quotes";
 import { startUserSession } from "~/server/auth.server";
 import { takeToasts } from "~/server/toast.server";
+import { uniqueIp } from "./auth-helpers";
 import { createUser, requestWithCookie } from "./factories";
 
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -18,9 +19,9 @@ function form(path: string, fields: Record<string, string | string[]>) {
   return new Request(`http://localhost${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 }
 
-async function run<T>(handler: (args: ActionFunctionArgs) => Promise<T>, request: Request) {
+async function run<T>(handler: (args: ActionFunctionArgs) => Promise<T>, request: Request, clientAddress = uniqueIp()) {
   try {
-    return await handler({ request, params: {}, context: {} });
+    return await handler({ request, params: {}, context: { clientAddress } });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown as T;
     throw thrown;
@@ -261,4 +262,23 @@ describe("/test-detailed-quotes", () => {
     for (const preset of page.cases) expect(preset.title).toContain(preset.quote.vanSize);
     expect(page.cases[2]).toMatchObject({ quote: { vanSize: "luton" } });
   });
+});
+
+describe("the quote pages' rate limit (the quote API's, per client)", () => {
+  it("refuses the 61st quote a minute from one client with 429, the clear message and the form as typed", async () => {
+    const address = uniqueIp();
+    for (let posted = 0; posted < 60; posted++) {
+      const response = (await run(calculatorAction, form("/calculator", goodQuote), address)) as Response;
+      expect(response.status).toBe(302);
+    }
+    const refused = (await run(calculatorAction, form("/calculator", goodQuote), address)) as unknown as ActionResult;
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data.lastResult.error?.[""]).toEqual(["Too many requests. Please wait a moment and try again."]);
+    expect(refused.data.lastResult.initialValue).toMatchObject({ pickupAddress: goodQuote.pickupAddress, deliveryAddress: goodQuote.deliveryAddress });
+    // The other quote pages share the count; another client does not.
+    const detailed = { ...goodQuote, __form__: "detailed-quote-form", helpers: "1", "items[0].name": "Sofa", "items[0].quantity": "1" };
+    expect(((await run(quoteAction, form("/quote", detailed), address)) as unknown as ActionResult).init?.status).toBe(429);
+    expect(((await run(distanceAction, form("/distance-calculator", { pickupAddress: goodQuote.pickupAddress, deliveryAddress: goodQuote.deliveryAddress, vanSize: "small", action: "distance" }), address)) as unknown as ActionResult).init?.status).toBe(429);
+    expect(((await run(calculatorAction, form("/calculator", goodQuote))) as Response).status).toBe(302);
+  }, 60_000);
 });

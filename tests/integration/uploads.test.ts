@@ -348,6 +348,9 @@ describe("the document route", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    // A PDF's own scripts (or a disguised page) cannot run on this origin.
+    expect(response.headers.get("Content-Security-Policy")).toMatch(/(^|; )sandbox(;|$)/);
+    expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
     expect(response.headers.get("Content-Disposition")).toBe(`inline; filename="licence _scan_.pdf"; filename*=UTF-8''${encodeURIComponent("licence “scan”.pdf")}`);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(PDF))).toBe(true);

@@ -18,6 +18,7 @@ import { loadQuotePage, submitQuoteForm } from "~/server/quote-form.server";
 import { getNetworkStats } from "./network-stats.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { HOME_META, seo } from "~/utils/seo";
+import { clientAddress } from "~/server/client-address.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ ...HOME_META, path: "/", matches });
@@ -30,8 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { stats: stats ?? undefined, heroImageUrl: env.HERO_IMAGE_URL, ...quotePage };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitQuoteForm(request, quoteFormSchema);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitQuoteForm(request, quoteFormSchema, clientAddress(context));
 }
 
 export default function Home() {

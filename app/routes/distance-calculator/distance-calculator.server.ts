@@ -6,6 +6,7 @@ import { ukToday } from "~/domain/uk-calendar";
 import { DEFAULT_MOVE_TIME, distanceCalculatorSchema } from "~/schemas/quote";
 import { DistanceLookupError, DistanceUnavailableError, getDistance } from "~/server/distance.server";
 import { createQuote, getQuoteView, QuoteInputError, type QuoteView } from "~/server/quotes.server";
+import { quotePostLimited } from "~/server/quote-form.server";
 
 const FAILURE_TITLES = {
   distance: "Failed to calculate distance",
@@ -22,11 +23,13 @@ export type DistanceCalculatorResult = {
   failure: string | null;
 };
 
-export async function submitDistanceCalculator(request: Request) {
+export async function submitDistanceCalculator(request: Request, address: string) {
   const submission = parseWithZod(await request.formData(), { schema: distanceCalculatorSchema });
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply(), distance: null, quote: null, failure: null } as const, { status: 400 });
   }
+  const limited = await quotePostLimited(address);
+  if (limited) return data({ lastResult: submission.reply({ formErrors: [limited.message] }), distance: null, quote: null, failure: null } as const, { status: 429, headers: limited.headers });
   const { pickupAddress, deliveryAddress, vanSize, action } = submission.value;
   try {
     if (action === "distance") {

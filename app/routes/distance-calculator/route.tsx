@@ -17,6 +17,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { usePending } from "~/utils/use-pending";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { clientAddress } from "~/server/client-address.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -32,8 +33,8 @@ export async function loader(_: LoaderFunctionArgs) {
   return { mapsKey: env.GOOGLE_MAPS_BROWSER_KEY ?? null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitDistanceCalculator(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitDistanceCalculator(request, clientAddress(context));
 }
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
