@@ -260,6 +260,25 @@ function runningServer(dataDir) {
   return { pid, port };
 }
 
+/** How long a server that is starting up or shutting down is waited for. */
+export const SETTLE_TIMEOUT_MS = 30_000;
+
+/**
+ * The server running on this cluster once it answers, or null once none is left. A server
+ * that is still starting, or shutting down (a process manager stopped `npm start` a moment
+ * ago), holds the data folder without answering: it is waited for, up to SETTLE_TIMEOUT_MS.
+ */
+async function settledServer(dataDir, timeoutMs = SETTLE_TIMEOUT_MS) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const running = runningServer(dataDir);
+    if (!running) return null;
+    if (await canConnect(clusterUrl(running, "postgres"), 1000)) return running;
+    if (Date.now() > deadline) return null; // the start that follows says what holds the folder
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export async function canConnect(url, timeoutMs = 2000) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   client.on("error", () => {});
@@ -450,10 +469,8 @@ async function choosePort(plan, explicitPort) {
 export async function startCluster({ root, port: explicitPort, log = console.log, isRoot }) {
   const plan = await planCluster(root, { isRoot });
   checkAccess(plan);
-  const running = runningServer(plan.dataDir);
-  if (running && (await canConnect(clusterUrl(running, "postgres")))) {
-    return { port: running.port, dataDir: plan.dataDir, startedHere: false, stop: async () => {} };
-  }
+  const running = await settledServer(plan.dataDir);
+  if (running) return { port: running.port, dataDir: plan.dataDir, startedHere: false, stop: async () => {} };
 
   const nativeDir = plan.copyBinaries ? copyBinaries(plan) : plan.nativeDir;
   let port = await choosePort(plan, explicitPort);

@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { canTraverse, DatabaseStartError, planCluster, portHolder, startCluster } from "../../scripts/lib/embedded-postgres.mjs";
+import { canTraverse, clusterUrl, DatabaseStartError, planCluster, portHolder, startCluster } from "../../scripts/lib/embedded-postgres.mjs";
 
 const isRoot = process.getuid?.() === 0;
 
@@ -68,6 +68,24 @@ describe("embedded PostgreSQL", () => {
     const again = await startCluster({ root: path.dirname(path.dirname(first.dataDir)), log: () => {} });
     expect(again).toMatchObject({ port: first.port, startedHere: false });
   }, 60_000);
+
+  it("waits for a server that is shutting down (npm start stopped a moment ago), then starts its own", async () => {
+    const root = checkout();
+    const first = await start(root);
+    const pid = Number(fs.readFileSync(path.join(first.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    // A session still open makes a smart shutdown (SIGTERM, as a process manager sends) wait for it.
+    const pg = (await import("pg")).default;
+    const session = new pg.Client({ connectionString: clusterUrl(first, "postgres") });
+    session.on("error", () => {});
+    await session.connect();
+    process.kill(pid, "SIGTERM");
+    const restarted = start(root);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await session.end().catch(() => {});
+    const second = await restarted;
+    expect(second.startedHere).toBe(true);
+    expect(fs.readFileSync(path.join(second.dataDir, "postmaster.pid"), "utf8").split("\n")[0]).not.toBe(String(pid));
+  }, 90_000);
 
   it("moves on from a remembered port that another program took", async () => {
     const root = checkout();
