@@ -16,7 +16,7 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { ToastProvider } from "~/components/toaster";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { HoneypotFieldsProvider } from "~/components/ui/honeypot-fields";
 import { getSessionUser } from "~/server/auth.server";
 import { nullWhileDatabaseIsDown } from "~/server/db-errors.server";
 import { publicConfig } from "~/server/env.server";
@@ -70,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
           Skip to content
         </a>
-        <HoneypotProvider {...rootData?.honeypotInputProps}>
+        <HoneypotFieldsProvider value={rootData?.honeypotInputProps ?? {}}>
           <ToastProvider flashed={rootData?.toasts ?? NO_TOASTS}>
             <Header config={config} user={rootData?.user ?? null} admin={admin} />
             <main id="main" className="flex-1">
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </main>
             {admin ? null : <Footer config={config} />}
           </ToastProvider>
-        </HoneypotProvider>
+        </HoneypotFieldsProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -80,6 +80,12 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
   const hydrated = useHydrated();
   const [offsetX, setOffsetX] = useState(0);
   const swipeStart = useRef<{ pointerId: number; x: number } | null>(null);
+  // The fade-out waits the toast's duration: the stylesheet's default without JavaScript (the
+  // CSP allows no style attribute in the page), this toast's own once JavaScript runs.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (card.current) card.current.style.animationDelay = `${toast.durationMs}ms`;
+  }, [toast.durationMs]);
 
   // Its own timer, started once: dismissing another toast does not restart it.
   useEffect(() => {
@@ -108,8 +114,8 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       role={toast.variant === "error" ? "alert" : "status"}
       data-testid="toast"
       className={`toast pointer-events-auto touch-pan-y select-none rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
+      ref={card}
       style={{
-        animationDelay: `${toast.durationMs}ms`,
         transform: offsetX ? `translateX(${offsetX}px)` : undefined,
         opacity: offsetX ? Math.max(0.3, 1 - Math.abs(offsetX) / 200) : undefined,
       }}

@@ -11,7 +11,8 @@ const THIRD_PARTY_SOURCES: Record<ThirdParty, Partial<Record<Directive, string[]
     "script-src": ["https://maps.googleapis.com"],
     "connect-src": ["https://maps.googleapis.com", "https://places.googleapis.com"],
     "img-src": ["https://maps.gstatic.com", "https://maps.googleapis.com"],
-    "style-src": ["https://fonts.googleapis.com"],
+    // Google's Places widget styles its suggestions inline; only on pages that load it.
+    "style-src": ["https://fonts.googleapis.com", "'unsafe-inline'"],
     "font-src": ["https://fonts.gstatic.com"],
   },
   stripe: {
@@ -23,6 +24,8 @@ const THIRD_PARTY_SOURCES: Record<ThirdParty, Partial<Record<Directive, string[]
   },
   paypal: {
     "script-src": ["https://www.paypal.com", "https://www.sandbox.paypal.com"],
+    // PayPal's buttons style themselves inline; only on the PayPal page, while PayPal is configured.
+    "style-src": ["'unsafe-inline'"],
     "connect-src": ["https://www.paypal.com", "https://www.sandbox.paypal.com", "https://api-m.paypal.com", "https://api-m.sandbox.paypal.com"],
     "frame-src": ["https://www.paypal.com", "https://www.sandbox.paypal.com"],
     "img-src": ["https://www.paypalobjects.com"],
@@ -58,7 +61,8 @@ export function documentCsp(nonce: string, thirdParties: ThirdParty[] = []) {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],
-    "style-src": ["'self'", "'unsafe-inline'"],
+    // No inline style attributes or unnamed <style> in our pages (see the third parties below).
+    "style-src": ["'self'", `'nonce-${nonce}'`],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
@@ -81,6 +85,8 @@ export function documentCsp(nonce: string, thirdParties: ThirdParty[] = []) {
       directives[directive] = [...new Set([...list, ...sources])];
     }
   }
+  // A nonce makes browsers ignore 'unsafe-inline', so a party that needs it drops the nonce.
+  if (directives["style-src"]!.includes("'unsafe-inline'")) directives["style-src"] = directives["style-src"]!.filter((source) => !source.startsWith("'nonce-"));
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(" ")}`)
     .join("; ");

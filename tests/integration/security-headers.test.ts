@@ -12,6 +12,15 @@ describe("Content-Security-Policy", () => {
     expect(csp).not.toContain("stripe");
   });
 
+  it("allows no inline style: stylesheets from this site and the nonce's only", () => {
+    const csp = documentCsp("n0nce");
+    expect(csp).toContain("style-src 'self' 'nonce-n0nce'");
+    expect(csp).not.toContain("'unsafe-inline'");
+    // Google's Places widget and PayPal's buttons style themselves inline: only their pages.
+    expect(documentCsp("n0nce", ["googleMaps"])).toMatch(/style-src 'self' https:\/\/fonts\.googleapis\.com 'unsafe-inline'(;|$)/);
+    expect(documentCsp("n0nce", ["stripe"])).toContain("style-src 'self' 'nonce-n0nce'");
+  });
+
   it("adds only the third-party origins a page names", () => {
     const csp = documentCsp("n", ["googleMaps"]);
     expect(csp).toMatch(/script-src [^;]*https:\/\/maps\.googleapis\.com/);

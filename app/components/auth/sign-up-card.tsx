@@ -2,7 +2,7 @@
 // and its confirmation. Like the sign-in card it posts to its page's action (/signup)
 // through a fetcher, works as a plain form without JavaScript, and takes an optional
 // success callback and an optional switch to the sign-in card.
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { FormField } from "~/components/ui/field";
 import { CUSTOMER_PASSWORD_MIN, signUpSchema } from "~/schemas/auth";
 import { AuthCard, AuthFields, CardForm, NewPasswordFields, OtherWay, withRedirectTo, type AuthCardProps } from "./auth-card";
@@ -13,7 +13,7 @@ export function SignUpCard({ redirectTo, lastResult, onSuccess, onClose, onSwitc
   return (
     <AuthCard title="Create an Account" intro="Sign up to book moves and follow them live." headingLevel={headingLevel} headingId={headingId ?? `${form.id}-title`} onClose={onClose} testId="sign-up-card">
       <CardForm fetcher={fetcher} form={form} page="/signup" redirectTo={redirectTo} inDialog={Boolean(onSuccess)}>
-        <HoneypotInputs />
+        <HoneypotFields />
         <AuthFields form={form} pending={busy} submitLabel="Sign Up" pendingText="Creating account...">
           <FormField meta={fields.username} label="Full Name" type="text" autoComplete="name" aria-required="true" />
           <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />

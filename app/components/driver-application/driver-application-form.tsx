@@ -4,7 +4,7 @@
 // while the progress bar shows the average progress of the files, then the application is
 // sent as JSON to /api/drivers/apply. Outcome messages and toasts are the spec's.
 import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
@@ -163,7 +163,7 @@ function ApplicationForm({
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-6">
-      <HoneypotInputs />
+      <HoneypotFields />
       <ErrorList errors={form.errors} />
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={working}>
         <legend className="mb-2 text-lg font-semibold text-slate-900">About you</legend>

@@ -1,7 +1,7 @@
 // /quote: the detailed quote with the spec/02 item form (name, description, quantity,
 // category, dimensions, weight, fragile, special handling) and spec/01's disassembly flag.
 // "Add Item" and "Remove" are conform intent buttons: submits without JavaScript, instant with it.
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
@@ -43,7 +43,7 @@ export function DetailedQuoteForm({ lastResult, today, mapsKey }: { lastResult: 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5" preventScrollReset>
       <input type="hidden" name="__form__" value={id} />
-      <HoneypotInputs />
+      <HoneypotFields />
       <ErrorList errors={form.errors} />
       <Section title="Locations">
         <AddressField meta={fields.pickupAddress} label="Pickup address" placeholder="e.g. 22 Kensington Church Street, London W8 4EP" mapsKey={mapsKey} />

@@ -1,7 +1,7 @@
 // The quote form of the home page (short, or detailed after "Show More Options") and of
 // /calculator. It posts to its route's action; conform validates as you type with JS, with
 // the zod-free checks of schemas/quote-form-checks.ts (the action parses with quoteFormSchema).
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DEFAULT_MOVE_TIME, QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
@@ -60,7 +60,7 @@ export function QuoteForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <input type="hidden" name="__form__" value={id} />
-      <HoneypotInputs />
+      <HoneypotFields />
       <input {...getInputProps(fields.detailed, { type: "hidden" })} key={fields.detailed.key} />
       <ErrorList errors={form.errors} />
 
