@@ -3,7 +3,7 @@
 // computer). A plain form: it works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { currentSessionId, endAllSessions, endUserSession, listSessions, requireUser, SESSION_IDLE_MINUTES } from "~/server/auth.server";
@@ -68,6 +68,15 @@ export default function Account() {
           <dd className="font-medium text-slate-900 [overflow-wrap:anywhere]">{user.email}</dd>
         </div>
       </dl>
+
+      {user.role === "admin" ? (
+        <p className="mt-4">
+          <Link to="/admin/two-factor" className="font-medium text-blue-700 hover:underline">
+            Two-factor sign-in
+          </Link>{" "}
+          <span className="text-slate-700">asks for a code from your phone after your password.</span>
+        </p>
+      ) : null}
 
       <section aria-labelledby="sessions-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="sessions-heading" className="text-xl font-semibold text-slate-900">

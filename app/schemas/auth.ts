@@ -120,6 +120,21 @@ export const apiSignUpSchema = z
   .superRefine((value, ctx) => checkSignUp(value, ctx, false))
   .transform(normaliseSignUp);
 
+// ---------------------------------------------------------------- two-factor sign-in
+
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+  codeInvalid: "That code is not right (or was used already). Try the newest code from your app.",
+  tooManyAttempts: "Too many codes were tried. Please sign in again in a few minutes.",
+  expired: "Your sign-in took too long. Please enter your password again.",
+  required: "This admin account signs in with a second step: send the 6-digit code from the authenticator app (or a recovery code) as \"code\".",
+} as const;
+
+/** The second step's code: 6 digits from the app, or a recovery code ("abcde-fghjk"). */
+export const twoFactorCodeSchema = z.object({
+  code: z.string({ required_error: TWO_FACTOR_MESSAGES.codeRequired }).trim().min(1, TWO_FACTOR_MESSAGES.codeRequired).max(20, TWO_FACTOR_MESSAGES.codeInvalid),
+});
+
 // ---------------------------------------------------------------- password reset
 
 export const forgotPasswordSchema = z.object({

@@ -4,9 +4,10 @@
 // routes accept such a token or the browser's session cookie.
 import { apiError, readJsonBody, submissionError, tooManyRequests } from "./api.server";
 import { authenticateFields, type SignInStrategy } from "./authenticator.server";
-import { AUTH_MESSAGES } from "~/schemas/auth";
+import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "~/schemas/auth";
 import { db } from "./db.server";
 import { getSessionUser, hashToken, randomToken, SESSION_IDLE_MINUTES, sessionDaysFor, type SessionUser } from "./auth.server";
+import { mayTryCode, twoFactorEnabled, verifySecondFactor } from "./two-factor.server";
 
 /** Issues a token for a user who just signed in; the caller returns it once and forgets it. */
 export async function createApiToken(user: Pick<SessionUser, "id" | "role">) {
@@ -99,10 +100,18 @@ export async function revokeBearerToken(request: Request) {
  * Authenticator's strategy, then a token; a Response with the error otherwise.
  */
 export async function signInForToken(request: Request, address: string, strategy: SignInStrategy, failedMessage: string) {
-  const attempt = await authenticateFields(strategy, request, address, await readJsonBody(request, { form: true }));
+  const body = await readJsonBody(request, { form: true });
+  const attempt = await authenticateFields(strategy, request, address, body);
   if (!attempt.result) return submissionError(attempt.submission);
   const { result } = attempt;
   if (result.status === "limited") return tooManyRequests({ retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
   if (result.status === "failed") return apiError(401, failedMessage);
+  // An admin with two-factor sign-in sends the code in the same call ("code").
+  if (result.user.role === "admin" && (await twoFactorEnabled(result.user.id))) {
+    const code = typeof body.code === "string" ? body.code : "";
+    if (!code) return Response.json({ error: TWO_FACTOR_MESSAGES.required, message: TWO_FACTOR_MESSAGES.required, twoFactorRequired: true }, { status: 401 });
+    if (!(await mayTryCode(result.user.id))) return tooManyRequests({ retryAfterSeconds: 900 }, TWO_FACTOR_MESSAGES.tooManyAttempts);
+    if (!(await verifySecondFactor(result.user, code))) return apiError(401, TWO_FACTOR_MESSAGES.codeInvalid);
+  }
   return { user: result.user, ...(await createApiToken(result.user)) };
 }

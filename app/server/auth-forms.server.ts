@@ -6,6 +6,10 @@ import { data, redirect } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import type { ToastInput } from "~/utils/toast";
 import { getSessionUser, safeRedirect, startUserSession, type SessionUser } from "./auth.server";
+import { rememberPasswordPassed, twoFactorEnabled } from "./two-factor.server";
+
+/** Where an admin with two-factor sign-in gives the code after the password. */
+export const TWO_FACTOR_STEP = "/admin/login/code";
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[]; resetForm?: boolean };
 type Submission = { reply: (options?: ReplyOptions) => SubmissionResult<string[]> };
@@ -32,6 +36,11 @@ export async function signedIn(
   user: Pick<SessionUser, "id" | "role">,
   { toast, inDialog, redirectTo, fallback = "/" }: { toast: ToastInput; inDialog?: string; redirectTo?: string; fallback?: string },
 ) {
+  // An admin with two-factor sign-in gives the code first: no session until then.
+  if (user.role === "admin" && (await twoFactorEnabled(user.id))) {
+    const pending = await rememberPasswordPassed(request, user.id, safeRedirect(redirectTo, fallback));
+    return redirect(TWO_FACTOR_STEP, { headers: { "Set-Cookie": pending } });
+  }
   const cookie = await startUserSession(request, user, { variant: "success", ...toast });
   if (inDialog === "true") return data({ ...submission.reply({ resetForm: true }), status: "success" as const }, { headers: { "Set-Cookie": cookie } });
   return redirect(safeRedirect(redirectTo, fallback), { headers: { "Set-Cookie": cookie } });

@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { getSession, sessionStorage } from "./session.server";
 import { addToast } from "./toast.server";
+import { PENDING_KEY as TWO_FACTOR_PENDING_KEY } from "./two-factor.server";
 
 const SESSION_ID_KEY = "sessionId";
 const CUSTOMER_SESSION_DAYS = 30;
@@ -154,6 +155,8 @@ export async function startUserSession(request: Request, user: Pick<SessionUser,
   const session = await getSession(request);
   const previous = session.get(SESSION_ID_KEY);
   if (typeof previous === "string") await db.session.deleteMany({ where: { id: previous } });
+  // A second sign-in step in progress (two-factor.server) ends with the session it led to.
+  session.unset(TWO_FACTOR_PENDING_KEY);
   const days = sessionDaysFor(user.role);
   const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
   const row = await db.session.create({

@@ -43,7 +43,9 @@ type RouteModule = { loader?: Handler; action?: Handler };
  * apiAdmin   an admin (cookie or token); a visitor 401 JSON, anyone else 403 JSON
  * files      uploaded documents: a visitor 401, a customer or driver 403, an admin reaches the file
  */
-type RouteClass = "public" | "user" | "driver" | "admin" | "apiUser" | "apiAdmin" | "files";
+// "secondStep": the two-factor code page, for a browser that just gave an admin's password; any
+// other caller goes back to /admin/login.
+type RouteClass = "public" | "user" | "driver" | "admin" | "apiUser" | "apiAdmin" | "files" | "secondStep";
 type Classes = { loader?: RouteClass; action?: RouteClass };
 
 const ROUTES: Record<string, Classes> = {
@@ -58,6 +60,8 @@ const ROUTES: Record<string, Classes> = {
   admin: { loader: "admin" },
   "admin.users": { loader: "admin", action: "admin" },
   "admin_.login": { loader: "public", action: "public" },
+  "admin_.login.code": { loader: "secondStep", action: "secondStep" },
+  "admin.two-factor": { loader: "admin", action: "admin" },
   "admin_.signup": { loader: "public", action: "public" },
   "api.admin.booking.$id.update": { action: "apiAdmin" },
   "api.admin.bookings": { loader: "apiAdmin" },
@@ -244,6 +248,9 @@ function expectClass(routeClass: RouteClass, outcome: Outcome, actor: Actor, pat
   switch (routeClass) {
     case "public":
       return expectServed(outcome, label);
+    case "secondStep":
+      expect(outcome.location, label).toBe("/admin/login");
+      return;
     case "user":
       if (signedOut(actor)) {
         expect(outcome.status, label).toBe(302);
