@@ -19,7 +19,7 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(/\/account$/);
       await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
       await expect(page.getByTestId("sessions").getByRole("listitem")).toHaveCount(2);
-      await expect(page.getByText("This browser")).toHaveCount(1);
+      await expect(page.getByText("This browser", { exact: true })).toHaveCount(1);
 
       await page.getByRole("button", { name: "Sign out everywhere" }).click();
       await expect(page).toHaveURL(/\/signin$/);

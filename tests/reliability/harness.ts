@@ -81,7 +81,17 @@ export async function startDatabase(name: string, port: number): Promise<TestDat
   };
 }
 
-export type App = { url: string; port: number; output: () => string; running: () => boolean; stop: () => Promise<void> };
+export type App = {
+  url: string;
+  port: number;
+  /** The process started (tsx, whose child runs server.ts). */
+  pid: number;
+  output: () => string;
+  running: () => boolean;
+  /** The exit code once it has exited (null while running, or when ended by a signal). */
+  exitCode: () => number | null;
+  stop: () => Promise<void>;
+};
 
 /** The production build on 127.0.0.1:`port` against `database`, as `npm start` would serve it. */
 export async function serveApp(database: TestDatabase, port: number, extraEnv: Record<string, string> = {}): Promise<App> {
@@ -146,8 +156,10 @@ export async function serveApp(database: TestDatabase, port: number, extraEnv: R
   return {
     url,
     port,
+    pid: child.pid!,
     output: () => output,
     running: () => child.exitCode === null && child.signalCode === null,
+    exitCode: () => child.exitCode,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
