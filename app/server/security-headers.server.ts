@@ -78,6 +78,8 @@ export function documentCsp(nonce: string, thirdParties: ThirdParty[] = []) {
     // Vite's dev server: hot reload socket and on-the-fly modules.
     directives["connect-src"].push("ws:", "wss:");
     directives["script-src"].push("'unsafe-eval'");
+    // Vite injects the styles it hot-reloads as <style> elements.
+    directives["style-src"].push("'unsafe-inline'");
   }
   for (const party of new Set(thirdParties)) {
     for (const [directive, sources] of Object.entries(THIRD_PARTY_SOURCES[party])) {
