@@ -142,6 +142,29 @@ test.describe("tracker and driver page with JavaScript", () => {
   });
 });
 
+test.describe("tracker without a live stream", () => {
+  test("refused a stream (too many open: 429), the tracker polls every 30 s instead", async ({ browser, baseURL }) => {
+    const { booking, customer, driverUser } = await assignedBooking();
+    const customerPage = await signedInPage(browser, customer.email, baseURL!, true);
+    await customerPage.clock.install();
+    await customerPage.route("**/api/bookings/*/events", (route) =>
+      route.fulfill({ status: 429, contentType: "application/json", headers: { "Retry-After": "30" }, body: JSON.stringify({ error: "Too many live connections" }) }),
+    );
+    await open(customerPage, `/booking-tracker?booking=${booking.id}`, true);
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("Driver assigned");
+    await markWindow(customerPage);
+
+    // The driver moves the job on; no event can reach this page.
+    const { advanceTracking } = await import("~/server/tracking.server");
+    const moved = await advanceTracking({ bookingId: booking.id, user: { id: driverUser.id, username: driverUser.username, email: driverUser.email, role: "driver" }, to: "en_route", etaMinutes: 15 });
+    expect(moved.ok).toBe(true);
+    await customerPage.clock.runFor(31_000);
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("On the way");
+    await expectNoReload(customerPage);
+    await customerPage.context().close();
+  });
+});
+
 test.describe("tracker and driver page without JavaScript", () => {
   test("the same flow by posting and refreshing; the updates tab refreshes itself every 30 s", async ({ browser, baseURL }) => {
     const { booking, customer, driverUser, reference } = await assignedBooking();
