@@ -233,7 +233,7 @@ test.describe("a cross-origin post", () => {
     expect(answers).toEqual([]);
   });
 
-  test("is refused with 403 by every JSON API action when it carries a cookie; a token caller without one is not a cross-site post", async ({ request, baseURL }) => {
+  test("is refused with 403 by every JSON API action, with a cookie or without; a client that sends no Origin (not a browser) passes", async ({ request, baseURL }) => {
     for (const { url } of routes.filter((route) => !route.page)) {
       const forged = await post(request, url, { who: "customer", origin: "https://evil.example", data: "{}", headers: { "Content-Type": "application/json" } });
       expect(forged.status(), url).toBe(403);
@@ -241,10 +241,13 @@ test.describe("a cross-origin post", () => {
       const sameSite = await post(request, url, { who: "customer", origin: baseURL, data: "{}", headers: { "Content-Type": "application/json" } });
       expect(await sameSite.text(), `${url} from its own origin`).not.toContain("Cross-site request refused.");
     }
-    // A fresh client, with no cookie from the posts above.
+    // A fresh client, with no cookie from the posts above: from another origin still a 403
+    // (the server refuses every cross-site post); with no Origin at all, an API client's call.
     const client = await playwrightRequest.newContext({ baseURL });
-    const tokenCaller = await post(client, "/api/quotes/calculate", { origin: "https://evil.example", data: "{}", headers: { "Content-Type": "application/json" } });
-    expect(tokenCaller.status()).toBe(400);
+    const crossSite = await post(client, "/api/quotes/calculate", { origin: "https://evil.example", data: "{}", headers: { "Content-Type": "application/json" } });
+    expect(crossSite.status()).toBe(403);
+    const apiClient = await post(client, "/api/quotes/calculate", { data: "{}", headers: { "Content-Type": "application/json" } });
+    expect(apiClient.status()).toBe(400);
     await client.dispose();
   });
 });
