@@ -60,7 +60,7 @@ const ROUTES: Record<string, Classes> = {
   admin: { loader: "admin" },
   "admin.users": { loader: "admin", action: "admin" },
   "admin_.login": { loader: "public", action: "public" },
-  "admin_.login.code": { loader: "secondStep", action: "secondStep" },
+  "admin_.login_.code": { loader: "secondStep", action: "secondStep" },
   "admin.two-factor": { loader: "admin", action: "admin" },
   "admin_.signup": { loader: "public", action: "public" },
   "api.admin.booking.$id.update": { action: "apiAdmin" },

@@ -5,7 +5,7 @@
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
 import { action as adminLoginAction } from "~/routes/admin_.login";
-import { action as codeAction, loader as codeLoader } from "~/routes/admin_.login.code";
+import { action as codeAction, loader as codeLoader } from "~/routes/admin_.login_.code";
 import { action as enrolAction, loader as enrolLoader } from "~/routes/admin.two-factor";
 import { action as apiAdminLogin } from "~/routes/api.admin.login";
 import { action as signInAction } from "~/routes/signin";
