@@ -107,12 +107,13 @@ export function createApp(options: AppOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", trustedProxyHops);
   let closing = false;
+  const defaultHeaders = securityHeaders();
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     // Every response gets the security headers; those a page set itself (its CSP) stay.
     onHeaders(res, () => {
-      for (const [name, value] of securityHeaders()) if (!res.hasHeader(name)) res.setHeader(name, value);
+      for (const [name, value] of defaultHeaders) if (!res.hasHeader(name)) res.setHeader(name, value);
       if (closing) res.setHeader("Connection", "close");
     });
     if (accessLog) {

@@ -72,7 +72,7 @@ describe("two instances, one database, one upload folder", () => {
   });
 
   it("rate limits are shared: sign-in brute force and the API limit count across both instances", async () => {
-    // Sign-in: 10 failed attempts per account in 15 minutes, whichever instance they reach.
+    // Sign-in: 10 failed attempts per account and address in 15 minutes, whichever instance they reach.
     const ip = randomIp();
     const target = `brute-${Date.now().toString(36)}@example.com`;
     const statuses: number[] = [];
@@ -83,8 +83,8 @@ describe("two instances, one database, one upload folder", () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
-    // The sign-in form page shares the same count.
-    const formOnB = await postForm(b, "/signin", { email: target, password: "one-more" }, { headers: { "X-Forwarded-For": randomIp() } });
+    // The sign-in form page shares the same count (per account and address).
+    const formOnB = await postForm(b, "/signin", { email: target, password: "one-more" }, { headers: { "X-Forwarded-For": ip } });
     expect(formOnB.status).toBe(429);
 
     // The quote API: API_RATE_LIMIT_PER_MINUTE per client address, over both instances.
@@ -97,7 +97,7 @@ describe("two instances, one database, one upload folder", () => {
     expect(apiStatuses.slice(0, API_LIMIT)).toEqual(Array(API_LIMIT).fill(200));
     expect(apiStatuses.slice(API_LIMIT)).toEqual([429, 429]);
     record([
-      `sign-in, one account, alternating instances: ${statuses.join(" ")} (limit 10 per account per 15 min); the /signin form on the other instance then: ${formOnB.status}`,
+      `sign-in, one account, alternating instances: ${statuses.join(" ")} (limit 10 per account and address per 15 min); the /signin form on the other instance then: ${formOnB.status}`,
       `quote API at ${API_LIMIT}/min, one address, alternating instances: ${apiStatuses.join(" ")}`,
     ]);
   });
