@@ -12,10 +12,6 @@ export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatusValue, string>>
   cancelled: "Cancelled",
 };
 
-export function isBookingStatus(value: unknown): value is BookingStatusValue {
-  return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
-}
-
 export const PAYMENT_STATE_LABELS = { unpaid: "Unpaid", paid: "Paid", partially_refunded: "Partly refunded", refunded: "Refunded" } as const;
 export type PaymentStateValue = keyof typeof PAYMENT_STATE_LABELS;
 

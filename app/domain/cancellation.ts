@@ -18,3 +18,15 @@ export function cancellationTerms(paidPence: number, moveAt: Date, now: Date = n
 export function isCancellable(status: string) {
   return status === "pending" || status === "assigned";
 }
+
+/** What cancelling a booking now gives back, as the confirmation step and the e-mail state it. */
+export type CancellationOffer = {
+  /** What was paid and is still to be given back, in pence. */
+  paidPence: number;
+  refundPence: number;
+  refundPercent: 100 | 50;
+  /** "full", "half", or "unpaid" when nothing was paid. */
+  kind: "full" | "half" | "unpaid";
+  /** The sentence the confirmation step leads with. */
+  summary: string;
+};

@@ -5,7 +5,7 @@
 
 import { POSTCODE_CORPUS_REGEX, parse as parsePostcode, validOutcode } from "postcode";
 import { AREA_CENTROIDS, DISTRICT_CENTROIDS, type LatLng } from "./postcode-districts";
-import { QUOTE_MESSAGES } from "../schemas/quote-messages";
+import { QUOTE_MESSAGES } from "./quote-messages";
 import { PricingInputError, toDistanceTenths } from "./pricing";
 
 export type { LatLng } from "./postcode-districts";

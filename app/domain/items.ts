@@ -1,5 +1,5 @@
-// Items to move: sizes, the quick-add catalogue (spec/01 section 3), the
-// item categories (spec/02 section 3) and heavy-item detection (spec/02 section 9).
+// Items to move: sizes, the quick-add catalogue (spec/01 section 3) and the item
+// categories (spec/02 section 3).
 
 export const ITEM_SIZES = ["small", "medium", "large", "extraLarge"] as const;
 export type ItemSize = (typeof ITEM_SIZES)[number];
@@ -45,30 +45,10 @@ export const QUICK_ADD_ITEMS: readonly CatalogueItem[] = [
   { name: "Washing Machine", size: "large" },
 ];
 
-/** Weight (kg) above which an item counts as heavy. */
-export const HEAVY_WEIGHT_KG = 50;
-// The spec lists "fridge"; "refrigerator" is added because the catalogue
-// names the same appliance that way and "refrigerator" does not contain "fridge".
-export const HEAVY_NAME_WORDS: readonly string[] = [
-  "fridge",
-  "refrigerator",
-  "washing machine",
-  "sofa",
-  "wardrobe",
-  "piano",
-];
-
 export interface ItemLike {
   name: string;
   quantity: number;
   weight?: number | null;
-}
-
-/** Heavy: weight over 50 kg, or a name that contains a known heavy item. */
-export function isHeavyItem(item: { name: string; weight?: number | null }): boolean {
-  if (typeof item.weight === "number" && item.weight > HEAVY_WEIGHT_KG) return true;
-  const name = item.name.toLowerCase().replace(/\s+/g, " ");
-  return HEAVY_NAME_WORDS.some((word) => name.includes(word));
 }
 
 /** Total quantity over all items (what the van and helper upgrades count). */

@@ -1,5 +1,4 @@
 // Rules every payment follows, whichever provider takes it.
-import { formatPounds } from "./money";
 
 /** spec/02 section 9: the smallest amount a card provider accepts (£0.50). */
 export const MINIMUM_PAYMENT_PENCE = 50;
@@ -47,6 +46,3 @@ export function paymentCovers(paid: { amountPence: number; currency: string }, p
   return paid.currency.toLowerCase() === "gbp" && paid.amountPence >= pricePence;
 }
 
-export function receiptLine(label: string, pence: number) {
-  return { label, amount: formatPounds(pence) };
-}

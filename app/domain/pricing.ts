@@ -5,12 +5,16 @@
 // Each charge is listed once, in CHARGES: its result field, its breakdown line and its
 // API field all come from that table.
 
-import { QUOTE_MESSAGES } from "../schemas/quote-messages";
+import { QUOTE_MESSAGES } from "./quote-messages";
 import { congestionZoneMatch } from "./congestion-zone";
 import { totalQuantity } from "./items";
 import { formatPounds, pct, penceToPounds } from "./money";
 import { bankHolidayOn, dayOfWeek, isValidIsoDate, isWeekend } from "./uk-calendar";
 import { VAN_MULTIPLIER_BP, isVanSize, largerVan, type VanSize } from "./vans";
+
+/** A move's start time, "HH:MM" on the 24-hour clock, and the time a quote assumes without one. */
+export const MOVE_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const DEFAULT_MOVE_TIME = "09:00";
 
 export const FLOOR_ACCESS_LEVELS = ["ground", "firstFloor", "secondFloor", "thirdFloorPlus"] as const;
 export type FloorAccess = (typeof FLOOR_ACCESS_LEVELS)[number];
@@ -58,7 +62,7 @@ export const PRICING_CONFIG = {
     helpers: 0,
     floorAccess: "ground",
     urgency: "standard",
-    moveTime: "09:00",
+    moveTime: DEFAULT_MOVE_TIME,
   },
 } as const;
 
@@ -241,7 +245,6 @@ export interface PriceResult extends PriceCharges, Record<TotalField, number>, R
 
 // ---------- validation helpers ----------
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function oneOf<T extends string>(values: readonly T[], value: unknown, field: string, fallback: T): T {
   if (value === undefined || value === null) return fallback;
@@ -316,7 +319,7 @@ function computeCharges(input: PriceInput): PriceCharges {
     throw new PricingInputError("moveDate", QUOTE_MESSAGES.moveDate);
   }
   const moveTime = input.moveTime === undefined || input.moveTime === "" ? d.moveTime : input.moveTime;
-  if (typeof moveTime !== "string" || !TIME.test(moveTime)) {
+  if (typeof moveTime !== "string" || !MOVE_TIME.test(moveTime)) {
     throw new PricingInputError("moveTime", QUOTE_MESSAGES.moveTime);
   }
 

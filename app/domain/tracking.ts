@@ -44,10 +44,6 @@ export function nextTrackingStatus(current: string | null | undefined): Tracking
   return index >= 0 && index < TRACKING_STATUSES.length - 1 ? TRACKING_STATUSES[index + 1] : null;
 }
 
-export function isTrackingStatus(value: unknown): value is TrackingStatusValue {
-  return typeof value === "string" && (TRACKING_STATUSES as readonly string[]).includes(value);
-}
-
 /** The booking status a tracking status implies: on the road is in progress; completed is completed. */
 export function bookingStatusForTracking(status: TrackingStatusValue): "assigned" | "in_progress" | "completed" {
   if (status === "assigned") return "assigned";

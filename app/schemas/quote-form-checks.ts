@@ -4,15 +4,13 @@
 // holds these checks to that schema: the same messages for the same input, and the same
 // constraint attributes as getZodConstraint(quoteFormSchema).
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
-import { FLOOR_ACCESS_LEVELS, URGENCIES } from "~/domain/pricing";
+import { FLOOR_ACCESS_LEVELS, MOVE_TIME, URGENCIES } from "~/domain/pricing";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
-import { QUOTE_MESSAGES } from "./quote-messages";
+import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 import type { z } from "zod";
 import type { quoteFormSchema } from "./quote";
 
-export const DEFAULT_MOVE_TIME = "09:00";
-export const MOVE_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const MAX_QUOTE_ITEMS = 100;
 
 /** What getZodConstraint(quoteFormSchema) gives, for the inputs' HTML attributes. */

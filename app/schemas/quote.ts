@@ -3,15 +3,13 @@
 // through conform, by the browser as you type.
 import { z } from "zod";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
-import { FLOOR_ACCESS_LEVELS, URGENCIES } from "~/domain/pricing";
+import { DEFAULT_MOVE_TIME, FLOOR_ACCESS_LEVELS, MOVE_TIME as TIME, URGENCIES } from "~/domain/pricing";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
-import { DEFAULT_MOVE_TIME, MOVE_TIME as TIME } from "./quote-form-checks";
-import { QUOTE_MESSAGES } from "./quote-messages";
+import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 
 export { QUOTE_MESSAGES };
 
-export { DEFAULT_MOVE_TIME };
 
 /** The one address rule of every quote form: at least 5 characters once trimmed. */
 const address = (message: string) => z.string({ required_error: message }).trim().min(5, message);

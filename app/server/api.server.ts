@@ -8,7 +8,7 @@ import type { ZodError, ZodTypeAny, z } from "zod";
 import { MAX_BODY_BYTES } from "./body-limits.server";
 import { clientAddress } from "./client-address.server";
 import { env } from "./env.server";
-import { MAX_DRAINED_BYTES } from "./form-body.server";
+import { readBounded } from "./form-body.server";
 import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitResult, type RateLimitRule } from "./rate-limit.server";
 
 export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
@@ -100,17 +100,7 @@ export async function parseJsonBody<Schema extends ZodTypeAny>(request: Request,
  * client, still sending, gets the answer rather than a reset connection.
  */
 async function readBytes(request: Request, maxBytes: number) {
-  const tooLarge = () => apiError(413, `The request body is too large (the limit is ${maxBytes / 1024 / 1024} MB)`);
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_DRAINED_BYTES) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > MAX_DRAINED_BYTES) throw tooLarge();
-      if (size <= maxBytes) chunks.push(chunk);
-    }
-  }
-  if (size > maxBytes) throw tooLarge();
-  return Buffer.concat(chunks);
+  const bytes = await readBounded(request, maxBytes);
+  if (!bytes) throw apiError(413, `The request body is too large (the limit is ${maxBytes / 1024 / 1024} MB)`);
+  return Buffer.from(bytes);
 }

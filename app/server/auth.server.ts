@@ -5,6 +5,7 @@ import { redirect } from "@remix-run/node";
 import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
 import type { ToastInput } from "~/utils/toast";
 import { db } from "./db.server";
+import { isUniqueViolation } from "./db-errors.server";
 import { sendEmail } from "./email.server";
 import { absoluteUrl, env } from "./env.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -55,7 +56,6 @@ function redirectBackTo(request: Request) {
 }
 
 // The guards (ARCHITECTURE.md): called at the top of every loader and action that needs them.
-// requireUser and requireDriver wait for the checkout and the driver's pages.
 
 /** Any signed-in, active account; else /signin, which comes back here afterwards. */
 export async function requireUser(request: Request) {
@@ -236,9 +236,6 @@ async function warnOwnerOfAttack(email: string) {
   }
 }
 
-function isUniqueViolation(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
 
 export type RegisterResult = { status: "ok"; user: SessionUser } | { status: "taken" } | Limited;
 

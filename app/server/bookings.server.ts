@@ -11,6 +11,7 @@ import { db } from "./db.server";
 import { bookingPriceColumns, moveColumns } from "./price-columns";
 import { pricedQuote, quoteForCheckout } from "./quotes.server";
 import { getSession, sessionStorage } from "./session.server";
+import { isUniqueViolation } from "./db-errors.server";
 
 const GUEST_BOOKINGS_KEY = "guestBookings";
 const MAX_GUEST_BOOKINGS = 5;
@@ -21,7 +22,6 @@ export type BookQuoteResult =
   | { status: "estimate"; quoteId: string; failure: string }
   | { status: "unknown_quote" };
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /**
  * "Proceed to Checkout": the quote's booking (pending, unpaid) with its items, made in one

@@ -4,7 +4,7 @@
 // booking becomes cancelled, once: a conditional update on the booking's status is the gate, so
 // of any number of parallel cancels exactly one refunds; a refund the provider refuses puts the
 // booking back as it was and says so.
-import { cancellationTerms, isCancellable } from "~/domain/cancellation";
+import { cancellationTerms, isCancellable, type CancellationOffer } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
 import { ukInstant } from "~/domain/uk-calendar";
 import { Prisma } from "../../generated/prisma/client";
@@ -13,6 +13,7 @@ import { sendCancellationEmail } from "./cancellation-emails.server";
 import { db } from "./db.server";
 import { publishLiveEvent } from "./live.server";
 import { refundPayment } from "./payments/index.server";
+import { isUniqueViolation } from "./db-errors.server";
 
 export const CANCELLATION_MESSAGES = {
   notFound: "Booking not found.",
@@ -64,17 +65,6 @@ function unrefundedCharges(bookingId: string) {
   });
 }
 
-export type CancellationOffer = {
-  /** What was paid and is still to be given back, in pence. */
-  paidPence: number;
-  refundPence: number;
-  refundPercent: 100 | 50;
-  /** "full", "half", or "unpaid" when nothing was paid. */
-  kind: "full" | "half" | "unpaid";
-  /** The sentence the confirmation step leads with. */
-  summary: string;
-};
-
 /** Each charge refunded under the terms (half of an odd amount rounds down, per charge). */
 function offerOf(charges: { amountPence: number }[], moveAt: Date, now: Date): CancellationOffer & { perCharge: number[] } {
   const terms = charges.map((charge) => cancellationTerms(charge.amountPence, moveAt, now));
@@ -104,7 +94,6 @@ export type CancelResult =
   | { status: "refund_failed"; reference: string; message: string }
   | { status: "terms_changed"; reference: string; message: string };
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /**
  * Cancels the booking for its customer (or an admin) and refunds under the terms. Null when

@@ -2,9 +2,8 @@
 // booking's own price, with an idempotency key derived from the booking), and recording what
 // the provider says about it. Only a provider's answer marks a booking paid, and only once.
 import { createHash } from "node:crypto";
-import { isPayableAmount, PAYMENT_MESSAGES, paymentCovers, type PaymentOutcome } from "~/domain/payments";
+import { isPayableAmount, PAYMENT_MESSAGES, paymentCovers } from "~/domain/payments";
 import type { CustomerDetails } from "~/schemas/checkout";
-import { Prisma } from "../../generated/prisma/client";
 import type { SessionUser } from "./auth.server";
 import { claimBooking, type BookingRecord } from "./bookings.server";
 import { db } from "./db.server";
@@ -15,6 +14,7 @@ import { cardProviderOf, PaymentProviderError, type ProviderPayment } from "./pa
 import { cardGateway, cardGatewayFor, refundPayment, stripePublishableKey } from "./payments/index.server";
 import { capturePayPalOrder, createPayPalOrder, getPayPalOrder } from "./payments/paypal.server";
 import { verifyStripeEvent, type StripeEvent } from "./payments/stripe.server";
+import { isUniqueViolation } from "./db-errors.server";
 
 /** Why a booking cannot be paid now; the message is the one the customer sees. */
 export class CheckoutRefusal extends Error {
@@ -127,8 +127,6 @@ const PAYMENT_STATUS: Record<ProviderPayment["outcome"], "succeeded" | "processi
   open: "pending",
   failed: "failed",
 };
-
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /** Writes the provider's answer on the Payment row, never undoing a success or a refund. */
 async function savePaymentRow(payment: ProviderPayment, booking: { id: string; customerName: string | null; customerEmail: string | null }) {
@@ -255,13 +253,6 @@ export async function confirmPayment(query: ConfirmQuery): Promise<{ outcome: Re
 
 export function outcomeIsConfirmed(outcome: RecordOutcome) {
   return outcome === "paid" || outcome === "already_paid";
-}
-
-export function outcomeToPaymentOutcome(outcome: RecordOutcome): PaymentOutcome {
-  if (outcomeIsConfirmed(outcome)) return "succeeded";
-  if (outcome === "processing") return "processing";
-  if (outcome === "unpaid") return "requires_payment_method";
-  return "failed";
 }
 
 // ---------------------------------------------------------------- Stripe webhooks

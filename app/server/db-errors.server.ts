@@ -55,3 +55,8 @@ export async function nullWhileDatabaseIsDown<T>(promise: Promise<T>): Promise<T
     throw error;
   }
 }
+
+/** A unique key refused the write (Prisma's P2002): another request made the same row first. */
+export function isUniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}

@@ -34,10 +34,10 @@ function refuse(status: number, message: string): Response {
 
 /**
  * The body's bytes, counted as they arrive (Content-Length may be absent or wrong); null over
- * the limit. The rest of an oversized body is read and dropped (up to MAX_DRAINED_BYTES, as
- * the API's reader does), so the client gets the 413 rather than a reset connection.
+ * the limit. The rest of an oversized body is read and dropped (up to MAX_DRAINED_BYTES), so
+ * the client gets the 413 rather than a reset connection. The API's JSON reader uses it too.
  */
-async function readBounded(request: Request, maxBytes: number): Promise<ArrayBuffer | null> {
+export async function readBounded(request: Request, maxBytes: number): Promise<ArrayBuffer | null> {
   if (Number(request.headers.get("content-length") ?? "0") > MAX_DRAINED_BYTES) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -3,16 +3,15 @@
 // ratings, written in the same transaction as the new rating.
 import { averageTenths } from "~/domain/ratings";
 import { RATING_MESSAGES, type RatingInput } from "~/schemas/rating";
-import { Prisma } from "../../generated/prisma/client";
 import type { SessionUser } from "./auth.server";
 import { db } from "./db.server";
 import { publishLiveEvent } from "./live.server";
+import { isUniqueViolation } from "./db-errors.server";
 
 export type Rating = { stars: number; comment: string | null; createdAt: string };
 
 export type RateDriverResult = { ok: true; rating: Rating } | { ok: false; status: 404 | 409; message: string };
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 function ratingOf(row: { stars: number; comment: string | null; createdAt: Date }): Rating {
   return { stars: row.stars, comment: row.comment, createdAt: row.createdAt.toISOString() };

@@ -1,7 +1,5 @@
 import { db } from "~/server/db.server";
-
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+import { unique } from "./auth-helpers";
 
 export function createUser(overrides: Partial<{ role: "customer" | "driver" | "admin"; isActive: boolean; username: string }> = {}) {
   const id = unique();

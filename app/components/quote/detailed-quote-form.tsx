@@ -6,7 +6,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { ITEM_CATEGORIES } from "~/domain/items";
-import { DEFAULT_MOVE_TIME, detailedQuoteSchema } from "~/schemas/quote";
+import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
+import { detailedQuoteSchema } from "~/schemas/quote";
 import { StatusButton } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { usePending } from "~/utils/use-pending";

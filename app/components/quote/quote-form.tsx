@@ -4,7 +4,8 @@
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { DEFAULT_MOVE_TIME, QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
+import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
+import { QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { usePending } from "~/utils/use-pending";

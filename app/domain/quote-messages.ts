@@ -1,6 +1,6 @@
 // Every message a quote's input can be refused with: the spec's words where it gives them
-// (spec/01 section 5, spec/02 sections 5 and 8). This file imports nothing, so the domain's
-// own checks (pricing, distance) can use the same words as the zod schemas without a cycle.
+// (spec/01 section 5, spec/02 sections 5 and 8). It lives in the domain, whose own checks
+// (pricing, distance) use it, and the zod schemas take the same words from here.
 export const QUOTE_MESSAGES = {
   pickupAddress: "Please enter a valid pickup address",
   deliveryAddress: "Please enter a valid delivery address",
