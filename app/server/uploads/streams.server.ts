@@ -6,9 +6,8 @@ export class FileTooLargeError extends Error {}
 export class RequestTooLargeError extends Error {}
 
 /**
- * Reads until at least `length` bytes (or the end); gives them, a stream of everything, and
- * `close`, which a caller that will not read the stream must call: it closes the source (a
- * file left open otherwise).
+ * Reads until at least `length` bytes (or the end); gives them and a stream of everything. A
+ * read that fails closes the source; a caller that stops reading closes it itself.
  */
 export async function peek(source: AsyncIterable<Uint8Array>, length: number) {
   const iterator = source[Symbol.asyncIterator]();
@@ -42,7 +41,7 @@ export async function peek(source: AsyncIterable<Uint8Array>, length: number) {
       yield next.value;
     }
   }
-  return { head: new Uint8Array(head), stream: all(), close };
+  return { head: new Uint8Array(head), stream: all() };
 }
 
 /** Passes the stream through, throwing FileTooLargeError once it exceeds `maxBytes`. */
