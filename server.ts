@@ -20,12 +20,12 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
-import { accessLogLine } from "~/server/access-log.server";
-import { bodyLimitFor, MB } from "~/server/body-limits.server";
-import { clientAddressKey } from "~/server/client-address.server";
-import { CSRF_FORBIDDEN_MESSAGE, crossSiteReason } from "~/server/csrf.server";
-import { env } from "~/server/env.server";
-import { securityHeaders } from "~/server/security-headers.server";
+import { accessLogLine } from "~/server/platform/access-log.server";
+import { bodyLimitFor, MB } from "~/server/platform/body-limits.server";
+import { clientAddressKey } from "~/server/platform/client-address.server";
+import { CSRF_FORBIDDEN_MESSAGE, crossSiteReason } from "~/server/platform/csrf.server";
+import { env } from "~/server/platform/env.server";
+import { securityHeaders } from "~/server/platform/security-headers.server";
 
 /** The server build, with the hooks of a graceful shutdown (app/server-build.ts). */
 export type AppBuild = ServerBuild & { lifecycle?: { startBackgroundJobs?(): void; endLiveStreams(): Promise<void>; closeDatabase(): Promise<void> } };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { appRoutes } from "./route-config";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -38,6 +39,9 @@ export default defineConfig({
         remix({
           // BUILD_DIR lets two builds (e.g. parallel test runs) live side by side.
           buildDirectory: process.env.BUILD_DIR ?? "build",
+          // Routes by area in "+" folders (route-config.ts); Remix's own scan is off.
+          ignoredRouteFiles: ["**/*"],
+          routes: (defineRoutes) => appRoutes(defineRoutes),
           future: {
             v3_fetcherPersist: true,
             v3_relativeSplatPath: true,

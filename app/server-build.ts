@@ -10,13 +10,13 @@
 //   400, not a 500 (server/bad-input.server.ts).
 import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/node";
-import { withInvalidTextAsBadRequest } from "~/server/bad-input.server";
-import { isDatabaseUnavailable, serviceUnavailable } from "~/server/db-errors.server";
-import { withFormBodyCheck } from "~/server/form-body.server";
-import { applyMissingSecurityHeaders } from "~/server/security-headers.server";
+import { withInvalidTextAsBadRequest } from "~/server/platform/bad-input.server";
+import { isDatabaseUnavailable, serviceUnavailable } from "~/server/platform/db-errors.server";
+import { withFormBodyCheck } from "~/server/platform/form-body.server";
+import { applyMissingSecurityHeaders } from "~/server/platform/security-headers.server";
 import { routeHandle } from "~/utils/route-handle";
-import { db } from "~/server/db.server";
-import { endLiveStreams } from "~/server/live.server";
+import { db } from "~/server/platform/db.server";
+import { endLiveStreams } from "~/server/platform/live.server";
 import { startHousekeeping, stopHousekeeping } from "~/server/housekeeping.server";
 
 export * from "virtual:remix/server-build";

@@ -9,8 +9,8 @@ import { PrismaClient, type BookingStatus, type PaymentState, type PaymentStatus
 import { calculatePrice, type PriceInput } from "../app/domain/pricing";
 import { averageTenths } from "../app/domain/ratings";
 import { ukToday } from "../app/domain/uk-calendar";
-import { hashPassword } from "../app/server/password.server";
-import { bookingPriceColumns, moveColumns, quotePriceColumns } from "../app/server/price-columns";
+import { hashPassword } from "../app/server/auth/password.server";
+import { bookingPriceColumns, moveColumns, quotePriceColumns } from "../app/server/quotes/price-columns";
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
 

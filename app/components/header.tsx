@@ -3,7 +3,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { SessionUser } from "~/server/auth.server";
+import type { SessionUser } from "~/server/auth/auth.server";
 import { telHref, type PublicConfig } from "~/utils/config";
 import { Logo } from "./logo";
 

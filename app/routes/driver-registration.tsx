@@ -4,10 +4,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DriverApplication } from "~/components/driver-application/driver-application-form";
-import { handleApplicationForm, loadApplicationPage } from "~/server/driver-applications.server";
+import { handleApplicationForm, loadApplicationPage } from "~/server/drivers/applications.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import { clientAddress } from "~/server/client-address.server";
+import { clientAddress } from "~/server/platform/client-address.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

@@ -1,5 +1,5 @@
 // Liveness and readiness for load balancers: 200 when the database answers, 503 when not.
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 
 export async function loader() {
   try {

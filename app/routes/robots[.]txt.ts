@@ -1,5 +1,5 @@
 // GET /robots.txt: crawl everything but the JSON API, and find the sitemap.
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 import { robotsTxt } from "~/utils/indexable-pages";
 
 export async function loader() {

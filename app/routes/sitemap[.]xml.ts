@@ -1,5 +1,5 @@
 // GET /sitemap.xml: exactly the indexable pages (~/utils/indexable-pages), on SITE_URL.
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 import { sitemapXml } from "~/utils/indexable-pages";
 
 export async function loader() {

@@ -3,9 +3,9 @@
 // theirs (by session cookie or API bearer token); anyone else signed in gets 403 and an
 // anonymous request 401. Served inline with the type found from its content, never sniffed.
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { getApiUser } from "~/server/api-auth.server";
-import { openDocument } from "~/server/driver-applications.server";
-import { UPLOADED_DOCUMENT_CSP } from "~/server/security-headers.server";
+import { getApiUser } from "~/server/auth/api-auth.server";
+import { openDocument } from "~/server/drivers/applications.server";
+import { UPLOADED_DOCUMENT_CSP } from "~/server/platform/security-headers.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 

@@ -3,13 +3,13 @@
 // busy machine (CPU time hardly depends on what else runs).
 //   API_RATE_LIMIT_PER_MINUTE=100000000 node scripts/with-test-db.mjs npx tsx scripts/bench/quote-micro.ts
 export {};
-const { action } = await import("../../app/routes/api.quotes.calculate");
+const { action } = await import("../../app/routes/api+/quotes.calculate");
 const { loader: healthz } = await import("../../app/routes/healthz");
 const { calculatePrice } = await import("../../app/domain/pricing");
 const { apiQuoteRequestSchema } = await import("../../app/schemas/quote");
-const { getDistance } = await import("../../app/server/distance.server");
-const { hitRateLimit } = await import("../../app/server/rate-limit.server");
-const { createQuote } = await import("../../app/server/quotes.server");
+const { getDistance } = await import("../../app/server/quotes/distance.server");
+const { hitRateLimit } = await import("../../app/server/platform/rate-limit.server");
+const { createQuote } = await import("../../app/server/quotes/quotes.server");
 
 const raw = { collectionAddress: "1 Grey Street, Newcastle NE1 6EE", deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL", moveDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10), vanSize: "medium" };
 const body = JSON.stringify(raw);

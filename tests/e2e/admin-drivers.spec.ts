@@ -141,7 +141,7 @@ for (const mode of jsModes) {
       const db = await appDb();
       const row = await db.driver.findUniqueOrThrow({ where: { id: applicant.id }, include: { user: true } });
       expect(row.user).toMatchObject({ email: applicant.email, role: "driver", passwordHash: null, isActive: true });
-      const { readOutbox } = await import("~/server/email.server");
+      const { readOutbox } = await import("~/server/platform/email.server");
       const mails = await readOutbox(applicant.email);
       expect(mails).toHaveLength(1);
       const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mails[0]!.text)?.[0];
@@ -164,7 +164,7 @@ for (const mode of jsModes) {
       await open(page, "/admin/drivers", mode.javaScriptEnabled);
       await approve(card(page, applicant.name)).click();
       await expect(card(page, applicant.name).getByTestId("driver-status")).toHaveText("approved");
-      const { readOutbox } = await import("~/server/email.server");
+      const { readOutbox } = await import("~/server/platform/email.server");
       const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec((await readOutbox(applicant.email))[0]!.text)![0];
 
       await context.clearCookies();

@@ -7,7 +7,7 @@ import { appDb, bookAMove, jsModes, open, randomIp, uniqueEmail } from "./helper
 const PASSWORD = "checkout-password-1";
 
 async function newCustomer() {
-  const [db, { hashPassword }] = await Promise.all([appDb(), import("~/server/password.server")]);
+  const [db, { hashPassword }] = await Promise.all([appDb(), import("~/server/auth/password.server")]);
   const email = uniqueEmail("buyer");
   await db.user.create({ data: { username: "Casey Buyer", email, passwordHash: await hashPassword(PASSWORD) } });
   return email;
@@ -87,7 +87,7 @@ for (const mode of jsModes) {
       expect(booking).toMatchObject({ paymentState: "paid", status: "pending", customerPhone: "07700 900123", specialRequirements: "Piano on the first floor" });
       // One payment at the provider (declined once, then paid), so one Payment row, as with Stripe.
       expect(booking.payments.map((payment) => [payment.provider, payment.status, payment.amountPence])).toEqual([["sandbox", "succeeded", booking.finalPrice]]);
-      const { readOutbox } = await import("~/server/email.server");
+      const { readOutbox } = await import("~/server/platform/email.server");
       const mails = await readOutbox(email);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe(`Booking confirmed: ${reference}`);

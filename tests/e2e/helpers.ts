@@ -27,12 +27,12 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(
  * this process (the e2e server's secret) and scripts/with-test-db.mjs (its database).
  */
 export async function appDb() {
-  return (await import("~/server/db.server")).db;
+  return (await import("~/server/platform/db.server")).db;
 }
 
 /** A session cookie for a seeded user, made by the app's own sign-in code (startUserSession). */
 export async function sessionCookieFor(email: string, baseURL: string) {
-  const [db, { startUserSession }] = await Promise.all([appDb(), import("~/server/auth.server")]);
+  const [db, { startUserSession }] = await Promise.all([appDb(), import("~/server/auth/auth.server")]);
   const user = await db.user.findUnique({ where: { email }, select: { id: true, role: true } });
   if (!user) throw new Error(`No seeded user ${email}`);
   const [name, ...value] = (await startUserSession(new Request(baseURL), user)).split(";")[0]!.split("=");

@@ -11,6 +11,7 @@ import http from "node:http";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { appDb, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
+import { ROUTE_FILES, sampleRoute } from "../support/route-files";
 
 const MARKER = `xss${Date.now().toString(36)}`;
 const PAYLOADS = [`<script>alert("${MARKER}")</script>`, `"><img src=x onerror=alert("${MARKER}")>`, `</textarea></script><script>alert("${MARKER}")</script>`];
@@ -189,24 +190,17 @@ test("a NUL byte in a URL or a form is a 400, never a 500", async ({ request, ba
 
 // ------------------------------------------------------------------ cross-origin posts
 
-const ROUTES_DIR = path.resolve("app/routes");
-
-/** Every route file with an action: its URL (params filled in) and whether it is a page. */
+/** Every route with an action: its URL (params filled in) and whether it is a page. */
 function actionRoutes() {
-  return fs
-    .readdirSync(ROUTES_DIR, { withFileTypes: true })
-    .map((entry) => (entry.isDirectory() ? { name: entry.name, file: path.join(ROUTES_DIR, entry.name, fs.readdirSync(path.join(ROUTES_DIR, entry.name)).find((file) => /^route\.tsx?$/.test(file)) ?? "") } : { name: entry.name.replace(/\.tsx?$/, ""), file: path.join(ROUTES_DIR, entry.name) }))
+  return ROUTE_FILES.map((route) => ({ ...route, source: fs.readFileSync(path.resolve(route.file.slice(1)), "utf8") }))
     // An action of its own, or one re-exported from another route (export { action, … } from).
-    .filter(({ file }) => /\.tsx?$/.test(file) && /export (async function|const) action\b|export \{[^}]*\baction\b/.test(fs.readFileSync(file, "utf8")))
-    .map(({ name, file }) => {
-      const segments = name
-        .split(/\.(?![^[]*\])/)
-        .filter((segment) => segment !== "_index" && !segment.startsWith("_"))
-        .map((segment) => segment.replace(/_$/, "").replace(/\[(.*?)\]/g, "$1"))
-        .map((segment) => (segment.startsWith("$") ? "csrf-test-id" : segment));
+    .filter(({ source }) => /export (async function|const) action\b|export \{[^}]*\baction\b/.test(source))
+    .map(({ name, source }) => ({
+      name,
       // An index route's action is posted to with ?index (Remix's rule).
-      return { name, url: name === "_index" ? "/?index" : `/${segments.join("/")}`, page: /export default function|export \{[^}]*\bdefault\b/.test(fs.readFileSync(file, "utf8")) };
-    });
+      url: name === "_index" ? "/?index" : sampleRoute(name, () => "csrf-test-id").path,
+      page: /export default function|export \{[^}]*\bdefault\b/.test(source),
+    }));
 }
 
 test.describe("a cross-origin post", () => {

@@ -28,7 +28,7 @@ async function expectSecretNowhere(page: Page) {
 async function expectStoredEncrypted() {
   const row = await (await appDb()).paymentSetting.findUniqueOrThrow({ where: { provider: "stripe" } });
   expect(row.secretKeyEncrypted).not.toContain(SECRET);
-  const { decryptSecret } = await import("~/server/encryption.server");
+  const { decryptSecret } = await import("~/server/platform/encryption.server");
   expect(decryptSecret(row.secretKeyEncrypted!, ENCRYPTION_KEY)).toBe(SECRET);
 }
 

@@ -155,7 +155,7 @@ test.describe("tracker without a live stream", () => {
     await markWindow(customerPage);
 
     // The driver moves the job on; no event can reach this page.
-    const { advanceTracking } = await import("~/server/tracking.server");
+    const { advanceTracking } = await import("~/server/bookings/tracking.server");
     const moved = await advanceTracking({ bookingId: booking.id, user: { id: driverUser.id, username: driverUser.username, email: driverUser.email, role: "driver" }, to: "en_route", etaMinutes: 15 });
     expect(moved.ok).toBe(true);
     await customerPage.clock.runFor(31_000);

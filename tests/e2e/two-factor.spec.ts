@@ -25,7 +25,7 @@ for (const mode of jsModes) {
 
     test("an admin turns it on, then signs in with a code from the app and with a recovery code", async ({ page, baseURL }) => {
       const db = await appDb();
-      const { hashPassword } = await import("~/server/password.server");
+      const { hashPassword } = await import("~/server/auth/password.server");
       const email = uniqueEmail("two-factor-admin");
       await db.user.create({ data: { username: "Tess Factor", email, role: "admin", passwordHash: await hashPassword(PASSWORD) } });
       await page.context().addCookies([await sessionCookieFor(email, baseURL!)]);

@@ -1,56 +1,34 @@
-// Who may open what. Every admin page (app/routes/admin.*) and every /api/admin/* route
-// (app/routes/api.admin.*) is found by file name, so the matrix grows by itself with each
+// Who may open what. Every admin page (app/routes/admin+/_layout+/) and every /api/admin/* route
+// (app/routes/api+/admin.*) is found by route name, so the matrix grows by itself with each
 // new route, and is tried as anonymous, customer, driver, deactivated admin and admin:
 //   pages: no session → /admin/login?redirectTo=…, a non-admin → /, an admin → the page;
 //   API:   no (valid) credentials → 401 JSON, a non-admin → 403 JSON, an admin → served,
 //          with the session cookie and with a bearer token alike.
-// The guard must hold in the layout loader (admin.tsx) and in each page's own loader and
+// The guard must hold in the layout loader (admin+/_layout.tsx) and in each page's own loader and
 // action, since Remix runs a child's action without the layout's loader.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as adminLayout from "~/routes/admin";
-import { db } from "~/server/db.server";
+import * as adminLayout from "~/routes/admin+/_layout";
+import { db } from "~/server/platform/db.server";
+import { routeModules, sampleRoute } from "../support/route-files";
 import { bearerFor, BASE, call, createAccount, type Outcome, sessionCookie } from "./auth-helpers";
 
 type Handler = (args: ActionFunctionArgs) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler; default?: unknown };
 
-const pageModules = {
-  ...import.meta.glob<RouteModule>("../../app/routes/admin.*.tsx", { eager: true }),
-  ...import.meta.glob<RouteModule>("../../app/routes/admin.*/route.tsx", { eager: true }),
-};
-const apiModules = {
-  ...import.meta.glob<RouteModule>("../../app/routes/api.admin.*.ts", { eager: true }),
-  ...import.meta.glob<RouteModule>("../../app/routes/api.admin.*/route.ts", { eager: true }),
-};
-const outsideLayout = import.meta.glob<RouteModule>("../../app/routes/admin_.*.tsx", { eager: true });
+// Every route module, by its flat name (tests/support/route-files.ts).
+const everyRoute = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}", { eager: true });
+const pageModules = routeModules(everyRoute, (route) => route.name.startsWith("admin.") && route.file.endsWith(".tsx"));
+const apiModules = routeModules(everyRoute, (route) => route.name.startsWith("api.admin."));
+const outsideLayout = routeModules(everyRoute, (route) => route.name.startsWith("admin_."));
 // Admin-only outside /admin and /api/admin (DECISIONS.md: /stripe-config and /payment-test).
-const adminPagesElsewhere = import.meta.glob<RouteModule>(["../../app/routes/stripe-config.tsx", "../../app/routes/payment-test.tsx"], { eager: true });
-const adminApisElsewhere = import.meta.glob<RouteModule>("../../app/routes/api.config.stripe.ts", { eager: true });
+const adminPagesElsewhere = routeModules(everyRoute, (route) => ["stripe-config", "payment-test"].includes(route.name));
+const adminApisElsewhere = routeModules(everyRoute, (route) => route.name === "api.config.stripe");
 
 const SAMPLE_PARAM = "matrix-test-id";
 
-/** The URL and params of a flat-routes file name: admin.users.$id.tsx → /admin/users/matrix-test-id. */
-function routeOf(file: string) {
-  const name = file.replace(/^.*\/routes\//, "").replace(/\/route\.tsx?$/, "").replace(/\.tsx?$/, "");
-  const params: Record<string, string> = {};
-  const segments = name
-    .split(/\.(?![^[]*\])/)
-    .filter((segment) => segment !== "_index" && !segment.startsWith("_"))
-    .map((segment) => {
-      const clean = segment.replace(/_$/, "").replace(/\[(.*?)\]/g, "$1");
-      if (clean === "$") {
-        params["*"] = SAMPLE_PARAM;
-        return SAMPLE_PARAM;
-      }
-      if (clean.startsWith("$")) {
-        params[clean.slice(1).replace(/\?$/, "")] = SAMPLE_PARAM;
-        return SAMPLE_PARAM;
-      }
-      return clean;
-    });
-  return { file: name, path: `/${segments.join("/")}`, params };
-}
+/** The URL and params of a route by its flat name: admin.users.$id → /admin/users/matrix-test-id. */
+const routeOf = (name: string) => ({ file: name, ...sampleRoute(name, () => SAMPLE_PARAM) });
 
 const adminPages = [
   ...Object.entries(pageModules).map(([file, module]) => ({ ...routeOf(file), module, inLayout: true })),

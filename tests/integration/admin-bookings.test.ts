@@ -2,17 +2,17 @@
 // and driver assignment with their audit rows, a booking's history, and every refusal (bad
 // ids, bad statuses, a customer's token, drivers who are not approved).
 import { beforeAll, describe, expect, it } from "vitest";
-import * as bookingsPage from "~/routes/admin.bookings";
-import * as detailsPage from "~/routes/admin.bookings.$id";
-import * as dashboard from "~/routes/admin.dashboard";
-import * as updateApi from "~/routes/api.admin.booking.$id.update";
-import * as bookingsApi from "~/routes/api.admin.bookings";
-import * as pendingDriversApi from "~/routes/api.admin.pending-drivers";
-import * as recentBookingsApi from "~/routes/api.admin.recent-bookings";
+import * as bookingsPage from "~/routes/admin+/bookings";
+import * as detailsPage from "~/routes/admin+/bookings.$id";
+import * as dashboard from "~/routes/admin+/dashboard";
+import * as updateApi from "~/routes/api+/admin.booking.$id.update";
+import * as bookingsApi from "~/routes/api+/admin.bookings";
+import * as pendingDriversApi from "~/routes/api+/admin.pending-drivers";
+import * as recentBookingsApi from "~/routes/api+/admin.recent-bookings";
 import { ADMIN_BOOKING_MESSAGES } from "~/schemas/admin-bookings";
-import { assignDriver, bookingDetails, listBookings, updateBookingStatus } from "~/server/admin-bookings.server";
-import { db } from "~/server/db.server";
-import { takeToasts } from "~/server/toast.server";
+import { assignDriver, bookingDetails, listBookings, updateBookingStatus } from "~/server/admin/bookings.server";
+import { db } from "~/server/platform/db.server";
+import { takeToasts } from "~/server/platform/toast.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } from "./auth-helpers";
 import { createApprovedDriver, createBooking, requestWithCookie } from "./factories";
 

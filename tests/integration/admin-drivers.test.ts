@@ -15,14 +15,14 @@ const { root } = await vi.hoisted(async () => {
   return { root };
 });
 
-const page = await import("~/routes/admin.drivers");
-const api = await import("~/routes/api.admin.drivers.$id.status");
+const page = await import("~/routes/admin+/drivers");
+const api = await import("~/routes/api+/admin.drivers.$id.status");
 const uploads = await import("~/routes/uploads.$");
-const { db } = await import("~/server/db.server");
-const { readOutbox } = await import("~/server/email.server");
-const { findValidResetToken, getSessionUser } = await import("~/server/auth.server");
-const { takeToasts } = await import("~/server/toast.server");
-const { decideDriver, documentHref, listDrivers, SET_PASSWORD_LINK_HOURS } = await import("~/server/admin-drivers.server");
+const { db } = await import("~/server/platform/db.server");
+const { readOutbox } = await import("~/server/platform/email.server");
+const { findValidResetToken, getSessionUser } = await import("~/server/auth/auth.server");
+const { takeToasts } = await import("~/server/platform/toast.server");
+const { decideDriver, documentHref, listDrivers, SET_PASSWORD_LINK_HOURS } = await import("~/server/admin/drivers.server");
 const { ADMIN_DRIVER_MESSAGES } = await import("~/schemas/admin-drivers");
 const { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } = await import("./auth-helpers");
 

@@ -1,16 +1,17 @@
-// Every JSON API route reads its body with the one reader (app/server/api.server.ts) and
+// Every JSON API route reads its body with the one reader (app/server/platform/api.server.ts) and
 // answers errors in one shape: { error, message } with the same sentence, plus fieldErrors
-// when particular fields are wrong. The routes are found by file name, so a new one is
+// when particular fields are wrong. The routes are found by route name (tests/support/route-files.ts), so a new one is
 // covered as soon as it exists.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { routeModules, sampleRoute } from "../support/route-files";
 
 vi.hoisted(() => {
   // /api/admin/signup reads its body only while admin sign-up is open.
   process.env.ADMIN_REGISTRATION_KEY = "api-body-test-key";
 });
 
-const { MAX_API_BODY_BYTES } = await import("~/server/api.server");
+const { MAX_API_BODY_BYTES } = await import("~/server/platform/api.server");
 const { BASE, bearerFor, call, createAccount, uniqueIp } = await import("./auth-helpers");
 const { createApprovedDriver, createBooking } = await import("./factories");
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
 const paramsOf = (name: string): Record<string, string> => (ids[name] ? { id: ids[name] } : {});
 
 type RouteModule = { action?: (args: ActionFunctionArgs) => unknown };
-const modules = import.meta.glob<RouteModule>("../../app/routes/api.*.ts", { eager: true });
+const modules = routeModules(import.meta.glob<RouteModule>("../../app/routes/api+/*.ts", { eager: true }));
 
 // Routes whose body is not JSON: logout and a user's deletion read none; a chunk is multipart
 // with its own limit.
@@ -36,10 +37,10 @@ const NOT_JSON = ["api.auth.logout", "api.drivers.upload-chunk", "api.admin.user
 // Routes that take another method than POST.
 const METHODS: Record<string, string> = { "api.admin.users.$id.status": "PUT" };
 const jsonRoutes = Object.entries(modules)
-  .map(([file, module]) => ({ name: file.replace(/^.*\/routes\//, "").replace(/\.ts$/, ""), action: module.action }))
+  .map(([name, module]) => ({ name, action: module.action }))
   .filter((route) => route.action && !NOT_JSON.includes(route.name));
 
-const pathOf = (name: string) => `/${name.split(".").join("/")}`.replace("$id", ids[name] ?? "$id");
+const pathOf = (name: string) => sampleRoute(name, () => ids[name] ?? "$id").path;
 
 function post(name: string, body: BodyInit, headers: Record<string, string> = { "Content-Type": "application/json" }) {
   return new Request(`${BASE}${pathOf(name)}`, {
@@ -101,7 +102,7 @@ describe("the API body reader", () => {
   }
 
   it("gives field errors beside the headline when fields are wrong", async () => {
-    const outcome = await call(modules["../../app/routes/api.quotes.calculate.ts"]!.action, post("api.quotes.calculate", "{}"));
+    const outcome = await call(modules["api.quotes.calculate"]!.action, post("api.quotes.calculate", "{}"));
     expect(outcome.status).toBe(400);
     expectShape(outcome.body);
     expect(Object.keys(outcome.body.fieldErrors).length).toBeGreaterThan(0);
@@ -110,14 +111,14 @@ describe("the API body reader", () => {
 
   it("reads a form body only where the route accepts one", async () => {
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
-    const signIn = await call(modules["../../app/routes/api.auth.signin.ts"]!.action, post("api.auth.signin", "email=a%40example.com", form));
+    const signIn = await call(modules["api.auth.signin"]!.action, post("api.auth.signin", "email=a%40example.com", form));
     expect(signIn.body.error).toBe("Both email and password are required.");
-    const quote = await call(modules["../../app/routes/api.quotes.calculate.ts"]!.action, post("api.quotes.calculate", "a=b", form));
+    const quote = await call(modules["api.quotes.calculate"]!.action, post("api.quotes.calculate", "a=b", form));
     expect(quote.body.error).toMatch(/Content-Type: application\/json/);
   });
 
   it("says 405 in the one shape, naming the method allowed", async () => {
-    const outcome = await call(modules["../../app/routes/api.drivers.apply.ts"]!.action, new Request(`${BASE}/api/drivers/apply`, { method: "PUT", body: "{}" }));
+    const outcome = await call(modules["api.drivers.apply"]!.action, new Request(`${BASE}/api/drivers/apply`, { method: "PUT", body: "{}" }));
     expect(outcome.status).toBe(405);
     expect(outcome.headers.get("Allow")).toBe("POST");
     expectShape(outcome.body);

@@ -19,15 +19,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { createCookieSessionStorage } from "@remix-run/node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as apiAdminLogin } from "~/routes/api.admin.login";
-import { action as apiSignIn } from "~/routes/api.auth.signin";
-import { AUTH_RATE_LIMITS, getSessionUser, hashToken } from "~/server/auth.server";
+import { action as apiAdminLogin } from "~/routes/api+/admin.login";
+import { action as apiSignIn } from "~/routes/api+/auth.signin";
+import { AUTH_RATE_LIMITS, getSessionUser, hashToken } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES } from "~/schemas/auth";
-import { db } from "~/server/db.server";
-import { readOutbox } from "~/server/email.server";
-import { env } from "~/server/env.server";
+import { db } from "~/server/platform/db.server";
+import { readOutbox } from "~/server/platform/email.server";
+import { env } from "~/server/platform/env.server";
 import { bearerFor, BASE, call, createAccount, jsonRequest, type Outcome, PASSWORD, sessionCookie, unique, uniqueIp } from "./auth-helpers";
 import { startPayPalStandIn } from "../support/paypal-stand-in";
+import { routeModules, sampleRoute } from "../support/route-files";
 
 type Handler = (args: ActionFunctionArgs) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler };
@@ -139,29 +140,16 @@ const QUERY: Record<string, string> = { "booking-confirmation": "?booking=matrix
 // Methods other than POST.
 const METHODS: Record<string, string> = { "api.admin.users.$id.status": "PUT", "api.admin.users.$id": "DELETE" };
 
-const files = {
-  ...import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true }),
-  ...import.meta.glob<RouteModule>("../../app/routes/*/route.{ts,tsx}", { eager: true }),
-};
-const nameOf = (file: string) => file.replace(/^.*\/routes\//, "").replace(/\/route\.tsx?$/, "").replace(/\.tsx?$/, "");
+// Every route module, by its flat name (tests/support/route-files.ts).
+const modulesByName = routeModules(import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}", { eager: true }));
 
-/** The URL and params of a flat-routes file name, as access-matrix.test.ts makes them. */
+/** The URL and params of a route by its flat name, a sample value for each parameter. */
 function routeOf(name: string) {
-  const params: Record<string, string> = {};
-  const segments = name
-    .split(/\.(?![^[]*\])/)
-    .filter((segment) => segment !== "_index" && !segment.startsWith("_"))
-    .map((segment) => {
-      const clean = segment.replace(/_$/, "").replace(/\[(.*?)\]/g, "$1");
-      if (!clean.startsWith("$")) return clean;
-      const param = clean === "$" ? "*" : clean.slice(1);
-      params[param] = param === "size" ? "small" : "matrix-id";
-      return params[param];
-    });
-  return { path: `/${segments.join("/")}${QUERY[name] ?? ""}`, params };
+  const { path, params } = sampleRoute(name, (param) => (param === "size" ? "small" : "matrix-id"));
+  return { path: `${path}${QUERY[name] ?? ""}`, params };
 }
 
-const routes = Object.entries(files).map(([file, module]) => ({ name: nameOf(file), module, ...routeOf(nameOf(file)) }));
+const routes = Object.entries(modulesByName).map(([name, module]) => ({ name, module, ...routeOf(name) }));
 
 // ------------------------------------------------------------------ who asks
 

@@ -1,7 +1,7 @@
 // The dashboard's six figures, as DECISIONS.md "Admin stats" defines them.
 import { describe, expect, it } from "vitest";
-import { getAdminStats, ukStartOfToday } from "~/server/admin-stats.server";
-import { db } from "~/server/db.server";
+import { getAdminStats, ukStartOfToday } from "~/server/admin/stats.server";
+import { db } from "~/server/platform/db.server";
 import { createApprovedDriver, createBooking, createUser } from "./factories";
 
 describe("ukStartOfToday", () => {

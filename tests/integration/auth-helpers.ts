@@ -1,10 +1,10 @@
 // Helpers for the accounts-and-access tests: requests as a browser form or an API client
 // would send them, route handlers called the way Remix calls them, and accounts of every role.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createApiToken } from "~/server/api-auth.server";
-import { startUserSession } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { hashPassword } from "~/server/password.server";
+import { createApiToken } from "~/server/auth/api-auth.server";
+import { startUserSession } from "~/server/auth/auth.server";
+import { db } from "~/server/platform/db.server";
+import { hashPassword } from "~/server/auth/password.server";
 
 export const BASE = "http://localhost";
 export const PASSWORD = "correct-horse-battery";

@@ -2,8 +2,8 @@
 // and one for the admin portal ("admin"); pages post forms, the API hands its JSON over.
 import { FormStrategy } from "remix-auth-form";
 import { describe, expect, it } from "vitest";
-import { AUTH_RATE_LIMITS } from "~/server/auth.server";
-import { authenticateFields, authenticateForm, authenticator } from "~/server/authenticator.server";
+import { AUTH_RATE_LIMITS } from "~/server/auth/auth.server";
+import { authenticateFields, authenticateForm, authenticator } from "~/server/auth/authenticator.server";
 import { createAccount, formRequest, PASSWORD, uniqueIp } from "./auth-helpers";
 
 describe("the Authenticator", () => {

@@ -2,12 +2,12 @@
 // who held it, and a single-use discount code, applied to two bookings at once, discounted
 // both (and 6 of 20 simultaneous applies answered a 500).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
-import { action as quoteAction } from "~/routes/quote";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
+import { action as quoteAction } from "~/routes/_quote+/quote";
 import { DISCOUNT_MESSAGES } from "~/schemas/checkout";
-import { db } from "~/server/db.server";
-import { applyDiscountCode } from "~/server/discount-codes.server";
-import { env } from "~/server/env.server";
+import { db } from "~/server/platform/db.server";
+import { applyDiscountCode } from "~/server/bookings/discount-codes.server";
+import { env } from "~/server/platform/env.server";
 import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

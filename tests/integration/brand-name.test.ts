@@ -6,7 +6,7 @@ import path from "node:path";
 import type { MetaDescriptor } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 
 const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
 // Route files, and folder routes by their route.tsx.

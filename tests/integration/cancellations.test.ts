@@ -5,17 +5,17 @@
 // second cancel (or twenty at once) changes nothing more, and nobody but the booking's
 // customer can see or cancel it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { action as cancelAction, loader as cancelLoader } from "~/routes/bookings_.$id.cancel";
-import { loader as bookingsLoader } from "~/routes/bookings";
+import { action as cancelAction, loader as cancelLoader } from "~/routes/_bookings+/bookings_.$id.cancel";
+import { loader as bookingsLoader } from "~/routes/_bookings+/bookings";
 import { formatPounds } from "~/domain/money";
 import { ukDateTime } from "~/domain/uk-calendar";
-import { listPayments, paymentsCsv } from "~/server/admin-payments.server";
-import { getAdminStats } from "~/server/admin-stats.server";
-import { CANCELLATION_MESSAGES } from "~/server/cancellations.server";
-import { recordProviderPayment } from "~/server/checkout.server";
-import { db } from "~/server/db.server";
-import { readOutbox } from "~/server/email.server";
-import { env } from "~/server/env.server";
+import { listPayments, paymentsCsv } from "~/server/admin/payments.server";
+import { getAdminStats } from "~/server/admin/stats.server";
+import { CANCELLATION_MESSAGES } from "~/server/bookings/cancellations.server";
+import { recordProviderPayment } from "~/server/bookings/checkout.server";
+import { db } from "~/server/platform/db.server";
+import { readOutbox } from "~/server/platform/email.server";
+import { env } from "~/server/platform/env.server";
 import { capturePayPalOrder, createPayPalOrder } from "~/server/payments/paypal.server";
 import { payWithSandboxCard, sandboxGateway } from "~/server/payments/sandbox.server";
 import { createStripeGateway } from "~/server/payments/stripe.server";
@@ -357,7 +357,7 @@ describe("admin figures and lists after a cancellation", () => {
     expect(csv.filter((line) => line.includes(",refund,"))).toHaveLength(1);
     expect(csv.find((line) => line.includes(",refund,"))).toContain("50.00,refunded");
 
-    const { listBookings, bookingRow } = await import("~/server/admin-bookings.server");
+    const { listBookings, bookingRow } = await import("~/server/admin/bookings.server");
     const rows = (await listBookings({ searchTerm: booking.reference })).rows.map(bookingRow);
     expect(rows.map((row) => [row.status, row.paymentState, row.paymentLabel])).toEqual([["cancelled", "partially_refunded", "Partly refunded"]]);
   });

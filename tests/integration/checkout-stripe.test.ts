@@ -4,20 +4,20 @@
 // marks a booking paid (and only once), and webhooks are signed, checked and idempotent.
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { action as confirmApi } from "~/routes/api.confirm-booking";
-import { action as paymentIntentApi } from "~/routes/api.create-payment-intent";
-import { action as checkoutSessionApi } from "~/routes/api.create-stripe-checkout-session";
-import { action as webhookAction } from "~/routes/api.webhooks.stripe";
-import { loader as confirmationLoader } from "~/routes/booking-confirmation";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
-import { action as embeddedAction, loader as embeddedLoader } from "~/routes/embedded-checkout";
-import { action as quoteAction } from "~/routes/quote";
-import { action as stripeCheckoutAction } from "~/routes/stripe-checkout";
+import { action as confirmApi } from "~/routes/api+/confirm-booking";
+import { action as paymentIntentApi } from "~/routes/api+/create-payment-intent";
+import { action as checkoutSessionApi } from "~/routes/api+/create-stripe-checkout-session";
+import { action as webhookAction } from "~/routes/api+/webhooks.stripe";
+import { loader as confirmationLoader } from "~/routes/_checkout+/booking-confirmation";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
+import { action as embeddedAction, loader as embeddedLoader } from "~/routes/_checkout+/embedded-checkout";
+import { action as quoteAction } from "~/routes/_quote+/quote";
+import { action as stripeCheckoutAction } from "~/routes/_checkout+/stripe-checkout";
 import { formatPounds } from "~/domain/money";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { db } from "~/server/db.server";
-import { readOutbox } from "~/server/email.server";
-import { env } from "~/server/env.server";
+import { db } from "~/server/platform/db.server";
+import { readOutbox } from "~/server/platform/email.server";
+import { env } from "~/server/platform/env.server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { BASE, bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique, uniqueIp } from "./auth-helpers";
 
@@ -426,7 +426,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("answers 405 to anything but POST", async () => {
-    const { loader } = await import("~/routes/api.webhooks.stripe");
+    const { loader } = await import("~/routes/api+/webhooks.stripe");
     expect((await call(loader, getRequest("/api/webhooks/stripe"))).status).toBe(405);
   });
 });

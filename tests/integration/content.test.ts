@@ -1,14 +1,15 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
-import { loader as vanImagesLoader } from "~/routes/api.images.van.$size";
-import { loader as homeLoader } from "~/routes/_index/route";
+import { loader as vanImagesLoader } from "~/routes/api+/images.van.$size";
+import { loader as homeLoader } from "~/routes/_quote+/_index/route";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { vanImages } from "~/domain/van-images";
 import { VAN_SIZES } from "~/domain/vans";
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 import { INDEXABLE_PAGES } from "~/utils/indexable-pages";
+import { ROUTE_FILES, routeModules } from "../support/route-files";
 
 const args = (url: string, params: Record<string, string> = {}) => ({ request: new Request(url), params, context: {} });
 
@@ -67,29 +68,14 @@ describe("home and root loaders", () => {
 // ---------- every page route's search metadata, checked against the sitemap ----------
 
 type RouteModule = { default?: unknown; meta?: (args: unknown) => MetaDescriptor[] };
-// A route is a file in app/routes, or a folder there with its route.tsx (and its own modules).
-const routeModules = import.meta.glob<RouteModule>(["/app/routes/*.{ts,tsx}", "/app/routes/*/route.{ts,tsx}"], { eager: true });
+const modulesByName = routeModules(import.meta.glob<RouteModule>("/app/routes/**/*.{ts,tsx}", { eager: true }));
 
-/** Remix flat-route file name to URL path, and whether it has a parameter. */
-function routePath(file: string): { path: string; dynamic: boolean } {
-  const segments = routeId(file)
-    .replace(/\[\.\]/g, "\u0000")
-    .split(".")
-    .map((segment) => segment.replace(/\u0000/g, "."))
-    .filter((segment) => segment !== "_index" && !/^_/.test(segment))
-    .map((segment) => segment.replace(/_$/, ""));
-  return { path: `/${segments.join("/")}`, dynamic: segments.some((segment) => segment.startsWith("$")) };
-}
-
-const routeId = (file: string) => file.replace(/^.*\/routes\//, "").replace(/(\/route)?\.(ts|tsx)$/, "");
-const routeIds = Object.keys(routeModules).map(routeId);
-/** A layout (e.g. admin.tsx around admin.dashboard.tsx) is not a page of its own: its children set the metadata. */
-const isLayout = (file: string) => routeIds.some((id) => id.startsWith(`${routeId(file)}.`));
-
-const pages = Object.entries(routeModules)
-  .filter(([file, module]) => module.default != null && !isLayout(file))
-  .map(([file, module]) => {
-    const { path, dynamic } = routePath(file);
+// Pages: routes with a component that are not a layout (admin+/_layout.tsx around the admin
+// pages is not a page of its own: its children set the metadata).
+const pages = ROUTE_FILES.filter((route) => modulesByName[route.name]?.default != null && !route.hasChildren)
+  .map((route) => ({ route, module: modulesByName[route.name]! }))
+  .map(({ route: { file, path }, module }) => {
+    const dynamic = /[:*]/.test(path);
     const tags = module.meta?.({
       data: undefined,
       params: {},
@@ -114,7 +100,7 @@ describe("search metadata of every page", () => {
       expect(tags.find((tag) => tag.name === "description")?.content, `${page.file} description`).toBeTruthy();
       const canonical = tags.find((tag) => tag.rel === "canonical")?.href;
       expect(canonical, `${page.file} canonical`).toBeTruthy();
-      if (!page.dynamic && page.path !== "/*" && !page.path.includes("$")) {
+      if (!page.dynamic) {
         expect(new URL(canonical!).pathname, `${page.file} canonical path`).toBe(page.path);
       }
     }
@@ -140,6 +126,6 @@ describe("search metadata of every page", () => {
   });
 
   it("marks the not-found page noindex", () => {
-    expect(pages.find((page) => page.path === "/$")?.noindex).toBe(true);
+    expect(pages.find((page) => page.path === "/*")?.noindex).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { env } from "~/server/env.server";
+import { db } from "~/server/platform/db.server";
+import { env } from "~/server/platform/env.server";
 import {
   createGoogleDistanceSource,
   DISTANCE_CACHE_DAYS,
@@ -9,7 +9,7 @@ import {
   getDistance,
   googleSourceFromConfig,
   offlineDistance,
-} from "~/server/distance.server";
+} from "~/server/quotes/distance.server";
 import { startGoogleMapsStandIn, type GoogleMapsStandIn } from "../support/google-maps-stand-in";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

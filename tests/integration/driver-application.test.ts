@@ -14,14 +14,14 @@ const { root } = await vi.hoisted(async () => {
   return { root };
 });
 
-const { action: uploadChunk } = await import("~/routes/api.drivers.upload-chunk");
-const { action: assemble } = await import("~/routes/api.drivers.assemble-chunks");
-const { action: apply } = await import("~/routes/api.drivers.apply");
+const { action: uploadChunk } = await import("~/routes/api+/drivers.upload-chunk");
+const { action: assemble } = await import("~/routes/api+/drivers.assemble-chunks");
+const { action: apply } = await import("~/routes/api+/drivers.apply");
 const { action: pageAction, loader: pageLoader } = await import("~/routes/driver-registration");
-const { db } = await import("~/server/db.server");
-const { readOutbox } = await import("~/server/email.server");
-const { takeToasts } = await import("~/server/toast.server");
-const { DRIVER_APPLY_RATE_LIMIT } = await import("~/server/driver-applications.server");
+const { db } = await import("~/server/platform/db.server");
+const { readOutbox } = await import("~/server/platform/email.server");
+const { takeToasts } = await import("~/server/platform/toast.server");
+const { DRIVER_APPLY_RATE_LIMIT } = await import("~/server/drivers/applications.server");
 const { UPLOAD_PATH } = await import("~/schemas/driver-application");
 const { createApprovedDriver } = await import("./factories");
 
@@ -272,7 +272,7 @@ describe("the page's no-JS multipart form", () => {
   });
 
   it("answers a bot in the honeypot as if it had applied, and saves no driver and sends no e-mail", async () => {
-    const { honeypot } = await import("~/server/honeypot.server");
+    const { honeypot } = await import("~/server/platform/honeypot.server");
     const { nameFieldName, validFromFieldName, encryptedValidFrom } = honeypot.getInputProps({ validFromTimestamp: Date.now() - 1000 });
     const email = uniqueEmail();
     const trap: [string, Entry][] = [[nameFieldName, "https://spam.example"], [validFromFieldName!, encryptedValidFrom!]];

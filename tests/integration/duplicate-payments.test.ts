@@ -2,14 +2,14 @@
 // before a discount changed the price) is refunded through its provider, and a payment for
 // less than the booking's price confirms nothing and is refunded too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as quoteAction } from "~/routes/quote";
-import type { SessionUser } from "~/server/auth.server";
-import { bookQuote, findBookingFor } from "~/server/bookings.server";
-import { recordProviderPayment, startHostedCheckout } from "~/server/checkout.server";
-import { db } from "~/server/db.server";
-import { applyDiscountCode } from "~/server/discount-codes.server";
-import { readOutbox } from "~/server/email.server";
-import { env } from "~/server/env.server";
+import { action as quoteAction } from "~/routes/_quote+/quote";
+import type { SessionUser } from "~/server/auth/auth.server";
+import { bookQuote, findBookingFor } from "~/server/bookings/bookings.server";
+import { recordProviderPayment, startHostedCheckout } from "~/server/bookings/checkout.server";
+import { db } from "~/server/platform/db.server";
+import { applyDiscountCode } from "~/server/bookings/discount-codes.server";
+import { readOutbox } from "~/server/platform/email.server";
+import { env } from "~/server/platform/env.server";
 import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { BASE, call, createAccount, formRequest } from "./auth-helpers";
 

@@ -1,4 +1,4 @@
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { unique } from "./auth-helpers";
 
 export function createUser(overrides: Partial<{ role: "customer" | "driver" | "admin"; isActive: boolean; username: string }> = {}) {

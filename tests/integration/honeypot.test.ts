@@ -2,11 +2,11 @@
 // pass; a bot that fills the hidden field, or forges its signed time, gets an ordinary
 // answer while nothing is created.
 import { describe, expect, it } from "vitest";
-import { action as signUpAction } from "~/routes/signup";
-import { action as calculatorAction } from "~/routes/calculator";
-import { action as applyAction } from "~/routes/api.drivers.apply";
-import { db } from "~/server/db.server";
-import { honeypot } from "~/server/honeypot.server";
+import { action as signUpAction } from "~/routes/_auth+/signup";
+import { action as calculatorAction } from "~/routes/_quote+/calculator";
+import { action as applyAction } from "~/routes/api+/drivers.apply";
+import { db } from "~/server/platform/db.server";
+import { honeypot } from "~/server/platform/honeypot.server";
 import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
 import { call, formRequest, jsonRequest, unique, uniqueIp } from "./auth-helpers";
 

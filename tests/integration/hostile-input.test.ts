@@ -16,18 +16,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { routeModules } from "../support/route-files";
 
 vi.hoisted(() => {
   // /api/admin/signup and /admin/signup read their bodies only while admin sign-up is open.
   process.env.ADMIN_REGISTRATION_KEY = "hostile-input-test-key";
 });
 
-const { MAX_API_BODY_BYTES } = await import("~/server/api.server");
-const { FORM_BODY_MESSAGES, MAX_FORM_BODY_BYTES, withFormBodyCheck } = await import("~/server/form-body.server");
-const { INVALID_TEXT_MESSAGE, withInvalidTextAsBadRequest } = await import("~/server/bad-input.server");
+const { MAX_API_BODY_BYTES } = await import("~/server/platform/api.server");
+const { FORM_BODY_MESSAGES, MAX_FORM_BODY_BYTES, withFormBodyCheck } = await import("~/server/platform/form-body.server");
+const { INVALID_TEXT_MESSAGE, withInvalidTextAsBadRequest } = await import("~/server/platform/bad-input.server");
 const { routeHandle } = await import("~/utils/route-handle");
-const { db } = await import("~/server/db.server");
-const { env } = await import("~/server/env.server");
+const { db } = await import("~/server/platform/db.server");
+const { env } = await import("~/server/platform/env.server");
 const { startPayPalStandIn } = await import("../support/paypal-stand-in");
 const { BASE, bearerFor, call, createAccount, sessionCookie, uniqueIp } = await import("./auth-helpers");
 const { createApprovedDriver, createBooking } = await import("./factories");
@@ -158,15 +159,10 @@ const formBody: fc.Arbitrary<Body> = fc.oneof(
 // ------------------------------------------------------------------ the routes and their callers
 
 // The JSON API: /api/* and PayPal's JSON endpoints (/paypal/setup, /paypal/order, …).
-const apiFiles = {
-  ...import.meta.glob<RouteModule>("../../app/routes/api.*.ts", { eager: true }),
-  ...import.meta.glob<RouteModule>("../../app/routes/paypal.*.ts", { eager: true }),
-};
-const pageFiles = {
-  ...import.meta.glob<RouteModule>("../../app/routes/*.tsx", { eager: true }),
-  ...import.meta.glob<RouteModule>("../../app/routes/*/route.tsx", { eager: true }),
-};
-const nameOf = (file: string) => file.replace(/^.*\/routes\//, "").replace(/\/route\.tsx?$/, "").replace(/\.tsx?$/, "");
+// Every route module, by its flat name (tests/support/route-files.ts).
+const everyRoute = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}", { eager: true });
+const apiFiles = routeModules(everyRoute, (route) => /^(api|paypal)\./.test(route.name) && route.file.endsWith(".ts"));
+const pageFiles = routeModules(everyRoute, (route) => route.file.endsWith(".tsx"));
 
 // Routes that read no body (logging out, deleting a user): an oversized one is ignored.
 const BODYLESS = ["api.auth.logout", "api.admin.users.$id", "paypal.setup", "paypal.order.$id.capture"];
@@ -242,23 +238,18 @@ function target(name: string) {
 const asBuilt = (handler: Handler, resource: boolean) => withInvalidTextAsBadRequest(handler, { resource }) as Handler;
 const apiRoutes = Object.entries(apiFiles)
   .filter(([, module]) => module.action)
-  .map(([file, module]) => ({ name: nameOf(file), action: asBuilt(module.action!, true) }));
+  .map(([name, module]) => ({ name, action: asBuilt(module.action!, true) }));
 const pageRoutes = Object.entries(pageFiles)
   .filter(([, module]) => module.action)
-  .map(([file, module]) => {
-    const name = nameOf(file);
+  .map(([name, module]) => {
     const largeBody = Boolean(routeHandle(module.handle).largeBody);
     return { name, largeBody, action: asBuilt(withFormBodyCheck(module.action!, { largeBody }) as Handler, false) };
   });
 // Every loader, pages and resource routes alike, for hostile query strings and params.
-const allFiles = {
-  ...import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true }),
-  ...import.meta.glob<RouteModule>("../../app/routes/*/route.{ts,tsx}", { eager: true }),
-};
+const allFiles = routeModules(everyRoute);
 const loaderRoutes = Object.entries(allFiles)
   .filter(([, module]) => module.loader)
-  .map(([file, module]) => {
-    const name = nameOf(file);
+  .map(([name, module]) => {
     const resource = module.default == null;
     return { name, resource, loader: asBuilt(module.loader!, resource) };
   });

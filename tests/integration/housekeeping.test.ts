@@ -2,7 +2,7 @@
 // advisory lock and a round mark): ended and idle sessions, expired or revoked API tokens,
 // used or expired reset links, and rate-limit counts past their window. Live rows stay.
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { runHousekeeping } from "~/server/housekeeping.server";
 import { createAccount, unique } from "./auth-helpers";
 

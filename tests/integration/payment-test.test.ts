@@ -3,10 +3,10 @@
 // PaymentIntent, a PayPal test asks the PayPal stand-in for an order. Nobody is charged.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { action, loader, meta } from "~/routes/payment-test";
+import { action, loader, meta } from "~/routes/_checkout+/payment-test";
 import { PAYMENT_TEST_MESSAGES } from "~/schemas/payment-test";
-import { db } from "~/server/db.server";
-import { env } from "~/server/env.server";
+import { db } from "~/server/platform/db.server";
+import { env } from "~/server/platform/env.server";
 import { startPayPalStandIn, type PayPalStandIn } from "../support/paypal-stand-in";
 import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 

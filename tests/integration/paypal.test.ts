@@ -14,14 +14,14 @@ const { outbox } = await vi.hoisted(async () => {
   return { outbox };
 });
 
-const { loader: setupLoader, action: setupAction } = await import("~/routes/paypal.setup");
-const { action: orderAction, loader: orderLoader } = await import("~/routes/paypal.order");
-const { action: captureAction } = await import("~/routes/paypal.order.$id.capture");
-const pageModule = await import("~/routes/paypal-checkout");
-const newPageModule = await import("~/routes/paypal-checkout-new");
-const { db } = await import("~/server/db.server");
-const { env } = await import("~/server/env.server");
-const { readOutbox } = await import("~/server/email.server");
+const { loader: setupLoader, action: setupAction } = await import("~/routes/_checkout+/paypal.setup");
+const { action: orderAction, loader: orderLoader } = await import("~/routes/_checkout+/paypal.order");
+const { action: captureAction } = await import("~/routes/_checkout+/paypal.order.$id.capture");
+const pageModule = await import("~/routes/_checkout+/paypal-checkout");
+const newPageModule = await import("~/routes/_checkout+/paypal-checkout-new");
+const { db } = await import("~/server/platform/db.server");
+const { env } = await import("~/server/platform/env.server");
+const { readOutbox } = await import("~/server/platform/email.server");
 const { PAYMENT_MESSAGES } = await import("~/domain/payments");
 const { startPayPalStandIn } = await import("../support/paypal-stand-in");
 const { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, uniqueIp, unique } = await import("./auth-helpers");

@@ -13,15 +13,15 @@ const { standIn } = await vi.hoisted(async () => {
   return { standIn };
 });
 
-const { action: quoteAction, loader: quoteLoader } = await import("~/routes/quote");
-const { action: homeAction } = await import("~/routes/_index/route");
-const { action: checkoutAction, loader: checkoutLoader } = await import("~/routes/checkout");
-const { action: distanceAction } = await import("~/routes/distance-calculator/route");
-const { action: calculateApi } = await import("~/routes/api.quotes.calculate");
-const { action: distanceApi } = await import("~/routes/api.calculate-distance");
+const { action: quoteAction, loader: quoteLoader } = await import("~/routes/_quote+/quote");
+const { action: homeAction } = await import("~/routes/_quote+/_index/route");
+const { action: checkoutAction, loader: checkoutLoader } = await import("~/routes/_checkout+/checkout");
+const { action: distanceAction } = await import("~/routes/_quote+/distance-calculator/route");
+const { action: calculateApi } = await import("~/routes/api+/quotes.calculate");
+const { action: distanceApi } = await import("~/routes/api+/calculate-distance");
 const { calculatePrice } = await import("~/domain/pricing");
-const { db } = await import("~/server/db.server");
-const { takeToasts } = await import("~/server/toast.server");
+const { db } = await import("~/server/platform/db.server");
+const { takeToasts } = await import("~/server/platform/toast.server");
 const { requestWithCookie } = await import("./factories");
 import { contextOf } from "./auth-helpers";
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 // The quote pages' loaders and actions, as a browser without JavaScript would use them.
 import { describe, expect, it } from "vitest";
-import { action as calculatorAction, loader as calculatorLoader } from "~/routes/calculator";
-import { action as quoteAction, loader as quoteLoader } from "~/routes/quote";
-import { action as distanceAction } from "~/routes/distance-calculator/route";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
-import { loader as presetsLoader } from "~/routes/test-detailed-quotes";
-import { startUserSession } from "~/server/auth.server";
-import { takeToasts } from "~/server/toast.server";
+import { action as calculatorAction, loader as calculatorLoader } from "~/routes/_quote+/calculator";
+import { action as quoteAction, loader as quoteLoader } from "~/routes/_quote+/quote";
+import { action as distanceAction } from "~/routes/_quote+/distance-calculator/route";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
+import { loader as presetsLoader } from "~/routes/_quote+/test-detailed-quotes";
+import { startUserSession } from "~/server/auth/auth.server";
+import { takeToasts } from "~/server/platform/toast.server";
 import { uniqueIp } from "./auth-helpers";
 import { createUser, requestWithCookie } from "./factories";
 
@@ -89,7 +89,7 @@ describe("/calculator", () => {
     request.headers.set("Cookie", cookie.split(";")[0]!);
     const response = (await run(calculatorAction, request)) as Response;
     expect(response.status).toBe(302);
-    const { db } = await import("~/server/db.server");
+    const { db } = await import("~/server/platform/db.server");
     expect(await db.quote.count({ where: { customerId: user.id } })).toBe(1);
   });
 });
@@ -141,7 +141,7 @@ describe("/quote", () => {
       liftAvailableDelivery: "on", // hidden at ground level, so ignored
     }))) as Response;
     expect(response.status).toBe(302);
-    const { db } = await import("~/server/db.server");
+    const { db } = await import("~/server/platform/db.server");
     const id = new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
     const quote = await db.quote.findUniqueOrThrow({ where: { id }, include: { items: true } });
     expect(quote.floorAccessFee).toBe(2000); // not halved: the ground floor end has no lift
@@ -163,7 +163,7 @@ describe("/quote items marked for disassembly", () => {
     }))) as Response;
     expect(response.status).toBe(302);
     const id = new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
-    const { db } = await import("~/server/db.server");
+    const { db } = await import("~/server/platform/db.server");
     const items = await db.quoteItem.findMany({ where: { quoteId: id }, orderBy: { position: "asc" } });
     expect(items.map((item) => [item.name, item.requiresDisassembly])).toEqual([["Wardrobe", true], ["Boxes", false]]);
     const page = await quoteLoader({ request: new Request(`http://localhost/quote?quote=${id}`), params: {}, context: {} });
@@ -222,7 +222,7 @@ describe("/checkout", () => {
   it("prices the quote again on the server and notes that fuel and the return journey are included", async () => {
     const quoted = (await run(calculatorAction, form("/calculator", { ...goodQuote, vanSize: "medium", helpers: "1" }))) as Response;
     const id = new URL(quoted.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
-    const { db } = await import("~/server/db.server");
+    const { db } = await import("~/server/platform/db.server");
     // A stale stored total is not what checkout shows: it asks the pricing module again.
     const stored = await db.quote.update({ where: { id }, data: { totalWithVAT: 1 } });
     const page = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${id}`), params: {}, context: {} });

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { action as calculate, loader as calculateGet } from "~/routes/api.quotes.calculate";
-import { action as simple } from "~/routes/api.quotes.simple";
-import { action as quotesDistance } from "~/routes/api.quotes.distance";
-import { action as calculateDistance } from "~/routes/api.calculate-distance";
-import { db } from "~/server/db.server";
-import { API_RATE_LIMIT } from "~/server/api.server";
+import { action as calculate, loader as calculateGet } from "~/routes/api+/quotes.calculate";
+import { action as simple } from "~/routes/api+/quotes.simple";
+import { action as quotesDistance } from "~/routes/api+/quotes.distance";
+import { action as calculateDistance } from "~/routes/api+/calculate-distance";
+import { db } from "~/server/platform/db.server";
+import { API_RATE_LIMIT } from "~/server/platform/api.server";
 import { bearerFor, sessionCookie } from "./auth-helpers";
 import { createUser } from "./factories";
 import { contextOf } from "./auth-helpers";

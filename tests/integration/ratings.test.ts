@@ -2,14 +2,14 @@
 // completed booking, given only by the booking's customer; a second rating, or two at once,
 // make one; the admin pages and the tracker read the average.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as ratePage from "~/routes/bookings_.$id.rate";
+import * as ratePage from "~/routes/_bookings+/bookings_.$id.rate";
 import { RATING_MESSAGES } from "~/schemas/rating";
-import { listDrivers } from "~/server/admin-drivers.server";
-import { db } from "~/server/db.server";
-import { rateDriver, ratingFor } from "~/server/ratings.server";
-import { trackerExtras } from "~/server/tracker-extras.server";
-import { findTrackedBooking, trackerView } from "~/server/tracking.server";
-import { takeToasts } from "~/server/toast.server";
+import { listDrivers } from "~/server/admin/drivers.server";
+import { db } from "~/server/platform/db.server";
+import { rateDriver, ratingFor } from "~/server/bookings/ratings.server";
+import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
+import { findTrackedBooking, trackerView } from "~/server/bookings/tracking.server";
+import { takeToasts } from "~/server/platform/toast.server";
 import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking, requestWithCookie } from "./factories";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, configuredThirdParties, createNonce, documentCsp } from "~/server/security-headers.server";
+import { applySecurityHeaders, configuredThirdParties, createNonce, documentCsp } from "~/server/platform/security-headers.server";
 
 describe("Content-Security-Policy", () => {
   it("allows scripts only from this site and the request's nonce", () => {

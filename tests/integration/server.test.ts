@@ -12,7 +12,7 @@ import { gunzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp, startServer, type AppBuild, type AppOptions } from "../../server";
-import * as apiSignIn from "~/routes/api.auth.signin";
+import * as apiSignIn from "~/routes/api+/auth.signin";
 
 const SITE_URL = "https://easymove.example";
 

@@ -2,10 +2,10 @@
 // admin, 14 days for everyone else), API tokens too; and "Sign out everywhere" on /account
 // ends every session and token of the account.
 import { describe, expect, it } from "vitest";
-import { action as accountAction, loader as accountLoader } from "~/routes/account";
-import { getSessionUser, SESSION_IDLE_MINUTES } from "~/server/auth.server";
-import { getTokenUser } from "~/server/api-auth.server";
-import { db } from "~/server/db.server";
+import { action as accountAction, loader as accountLoader } from "~/routes/_auth+/account";
+import { getSessionUser, SESSION_IDLE_MINUTES } from "~/server/auth/auth.server";
+import { getTokenUser } from "~/server/auth/api-auth.server";
+import { db } from "~/server/platform/db.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);

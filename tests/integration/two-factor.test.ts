@@ -4,14 +4,14 @@
 // limited; turning it off takes a code.
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
-import { action as adminLoginAction } from "~/routes/admin_.login";
-import { action as codeAction, loader as codeLoader } from "~/routes/admin_.login_.code";
-import { action as enrolAction, loader as enrolLoader } from "~/routes/admin.two-factor";
-import { action as apiAdminLogin } from "~/routes/api.admin.login";
-import { action as signInAction } from "~/routes/signin";
+import { action as adminLoginAction } from "~/routes/_auth+/admin_.login";
+import { action as codeAction, loader as codeLoader } from "~/routes/_auth+/admin_.login_.code";
+import { action as enrolAction, loader as enrolLoader } from "~/routes/admin+/two-factor";
+import { action as apiAdminLogin } from "~/routes/api+/admin.login";
+import { action as signInAction } from "~/routes/_auth+/signin";
 import { TWO_FACTOR_MESSAGES } from "~/schemas/auth";
-import { getSessionUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
+import { getSessionUser } from "~/server/auth/auth.server";
+import { db } from "~/server/platform/db.server";
 import { call, createAccount, formRequest, getRequest, jsonRequest, PASSWORD, sessionCookie, uniqueIp } from "./auth-helpers";
 
 const codeFor = (manualKey: string, offsetSteps = 0) =>

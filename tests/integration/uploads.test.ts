@@ -15,15 +15,15 @@ const { root } = await vi.hoisted(async () => {
   return { root };
 });
 
-const { action: uploadChunk } = await import("~/routes/api.drivers.upload-chunk");
-const { action: assemble } = await import("~/routes/api.drivers.assemble-chunks");
+const { action: uploadChunk } = await import("~/routes/api+/drivers.upload-chunk");
+const { action: assemble } = await import("~/routes/api+/drivers.assemble-chunks");
 const { loader: documentLoader } = await import("~/routes/uploads.$");
-const { db } = await import("~/server/db.server");
-const { startUserSession } = await import("~/server/auth.server");
+const { db } = await import("~/server/platform/db.server");
+const { startUserSession } = await import("~/server/auth/auth.server");
 const { DRIVER_UPLOAD_RATE_LIMIT } = await import("~/server/uploads/chunks.server");
 const { cleanupStaleUploads } = await import("~/server/uploads/cleanup.server");
 const { ensureUploadSession, pathBelongsToSession } = await import("~/server/uploads/documents.server");
-const { LocalDiskStorage, UnsafeKeyError } = await import("~/server/storage.server");
+const { LocalDiskStorage, UnsafeKeyError } = await import("~/server/uploads/storage.server");
 const { CHUNK_SIZE_BYTES } = await import("~/domain/file-types");
 const { UPLOAD_PATH } = await import("~/schemas/driver-application");
 const { createApprovedDriver, createUser } = await import("./factories");
@@ -418,7 +418,7 @@ describe("clean-up", () => {
   });
 });
 
-const { env } = await import("~/server/env.server");
+const { env } = await import("~/server/platform/env.server");
 const { uploadQuotaBytes, UPLOAD_MESSAGES } = await import("~/server/uploads/quota.server");
 
 describe("uploads: the holes a security review found", () => {

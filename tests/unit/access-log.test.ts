@@ -1,7 +1,7 @@
 // The access log (server.ts) never holds a secret: a password-reset link's token, a payment
 // provider's return tokens, or any query value named like a secret.
 import { describe, expect, it } from "vitest";
-import { accessLogLine, redactedUrl } from "~/server/access-log.server";
+import { accessLogLine, redactedUrl } from "~/server/platform/access-log.server";
 
 describe("redactedUrl", () => {
   it("hides the token of a password-reset link", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crossSiteReason, expectedOrigins } from "~/server/csrf.server";
+import { crossSiteReason, expectedOrigins } from "~/server/platform/csrf.server";
 
 const url = "http://127.0.0.1:3000/signin";
 

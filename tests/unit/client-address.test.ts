@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 
 process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused";
-const { clientAddress, clientAddressKey } = await import("~/server/client-address.server");
-const { parseEnv } = await import("~/server/env.server");
+const { clientAddress, clientAddressKey } = await import("~/server/platform/client-address.server");
+const { parseEnv } = await import("~/server/platform/env.server");
 
 describe("clientAddressKey", () => {
   it("keeps an IPv4 address, and unwraps one mapped into IPv6", () => {

@@ -2,7 +2,7 @@
 // pg client's own words when a query runs on a connection the server has just dropped, seen
 // when PostgreSQL was stopped in the middle of a load (tests/reliability/database-fault.test.ts).
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "~/server/db-errors.server";
+import { isDatabaseUnavailable } from "~/server/platform/db-errors.server";
 
 describe("isDatabaseUnavailable", () => {
   it("recognises a dropped or closed pg client, directly or as a cause", () => {

@@ -17,7 +17,7 @@ import { AREA_CENTROIDS, DISTRICT_CENTROIDS, type LatLng } from "~/domain/postco
 // The place-name dataset is loaded by the server module; importing it parses the
 // configuration, which needs a DATABASE_URL. Nothing here connects to a database.
 process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused";
-const { offlineDistance, findGbPlaces } = await import("~/server/distance.server");
+const { offlineDistance, findGbPlaces } = await import("~/server/quotes/distance.server");
 
 const district = (code: string): LatLng => {
   const point = DISTRICT_CENTROIDS[code];

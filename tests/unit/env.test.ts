@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused"; // env.server parses at import
-const { parseEnv } = await import("~/server/env.server");
+const { parseEnv } = await import("~/server/platform/env.server");
 
 const base = { DATABASE_URL: "postgresql://u@127.0.0.1/db" };
 

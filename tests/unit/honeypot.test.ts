@@ -5,7 +5,7 @@ import { Honeypot } from "remix-utils/honeypot/server";
 import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
 
 process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused"; // env.server parses at import
-const { honeypot, isSpam } = await import("~/server/honeypot.server");
+const { honeypot, isSpam } = await import("~/server/platform/honeypot.server");
 
 const { nameFieldName, validFromFieldName } = HONEYPOT_FIELDS;
 const signedTime = (at: number, by = honeypot) => by.getInputProps({ validFromTimestamp: at }).encryptedValidFrom!;
@@ -39,7 +39,7 @@ describe("isSpam", () => {
 
   it("accepts a time signed by another instance of the app (same secret), not by a stranger", async () => {
     vi.resetModules();
-    const sibling = (await import("~/server/honeypot.server")).honeypot;
+    const sibling = (await import("~/server/platform/honeypot.server")).honeypot;
     expect(sibling).not.toBe(honeypot);
     expect(isSpam(formData({ [nameFieldName]: "", [validFromFieldName]: signedTime(Date.now() - 1000, sibling) }))).toBe(false);
     // Decoding another key's time sometimes throws instead of failing the check: try many.

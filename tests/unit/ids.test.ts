@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createId } from "~/server/ids.server";
+import { createId } from "~/server/platform/ids.server";
 
 describe("createId", () => {
   it("makes ids of the shape of Prisma's cuid(): 25 characters, 'c' and base 36", () => {

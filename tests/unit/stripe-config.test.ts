@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { canSaveStripeKeys, looksSecret, STRIPE_CONFIG_ERRORS, stripeConfigErrorText, stripeConfigSchema, STRIPE_KEY_MESSAGES } from "~/schemas/stripe-config";
 
 process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused"; // env.server parses at import
-const { DECRYPT_FAILED_MESSAGE, decryptSecret, encryptSecret } = await import("~/server/encryption.server");
+const { DECRYPT_FAILED_MESSAGE, decryptSecret, encryptSecret } = await import("~/server/platform/encryption.server");
 
 const PK = "pk_test_51AbCdEfGhIjKlMnOp";
 const SK = "sk_test_51QrStUvWxYz0123456789";

@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
-import type { BookingView } from "~/server/bookings.server";
+import type { BookingView } from "~/server/bookings/bookings.server";
 import { PAYMENT_MESSAGES, TEST_PAYMENT_NOTE } from "~/domain/payments";
 
 export function BookingDetails({ booking }: { booking: BookingView }) {

@@ -2,7 +2,7 @@
 // the e-mail show it.
 import { BookingDetails } from "./booking-summary";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
-import type { BookingView } from "~/server/bookings.server";
+import type { BookingView } from "~/server/bookings/bookings.server";
 
 export function Receipt({ booking }: { booking: BookingView }) {
   return (

@@ -3,7 +3,7 @@
 // (<details>), the driver's share and "Proceed to Checkout" (a POST).
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
-import type { QuoteView } from "~/server/quotes.server";
+import type { QuoteView } from "~/server/quotes/quotes.server";
 import { rememberAddresses } from "~/utils/remembered-addresses";
 import { formatDistance } from "~/domain/distance";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "./price-breakdown";

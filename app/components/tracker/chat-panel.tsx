@@ -10,7 +10,7 @@ import { ErrorList, FormErrors } from "~/components/ui/field";
 import { RefreshButton } from "./tracker-panels";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
 import { chatMessageSchema } from "~/schemas/tracker";
-import type { ChatMessageView } from "~/server/chat.server";
+import type { ChatMessageView } from "~/server/bookings/chat.server";
 import { usePending } from "~/utils/use-pending";
 import { useValidatedForm } from "~/utils/use-validated-form";
 

@@ -1,7 +1,7 @@
 // The tracker's pieces: the progress bar, the driver card, the booking's details, the tabs and
 // the live updates list. Plain markup, so the page reads the same with JavaScript off.
 import { Link } from "@remix-run/react";
-import type { TrackerView } from "~/server/tracking.server";
+import type { TrackerView } from "~/server/bookings/tracking.server";
 import { trackerPath } from "~/utils/tracker-path";
 
 // The progress bar's widths as classes: the page's CSP allows no inline style attribute.

@@ -2,7 +2,7 @@
 // /stripe-config, else the environment), otherwise the built-in sandbox, which takes test
 // payments only outside production (or on a staging site with PAYMENTS_SANDBOX=on).
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { env } from "../env.server";
+import { env } from "~/server/platform/env.server";
 import { cardProviderOf, PaymentProviderError, type CardGateway, type ProviderPayment } from "./gateway";
 import { refundPayPalCapture } from "./paypal.server";
 import { sandboxGateway } from "./sandbox.server";

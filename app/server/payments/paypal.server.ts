@@ -1,7 +1,7 @@
 // PayPal's Orders v2 REST API, server side (the browser only runs PayPal's buttons). The
 // order's amount comes from the booking; a capture is checked before a booking is paid.
 // PAYPAL_API_BASE defaults to PayPal's sandbox; tests point it at a local stand-in.
-import { env } from "../env.server";
+import { env } from "~/server/platform/env.server";
 import type { ProviderPayment } from "./gateway";
 import { PaymentProviderError } from "./gateway";
 

@@ -3,8 +3,8 @@
 // Checkout Sessions and PaymentIntents, and the app reads them only through CardGateway.
 import { randomBytes } from "node:crypto";
 import { sandboxCardOutcome, type SandboxCardOutcome } from "~/domain/sandbox-cards";
-import { db } from "../db.server";
-import { env } from "../env.server";
+import { db } from "~/server/platform/db.server";
+import { env } from "~/server/platform/env.server";
 import type { CardGateway, CheckoutSessionInput, PaymentIntentInput, ProviderPayment } from "./gateway";
 import { PaymentProviderError } from "./gateway";
 

@@ -3,9 +3,9 @@
 // its own; with neither, the built-in sandbox takes payments. The secret key is stored
 // encrypted (encryption.server.ts) and only its last four characters ever reach a page.
 import { stripeConfigSchema, type StripeKeysInput } from "~/schemas/stripe-config";
-import { db } from "../db.server";
-import { decryptSecret, encryptSecret } from "../encryption.server";
-import { env } from "../env.server";
+import { db } from "~/server/platform/db.server";
+import { decryptSecret, encryptSecret } from "~/server/platform/encryption.server";
+import { env } from "~/server/platform/env.server";
 
 export type StripeKeySource = "database" | "environment" | null;
 

@@ -1,7 +1,7 @@
 // Stripe through its official SDK. STRIPE_API_BASE points the SDK at another host (the
 // tests' local stand-in of Stripe's API); unset, it talks to api.stripe.com.
 import Stripe from "stripe";
-import { env } from "../env.server";
+import { env } from "~/server/platform/env.server";
 import type { CardGateway, ProviderPayment } from "./gateway";
 import { PaymentProviderError } from "./gateway";
 

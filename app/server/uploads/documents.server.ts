@@ -18,13 +18,13 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { detectFileType, isAccepted, MAGIC_BYTES_LENGTH, type DetectedFileType } from "~/domain/file-types";
 import { fileMessages, UPLOAD_PATH, type DocumentField } from "~/schemas/driver-application";
-import { db } from "../db.server";
-import { env } from "../env.server";
-import { getStorage, isSafeKey } from "../storage.server";
+import { db } from "~/server/platform/db.server";
+import { env } from "~/server/platform/env.server";
+import { getStorage, isSafeKey } from "./storage.server";
 import { chargeUploadQuota, diskHasRoomFor, UPLOAD_MESSAGES } from "./quota.server";
 import { FileTooLargeError, limited, peek } from "./streams.server";
 
-import { maxFileBytes, MB } from "../body-limits.server";
+import { maxFileBytes, MB } from "~/server/platform/body-limits.server";
 
 export { maxFileBytes, MB };
 

@@ -3,10 +3,10 @@
 // refuses a session that only fills the disk. Below UPLOAD_MIN_FREE_MB of free space every
 // upload is refused with a 507 before a byte is written, so the disk never fills up.
 import { DOCUMENT_FIELDS } from "~/schemas/driver-application";
-import { maxFileBytes, MB } from "../body-limits.server";
-import { env } from "../env.server";
-import { hitRateLimit } from "../rate-limit.server";
-import { getStorage } from "../storage.server";
+import { maxFileBytes, MB } from "~/server/platform/body-limits.server";
+import { env } from "~/server/platform/env.server";
+import { hitRateLimit } from "~/server/platform/rate-limit.server";
+import { getStorage } from "./storage.server";
 
 export const UPLOAD_MESSAGES = {
   quota: "You have uploaded more than one application needs. Please send the application, or try again tomorrow.",

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { SignUpCard } from "~/components/auth/sign-up-card";
+import { AUTH_MESSAGES, signUpSchema } from "~/schemas/auth";
+import { registerCustomer, safeRedirect } from "~/server/auth/auth.server";
+import { isSpam } from "~/server/platform/honeypot.server";
+import { clientAddress } from "~/server/platform/client-address.server";
+import { CardPage } from "~/components/auth/auth-card";
+import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
+import { seo } from "~/utils/seo";
+import { withPasswordPolicy } from "~/server/auth/password.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({ title: "Sign Up", description: "Create your {brand} account to book moves and follow your driver live.", path: "/signup", matches });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadAccountPage(request);
+}
+
+const SECRET_FIELDS = ["password", "confirmPassword"];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  // A bot in the honeypot is sent on as if signed up; no account is made.
+  if (isSpam(formData)) return redirect(safeRedirect(formData.get("redirectTo")));
+  const submission = parseWithZod(formData, { schema: withPasswordPolicy(signUpSchema) });
+  if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
+
+  const { username, email, password } = submission.value;
+  const result = await registerCustomer({ username, email, password, ip: clientAddress(context) });
+  if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
+  // A taken e-mail says no more than "Registration failed".
+  if (result.status === "taken") return refuse(submission, SECRET_FIELDS, { status: 400, formError: AUTH_MESSAGES.signUpFailed });
+  const { redirectTo, inDialog } = submission.value;
+  return signedIn(request, submission, result.user, { redirectTo, inDialog, toast: { title: "Account created", description: `Welcome, ${result.user.username}.` } });
+}
+
+export default function SignUpPage() {
+  return <CardPage Card={SignUpCard} />;
+}

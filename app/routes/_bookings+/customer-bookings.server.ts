@@ -1,0 +1,61 @@
+// /bookings: a signed-in customer's own bookings, newest first, a page at a time (the
+// (customerId, createdAt) index), ready to render.
+import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
+import { isCancellable } from "~/domain/cancellation";
+import { formatPounds } from "~/domain/money";
+import { VAN_LABELS } from "~/domain/vans";
+import type { Prisma } from "../../../generated/prisma/client";
+import { db } from "~/server/platform/db.server";
+import { pageInfo } from "~/server/platform/pagination.server";
+
+export const CUSTOMER_BOOKINGS_PAGE_SIZE = 10;
+
+const ROW_SELECT = {
+  id: true,
+  reference: true,
+  status: true,
+  paymentState: true,
+  pickupAddress: true,
+  deliveryAddress: true,
+  moveDate: true,
+  moveTime: true,
+  vanSize: true,
+  finalPrice: true,
+  payments: { where: { refundOfId: { not: null } }, select: { amountPence: true } },
+} satisfies Prisma.BookingSelect;
+
+type Row = Prisma.BookingGetPayload<{ select: typeof ROW_SELECT }>;
+
+// Move dates are calendar dates (stored at UTC midnight), not instants.
+const MOVE_DATE = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+export function customerBookingRow(row: Row) {
+  const refundedPence = row.payments.reduce((sum, payment) => sum + payment.amountPence, 0);
+  return {
+    id: row.id,
+    reference: row.reference,
+    moveDateText: `${MOVE_DATE.format(row.moveDate)}, ${row.moveTime}`,
+    pickupAddress: row.pickupAddress,
+    deliveryAddress: row.deliveryAddress,
+    van: VAN_LABELS[row.vanSize],
+    status: row.status,
+    statusLabel: BOOKING_STATUS_LABELS[row.status],
+    paymentState: row.paymentState,
+    paymentLabel: PAYMENT_STATE_LABELS[row.paymentState],
+    priceText: formatPounds(row.finalPrice),
+    refundedText: refundedPence > 0 ? formatPounds(refundedPence) : null,
+    cancellable: isCancellable(row.status),
+    // Booked but not paid yet (a payment abandoned or declined): it can still be paid.
+    payable: row.status === "pending" && row.paymentState === "unpaid",
+  };
+}
+export type CustomerBookingRow = ReturnType<typeof customerBookingRow>;
+
+export async function listCustomerBookings(customerId: string, { page, take, skip }: { page: number; take: number; skip: number }) {
+  const where = { customerId } satisfies Prisma.BookingWhereInput;
+  const [rows, total] = await Promise.all([
+    db.booking.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, skip, select: ROW_SELECT }),
+    db.booking.count({ where }),
+  ]);
+  return { bookings: rows.map(customerBookingRow), info: pageInfo(total, { page, take }) };
+}

@@ -1,0 +1,131 @@
+// /stripe-checkout: the customer's details, then the card provider's hosted page (Stripe
+// Checkout, or the built-in sandbox's page). Without JavaScript the post answers with a 303 to
+// it; with JavaScript the page gets the URL and goes there after 300 ms (spec/02 section 2).
+import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner } from "~/components/checkout/booking-summary";
+import { StatusButton } from "~/components/ui/button";
+import { FormErrors, FormField, TextareaField } from "~/components/ui/field";
+import { stripeCheckoutSchema } from "~/schemas/checkout";
+import { bookingView } from "~/server/bookings/bookings.server";
+import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
+import { loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
+import { startHostedCheckout } from "~/server/bookings/checkout.server";
+import { cardPaymentMode } from "~/server/payments/index.server";
+import type { RouteHandle } from "~/utils/route-handle";
+import { seo } from "~/utils/seo";
+import { useValidatedForm } from "~/utils/use-validated-form";
+import { usePending } from "~/utils/use-pending";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({ title: "Secure card payment", description: "Pay for your move by card.", path: "/stripe-checkout", matches, noindex: true });
+
+// Loads nothing from Stripe; the CSP must let this page's form post end on Stripe's page.
+export const handle: RouteHandle = { thirdParties: ["stripe"] };
+
+/** spec/02 section 2: the redirect happens 300 ms after the checkout URL arrives. */
+const REDIRECT_DELAY_MS = 300;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, booking } = await loadBookingToPay(request);
+  if (!booking) return { booking: null };
+  const view = bookingView(booking);
+  return {
+    booking: view,
+    paymentMode: await cardPaymentMode(),
+    defaults: {
+      customerEmail: view.customerEmail || user.email,
+      customerName: view.customerName || user.username,
+      customerPhone: view.customerPhone,
+      specialRequirements: view.specialRequirements,
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const { user, booking } = await loadBookingToPay(request, formData);
+  const submission = parseWithZod(formData, { schema: stripeCheckoutSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (!booking) return data(submission.reply({ formErrors: [PAYMENT_MESSAGES.noBooking] }), { status: 404 });
+  try {
+    const { bookingId: _bookingId, ...details } = submission.value;
+    const { url } = await startHostedCheckout(booking, user, details);
+    // The enhanced form asks for the URL; a plain post is sent straight there.
+    if (formData.get("redirect") === "client") return { ...submission.reply(), checkoutUrl: url };
+    return redirect(url, { status: 303 });
+  } catch (error) {
+    const refusal = paymentRefusal(error);
+    if (!refusal) throw error;
+    return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
+  }
+}
+
+export default function StripeCheckout() {
+  const page = useLoaderData<typeof loader>();
+  if (!page.booking) return <CheckoutErrorCard />;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Secure card payment</h1>
+      <div className="mt-6 grid gap-6">
+        <BookingSummary booking={page.booking} />
+        {page.paymentMode === "unavailable" ? (
+          <PaymentsUnavailable />
+        ) : (
+          <DetailsForm bookingId={page.booking.id} defaults={page.defaults} sandbox={page.paymentMode === "sandbox"} total={page.booking.total} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function DetailsForm({ bookingId, defaults, sandbox, total }: { bookingId: string; defaults: Record<string, string>; sandbox: boolean; total: string }) {
+  const lastResult = useActionData<typeof action>();
+  const pending = usePending();
+  const hydrated = useHydrated();
+  const checkoutUrl = lastResult && "checkoutUrl" in lastResult ? lastResult.checkoutUrl : null;
+  const [form, fields] = useValidatedForm(stripeCheckoutSchema, { lastResult, pending, defaultValue: { ...defaults, bookingId } });
+
+  useEffect(() => {
+    if (!checkoutUrl) return;
+    const timer = window.setTimeout(() => window.location.assign(checkoutUrl), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [checkoutUrl]);
+
+  return (
+    <section aria-labelledby="details" className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id="details" className="text-xl font-semibold">Your details</h2>
+      {sandbox ? <div className="mt-3"><TestModeBanner /></div> : null}
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="bookingId" value={bookingId} />
+        {hydrated ? <input type="hidden" name="redirect" value="client" /> : null}
+        <FormField meta={fields.customerEmail} label="Email" type="email" autoComplete="email" aria-required="true" />
+        <FormField meta={fields.customerName} label="Full name" type="text" autoComplete="name" aria-required="true" />
+        <FormField meta={fields.customerPhone} label="Phone number" type="tel" autoComplete="tel" aria-required="true" />
+        <TextareaField
+          id={fields.specialRequirements.id}
+          name={fields.specialRequirements.name}
+          defaultValue={fields.specialRequirements.initialValue}
+          errors={fields.specialRequirements.errors}
+          label="Special requirements (optional)"
+          rows={3}
+          maxLength={1000}
+        />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {checkoutUrl ? (
+          <p role="status" className="font-semibold text-blue-800" data-testid="redirecting">Redirecting to secure payment...</p>
+        ) : (
+          <StatusButton pending={pending} pendingText="Preparing payment..." className="w-full py-3 text-base">
+            Pay {total} securely
+          </StatusButton>
+        )}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { QuoteCard } from "~/components/quote/quote-card";
+import { QuoteForm } from "~/components/quote/quote-form";
+import { PageToasts } from "~/components/toaster";
+import { quoteFormSchema } from "~/schemas/quote";
+import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
+import type { RouteHandle } from "~/utils/route-handle";
+import { seo } from "~/utils/seo";
+import { clientAddress } from "~/server/platform/client-address.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Man and Van Price Calculator",
+    description: "Work out the fixed price of your man and van move from the addresses, van size and helpers.",
+    path: "/calculator",
+    matches,
+  });
+
+export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadQuotePage(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitQuoteForm(request, quoteFormSchema, clientAddress(context));
+}
+
+export default function Calculator() {
+  const { today, mapsKey, quote } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Price calculator</h1>
+      <p className="mt-2 text-slate-700">Enter your addresses, van size and helpers for an instant, fixed price.</p>
+      <div id="quote" className="mt-6 scroll-mt-20">
+        {quote ? (
+          <QuoteCard quote={quote} newQuoteHref="/calculator" />
+        ) : (
+          <div className="rounded-xl border border-slate-200 p-6 shadow-sm">
+            <QuoteForm id="calculator-form" variant="calculator" lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />
+          </div>
+        )}
+      </div>
+      {actionData?.toast ? <PageToasts toasts={[actionData.toast]} /> : null}
+    </div>
+  );
+}

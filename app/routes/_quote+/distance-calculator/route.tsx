@@ -1,0 +1,166 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { StatusButton } from "~/components/ui/button";
+import { useState } from "react";
+import { AddressField } from "~/components/quote/address-field";
+import { PriceBreakdown } from "~/components/quote/price-breakdown";
+import { VAN_OPTIONS } from "~/components/quote/quote-sections";
+import { SelectField } from "~/components/ui/field";
+import { formatDistance, formatDuration } from "~/domain/distance";
+import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { distanceCalculatorSchema } from "~/schemas/quote";
+import { submitDistanceCalculator } from "./distance-calculator.server";
+import { env } from "~/server/platform/env.server";
+import type { RouteHandle } from "~/utils/route-handle";
+import { seo } from "~/utils/seo";
+import { usePending } from "~/utils/use-pending";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { clientAddress } from "~/server/platform/client-address.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "UK Moving Distance Calculator",
+    description: "Road distance and driving time between two UK addresses, with an instant man and van price.",
+    path: "/distance-calculator",
+    matches,
+  });
+
+export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
+
+export async function loader(_: LoaderFunctionArgs) {
+  return { mapsKey: env.GOOGLE_MAPS_BROWSER_KEY ?? null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitDistanceCalculator(request, clientAddress(context));
+}
+
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+export default function DistanceCalculator() {
+  const { mapsKey } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "distance-calculator",
+    lastResult: result?.lastResult,
+    constraint: getZodConstraint(distanceCalculatorSchema),
+    defaultValue: { vanSize: "medium" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: distanceCalculatorSchema }),
+  });
+  // With JavaScript the buttons wait for both addresses; without it the server says so.
+  const [typed, setTyped] = useState({ pickup: Boolean(fields.pickupAddress.initialValue), delivery: Boolean(fields.deliveryAddress.initialValue) });
+  const bothTyped = typed.pickup && typed.delivery;
+  const hydrated = useHydrated();
+  const busy = usePending();
+  const pressed = navigation.formData?.get("action");
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Distance calculator</h1>
+      <p className="mt-2 text-slate-700">Road distance and driving time between two addresses, and a price for the move.</p>
+
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-4 rounded-xl border border-slate-200 p-6 shadow-sm"
+        onInput={(event) => {
+          const formElement = event.currentTarget;
+          const value = (name: string) => String(new FormData(formElement).get(name) ?? "").trim() !== "";
+          setTyped({ pickup: value("pickupAddress"), delivery: value("deliveryAddress") });
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <AddressField meta={fields.pickupAddress} label="Pickup address" placeholder="e.g. Birmingham B1 1AA" mapsKey={mapsKey} />
+          <AddressField meta={fields.deliveryAddress} label="Delivery address" placeholder="e.g. Coventry CV1 1GF" mapsKey={mapsKey} />
+          <SelectField {...getSelectProps(fields.vanSize)} key={fields.vanSize.key} label="Van size" options={VAN_OPTIONS} errors={fields.vanSize.errors} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          {(
+            [
+              ["distance", "Calculate Distance"],
+              ["simple", "Get Simple Quote"],
+              ["detailed", "Get Detailed Quote"],
+            ] as const
+          ).map(([value, label], index) => (
+            <StatusButton
+              key={value}
+              name="action"
+              value={value}
+              variant={index === 0 ? "primary" : "secondary"}
+              pending={busy && pressed === value}
+              pendingText="Calculating..."
+              disabled={busy || (hydrated && !bothTyped)}
+            >
+              {label}
+            </StatusButton>
+          ))}
+        </div>
+      </Form>
+
+      {result?.failure ? (
+        <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800" data-testid="calculator-error">
+          {result.failure}
+        </div>
+      ) : null}
+
+      {result?.distance ? (
+        <section aria-labelledby="distance-result" className="mt-6 rounded-xl border border-slate-200 p-6" data-testid="distance-result">
+          <h2 id="distance-result" className="text-xl font-bold">
+            Distance result
+          </h2>
+          <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+            <Row label="From" value={result.distance.origin} />
+            <Row label="To" value={result.distance.destination} />
+            <Row label="Distance" value={`${formatDistance(result.distance.distance)}${result.distance.estimated ? " (estimated)" : ""}`} testId="result-distance" />
+            <Row label="Estimated time" value={formatDuration(result.distance.estimatedTime)} testId="result-time" />
+            <Row label="Google Maps used" value={yesNo(result.distance.usingGoogleMaps)} />
+            <Row label="Exact calculation" value={yesNo(result.distance.exactCalculation)} />
+            <Row label="Method" value={result.distance.calculationMethod} />
+          </dl>
+        </section>
+      ) : null}
+
+      {result?.quote ? (
+        <section aria-labelledby="quote-result" className="mt-6 rounded-xl border border-slate-200 p-6" data-testid="calculator-quote">
+          <h2 id="quote-result" className="text-xl font-bold">
+            {result.quote.kind === "detailed" ? "Detailed quote" : "Simple quote"}
+          </h2>
+          <p className="mt-2 text-3xl font-extrabold">{result.quote.total}</p>
+          <p className="text-sm text-slate-600">Total price including VAT</p>
+          <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+            <Row label="Van size" value={VAN_LABELS[result.quote.vanSize as VanSize]} />
+            <Row label="Distance" value={`${formatDistance(result.quote.distanceMiles)}${result.quote.distanceEstimated ? " (estimated)" : ""}`} />
+            <Row label="VAT" value={result.quote.vat} />
+            <Row label="Driver share" value={result.quote.driverShare} />
+            <Row label="Platform fee" value={result.quote.platformFee} />
+          </dl>
+          <h3 className="mt-4 font-semibold">Price breakdown</h3>
+          <PriceBreakdown lines={result.quote.breakdown} className="mt-2" />
+          <p className="mt-3 text-sm text-slate-700">{result.quote.explanation}</p>
+          <Form method="post" action="/checkout" reloadDocument className="mt-4">
+            <input type="hidden" name="quoteId" value={result.quote.id} />
+            <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
+              Proceed to Checkout
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

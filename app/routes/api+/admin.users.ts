@@ -1,0 +1,15 @@
+// GET /api/admin/users?page=N → the users (spec/02 section 7: "list of users"), newest first,
+// one page at a time: the body stays the spec's array; X-Total-Count, X-Page, X-Page-Count
+// and a Link header (rel="next"/"prev") tell a client about the other pages.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listUsers, userJson } from "~/server/admin/users.server";
+import { requireApiAdmin } from "~/server/auth/api-auth.server";
+import { pageOf } from "~/server/platform/pagination.server";
+import { pageHeaders } from "~/routes/api+/admin-api.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAdmin(request);
+  const url = new URL(request.url);
+  const { users, info } = await listUsers(pageOf(url));
+  return Response.json(users.map(userJson), { headers: pageHeaders(url, info) });
+}

@@ -1,0 +1,31 @@
+// POST /api/confirm-booking {paymentIntentId | sessionId | bookingId, bookingDetails?} →
+// {bookingId}: the provider is asked whether the payment succeeded (the client's word is not
+// taken), the booking is marked paid once, and calling again changes nothing.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { apiConfirmBookingSchema } from "~/schemas/checkout";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
+import { requireApiUser } from "~/server/auth/api-auth.server";
+import { findBookingFor } from "~/server/bookings/bookings.server";
+import { apiBookingAnswer } from "~/routes/_checkout+/checkout-pages.server";
+import { confirmPayment, outcomeIsConfirmed } from "~/server/bookings/checkout.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const user = await requireApiUser(request);
+  await enforceRateLimit(context);
+  const query = await parseJsonBody(request, apiConfirmBookingSchema);
+  if (query.bookingId && !(await findBookingFor(request, query.bookingId, user))) return apiError(404, PAYMENT_MESSAGES.noBooking);
+  const result = await confirmPayment(query);
+  const booking = result.bookingId ? await findBookingFor(request, result.bookingId, user) : null;
+  if (!booking) return apiError(404, PAYMENT_MESSAGES.noBooking);
+  if (outcomeIsConfirmed(result.outcome)) return Response.json({ success: true, confirmed: true, bookingId: booking.id, booking: apiBookingAnswer(booking) });
+  if (result.outcome === "processing") return Response.json({ success: true, confirmed: false, status: "processing", message: PAYMENT_MESSAGES.processing, bookingId: booking.id }, { status: 202 });
+  if (result.outcome === "underpaid") return apiError(409, PAYMENT_MESSAGES.bookingError);
+  return apiError(402, `${PAYMENT_MESSAGES.failed}: ${PAYMENT_MESSAGES.paypalFailed}`);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireMethod(request, "POST");
+  return null;
+}

@@ -1,0 +1,337 @@
+// The admin's bookings (spec/02 "Admin screens"): the searchable list, the dashboard's recent
+// bookings and pending drivers, a booking's status and driver, and its history. The pages
+// and the JSON API both call these. Every change writes its audit row in the same transaction.
+import { BOOKING_STATUS_LABELS, DRIVER_ASSIGNABLE_STATUSES, PAYMENT_STATE_LABELS, type BookingStatusValue } from "~/domain/booking-status";
+import { formatPounds, penceToPounds } from "~/domain/money";
+import { formatUkDateTime } from "~/domain/uk-datetime";
+import { VAN_LABELS } from "~/domain/vans";
+import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin-bookings";
+import type { ToastInput } from "~/utils/toast";
+import type { Prisma } from "../../../generated/prisma/client";
+import { auditTrail, recordAudit } from "./audit.server";
+import { publishLiveEvent } from "~/server/platform/live.server";
+import { db } from "~/server/platform/db.server";
+import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
+
+// One query per list: the customer's and driver's names come in the same select, not per row.
+const BOOKING_ROW_SELECT = {
+  id: true,
+  reference: true,
+  createdAt: true,
+  status: true,
+  paymentState: true,
+  trackingStatus: true,
+  pickupAddress: true,
+  deliveryAddress: true,
+  moveDate: true,
+  moveTime: true,
+  vanSize: true,
+  distanceTenths: true,
+  finalPrice: true,
+  customerName: true,
+  customerEmail: true,
+  customer: { select: { username: true, email: true } },
+  driver: { select: { id: true, name: true } },
+} satisfies Prisma.BookingSelect;
+
+type BookingRowRecord = Prisma.BookingGetPayload<{ select: typeof BOOKING_ROW_SELECT }>;
+
+// Move dates are calendar dates (stored at UTC midnight), not instants.
+const CALENDAR_DATE = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
+
+
+/** The customer as the booking knows them: their account, else the details given at payment. */
+function customerOf(row: BookingRowRecord) {
+  const name = row.customer?.username ?? row.customerName;
+  const email = row.customer?.email ?? row.customerEmail;
+  return name || email ? { username: name ?? "", email: email ?? "" } : null;
+}
+
+/** A booking as the admin pages show it: plain strings, ready to render. */
+export function bookingRow(row: BookingRowRecord) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    createdText: formatUkDateTime(row.createdAt),
+    status: row.status,
+    statusLabel: BOOKING_STATUS_LABELS[row.status],
+    paymentState: row.paymentState,
+    paymentLabel: PAYMENT_STATE_LABELS[row.paymentState],
+    trackingStatus: row.trackingStatus,
+    pickupAddress: row.pickupAddress,
+    deliveryAddress: row.deliveryAddress,
+    moveDateText: `${CALENDAR_DATE.format(row.moveDate)} ${row.moveTime}`,
+    van: VAN_LABELS[row.vanSize],
+    priceText: formatPounds(row.finalPrice),
+    customer: customerOf(row),
+    driver: row.driver,
+  };
+}
+export type AdminBookingRow = ReturnType<typeof bookingRow>;
+
+/** A booking in the JSON API (spec/02 section 3 "Booking"): pounds, ISO dates. */
+export function bookingJson(row: BookingRowRecord) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    date: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    pickupAddress: row.pickupAddress,
+    collectionAddress: row.pickupAddress,
+    deliveryAddress: row.deliveryAddress,
+    moveDate: row.moveDate.toISOString().slice(0, 10),
+    moveTime: row.moveTime,
+    distance: row.distanceTenths / 10,
+    price: penceToPounds(row.finalPrice),
+    van: VAN_LABELS[row.vanSize],
+    vanSize: row.vanSize,
+    status: row.status,
+    paymentState: row.paymentState,
+    trackingStatus: row.trackingStatus,
+    driver: row.driver,
+    customer: customerOf(row),
+  };
+}
+
+// ---------------------------------------------------------------- lists
+
+export type BookingFilters = { searchTerm?: string; status?: BookingStatusValue };
+
+function bookingWhere({ searchTerm, status }: BookingFilters): Prisma.BookingWhereInput {
+  const term = searchTerm?.trim();
+  const contains = term ? { contains: term, mode: "insensitive" as const } : null;
+  return {
+    ...(status ? { status } : {}),
+    ...(contains
+      ? {
+          OR: [
+            { reference: contains },
+            { customerName: contains },
+            { customerEmail: contains },
+            { pickupAddress: contains },
+            { deliveryAddress: contains },
+            { customer: { is: { OR: [{ username: contains }, { email: contains }] } } },
+          ],
+        }
+      : {}),
+  };
+}
+
+/** One page of bookings, newest first, matching the search term and status. */
+export async function listBookings({ searchTerm, status, page = 1, pageSize = ADMIN_PAGE_SIZE }: BookingFilters & { page?: number; pageSize?: number }) {
+  const where = bookingWhere({ searchTerm, status });
+  const take = pageSize;
+  const [rows, total] = await Promise.all([
+    db.booking.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * take, take, select: BOOKING_ROW_SELECT }),
+    db.booking.count({ where }),
+  ]);
+  return { rows, page: pageInfo(total, { page, take }) };
+}
+
+/** The dashboard's newest bookings. */
+export function recentBookings(limit = 5) {
+  return db.booking.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select: BOOKING_ROW_SELECT });
+}
+
+const PENDING_DRIVER_SELECT = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  experience: true,
+  vanType: true,
+  location: true,
+  approvalStatus: true,
+  ratingTenths: true,
+  completedJobs: true,
+  createdAt: true,
+} satisfies Prisma.DriverSelect;
+
+/** The dashboard's newest driver applications still waiting for a decision. */
+export function pendingDrivers(limit = 5) {
+  return db.driver.findMany({ where: { approvalStatus: "pending" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select: PENDING_DRIVER_SELECT });
+}
+
+type PendingDriverRecord = Prisma.DriverGetPayload<{ select: typeof PENDING_DRIVER_SELECT }>;
+
+/** A driver in the JSON API (spec/02 section 3 "Driver"). */
+export function driverJson(driver: PendingDriverRecord) {
+  const { ratingTenths, createdAt, ...rest } = driver;
+  return { ...rest, rating: ratingTenths === null ? null : ratingTenths / 10, createdAt: createdAt.toISOString() };
+}
+
+export function pendingDriverRow(driver: PendingDriverRecord) {
+  return { id: driver.id, name: driver.name, location: driver.location, van: VAN_LABELS[driver.vanType], appliedText: formatUkDateTime(driver.createdAt) };
+}
+
+/** Drivers a booking may be given: approved ones only, by name. */
+export function approvedDrivers() {
+  return db.driver.findMany({ where: { approvalStatus: "approved" }, orderBy: [{ name: "asc" }, { id: "asc" }], take: 500, select: { id: true, name: true, location: true } });
+}
+
+// ---------------------------------------------------------------- changes
+
+/** The booking's row, locked until the transaction ends, so "from" in the audit is what it was. */
+async function lockBooking(tx: Prisma.TransactionClient, bookingId: string) {
+  const rows = await tx.$queryRaw<{ status: BookingStatusValue; driverId: string | null }[]>`
+    select "status"::text as "status", "driverId" from "Booking" where "id" = ${bookingId} for update`;
+  return rows[0] ?? null;
+}
+
+export type StatusUpdateResult =
+  | { status: "updated" | "unchanged"; booking: BookingRowRecord }
+  | { status: "not_found" };
+
+/** An admin sets any of the five statuses (DECISIONS.md). Cancelling stamps cancelledAt. */
+export async function updateBookingStatus(adminId: string, bookingId: string, status: BookingStatusValue): Promise<StatusUpdateResult> {
+  const result = await db.$transaction(async (tx): Promise<StatusUpdateResult> => {
+    const current = await lockBooking(tx, bookingId);
+    if (!current) return { status: "not_found" };
+    if (current.status === status) {
+      return { status: "unchanged", booking: await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, select: BOOKING_ROW_SELECT }) };
+    }
+    const booking = await tx.booking.update({
+      where: { id: bookingId },
+      data: { status, cancelledAt: status === "cancelled" ? new Date() : null },
+      select: BOOKING_ROW_SELECT,
+    });
+    await recordAudit({ actorId: adminId, action: "booking.status", targetType: "Booking", targetId: bookingId, details: { from: current.status, to: status } }, tx);
+    return { status: "updated", booking };
+  });
+  // Open trackers show the change at once.
+  if (result.status === "updated") await publishLiveEvent({ bookingId, kind: "booking" });
+  return result;
+}
+
+export type AssignResult =
+  | { status: "assigned" | "unchanged"; booking: BookingRowRecord }
+  | { status: "not_found" | "driver_not_approved" | "not_assignable" };
+
+/**
+ * Gives a booking an approved driver. A pending booking becomes assigned, and the customer's
+ * tracker shows "assigned" (a tracking event, as the driver's own updates are).
+ */
+export async function assignDriver(adminId: string, bookingId: string, driverId: string): Promise<AssignResult> {
+  const result = await db.$transaction(async (tx): Promise<AssignResult> => {
+    const current = await lockBooking(tx, bookingId);
+    if (!current) return { status: "not_found" };
+    const driver = await tx.driver.findUnique({ where: { id: driverId }, select: { id: true, name: true, approvalStatus: true } });
+    if (!driver || driver.approvalStatus !== "approved") return { status: "driver_not_approved" };
+    if (!DRIVER_ASSIGNABLE_STATUSES.includes(current.status)) return { status: "not_assignable" };
+    if (current.driverId === driverId) {
+      return { status: "unchanged", booking: await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, select: BOOKING_ROW_SELECT }) };
+    }
+    const nextStatus: BookingStatusValue = current.status === "pending" ? "assigned" : current.status;
+    const tracking = nextStatus === "assigned";
+    const booking = await tx.booking.update({
+      where: { id: bookingId },
+      data: { driverId, status: nextStatus, ...(tracking ? { trackingStatus: "assigned" as const } : {}) },
+      select: BOOKING_ROW_SELECT,
+    });
+    if (tracking) await tx.trackingEvent.create({ data: { bookingId, status: "assigned", createdById: adminId, note: "Driver assigned" } });
+    await recordAudit(
+      {
+        actorId: adminId,
+        action: "booking.assign_driver",
+        targetType: "Booking",
+        targetId: bookingId,
+        details: { driverId, driverName: driver.name, fromDriverId: current.driverId, from: current.status, to: nextStatus },
+      },
+      tx,
+    );
+    return { status: "assigned", booking };
+  });
+  if (result.status === "assigned") await publishLiveEvent({ bookingId, kind: "booking" });
+  return result;
+}
+
+/**
+ * The page's row forms, answered as a toast: ok, or why not. Messages are the spec's
+ * ("Failed to update booking status") with the reason beneath.
+ */
+export async function runAdminBookingAction(adminId: string, action: AdminBookingAction): Promise<{ ok: boolean; httpStatus: number; toast: ToastInput }> {
+  const failed = (title: string, description: string, httpStatus: number) => ({ ok: false, httpStatus, toast: { title, description, variant: "error" as const } });
+  if (action.intent === "status") {
+    const result = await updateBookingStatus(adminId, action.bookingId, action.status);
+    if (result.status === "not_found") return failed(ADMIN_BOOKING_MESSAGES.updateFailed, ADMIN_BOOKING_MESSAGES.bookingNotFound, 404);
+    const label = BOOKING_STATUS_LABELS[result.booking.status];
+    return result.status === "unchanged"
+      ? { ok: true, httpStatus: 200, toast: { title: ADMIN_BOOKING_MESSAGES.statusUnchanged, description: `${result.booking.reference} is already ${label}.` } }
+      : { ok: true, httpStatus: 200, toast: { title: ADMIN_BOOKING_MESSAGES.statusUpdated, description: `${result.booking.reference} is now ${label}.`, variant: "success" } };
+  }
+  const result = await assignDriver(adminId, action.bookingId, action.driverId);
+  switch (result.status) {
+    case "not_found":
+      return failed(ADMIN_BOOKING_MESSAGES.assignFailed, ADMIN_BOOKING_MESSAGES.bookingNotFound, 404);
+    case "driver_not_approved":
+      return failed(ADMIN_BOOKING_MESSAGES.assignFailed, ADMIN_BOOKING_MESSAGES.driverNotApproved, 400);
+    case "not_assignable":
+      return failed(ADMIN_BOOKING_MESSAGES.assignFailed, ADMIN_BOOKING_MESSAGES.notAssignable, 409);
+    default: {
+      const { reference, driver } = result.booking;
+      const description = result.status === "unchanged" ? `${driver?.name} was already assigned to ${reference}.` : `${driver?.name} is now assigned to ${reference}.`;
+      return { ok: true, httpStatus: 200, toast: { title: ADMIN_BOOKING_MESSAGES.driverAssigned, description, variant: "success" } };
+    }
+  }
+}
+
+// ---------------------------------------------------------------- one booking
+
+/** What an audit row says, in words. */
+function describeAuditEntry(action: string, details: unknown) {
+  const info = (details && typeof details === "object" ? details : {}) as Record<string, unknown>;
+  const label = (value: unknown) => (typeof value === "string" && value in BOOKING_STATUS_LABELS ? BOOKING_STATUS_LABELS[value as BookingStatusValue] : String(value ?? "?"));
+  if (action === "booking.status") return `Status changed from ${label(info.from)} to ${label(info.to)}`;
+  if (action === "booking.assign_driver") {
+    const who = typeof info.driverName === "string" ? info.driverName : "A driver";
+    const moved = info.from && info.to && info.from !== info.to ? ` (status ${label(info.from)} → ${label(info.to)})` : "";
+    return `${who} assigned${moved}`;
+  }
+  return action;
+}
+
+/** A booking with its details and history (the audit trail, newest first); null if unknown. */
+export async function bookingDetails(id: string) {
+  const [booking, trail] = await Promise.all([
+    db.booking.findUnique({
+      where: { id },
+      select: {
+        ...BOOKING_ROW_SELECT,
+        customerPhone: true,
+        specialRequirements: true,
+        helpers: true,
+        updatedAt: true,
+        cancelledAt: true,
+        payments: { orderBy: { createdAt: "desc" }, take: 10, select: { id: true, provider: true, status: true, amountPence: true, createdAt: true } },
+      },
+    }),
+    auditTrail("Booking", id),
+  ]);
+  if (!booking) return null;
+  return {
+    ...bookingRow(booking),
+    customerPhone: booking.customerPhone,
+    specialRequirements: booking.specialRequirements,
+    helpers: booking.helpers,
+    distanceText: `${(booking.distanceTenths / 10).toFixed(1)} miles`,
+    updatedText: formatUkDateTime(booking.updatedAt),
+    cancelledText: booking.cancelledAt ? formatUkDateTime(booking.cancelledAt) : null,
+    payments: booking.payments.map((payment) => ({
+      id: payment.id,
+      provider: payment.provider,
+      status: payment.status,
+      amountText: formatPounds(payment.amountPence),
+      createdText: formatUkDateTime(payment.createdAt),
+    })),
+    history: trail.map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      details: entry.details,
+      text: describeAuditEntry(entry.action, entry.details),
+      by: entry.actor?.username ?? "Unknown",
+      atText: formatUkDateTime(entry.createdAt),
+      at: entry.createdAt.toISOString(),
+    })),
+  };
+}
+export type AdminBookingDetails = NonNullable<Awaited<ReturnType<typeof bookingDetails>>>;

@@ -1,0 +1,249 @@
+// Driver vetting for admins: the applications list (every status, newest first, one page at a
+// time) and the decision. Approving gives the driver an account (role driver, no password
+// yet) or enables the one they have, links it to the application and e-mails a set-password
+// link; declining disables a driver account. The page's action and
+// POST /api/admin/drivers/:id/status both call decideDriver.
+import { DOCUMENT_FIELDS, EXPERIENCE_OPTIONS } from "~/schemas/driver-application";
+import { ADMIN_DRIVER_MESSAGES, decisionToast, driverDecisionFormSchema, type DriverDecision } from "~/schemas/admin-drivers";
+import { VAN_LABELS } from "~/domain/vans";
+import type { ToastInput } from "~/utils/toast";
+import { recordAudit } from "./audit.server";
+import { issuePasswordResetToken, passwordResetUrl } from "~/server/auth/auth.server";
+import { db } from "~/server/platform/db.server";
+import { sendEmail } from "~/server/platform/email.server";
+import { env } from "~/server/platform/env.server";
+import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
+
+// ---------------------------------------------------------------- the list
+
+const DOCUMENT_ORDER = DOCUMENT_FIELDS.map((field) => field.kind as string);
+const DOCUMENT_LABELS = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field.kind, field.label])) as Record<string, string>;
+const EXPERIENCE_LABELS = Object.fromEntries(EXPERIENCE_OPTIONS.map((option) => [option.value, option.label])) as Record<string, string>;
+
+const appliedOnFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+
+/**
+ * Where a stored document opens. spec/02 section 3: a full URL as it is, "/uploads/…" as it
+ * is, "uploads/…" with a leading slash; the app's own documents ("uploads/…") are then served
+ * by the authenticated route /uploads/*. Anything else (no http(s) scheme) gets no link.
+ */
+export function documentHref(path: string): string | null {
+  if (/^https?:\/\//i.test(path)) return path;
+  if (path.startsWith("/uploads/")) return path;
+  if (path.startsWith("uploads/")) return `/${path}`;
+  return null;
+}
+
+export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: number; take?: number }) {
+  const skip = (page - 1) * take;
+  // Newest first on Driver(createdAt); the documents come with the same findMany (no N+1).
+  const [total, rows] = await Promise.all([
+    db.driver.count(),
+    db.driver.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip,
+      take,
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        phone: true,
+        experience: true,
+        vanType: true,
+        location: true,
+        approvalStatus: true,
+        ratingTenths: true,
+        completedJobs: true,
+        createdAt: true,
+        reviewedAt: true,
+        documents: { select: { id: true, kind: true, storageKey: true } },
+      },
+    }),
+  ]);
+  const drivers = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    experience: EXPERIENCE_LABELS[row.experience] ?? row.experience,
+    vanType: VAN_LABELS[row.vanType],
+    location: row.location,
+    status: row.approvalStatus,
+    appliedOn: appliedOnFormat.format(row.createdAt),
+    appliedAt: row.createdAt.toISOString(),
+    // spec/02: "N/A" without a rating, 0 completed jobs without any.
+    rating: row.ratingTenths == null ? "N/A" : (row.ratingTenths / 10).toFixed(1),
+    completedJobs: row.completedJobs ?? 0,
+    documents: [...row.documents]
+      .sort((a, b) => DOCUMENT_ORDER.indexOf(a.kind) - DOCUMENT_ORDER.indexOf(b.kind))
+      .map((document) => ({ id: document.id, kind: document.kind, label: DOCUMENT_LABELS[document.kind] ?? document.kind, href: documentHref(document.storageKey) }))
+      .filter((document): document is typeof document & { href: string } => document.href !== null),
+  }));
+  return { drivers, info: pageInfo(total, { page, take }) };
+}
+
+export type DriverCard = Awaited<ReturnType<typeof listDrivers>>["drivers"][number];
+
+// ---------------------------------------------------------------- the decision
+
+/** A new driver has three days to set a password (a reset link, asked for by them, has one hour). */
+export const SET_PASSWORD_LINK_HOURS = 72;
+
+export type DecisionResult =
+  | { status: "not_found" }
+  | { status: "conflict"; message: string }
+  | {
+      status: "ok";
+      /** false when the driver already had this status (and account state): nothing was written or sent. */
+      changed: boolean;
+      driver: { id: string; name: string; approvalStatus: DriverDecision; userId: string | null; reviewedAt: string | null };
+      emailSent: boolean;
+    };
+
+class AdminEmail extends Error {}
+
+type Account = { id: string; username: string; email: string };
+
+/**
+ * Approves or declines a driver. The driver's row is locked for the transaction, so parallel
+ * decisions on one driver run one after another: twenty approvals at once make one account
+ * and send one e-mail, and the later ones find nothing left to change. The audit row is
+ * written in the same transaction; the e-mail goes after the commit, so a rolled-back
+ * approval never sends one.
+ */
+export async function decideDriver(adminId: string, driverId: string, status: DriverDecision): Promise<DecisionResult> {
+  let outcome: { changed: boolean; driver: { id: string; name: string; approvalStatus: DriverDecision; userId: string | null; reviewedAt: Date | null }; welcome: Account | null } | null;
+  try {
+    outcome = await db.$transaction(
+      async (tx) => {
+        const locked = await tx.$queryRaw<{ id: string }[]>`select "id" from "Driver" where "id" = ${driverId} for update`;
+        if (locked.length === 0) return null;
+        const driver = await tx.driver.findUniqueOrThrow({
+          where: { id: driverId },
+          select: { id: true, name: true, email: true, approvalStatus: true, reviewedAt: true, userId: true, user: { select: { id: true, role: true, isActive: true } } },
+        });
+        const unchanged = { changed: false, driver: { ...driver, approvalStatus: status }, welcome: null };
+
+        if (status === "declined") {
+          const accountToDisable = driver.user?.role === "driver" && driver.user.isActive ? driver.user : null;
+          if (driver.approvalStatus === "declined" && !accountToDisable) return unchanged;
+          const now = new Date();
+          await tx.driver.update({ where: { id: driver.id }, data: { approvalStatus: "declined", reviewedAt: now, reviewedById: adminId } });
+          // Disabled, not deleted: its sessions and tokens stop working at once (isActive is
+          // checked on every request), and a later approval enables it again.
+          if (accountToDisable) await tx.user.update({ where: { id: accountToDisable.id }, data: { isActive: false } });
+          await recordAudit(
+            { actorId: adminId, action: "driver.decline", targetType: "Driver", targetId: driver.id, details: { from: driver.approvalStatus, accountDisabled: accountToDisable?.id ?? null } },
+            tx,
+          );
+          return { changed: true, driver: { ...driver, approvalStatus: "declined" as const, reviewedAt: now }, welcome: null };
+        }
+
+        // Approve: nothing to do when the driver is approved with a working driver account.
+        const linked = driver.user;
+        if (driver.approvalStatus === "approved" && linked?.role === "driver" && linked.isActive) return unchanged;
+
+        // Their account: the one linked, else one with their e-mail, else a new one.
+        const existing = linked
+          ? await tx.user.findUniqueOrThrow({ where: { id: linked.id }, select: { id: true, username: true, email: true, role: true } })
+          : await tx.user.findUnique({ where: { email: driver.email.toLowerCase() }, select: { id: true, username: true, email: true, role: true } });
+        if (existing?.role === "admin") throw new AdminEmail();
+        const account: Account = existing
+          ? await tx.user.update({ where: { id: existing.id }, data: { role: "driver", isActive: true }, select: { id: true, username: true, email: true } })
+          : await tx.user.create({
+              data: { username: driver.name, email: driver.email.toLowerCase(), role: "driver", passwordHash: null, isActive: true },
+              select: { id: true, username: true, email: true },
+            });
+        // One account, one driver profile (Driver.userId is unique): an earlier application of
+        // the same person lets go of the account; this approved one is their profile now.
+        await tx.driver.updateMany({ where: { userId: account.id, id: { not: driver.id } }, data: { userId: null } });
+        const now = new Date();
+        await tx.driver.update({ where: { id: driver.id }, data: { approvalStatus: "approved", reviewedAt: now, reviewedById: adminId, userId: account.id } });
+        await recordAudit(
+          {
+            actorId: adminId,
+            action: "driver.approve",
+            targetType: "Driver",
+            targetId: driver.id,
+            details: { from: driver.approvalStatus, userId: account.id, accountCreated: !existing },
+          },
+          tx,
+        );
+        return { changed: true, driver: { ...driver, approvalStatus: "approved" as const, reviewedAt: now, userId: account.id }, welcome: account };
+      },
+      // Parallel decisions queue on the row lock; give them time to take their turn.
+      { maxWait: 15_000, timeout: 20_000 },
+    );
+  } catch (error) {
+    if (error instanceof AdminEmail) return { status: "conflict", message: ADMIN_DRIVER_MESSAGES.adminEmail };
+    throw error;
+  }
+  if (!outcome) return { status: "not_found" };
+
+  let emailSent = false;
+  if (outcome.welcome) {
+    emailSent = await sendSetPasswordEmail(outcome.welcome).then(
+      () => true,
+      (error) => {
+        console.error("Could not send the driver's set-password e-mail", error);
+        return false;
+      },
+    );
+  }
+  const { driver } = outcome;
+  return {
+    status: "ok",
+    changed: outcome.changed,
+    driver: { id: driver.id, name: driver.name, approvalStatus: driver.approvalStatus, userId: driver.userId, reviewedAt: driver.reviewedAt?.toISOString() ?? null },
+    emailSent,
+  };
+}
+
+async function sendSetPasswordEmail(account: Account) {
+  const url = passwordResetUrl(await issuePasswordResetToken(account.id, { hours: SET_PASSWORD_LINK_HOURS }));
+  const brand = env.BRAND_NAME;
+  await sendEmail({
+    to: account.email,
+    subject: `Your ${brand} driver application is approved: set your password`,
+    text: [
+      `Hello ${account.username},`,
+      "",
+      `Good news: your application to drive with ${brand} has been approved.`,
+      `Choose a password for your driver account here within the next ${SET_PASSWORD_LINK_HOURS / 24} days: ${url}`,
+      `Then sign in with this e-mail address (${account.email}).`,
+      "",
+      `The link works once. If it has expired, ask for a new one with "Forgot password" on the sign-in page.`,
+      `Questions? Contact us at ${env.SUPPORT_EMAIL} or ${env.SUPPORT_PHONE}.`,
+      "",
+      `The ${brand} team`,
+    ].join("\n"),
+  });
+}
+
+// ---------------------------------------------------------------- the page's form
+
+export type FormDecision = { ok: boolean; httpStatus: 200 | 400 | 404 | 409 | 500; toast: ToastInput };
+
+/**
+ * The Approve / Decline form of /admin/drivers: its fields checked, the decision made, and
+ * the toast that says how it went ("Failed to update driver status to {status}" otherwise).
+ */
+export async function submitDriverDecision(adminId: string, fields: Record<string, unknown>): Promise<FormDecision> {
+  const asked = typeof fields.status === "string" && fields.status ? fields.status.slice(0, 40) : "unknown";
+  const failed = (httpStatus: FormDecision["httpStatus"], description?: string): FormDecision => ({
+    ok: false,
+    httpStatus,
+    toast: { title: ADMIN_DRIVER_MESSAGES.updateFailed(asked), description, variant: "error" },
+  });
+  const parsed = driverDecisionFormSchema.safeParse(fields);
+  if (!parsed.success) return failed(400, parsed.error.issues[0]?.message);
+  try {
+    const result = await decideDriver(adminId, parsed.data.driverId, parsed.data.status);
+    if (result.status === "not_found") return failed(404, ADMIN_DRIVER_MESSAGES.notFound);
+    if (result.status === "conflict") return failed(409, result.message);
+    return { ok: true, httpStatus: 200, toast: decisionToast(parsed.data.status, result.driver.name, result) };
+  } catch (error) {
+    console.error("Could not update a driver's status", error);
+    return failed(500);
+  }
+}

@@ -1,0 +1,52 @@
+// The admin dashboard's six figures (spec/02 section 3 "Admin stats"), as DECISIONS.md
+// defines them: newUsers and newDrivers count the last 30 days, todayBookings counts
+// bookings created today (UK time), totalRevenue sums succeeded payments less the refunds of
+// cancellations (their own rows, refundOfId set), activeComplaints counts open support requests and complaints.
+import { penceToPounds } from "~/domain/money";
+import { ukDateTime, ukToday } from "~/domain/uk-calendar";
+import { db } from "~/server/platform/db.server";
+
+export const NEW_ACCOUNT_DAYS = 30;
+
+export type AdminStats = {
+  totalBookings: number;
+  newUsers: number;
+  newDrivers: number;
+  /** Pounds, two decimals (the spec's API speaks pounds; the database keeps pence). */
+  totalRevenue: number;
+  activeComplaints: number;
+  todayBookings: number;
+};
+
+/** The instant today began in the UK (midnight Europe/London, GMT or BST). */
+export function ukStartOfToday(now: Date = new Date()) {
+  const midnightUtc = new Date(`${ukToday(now)}T00:00:00Z`);
+  // UK clocks read 00:00 or 01:00 at midnight UTC; the difference is the offset.
+  const [hours, minutes] = ukDateTime(midnightUtc).time.split(":").map(Number);
+  const offsetMinutes = ((hours! * 60 + minutes!) + 12 * 60) % (24 * 60) - 12 * 60;
+  return new Date(midnightUtc.getTime() - offsetMinutes * 60 * 1000);
+}
+
+export async function getAdminStats(now: Date = new Date()): Promise<AdminStats> {
+  const since = new Date(now.getTime() - NEW_ACCOUNT_DAYS * 24 * 60 * 60 * 1000);
+  const [totalBookings, newUsers, newDrivers, revenue, refunds, activeComplaints, todayBookings] = await Promise.all([
+    db.booking.count(),
+    // Customers who joined (drivers and admins are counted elsewhere or not at all).
+    db.user.count({ where: { role: "customer", createdAt: { gte: since } } }),
+    // Driver applications received, whatever their review status.
+    db.driver.count({ where: { createdAt: { gte: since } } }),
+    db.payment.aggregate({ where: { status: "succeeded" }, _sum: { amountPence: true } }),
+    db.payment.aggregate({ where: { refundOfId: { not: null }, status: "refunded" }, _sum: { amountPence: true } }),
+    // Support requests and complaints; a shared location or a change request is not a complaint.
+    db.supportRequest.count({ where: { status: "open", kind: { in: ["support", "complaint"] } } }),
+    db.booking.count({ where: { createdAt: { gte: ukStartOfToday(now) } } }),
+  ]);
+  return {
+    totalBookings,
+    newUsers,
+    newDrivers,
+    totalRevenue: penceToPounds((revenue._sum.amountPence ?? 0) - (refunds._sum.amountPence ?? 0)),
+    activeComplaints,
+    todayBookings,
+  };
+}

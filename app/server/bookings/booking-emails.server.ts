@@ -1,0 +1,63 @@
+// The e-mails a booking sends its customer. Plain text first (every client shows it), with a
+// simple HTML copy; the receipt is the same lines the confirmation page shows.
+import { TEST_PAYMENT_NOTE } from "~/domain/payments";
+import { BOOKING_VIEW_INCLUDE, bookingView } from "./bookings.server";
+import { db } from "~/server/platform/db.server";
+import { sendEmail } from "~/server/platform/email.server";
+import { env } from "~/server/platform/env.server";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export const WHATS_NEXT = [
+  "You will receive a confirmation email with your booking details.",
+  "We will assign a driver, typically 24 hours before your move.",
+  "Track your booking and chat with your driver from your bookings page.",
+  "On moving day, your driver will call you when they are on their way.",
+] as const;
+
+export async function sendBookingConfirmation(bookingId: string) {
+  const booking = await db.booking.findUnique({
+    where: { id: bookingId },
+    include: BOOKING_VIEW_INCLUDE,
+  });
+  if (!booking?.customerEmail) return;
+  const view = bookingView(booking);
+  const receiptUrl = `${env.SITE_URL}/booking-receipt?booking=${view.id}`;
+  const details = [
+    `Booking reference: ${view.reference}`,
+    `Pickup: ${view.pickupAddress}`,
+    `Delivery: ${view.deliveryAddress}`,
+    `Moving date: ${view.moveDateText} at ${view.moveTime}`,
+    `Van: ${view.van}`,
+    `Estimated time: ${view.estimatedTime}`,
+  ];
+  const receipt = [...view.breakdown.map((line) => `${line.label}: ${line.note ?? line.amount}`), `Paid: ${view.total}${view.testPayment ? ` (${TEST_PAYMENT_NOTE})` : ""}`];
+  const text = [
+    `Hello ${view.customerName},`,
+    "",
+    `Thank you for booking with ${env.BRAND_NAME}. Your move is confirmed and paid.`,
+    "",
+    ...details,
+    "",
+    "Receipt",
+    ...receipt,
+    "",
+    "What's Next",
+    ...WHATS_NEXT.map((step, index) => `${index + 1}. ${step}`),
+    "",
+    `Your receipt online: ${receiptUrl}`,
+    `Questions? Call ${env.SUPPORT_PHONE} or write to ${env.SUPPORT_EMAIL}.`,
+  ].join("\n");
+  const list = (lines: string[]) => `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
+  const html = [
+    `<p>Hello ${escapeHtml(view.customerName)},</p>`,
+    `<p>Thank you for booking with ${escapeHtml(env.BRAND_NAME)}. Your move is confirmed and paid.</p>`,
+    list(details),
+    "<h2>Receipt</h2>",
+    list(receipt),
+    "<h2>What's Next</h2>",
+    `<ol>${WHATS_NEXT.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
+    `<p><a href="${escapeHtml(receiptUrl)}">Your receipt online</a></p>`,
+  ].join("\n");
+  await sendEmail({ to: booking.customerEmail, subject: `Booking confirmed: ${view.reference}`, text, html });
+}

@@ -1,0 +1,42 @@
+// The e-mail that confirms a cancellation and states its refund (plain text first, with a
+// simple HTML copy, as the booking e-mails do).
+import { formatPounds } from "~/domain/money";
+import type { CancellationOffer } from "~/domain/cancellation";
+import { sendEmail } from "~/server/platform/email.server";
+import { env } from "~/server/platform/env.server";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The refund in words, once it is done. */
+export function refundDoneText(offer: Pick<CancellationOffer, "kind" | "refundPence" | "paidPence">) {
+  if (offer.kind === "unpaid") return "Nothing had been paid for this booking, so there is nothing to refund.";
+  const amount = formatPounds(offer.refundPence);
+  if (offer.kind === "full") return `We have refunded ${amount} in full, because you cancelled more than 24 hours before your move.`;
+  return `We have refunded ${amount}, half of the ${formatPounds(offer.paidPence)} you paid, because you cancelled less than 24 hours before your move.`;
+}
+
+export async function sendCancellationEmail({ to, name, reference, offer }: { to: string; name: string; reference: string; offer: CancellationOffer }) {
+  const refund = refundDoneText(offer);
+  const timing = offer.kind === "unpaid" ? [] : ["The money goes back to the card or PayPal account you paid with; banks usually take 5 to 10 working days to show it."];
+  const bookingsUrl = `${env.SITE_URL}/bookings`;
+  const text = [
+    `Hello ${name || "there"},`,
+    "",
+    `Your booking ${reference} with ${env.BRAND_NAME} is cancelled.`,
+    "",
+    refund,
+    ...timing,
+    "",
+    `Your bookings: ${bookingsUrl}`,
+    `Questions? Call ${env.SUPPORT_PHONE} or write to ${env.SUPPORT_EMAIL}.`,
+  ].join("\n");
+  const html = [
+    `<p>Hello ${escapeHtml(name || "there")},</p>`,
+    `<p>Your booking <strong>${escapeHtml(reference)}</strong> with ${escapeHtml(env.BRAND_NAME)} is cancelled.</p>`,
+    `<p>${escapeHtml(refund)}</p>`,
+    ...timing.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(bookingsUrl)}">Your bookings</a></p>`,
+    `<p>Questions? Call ${escapeHtml(env.SUPPORT_PHONE)} or write to ${escapeHtml(env.SUPPORT_EMAIL)}.</p>`,
+  ].join("\n");
+  await sendEmail({ to, subject: `Booking cancelled: ${reference}`, text, html });
+}

@@ -1,0 +1,156 @@
+// The tracker's data and the driver's status moves. Who may see a booking's tracker: its
+// customer, its assigned driver and admins; anyone else is told nothing (the pages answer 404).
+import { formatPounds } from "~/domain/money";
+import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
+import { isCancellable } from "~/domain/cancellation";
+import {
+  bookingStatusForTracking,
+  nextTrackingStatus,
+  TRACKING_STATUS_LABELS,
+  TRACKING_STATUS_UPDATES,
+  trackingProgress,
+  type TrackingStatusValue,
+} from "~/domain/tracking";
+import { formatUkDateTime } from "~/domain/uk-datetime";
+import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import type { SessionUser } from "~/server/auth/auth.server";
+import { db } from "~/server/platform/db.server";
+import { publishLiveEvent } from "~/server/platform/live.server";
+import { trackerPath } from "~/utils/tracker-path";
+
+/** Which side of the booking the caller is on. */
+export type Viewer = "customer" | "driver" | "admin";
+
+const ID_PATTERN = /^[a-z0-9]{10,40}$/i;
+
+const trackedBookingInclude = {
+  driver: { select: { id: true, name: true, phone: true, ratingTenths: true, completedJobs: true, userId: true, vanType: true } },
+  customer: { select: { id: true, username: true, email: true, phone: true } },
+} as const;
+
+/** The booking and the caller's side, or null when the caller may not see it (or it is not there). */
+export async function findTrackedBooking(bookingId: string | null | undefined, user: SessionUser) {
+  if (!bookingId || !ID_PATTERN.test(bookingId)) return null;
+  const booking = await db.booking.findUnique({ where: { id: bookingId }, include: trackedBookingInclude });
+  if (!booking) return null;
+  const viewer = viewerOf(booking, user);
+  return viewer ? { booking, viewer } : null;
+}
+
+export type TrackedBooking = NonNullable<Awaited<ReturnType<typeof findTrackedBooking>>>["booking"];
+
+function viewerOf(booking: { customerId: string | null; driver: { userId: string | null } | null }, user: SessionUser): Viewer | null {
+  if (user.role === "admin") return "admin";
+  if (user.role === "customer" && booking.customerId === user.id) return "customer";
+  if (user.role === "driver" && booking.driver?.userId && booking.driver.userId === user.id) return "driver";
+  return null;
+}
+
+/** Where /booking-tracker without a booking sends each kind of account. */
+export async function defaultTrackerTarget(user: SessionUser, tab: "updates" | "chat" = "updates") {
+  if (user.role === "admin") return "/admin/bookings";
+  if (user.role === "driver") return "/driver";
+  const latest = await db.booking.findFirst({
+    where: { customerId: user.id, status: { in: ["assigned", "in_progress", "pending"] } },
+    orderBy: { moveDate: "asc" },
+    select: { id: true },
+  });
+  if (!latest) return "/bookings";
+  return trackerPath(latest.id, tab);
+}
+
+export function ratingText(ratingTenths: number | null) {
+  return ratingTenths === null ? "New driver" : `${(ratingTenths / 10).toFixed(1)} / 5`;
+}
+
+/** Everything the tracker shows, ready to render; the customer's contact details only to the driver and admins. */
+export async function trackerView(booking: TrackedBooking, viewer: Viewer) {
+  const events = await db.trackingEvent.findMany({
+    where: { bookingId: booking.id },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+    select: { id: true, status: true, etaMinutes: true, note: true, createdAt: true },
+  });
+  const latestEta = events.find((event) => event.status === booking.trackingStatus)?.etaMinutes ?? null;
+  const trackingStatus = booking.status === "cancelled" ? null : booking.trackingStatus;
+  return {
+    id: booking.id,
+    reference: booking.reference,
+    status: booking.status,
+    statusLabel: BOOKING_STATUS_LABELS[booking.status],
+    paymentLabel: PAYMENT_STATE_LABELS[booking.paymentState],
+    pickupAddress: booking.pickupAddress,
+    deliveryAddress: booking.deliveryAddress,
+    moveDateText: booking.moveDate.toLocaleDateString("en-GB", { dateStyle: "full", timeZone: "UTC" }),
+    moveTime: booking.moveTime,
+    van: VAN_LABELS[booking.vanSize as VanSize],
+    helpers: booking.helpers,
+    price: formatPounds(booking.finalPrice),
+    cancellable: viewer === "customer" && isCancellable(booking.status),
+    driver: booking.driver
+      ? {
+          name: booking.driver.name,
+          rating: ratingText(booking.driver.ratingTenths),
+          completedJobs: booking.driver.completedJobs,
+          phone: booking.driver.phone,
+          van: VAN_LABELS[booking.driver.vanType as VanSize],
+        }
+      : null,
+    customer:
+      viewer === "customer"
+        ? null
+        : { name: booking.customerName ?? booking.customer?.username ?? "Customer", phone: booking.customerPhone ?? booking.customer?.phone ?? null },
+    tracking: {
+      status: trackingStatus,
+      label: trackingStatus ? TRACKING_STATUS_LABELS[trackingStatus] : "Waiting for a driver",
+      progress: trackingProgress(trackingStatus),
+      etaMinutes: trackingStatus === "en_route" || trackingStatus === "nearby" ? latestEta : null,
+    },
+    updates: events.map((event) => ({
+      id: event.id,
+      label: TRACKING_STATUS_LABELS[event.status],
+      text: event.note && event.note !== "Driver assigned" ? event.note : TRACKING_STATUS_UPDATES[event.status],
+      etaMinutes: event.etaMinutes,
+      at: formatUkDateTime(event.createdAt),
+    })),
+  };
+}
+
+export type TrackerView = Awaited<ReturnType<typeof trackerView>>;
+
+export type AdvanceResult = { ok: true; status: TrackingStatusValue } | { ok: false; status: 404 | 409; message: string };
+
+export const TRACKING_MESSAGES = {
+  notYours: "That job is not assigned to you.",
+  outOfOrder: "That job has already moved on. The page now shows where it is.",
+  cancelled: "That booking has been cancelled.",
+} as const;
+
+/**
+ * The assigned driver (or an admin) moves the job one step along: assigned → en_route → nearby
+ * → arrived → completed. The booking follows (in_progress, completed); a completed job adds to
+ * the driver's count. The step is conditional on the current status, so a double click or
+ * two devices make one step.
+ */
+export async function advanceTracking({ bookingId, user, to, etaMinutes }: { bookingId: string; user: SessionUser; to: TrackingStatusValue; etaMinutes?: number | null }): Promise<AdvanceResult> {
+  const found = await findTrackedBooking(bookingId, user);
+  if (!found || found.viewer === "customer" || !found.booking.driver) return { ok: false, status: 404, message: TRACKING_MESSAGES.notYours };
+  const { booking } = found;
+  if (booking.status === "cancelled") return { ok: false, status: 409, message: TRACKING_MESSAGES.cancelled };
+  const from = booking.trackingStatus ?? "assigned";
+  if (nextTrackingStatus(from) !== to) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
+
+  const moved = await db.$transaction(async (tx) => {
+    const { count } = await tx.booking.updateMany({
+      where: { id: booking.id, trackingStatus: booking.trackingStatus, status: { not: "cancelled" } },
+      data: { trackingStatus: to, status: bookingStatusForTracking(to) },
+    });
+    if (count === 0) return false;
+    await tx.trackingEvent.create({ data: { bookingId: booking.id, status: to, etaMinutes: etaMinutes ?? null, createdById: user.id } });
+    if (to === "completed") await tx.driver.update({ where: { id: booking.driver!.id }, data: { completedJobs: { increment: 1 } } });
+    return true;
+  });
+  if (!moved) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
+  await publishLiveEvent({ bookingId: booking.id, kind: "tracking" });
+  return { ok: true, status: to };
+}

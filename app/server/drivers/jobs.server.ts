@@ -1,0 +1,108 @@
+// The signed-in driver's jobs: today's first, then the coming ones by date, then the last
+// few done. Each with the customer's contact details and addresses, the next status button
+// and how many of the customer's messages wait to be read.
+import { formatPounds } from "~/domain/money";
+import { BOOKING_STATUS_LABELS } from "~/domain/booking-status";
+import { nextTrackingStatus, TRACKING_STATUS_LABELS } from "~/domain/tracking";
+import { ukToday } from "~/domain/uk-calendar";
+import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import type { SessionUser } from "~/server/auth/auth.server";
+import { unreadCounts } from "~/server/bookings/chat.server";
+import { db } from "~/server/platform/db.server";
+
+const RECENTLY_DONE = 10;
+
+const jobSelect = {
+  id: true,
+  reference: true,
+  status: true,
+  trackingStatus: true,
+  moveDate: true,
+  moveTime: true,
+  pickupAddress: true,
+  deliveryAddress: true,
+  vanSize: true,
+  helpers: true,
+  specialRequirements: true,
+  customerName: true,
+  customerPhone: true,
+  customerEmail: true,
+  driverShare: true,
+  customer: { select: { username: true, email: true, phone: true } },
+} as const;
+
+export async function driverJobs(user: SessionUser, now = new Date()) {
+  const driver = await db.driver.findUnique({ where: { userId: user.id }, select: { id: true, name: true, ratingTenths: true, completedJobs: true } });
+  if (!driver) return { driver: null, today: [], upcoming: [], done: [] };
+  const today = new Date(`${ukToday(now)}T00:00:00Z`);
+  const [open, done] = await Promise.all([
+    db.booking.findMany({
+      where: { driverId: driver.id, status: { in: ["pending", "assigned", "in_progress"] } },
+      orderBy: [{ moveDate: "asc" }, { moveTime: "asc" }],
+      take: 100,
+      select: jobSelect,
+    }),
+    db.booking.findMany({ where: { driverId: driver.id, status: "completed" }, orderBy: { moveDate: "desc" }, take: RECENTLY_DONE, select: jobSelect }),
+  ]);
+  const unread = await unreadCounts([...open, ...done].map((job) => job.id), "driver");
+  const view = (job: (typeof open)[number]) => jobView(job, unread.get(job.id) ?? 0);
+  return {
+    driver,
+    // A job from an earlier day that is still open belongs to today's work.
+    today: open.filter((job) => job.moveDate <= today).map(view),
+    upcoming: open.filter((job) => job.moveDate > today).map(view),
+    done: done.map(view),
+  };
+}
+
+function jobView(job: {
+  id: string;
+  reference: string;
+  status: keyof typeof BOOKING_STATUS_LABELS;
+  trackingStatus: keyof typeof TRACKING_STATUS_LABELS | null;
+  moveDate: Date;
+  moveTime: string;
+  pickupAddress: string;
+  deliveryAddress: string;
+  vanSize: string;
+  helpers: number;
+  specialRequirements: string | null;
+  customerName: string | null;
+  customerPhone: string | null;
+  customerEmail: string | null;
+  driverShare: number;
+  customer: { username: string; email: string; phone: string | null } | null;
+}, unread: number) {
+  const next = job.status === "completed" ? null : nextTrackingStatus(job.trackingStatus);
+  return {
+    id: job.id,
+    reference: job.reference,
+    statusLabel: BOOKING_STATUS_LABELS[job.status],
+    trackingLabel: job.trackingStatus ? TRACKING_STATUS_LABELS[job.trackingStatus] : TRACKING_STATUS_LABELS.assigned,
+    next: next ? { status: next, label: NEXT_BUTTON_LABELS[next] } : null,
+    moveDateText: job.moveDate.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+    moveTime: job.moveTime,
+    pickupAddress: job.pickupAddress,
+    deliveryAddress: job.deliveryAddress,
+    van: VAN_LABELS[job.vanSize as VanSize],
+    helpers: job.helpers,
+    specialRequirements: job.specialRequirements,
+    customer: {
+      name: job.customerName ?? job.customer?.username ?? "Customer",
+      phone: job.customerPhone ?? job.customer?.phone ?? null,
+      email: job.customerEmail ?? job.customer?.email ?? null,
+    },
+    earnings: formatPounds(job.driverShare),
+    unread,
+  };
+}
+
+export type DriverJob = ReturnType<typeof jobView>;
+
+const NEXT_BUTTON_LABELS = {
+  assigned: "Assigned",
+  en_route: "Start: on my way",
+  nearby: "I'm nearby",
+  arrived: "I've arrived",
+  completed: "Job completed",
+} as const;

@@ -1,0 +1,263 @@
+// Quotes: measure the trip, price it with the pricing module, save it with its items, and
+// read it back by id, priced again. Pages, checkout and the JSON API all go through here.
+import { DistanceLookupError, DistanceUnavailableError, type DistanceResult } from "~/domain/distance";
+import { formatPounds } from "~/domain/money";
+import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
+import type { QuoteRequest } from "~/schemas/quote";
+import { Prisma } from "../../../generated/prisma/client";
+import { db } from "~/server/platform/db.server";
+import { getDistance } from "./distance.server";
+import { createId } from "~/server/platform/ids.server";
+import { moveColumns, quotePriceColumns } from "./price-columns";
+
+export { DistanceUnavailableError };
+
+/** A problem the customer can fix, with the form field it belongs to. */
+export class QuoteInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "QuoteInputError";
+  }
+}
+
+export type PricedQuote = { id: string; price: PriceResult; distance: DistanceResult };
+
+/** How a quote's distance was found, as the Quote table keeps it. */
+type DistanceColumns = { distanceSource: string; calculationMethod: string; exactCalculation: boolean; usingGoogleMaps: boolean };
+
+/** The distanceSource of a quote priced for an assumed distance because the distance service failed. */
+export const ESTIMATE_SOURCE = "fallback_estimate";
+const ESTIMATE_COLUMNS: DistanceColumns = { distanceSource: ESTIMATE_SOURCE, calculationMethod: ESTIMATE_SOURCE, exactCalculation: false, usingGoogleMaps: false };
+
+/**
+ * Prices a quote request and saves it. Throws QuoteInputError for addresses that cannot be
+ * located or a distance that makes no sense, and DistanceUnavailableError when the distance
+ * service fails.
+ */
+export async function createQuote(request: QuoteRequest, options: { customerId?: string | null } = {}): Promise<PricedQuote> {
+  let distance: DistanceResult;
+  try {
+    distance = await getDistance(request.pickupAddress, request.deliveryAddress);
+  } catch (error) {
+    if (error instanceof DistanceLookupError) throw new QuoteInputError(error.field === "distance" ? "deliveryAddress" : error.field, error.message);
+    throw error;
+  }
+  const price = priceRequest(request, distance.distance);
+  const { source, calculationMethod, exactCalculation, usingGoogleMaps } = distance;
+  const id = await saveQuote(request, price, { distanceSource: source, calculationMethod, exactCalculation, usingGoogleMaps }, options.customerId);
+  return { id, price, distance };
+}
+
+/**
+ * The quote forms' quote (spec/02 sections 4 and 8). When the distance service fails, the
+ * quote is an estimate, clearly labelled as one wherever it shows: the pricing module's price
+ * for a move of PRICING_CONFIG.estimateDistanceMiles with everything else as the customer
+ * chose it (the usual defaults, medium van included, for anything left out). Checkout
+ * measures it again before anything is sold (quoteForCheckout).
+ */
+export async function createQuoteOrEstimate(request: QuoteRequest, options: { customerId?: string | null } = {}) {
+  try {
+    const { id, price } = await createQuote(request, options);
+    return { id, price, estimate: false };
+  } catch (error) {
+    if (!(error instanceof DistanceUnavailableError)) throw error;
+    const price = priceRequest(request, PRICING_CONFIG.estimateDistanceMiles);
+    const id = await saveQuote(request, price, ESTIMATE_COLUMNS, options.customerId);
+    return { id, price, estimate: true };
+  }
+}
+
+function priceRequest(request: QuoteRequest, distanceMiles: number) {
+  try {
+    return calculatePrice({ ...request, distanceMiles });
+  } catch (error) {
+    if (error instanceof PricingInputError) throw new QuoteInputError(error.field, error.message);
+    throw error;
+  }
+}
+
+const ITEM_COLUMNS = ["name", "description", "quantity", "size", "category", "dimensions", "weightKg", "fragile", "specialHandling", "requiresDisassembly", "position"] as const;
+const quoted = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
+
+/**
+ * Saves the quote and its items in one statement (one round trip, atomic): the rows go in as
+ * JSON and jsonb_populate_record(set) turns them into Quote and QuoteItem rows, so every
+ * value keeps its column's type (enums, dates, decimals, JSON); columns left out take their
+ * defaults. Ids have the shape of Prisma's cuid().
+ */
+async function saveQuote(request: QuoteRequest, price: PriceResult, distance: DistanceColumns, customerId: string | null | undefined) {
+  const id = createId();
+  const quote = {
+    id,
+    customerId: customerId ?? null,
+    ...moveColumns(price),
+    moveDate: price.moveDate,
+    ...quotePriceColumns(price),
+    // The chosen van and helpers, before items upgraded them.
+    vanSizeChosen: request.vanSize,
+    helpersChosen: request.helpers,
+    ...distance,
+  };
+  const items = request.items.map((item, position) => ({ id: createId(), ...item, fragile: item.fragile ?? false, requiresDisassembly: item.requiresDisassembly ?? false, position }));
+  const quoteColumns = quoted(Object.keys(quote));
+  await db.$executeRaw`
+    with "quote" as (
+      insert into "Quote" (${quoteColumns})
+      select ${quoteColumns} from jsonb_populate_record(null::"Quote", ${JSON.stringify(quote)}::jsonb)
+      returning "id"
+    )
+    insert into "QuoteItem" ("id", "quoteId", ${quoted(ITEM_COLUMNS)})
+    select "item"."id", "quote"."id", ${Prisma.raw(ITEM_COLUMNS.map((column) => `"item"."${column}"`).join(", "))}
+    from "quote", jsonb_populate_recordset(null::"QuoteItem", ${JSON.stringify(items)}::jsonb) as "item"`;
+  return id;
+}
+
+function findQuote(id: string) {
+  return db.quote.findUnique({ where: { id }, include: { items: { orderBy: { position: "asc" } } } });
+}
+type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>;
+
+/** The request a saved quote was priced from. */
+function savedRequest(quote: SavedQuote): QuoteRequest {
+  return {
+    pickupAddress: quote.pickupAddress,
+    deliveryAddress: quote.deliveryAddress,
+    moveDate: quote.moveDate.toISOString().slice(0, 10),
+    moveTime: quote.moveTime,
+    vanSize: quote.vanSizeChosen,
+    helpers: quote.helpersChosen,
+    floorAccessPickup: quote.floorAccessPickup,
+    floorAccessDelivery: quote.floorAccessDelivery,
+    liftAvailablePickup: quote.liftAvailablePickup,
+    liftAvailableDelivery: quote.liftAvailableDelivery,
+    urgency: quote.urgency,
+    items: quote.items.map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      size: item.size ?? undefined,
+      description: item.description ?? undefined,
+      category: item.category ?? undefined,
+      dimensions: item.dimensions ?? undefined,
+      weightKg: item.weightKg?.toNumber(),
+      fragile: item.fragile,
+      specialHandling: item.specialHandling ?? undefined,
+      requiresDisassembly: item.requiresDisassembly,
+    })),
+  };
+}
+
+/** What the quote card, checkout and confirmation show: display-ready, no secrets. */
+export type QuoteView = {
+  id: string;
+  pickupAddress: string;
+  deliveryAddress: string;
+  moveDate: string;
+  moveTime: string;
+  vanSize: string;
+  helpers: number;
+  distanceMiles: number;
+  distanceEstimated: boolean;
+  /** Priced for an assumed distance because the distance service failed: never sold as it is. */
+  estimate: boolean;
+  estimatedTime: string;
+  totalPence: number;
+  total: string;
+  driverShare: string;
+  platformFee: string;
+  vat: string;
+  platformPayment: string;
+  breakdown: { label: string; amount: string; note?: string }[];
+  explanation: string;
+  items: { name: string; quantity: number }[];
+};
+
+/** A saved quote, priced again by today's rules from the inputs it was saved with. */
+export async function getQuoteView(id: string): Promise<QuoteView | null> {
+  const quote = await findQuote(id);
+  if (!quote) return null;
+  const price = calculatePrice({ ...savedRequest(quote), distanceMiles: quote.distanceTenths / 10 });
+  return {
+    id: quote.id,
+    pickupAddress: price.pickupAddress,
+    deliveryAddress: price.deliveryAddress,
+    moveDate: price.moveDate,
+    moveTime: price.moveTime,
+    vanSize: price.vanSize,
+    helpers: price.helpers,
+    distanceMiles: price.distance,
+    distanceEstimated: !quote.exactCalculation,
+    estimate: quote.distanceSource === ESTIMATE_SOURCE,
+    estimatedTime: price.estimatedTime,
+    totalPence: price.totalWithVAT,
+    total: price.priceString,
+    driverShare: formatPounds(price.driverShare),
+    platformFee: formatPounds(price.platformFee),
+    vat: formatPounds(price.vatAmount),
+    platformPayment: formatPounds(price.platformFee + price.vatAmount),
+    breakdown: price.breakdownLines.map((line) => ({ label: line.label, amount: formatPounds(line.amountPence), note: line.note })),
+    explanation: price.explanation,
+    items: quote.items.map((item) => ({ name: item.name, quantity: item.quantity })),
+  };
+}
+
+/** A saved quote with its price by today's rules: what a booking is made from. */
+export async function pricedQuote(id: string) {
+  const quote = await findQuote(id);
+  if (!quote) return null;
+  const price = calculatePrice({ ...savedRequest(quote), distanceMiles: quote.distanceTenths / 10 });
+  return { quote, price, estimate: quote.distanceSource === ESTIMATE_SOURCE };
+}
+
+/**
+ * The quote "Proceed to Checkout" leads to. An estimate is never sold: its trip is measured
+ * again and priced for real as a new quote. While the distance service still fails (or now
+ * refuses an address), the estimate comes back with the reason. Null for an unknown id.
+ */
+export async function quoteForCheckout(id: string): Promise<{ id: string; failure: string | null } | null> {
+  const quote = await findQuote(id);
+  if (!quote) return null;
+  if (quote.distanceSource !== ESTIMATE_SOURCE) return { id: quote.id, failure: null };
+  try {
+    const measured = await createQuote(savedRequest(quote), { customerId: quote.customerId });
+    return { id: measured.id, failure: null };
+  } catch (error) {
+    if (error instanceof DistanceUnavailableError || error instanceof QuoteInputError) return { id: quote.id, failure: error.message };
+    throw error;
+  }
+}
+
+/** POST /api/quotes/calculate and /simple: the quote in the API's shape, with the items as sent. */
+export function apiQuoteAnswer({ id, price, distance }: PricedQuote, request: QuoteRequest) {
+  return {
+    id,
+    ...toApiQuote(price),
+    collectionAddress: price.pickupAddress,
+    // spec/02 calls the weight `weight`; earlier answers called it weightKg: both are given.
+    items: request.items.map((item) => ({ ...item, weight: item.weightKg })),
+    distanceSource: distance.source,
+    calculationMethod: distance.calculationMethod,
+    exactCalculation: distance.exactCalculation,
+    usingGoogleMaps: distance.usingGoogleMaps,
+  };
+}
+
+/** The success toast of spec/01 section 8. */
+export function quoteCalculatedToast(price: PriceResult) {
+  return { title: "Quote calculated", description: `Your quote for ${price.distance} miles is ${price.priceString}`, variant: "success" as const };
+}
+
+/** spec/02 section 8: the distance service failed, so the quote shown is an estimate. */
+export const QUOTE_ESTIMATE_TOAST = {
+  title: "Quote Generation Failed",
+  description: `Using Estimated Quote: we could not measure the distance, so this price assumes ${PRICING_CONFIG.estimateDistanceMiles} miles.`,
+  variant: "error" as const,
+};
+
+export const QUOTE_ERROR_TOAST = {
+  title: "Error",
+  description: "There was a problem calculating your quote. Please try again.",
+  variant: "error" as const,
+};
