@@ -22,12 +22,12 @@ import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
 import { publicConfig } from "~/server/platform/env.server";
 import { honeypot } from "~/server/platform/honeypot.server";
 import { takeToasts } from "~/server/platform/toast.server";
+import stylesheet from "~/tailwind.css?url";
 import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
-import { useNonce } from "~/utils/nonce-provider";
 import { errorDetailsToShow } from "~/utils/error-details";
+import { useNonce } from "~/utils/nonce-provider";
 import { routeHandle } from "~/utils/route-handle";
 import { HOME_META, seo } from "~/utils/seo";
-import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

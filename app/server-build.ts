@@ -8,16 +8,16 @@
 // - a page's action reads only a form body it can parse, of at most 1 MB (a 415, 413 or 400
 //   otherwise: server/form-body.server.ts); text the database cannot store (a NUL byte) is a
 //   400, not a 500 (server/bad-input.server.ts).
-import * as build from "virtual:remix/server-build";
 import type { ServerBuild } from "@remix-run/node";
+import * as build from "virtual:remix/server-build";
+import { startHousekeeping, stopHousekeeping } from "~/server/housekeeping.server";
 import { withInvalidTextAsBadRequest } from "~/server/platform/bad-input.server";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/server/platform/db-errors.server";
+import { db } from "~/server/platform/db.server";
 import { withFormBodyCheck } from "~/server/platform/form-body.server";
+import { endLiveStreams } from "~/server/platform/live.server";
 import { applyMissingSecurityHeaders } from "~/server/platform/security-headers.server";
 import { routeHandle } from "~/utils/route-handle";
-import { db } from "~/server/platform/db.server";
-import { endLiveStreams } from "~/server/platform/live.server";
-import { startHousekeeping, stopHousekeeping } from "~/server/housekeeping.server";
 
 export * from "virtual:remix/server-build";
 

@@ -5,12 +5,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient, type BookingStatus, type PaymentState, type PaymentStatus, type PaymentProvider } from "../generated/prisma/client";
 import { calculatePrice, type PriceInput } from "../app/domain/pricing";
 import { averageTenths } from "../app/domain/ratings";
 import { ukToday } from "../app/domain/uk-calendar";
 import { hashPassword } from "../app/server/auth/password.server";
 import { bookingPriceColumns, moveColumns, quotePriceColumns } from "../app/server/quotes/price-columns";
+import { PrismaClient, type BookingStatus, type PaymentState, type PaymentStatus, type PaymentProvider } from "../generated/prisma/client";
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
 

@@ -4,11 +4,11 @@
 // then serves the app with server.ts. Ctrl-C stops the app and the embedded database it started.
 // With DATABASE_URL set and NODE_ENV=production (the default here) this is production: the
 // configuration is checked first (secrets, an https SITE_URL), and no demo data is seeded.
-import path from "node:path";
 import { spawn } from "node:child_process";
+import path from "node:path";
+import { buildDir, buildIfNeeded } from "./lib/build.mjs";
 import { loadDotEnv, resolveDatabase, root } from "./lib/database.mjs";
 import { localSecrets } from "./lib/local-secrets.mjs";
-import { buildDir, buildIfNeeded } from "./lib/build.mjs";
 import { mustRun, run } from "./lib/run.mjs";
 
 const dev = process.argv.includes("--dev");

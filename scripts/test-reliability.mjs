@@ -7,11 +7,11 @@
 // 2. The concurrency cases, which live in the integration tests (20 parallel posts each).
 //   npm run test:reliability              the full run
 //   npm run test:reliability -- --quick   the short load that `npm test` runs
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { loadDotEnv, root } from "./lib/database.mjs";
 import { clusterUrl, startCluster } from "./lib/embedded-postgres.mjs";
 import { run } from "./lib/run.mjs";

@@ -4,8 +4,9 @@
 // and e2e (Playwright in Chromium), then one summary. The test databases are created per run (see with-test-db).
 import fs from "node:fs";
 import path from "node:path";
-import { loadDotEnv, root, startEmbeddedPostgres } from "./lib/database.mjs";
+import { stripVTControlCharacters } from "node:util";
 import { buildDir, buildIfNeeded } from "./lib/build.mjs";
+import { loadDotEnv, root, startEmbeddedPostgres } from "./lib/database.mjs";
 import { run } from "./lib/run.mjs";
 
 loadDotEnv();
@@ -18,7 +19,7 @@ fs.mkdirSync(reports, { recursive: true });
 const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? null : await startEmbeddedPostgres();
 const env = { ...process.env, ...(server ? { TEST_DATABASE_URL: server.url } : {}) };
 
-const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
+const firstLine = (text) => stripVTControlCharacters(String(text ?? "")).trim().split("\n")[0].slice(0, 300);
 
 function readVitest(file) {
   const report = JSON.parse(fs.readFileSync(file, "utf8"));

@@ -3,8 +3,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { SessionUser } from "~/server/auth/auth.server";
 import { telHref, type PublicConfig } from "~/utils/config";
+import type { SessionUser } from "~/views/session-user";
 import { Logo } from "./logo";
 
 export const FEATURE_LINKS = [

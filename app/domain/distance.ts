@@ -5,8 +5,8 @@
 
 import { POSTCODE_CORPUS_REGEX, parse as parsePostcode, validOutcode } from "postcode";
 import { AREA_CENTROIDS, DISTRICT_CENTROIDS, type LatLng } from "./postcode-districts";
-import { QUOTE_MESSAGES } from "./quote-messages";
 import { PricingInputError, toDistanceTenths } from "./pricing";
+import { QUOTE_MESSAGES } from "./quote-messages";
 
 export type { LatLng } from "./postcode-districts";
 

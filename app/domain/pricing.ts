@@ -5,10 +5,10 @@
 // Each charge is listed once, in CHARGES: its result field, its breakdown line and its
 // API field all come from that table.
 
-import { QUOTE_MESSAGES } from "./quote-messages";
 import { congestionZoneMatch } from "./congestion-zone";
 import { totalQuantity } from "./items";
 import { formatPounds, pct, penceToPounds } from "./money";
+import { QUOTE_MESSAGES } from "./quote-messages";
 import { bankHolidayOn, dayOfWeek, isValidIsoDate, isWeekend } from "./uk-calendar";
 import { VAN_MULTIPLIER_BP, isVanSize, largerVan, type VanSize } from "./vans";
 

@@ -5,9 +5,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DriverApplication } from "~/components/driver-application/driver-application-form";
 import { handleApplicationForm, loadApplicationPage } from "~/server/drivers/applications.server";
+import { clientAddress } from "~/server/platform/client-address.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import { clientAddress } from "~/server/platform/client-address.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

@@ -10,12 +10,12 @@ import { StatusButton } from "~/components/ui/button";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { trackingUpdateSchema } from "~/schemas/tracker";
 import { requireDriver } from "~/server/auth/auth.server";
+import { advanceTracking, ratingText } from "~/server/bookings/tracking.server";
 import { driverJobs, type DriverJob } from "~/server/drivers/jobs.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { advanceTracking, ratingText } from "~/server/bookings/tracking.server";
-import { usePending } from "~/utils/use-pending";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
+import { usePending } from "~/utils/use-pending";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "My jobs", description: "Your assigned moves, their customers and their progress.", path: "/driver", matches, noindex: true });

@@ -75,7 +75,7 @@ function isEmail(value: string) {
 }
 
 /** Narrows the optional fields once the refinement has proved them present. */
-function present<T extends Record<string, unknown>, K extends keyof T>(value: T, keys: readonly K[]) {
+function present<T extends Record<string, unknown>, K extends keyof T>(value: T, _keys: readonly K[]) {
   return value as T & { [P in K]-?: NonNullable<T[P]> };
 }
 

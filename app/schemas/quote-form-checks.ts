@@ -3,12 +3,12 @@
 // parses every post with quoteFormSchema (schemas/quote.ts); tests/unit/quote-form-checks.test.ts
 // holds these checks to that schema: the same messages for the same input, and the same
 // constraint attributes as getZodConstraint(quoteFormSchema).
+import type { z } from "zod";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
 import { FLOOR_ACCESS_LEVELS, MOVE_TIME, URGENCIES } from "~/domain/pricing";
+import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
-import { QUOTE_MESSAGES } from "~/domain/quote-messages";
-import type { z } from "zod";
 import type { quoteFormSchema } from "./quote";
 
 export const MAX_QUOTE_ITEMS = 100;
@@ -47,7 +47,6 @@ type Payload = Record<string, unknown>;
 // Form values as conform hands them over: strings, nested objects and arrays for items[n].x;
 // an empty string counts as left out (conform's coercion does the same before zod).
 const given = (value: unknown) => (typeof value === "string" && value === "" ? undefined : value);
-const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 function add(errors: Errors, name: string, message: string) {
   (errors[name] ??= []).push(message);

@@ -4,9 +4,9 @@
 import { z } from "zod";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
 import { DEFAULT_MOVE_TIME, FLOOR_ACCESS_LEVELS, MOVE_TIME as TIME, URGENCIES } from "~/domain/pricing";
+import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
-import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 
 export { QUOTE_MESSAGES };
 

@@ -3,8 +3,8 @@
 // schedules it; each round, exactly one instance does the work: a PostgreSQL advisory lock
 // keeps two from running at once, and the round's mark (a RateLimitBucket row that expires
 // after HOUSEKEEPING_INTERVAL_MS) stops another from running it again the same round.
-import { db } from "./platform/db.server";
 import { SESSION_IDLE_MINUTES } from "./auth/auth.server";
+import { db } from "./platform/db.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 // Any fixed number, the same on every instance: the name of the advisory lock.

@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useActionData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
+import { useActionData } from "@remix-run/react";
 import type { z, ZodTypeAny } from "zod";
 import { usePending } from "./use-pending";
 

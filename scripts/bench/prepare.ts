@@ -2,8 +2,8 @@
 // made by the app's own sign-in code for the seeded admin and for the customer of the seeded
 // unpaid booking, and the ids of that booking and of the same customer's booking in progress.
 //   tsx scripts/bench/prepare.ts <base url>     (with the app's DATABASE_URL and SESSION_SECRET)
-import { db } from "../../app/server/platform/db.server";
 import { startUserSession } from "../../app/server/auth/auth.server";
+import { db } from "../../app/server/platform/db.server";
 
 const baseUrl = process.argv[2] ?? "http://127.0.0.1";
 

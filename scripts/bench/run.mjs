@@ -12,8 +12,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { keyPages, measureJs } from "./js-size.mjs";
-import { hammer, quoteRequests, warm } from "./load.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
+import { hammer, quoteRequests, warm } from "./load.mjs";
 import { seedVolume } from "./seed-volume.mjs";
 import { prepareVisitors, root, startApp, startDatabase } from "./server.mjs";
 

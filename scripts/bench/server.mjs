@@ -66,7 +66,9 @@ export async function startApp(databaseUrl, port, { nodeArgs = [], extraEnv = {}
     if (exited) throw new Error("The app server exited while starting");
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (attempt > 150) throw new Error("The app server did not start within 30 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -7,8 +7,8 @@
 // two links with redirectTo (tests/unit/auth-components.test.ts; the pages' redirectTo flow
 // is in auth.spec.ts).
 import path from "node:path";
-import { build } from "esbuild";
 import { expect, test, type Page } from "@playwright/test";
+import { build } from "esbuild";
 
 const HARNESS = `
 import { createElement as h, useState } from "react";

@@ -3,10 +3,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FAQS, faqCounts } from "~/domain/faq";
 import { LONDON_AREA_GROUPS, BIRMINGHAM_AREA_GROUPS } from "~/domain/service-areas";
-import { VAN_GUIDE } from "~/domain/vans";
 import { vanImages } from "~/domain/van-images";
-import { INDEXABLE_PAGES } from "~/utils/indexable-pages";
+import { VAN_GUIDE } from "~/domain/vans";
 import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
+import { INDEXABLE_PAGES } from "~/utils/indexable-pages";
 import { jsModes, waitForHydration } from "./helpers";
 
 // The e2e server runs with the default brand configuration (playwright.config.ts).

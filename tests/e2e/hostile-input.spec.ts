@@ -10,8 +10,8 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { appDb, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
 import { ROUTE_FILES, sampleRoute } from "../support/route-files";
+import { appDb, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
 
 const MARKER = `xss${Date.now().toString(36)}`;
 const PAYLOADS = [`<script>alert("${MARKER}")</script>`, `"><img src=x onerror=alert("${MARKER}")>`, `</textarea></script><script>alert("${MARKER}")</script>`];

@@ -7,8 +7,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { beforeAll, describe, expect, it } from "vitest";
 import { neutraliseFormula } from "~/domain/csv";
 import { formatUkDateTime } from "~/domain/uk-datetime";
-import * as paymentsCsvRoute from "~/routes/admin+/payments[.]csv";
 import * as paymentsPage from "~/routes/admin+/payments";
+import * as paymentsCsvRoute from "~/routes/admin+/payments[.]csv";
 import * as usersPage from "~/routes/admin+/users";
 import { loader as apiPayments } from "~/routes/api+/admin.payments";
 import { loader as apiUsers } from "~/routes/api+/admin.users";

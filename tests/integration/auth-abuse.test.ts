@@ -21,14 +21,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as apiAdminLogin } from "~/routes/api+/admin.login";
 import { action as apiSignIn } from "~/routes/api+/auth.signin";
-import { AUTH_RATE_LIMITS, getSessionUser, hashToken } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES } from "~/schemas/auth";
+import { AUTH_RATE_LIMITS, getSessionUser, hashToken } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
-import { bearerFor, BASE, call, createAccount, jsonRequest, type Outcome, PASSWORD, sessionCookie, unique, uniqueIp } from "./auth-helpers";
 import { startPayPalStandIn } from "../support/paypal-stand-in";
 import { routeModules, sampleRoute } from "../support/route-files";
+import { bearerFor, BASE, call, createAccount, jsonRequest, type Outcome, PASSWORD, sessionCookie, unique, uniqueIp } from "./auth-helpers";
 
 type Handler = (args: ActionFunctionArgs) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler };

@@ -1,16 +1,15 @@
 // The JSON API of accounts and access (spec/01 section 7, spec/02 section 7): same paths,
 // payloads and response fields as the spec, with tokens stored hashed, expiring and revocable.
 import { afterEach, describe, expect, it } from "vitest";
-import { action as apiSignIn } from "~/routes/api+/auth.signin";
-import { action as apiSignUp } from "~/routes/api+/auth.signup";
-import { action as apiLogout } from "~/routes/api+/auth.logout";
 import { action as apiAdminLogin } from "~/routes/api+/admin.login";
 import { action as apiAdminSignUp } from "~/routes/api+/admin.signup";
 import { loader as apiAdminStats } from "~/routes/api+/admin.stats";
+import { action as apiLogout } from "~/routes/api+/auth.logout";
+import { action as apiSignIn } from "~/routes/api+/auth.signin";
+import { action as apiSignUp } from "~/routes/api+/auth.signup";
 import { AUTH_MESSAGES } from "~/schemas/auth";
-import { AUTH_RATE_LIMITS } from "~/server/auth/auth.server";
 import { getApiUser, getTokenUser } from "~/server/auth/api-auth.server";
-import { hashToken } from "~/server/auth/auth.server";
+import { AUTH_RATE_LIMITS, hashToken } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
 import { call, createAccount, getRequest, jsonRequest, PASSWORD, sessionCookie, unique, uniqueIp } from "./auth-helpers";

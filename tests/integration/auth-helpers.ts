@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createApiToken } from "~/server/auth/api-auth.server";
 import { startUserSession } from "~/server/auth/auth.server";
-import { db } from "~/server/platform/db.server";
 import { hashPassword } from "~/server/auth/password.server";
+import { db } from "~/server/platform/db.server";
 
 export const BASE = "http://localhost";
 export const PASSWORD = "correct-horse-battery";

@@ -1,11 +1,11 @@
 // The sign-in, sign-up, admin login and admin sign-up pages' loaders and actions, as a
 // browser without JavaScript (or a fetcher) calls them.
 import { afterEach, describe, expect, it } from "vitest";
-import { action as signInAction, loader as signInLoader } from "~/routes/_auth+/signin";
-import { action as signUpAction, loader as signUpLoader } from "~/routes/_auth+/signup";
 import { action as adminLoginAction, loader as adminLoginLoader } from "~/routes/_auth+/admin_.login";
 import { action as adminSignUpAction, loader as adminSignUpLoader } from "~/routes/_auth+/admin_.signup";
 import { action as logoutAction } from "~/routes/_auth+/logout";
+import { action as signInAction, loader as signInLoader } from "~/routes/_auth+/signin";
+import { action as signUpAction, loader as signUpLoader } from "~/routes/_auth+/signup";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { createApiToken, getTokenUser } from "~/server/auth/api-auth.server";
 import { adminKeyMatches, AUTH_RATE_LIMITS, getSessionUser, safeRedirect } from "~/server/auth/auth.server";

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
 import { action as quoteAction } from "~/routes/_quote+/quote";
 import { DISCOUNT_MESSAGES } from "~/schemas/checkout";
-import { db } from "~/server/platform/db.server";
 import { applyDiscountCode } from "~/server/bookings/discount-codes.server";
+import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
 import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 

@@ -5,20 +5,20 @@
 // second cancel (or twenty at once) changes nothing more, and nobody but the booking's
 // customer can see or cancel it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { action as cancelAction, loader as cancelLoader } from "~/routes/_bookings+/bookings_.$id.cancel";
-import { loader as bookingsLoader } from "~/routes/_bookings+/bookings";
 import { formatPounds } from "~/domain/money";
 import { ukDateTime } from "~/domain/uk-calendar";
+import { loader as bookingsLoader } from "~/routes/_bookings+/bookings";
+import { action as cancelAction, loader as cancelLoader } from "~/routes/_bookings+/bookings_.$id.cancel";
 import { listPayments, paymentsCsv } from "~/server/admin/payments.server";
 import { getAdminStats } from "~/server/admin/stats.server";
 import { CANCELLATION_MESSAGES } from "~/server/bookings/cancellations.server";
 import { recordProviderPayment } from "~/server/bookings/checkout.server";
-import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
-import { env } from "~/server/platform/env.server";
 import { capturePayPalOrder, createPayPalOrder } from "~/server/payments/paypal.server";
 import { payWithSandboxCard, sandboxGateway } from "~/server/payments/sandbox.server";
 import { createStripeGateway } from "~/server/payments/stripe.server";
+import { db } from "~/server/platform/db.server";
+import { readOutbox } from "~/server/platform/email.server";
+import { env } from "~/server/platform/env.server";
 import { startPayPalStandIn, type PayPalStandIn } from "../support/paypal-stand-in";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { call, createAccount, formRequest, getRequest, sessionCookie, unique } from "./auth-helpers";

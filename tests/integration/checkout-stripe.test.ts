@@ -4,17 +4,17 @@
 // marks a booking paid (and only once), and webhooks are signed, checked and idempotent.
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatPounds } from "~/domain/money";
+import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { loader as confirmationLoader } from "~/routes/_checkout+/booking-confirmation";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
+import { action as embeddedAction, loader as embeddedLoader } from "~/routes/_checkout+/embedded-checkout";
+import { action as stripeCheckoutAction } from "~/routes/_checkout+/stripe-checkout";
+import { action as quoteAction } from "~/routes/_quote+/quote";
 import { action as confirmApi } from "~/routes/api+/confirm-booking";
 import { action as paymentIntentApi } from "~/routes/api+/create-payment-intent";
 import { action as checkoutSessionApi } from "~/routes/api+/create-stripe-checkout-session";
 import { action as webhookAction } from "~/routes/api+/webhooks.stripe";
-import { loader as confirmationLoader } from "~/routes/_checkout+/booking-confirmation";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
-import { action as embeddedAction, loader as embeddedLoader } from "~/routes/_checkout+/embedded-checkout";
-import { action as quoteAction } from "~/routes/_quote+/quote";
-import { action as stripeCheckoutAction } from "~/routes/_checkout+/stripe-checkout";
-import { formatPounds } from "~/domain/money";
-import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";

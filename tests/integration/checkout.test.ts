@@ -4,27 +4,27 @@
 // price once, however often a form is posted or a page is visited. The JSON API calls the same
 // server functions. Loaders and actions are called as Remix calls them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as confirmApi } from "~/routes/api+/confirm-booking";
-import { action as createBookingApi } from "~/routes/api+/bookings.create";
-import { action as paymentIntentApi } from "~/routes/api+/create-payment-intent";
-import { action as checkoutSessionApi } from "~/routes/api+/create-stripe-checkout-session";
-import { loader as confirmationLoader } from "~/routes/_checkout+/booking-confirmation";
-import { loader as receiptLoader } from "~/routes/_checkout+/booking-receipt";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
-import { action as embeddedAction, loader as embeddedLoader } from "~/routes/_checkout+/embedded-checkout";
-import { action as quoteAction } from "~/routes/_quote+/quote";
-import { action as sandboxAction, loader as sandboxLoader } from "~/routes/_checkout+/sandbox-checkout.$id";
-import { action as stripeCheckoutAction, loader as stripeCheckoutLoader } from "~/routes/_checkout+/stripe-checkout";
 import { formatPounds } from "~/domain/money";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { applyDiscount } from "~/domain/pricing";
 import { SANDBOX_DECLINES } from "~/domain/sandbox-cards";
+import { loader as confirmationLoader } from "~/routes/_checkout+/booking-confirmation";
+import { loader as receiptLoader } from "~/routes/_checkout+/booking-receipt";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
+import { action as embeddedAction, loader as embeddedLoader } from "~/routes/_checkout+/embedded-checkout";
+import { action as sandboxAction, loader as sandboxLoader } from "~/routes/_checkout+/sandbox-checkout.$id";
+import { action as stripeCheckoutAction, loader as stripeCheckoutLoader } from "~/routes/_checkout+/stripe-checkout";
+import { action as quoteAction } from "~/routes/_quote+/quote";
+import { action as createBookingApi } from "~/routes/api+/bookings.create";
+import { action as confirmApi } from "~/routes/api+/confirm-booking";
+import { action as paymentIntentApi } from "~/routes/api+/create-payment-intent";
+import { action as checkoutSessionApi } from "~/routes/api+/create-stripe-checkout-session";
 import { CHECKOUT_MESSAGES, DISCOUNT_MESSAGES } from "~/schemas/checkout";
 import { startUserSession } from "~/server/auth/auth.server";
+import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
-import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { pricedQuote } from "~/server/quotes/quotes.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, uniqueIp, unique, type Outcome } from "./auth-helpers";
 

@@ -1,12 +1,12 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { loader as rootLoader } from "~/root";
-import { loader as vanImagesLoader } from "~/routes/api+/images.van.$size";
-import { loader as homeLoader } from "~/routes/_quote+/_index/route";
-import { loader as robotsLoader } from "~/routes/robots[.]txt";
-import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { vanImages } from "~/domain/van-images";
 import { VAN_SIZES } from "~/domain/vans";
+import { loader as rootLoader } from "~/root";
+import { loader as homeLoader } from "~/routes/_quote+/_index/route";
+import { loader as vanImagesLoader } from "~/routes/api+/images.van.$size";
+import { loader as robotsLoader } from "~/routes/robots[.]txt";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { env } from "~/server/platform/env.server";
 import { INDEXABLE_PAGES } from "~/utils/indexable-pages";
 import { ROUTE_FILES, routeModules } from "../support/route-files";

@@ -3,14 +3,14 @@
 // less than the booking's price confirms nothing and is refunded too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as quoteAction } from "~/routes/_quote+/quote";
-import type { SessionUser } from "~/server/auth/auth.server";
 import { bookQuote, findBookingFor } from "~/server/bookings/bookings.server";
 import { recordProviderPayment, startHostedCheckout } from "~/server/bookings/checkout.server";
-import { db } from "~/server/platform/db.server";
 import { applyDiscountCode } from "~/server/bookings/discount-codes.server";
+import { payWithSandboxCard } from "~/server/payments/sandbox.server";
+import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
-import { payWithSandboxCard } from "~/server/payments/sandbox.server";
+import type { SessionUser } from "~/views/session-user";
 import { BASE, call, createAccount, formRequest } from "./auth-helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 // The three guards of ARCHITECTURE.md: requireUser, requireAdmin and requireDriver. Each
 // returns the account it lets in, or throws the redirect a page's loader passes on.
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/platform/db.server";
 import { requireAdmin, requireDriver, requireUser } from "~/server/auth/auth.server";
+import { db } from "~/server/platform/db.server";
 import { createAccount, getRequest, sessionCookie } from "./auth-helpers";
 
 type Guard = (request: Request) => Promise<{ id: string }>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loader as healthz } from "~/routes/healthz";
 import { loader as home } from "~/routes/_quote+/_index/route";
+import { loader as healthz } from "~/routes/healthz";
 import { createApprovedDriver, createBooking } from "./factories";
 
 const args = (url: string) => ({ request: new Request(url), params: {}, context: {} });

@@ -3,13 +3,13 @@
 // dashboard's activeComplaints and listed on the admin's booking details; only the booking's
 // customer and its driver may send them; bad input comes back 4xx with the message and text.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as detailsPage from "~/routes/admin+/bookings.$id";
 import * as helpPage from "~/routes/_bookings+/bookings_.$id.help";
+import * as detailsPage from "~/routes/admin+/bookings.$id";
 import { HELP_MESSAGES } from "~/schemas/help-request";
 import { getAdminStats } from "~/server/admin/stats.server";
+import { HELP_RATE_LIMIT } from "~/server/bookings/support-requests.server";
 import { db } from "~/server/platform/db.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
-import { HELP_RATE_LIMIT } from "~/server/bookings/support-requests.server";
 import { takeToasts } from "~/server/platform/toast.server";
 import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking, requestWithCookie } from "./factories";

@@ -2,8 +2,8 @@
 // advisory lock and a round mark): ended and idle sessions, expired or revoked API tokens,
 // used or expired reset links, and rate-limit counts past their window. Live rows stay.
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/platform/db.server";
 import { runHousekeeping } from "~/server/housekeeping.server";
+import { db } from "~/server/platform/db.server";
 import { createAccount, unique } from "./auth-helpers";
 
 const ago = (ms: number) => new Date(Date.now() - ms);

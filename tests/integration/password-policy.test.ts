@@ -2,16 +2,16 @@
 // not one of the most common (NIST SP 800-63B), on sign-up, admin sign-up and password reset,
 // pages and API alike; the typed name and e-mail come back, the password never does.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as adminSignUpApi } from "~/routes/api+/admin.signup";
-import { action as signUpApi } from "~/routes/api+/auth.signup";
 import { action as adminSignUpAction } from "~/routes/_auth+/admin_.signup";
 import { action as resetAction } from "~/routes/_auth+/reset-password.$token";
 import { action as signUpAction } from "~/routes/_auth+/signup";
+import { action as adminSignUpApi } from "~/routes/api+/admin.signup";
+import { action as signUpApi } from "~/routes/api+/auth.signup";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { issuePasswordResetToken } from "~/server/auth/auth.server";
+import { isCommonPassword } from "~/server/auth/password.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
-import { isCommonPassword } from "~/server/auth/password.server";
 import { call, createAccount, formRequest, jsonRequest, unique, uniqueIp } from "./auth-helpers";
 
 const originalKey = env.ADMIN_REGISTRATION_KEY;

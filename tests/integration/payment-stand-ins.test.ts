@@ -4,8 +4,8 @@
 // the SDK. The last Stripe block shows how app tests will sign webhook events.
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseStripeForm, startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { startPayPalStandIn, type PayPalStandIn } from "../support/paypal-stand-in";
+import { parseStripeForm, startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 
 const SECRET_KEY = "sk_test_standin_0123456789";
 
@@ -375,7 +375,6 @@ describe("PayPal stand-in over fetch", () => {
       headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON under test
     return { status: response.status, body: (await response.json()) as any };
   }
 

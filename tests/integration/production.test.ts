@@ -4,17 +4,17 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { action as checkoutSessionApi } from "~/routes/api+/create-stripe-checkout-session";
+import { PAYMENT_MESSAGES, TEST_PAYMENT_NOTE } from "~/domain/payments";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
 import { action as paypalCheckoutAction } from "~/routes/_checkout+/paypal-checkout";
-import { action as quoteAction } from "~/routes/_quote+/quote";
 import { action as sandboxAction, loader as sandboxLoader } from "~/routes/_checkout+/sandbox-checkout.$id";
 import { action as stripeCheckoutAction, loader as stripeCheckoutLoader } from "~/routes/_checkout+/stripe-checkout";
-import { PAYMENT_MESSAGES, TEST_PAYMENT_NOTE } from "~/domain/payments";
+import { action as quoteAction } from "~/routes/_quote+/quote";
+import { action as checkoutSessionApi } from "~/routes/api+/create-stripe-checkout-session";
+import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
-import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } from "./auth-helpers";
 
 const root = path.resolve(import.meta.dirname, "../..");

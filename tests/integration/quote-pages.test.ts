@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 // The quote pages' loaders and actions, as a browser without JavaScript would use them.
 import { describe, expect, it } from "vitest";
-import { action as calculatorAction, loader as calculatorLoader } from "~/routes/_quote+/calculator";
-import { action as quoteAction, loader as quoteLoader } from "~/routes/_quote+/quote";
-import { action as distanceAction } from "~/routes/_quote+/distance-calculator/route";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
+import { action as calculatorAction, loader as calculatorLoader } from "~/routes/_quote+/calculator";
+import { action as distanceAction } from "~/routes/_quote+/distance-calculator/route";
+import { action as quoteAction, loader as quoteLoader } from "~/routes/_quote+/quote";
 import { loader as presetsLoader } from "~/routes/_quote+/test-detailed-quotes";
 import { startUserSession } from "~/server/auth/auth.server";
 import { takeToasts } from "~/server/platform/toast.server";

@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { action as calculate, loader as calculateGet } from "~/routes/api+/quotes.calculate";
-import { action as simple } from "~/routes/api+/quotes.simple";
-import { action as quotesDistance } from "~/routes/api+/quotes.distance";
 import { action as calculateDistance } from "~/routes/api+/calculate-distance";
-import { db } from "~/server/platform/db.server";
+import { action as calculate, loader as calculateGet } from "~/routes/api+/quotes.calculate";
+import { action as quotesDistance } from "~/routes/api+/quotes.distance";
+import { action as simple } from "~/routes/api+/quotes.simple";
 import { API_RATE_LIMIT } from "~/server/platform/api.server";
-import { bearerFor, sessionCookie } from "./auth-helpers";
+import { db } from "~/server/platform/db.server";
+import { bearerFor, sessionCookie, contextOf } from "./auth-helpers";
 import { createUser } from "./factories";
-import { contextOf } from "./auth-helpers";
 
 let ipCounter = 0;
 /** Each test gets its own client IP, so the per-IP rate limit never leaks between tests. */

@@ -3,12 +3,12 @@
 // make one; the admin pages and the tracker read the average.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as ratePage from "~/routes/_bookings+/bookings_.$id.rate";
+import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
 import { RATING_MESSAGES } from "~/schemas/rating";
 import { listDrivers } from "~/server/admin/drivers.server";
-import { db } from "~/server/platform/db.server";
 import { rateDriver, ratingFor } from "~/server/bookings/ratings.server";
-import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
 import { findTrackedBooking, trackerView } from "~/server/bookings/tracking.server";
+import { db } from "~/server/platform/db.server";
 import { takeToasts } from "~/server/platform/toast.server";
 import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking, requestWithCookie } from "./factories";

@@ -11,8 +11,8 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApp, startServer, type AppBuild, type AppOptions } from "../../server";
 import * as apiSignIn from "~/routes/api+/auth.signin";
+import { createApp, startServer, type AppBuild, type AppOptions } from "../../server";
 
 const SITE_URL = "https://easymove.example";
 

@@ -3,8 +3,8 @@
 // ends every session and token of the account.
 import { describe, expect, it } from "vitest";
 import { action as accountAction, loader as accountLoader } from "~/routes/_auth+/account";
-import { getSessionUser, SESSION_IDLE_MINUTES } from "~/server/auth/auth.server";
 import { getTokenUser } from "~/server/auth/api-auth.server";
+import { getSessionUser, SESSION_IDLE_MINUTES } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 

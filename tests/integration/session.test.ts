@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/platform/db.server";
-import { getSessionUser, startUserSession } from "~/server/auth/auth.server";
-import { action as logoutAction } from "~/routes/_auth+/logout";
-import { flashToast, takeToasts } from "~/server/platform/toast.server";
 import { loader as rootLoader } from "~/root";
+import { action as logoutAction } from "~/routes/_auth+/logout";
+import { getSessionUser, startUserSession } from "~/server/auth/auth.server";
+import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
+import { flashToast, takeToasts } from "~/server/platform/toast.server";
 import { createUser, requestWithCookie } from "./factories";
 
 const url = "http://localhost/";

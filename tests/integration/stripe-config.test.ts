@@ -2,12 +2,12 @@
 // encrypted at rest, never sent back, last four shown). The page's loader and action data
 // is everything its HTML is made from; tests/e2e/stripe-config.spec.ts reads the HTML too.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { action as apiAction } from "~/routes/api+/config.stripe";
 import { action as pageAction, loader as pageLoader } from "~/routes/_checkout+/stripe-config";
+import { action as apiAction } from "~/routes/api+/config.stripe";
+import { getStripeKeys, getStripeSettingsView, saveStripeKeys } from "~/server/payments/settings.server";
 import { db } from "~/server/platform/db.server";
 import { DECRYPT_FAILED_MESSAGE, decryptSecret, encryptSecret } from "~/server/platform/encryption.server";
 import { env } from "~/server/platform/env.server";
-import { getStripeKeys, getStripeSettingsView, saveStripeKeys } from "~/server/payments/settings.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie } from "./auth-helpers";
 
 const PK = "pk_test_51IntegrationPublishable";

@@ -4,16 +4,16 @@
 // the event stream.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as eventsRoute from "~/routes/api+/bookings.$id.events";
-import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
-import * as driverRoute from "~/routes/driver";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
+import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
+import * as eventsRoute from "~/routes/api+/bookings.$id.events";
+import * as driverRoute from "~/routes/driver";
 import { TRACKER_MESSAGES } from "~/schemas/tracker";
 import { CHAT_MESSAGES, CHAT_RATE_LIMIT } from "~/server/bookings/chat.server";
+import { advanceTracking, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
 import { LIVE_STREAM_LIMITS, subscribeToBooking } from "~/server/platform/live.server";
-import { advanceTracking, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking } from "./factories";
 

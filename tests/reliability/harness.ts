@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
-import { clusterUrl, portIsFree, startCluster } from "../../scripts/lib/embedded-postgres.mjs";
 import { ensureDatabaseExists, root } from "../../scripts/lib/database.mjs";
+import { clusterUrl, portIsFree, startCluster } from "../../scripts/lib/embedded-postgres.mjs";
 import { mustRun } from "../../scripts/lib/run.mjs";
 
 /** The long run (`npm run test:reliability`) or the quick one (`npm test`). */

@@ -8,8 +8,8 @@
 //
 // Answers carry the full representation unless the request asks `Prefer: return=minimal`
 // (PayPal's own default is minimal for some calls: send `Prefer: return=representation`).
-import http from "node:http";
 import { randomBytes, randomInt } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface PayPalStandInRequest {

@@ -5,8 +5,8 @@
 // nesting, JSON answers, `{ error: { type, code, message } }` failures), honours
 // Idempotency-Key as Stripe does, records every request and can be told to fail.
 // It sends no webhooks: tests sign their own events with stripe.webhooks.generateTestHeaderString.
-import http from "node:http";
 import { randomInt } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type FormValue = string | FormValue[] | FormObject;

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   adminLoginSchema,
   adminSignUpSchema,

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   APPLICANT_PASS_RATE_PERCENT,
@@ -11,6 +13,7 @@ import { FAQ_CATEGORIES, FAQS, faqCounts, filterFaqs, parseFaqFilter } from "~/d
 import { BIRMINGHAM_AREA_GROUPS, COVERAGE_REGIONS, LONDON_AREA_GROUPS, LONDON_SERVICES } from "~/domain/service-areas";
 import { VAN_CAROUSEL_INTERVAL_SECONDS, VAN_IMAGES, vanImages } from "~/domain/van-images";
 import { VAN_GUIDE, VAN_SIZES } from "~/domain/vans";
+import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
 import { INDEXABLE_PAGES, robotsTxt, sitemapXml } from "~/utils/indexable-pages";
 import {
   breadcrumbJsonLd,
@@ -20,9 +23,6 @@ import {
   PAYMENT_METHODS,
   serializeJsonLd,
 } from "~/utils/structured-data";
-import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
-import fs from "node:fs";
-import path from "node:path";
 
 const config = { ...DEFAULT_PUBLIC_CONFIG, siteUrl: "https://easymove.example", ratingValue: 4.6, ratingCount: 321 };
 const allAnswers = FAQS.map((faq) => faq.answer).join("\n");

@@ -1,7 +1,7 @@
 // The honeypot's verdict (server/honeypot.server.ts): people and API clients, who send no
 // honeypot fields, pass; a filled trap or a forged, foreign or future time is spam.
-import { describe, expect, it, vi } from "vitest";
 import { Honeypot } from "remix-utils/honeypot/server";
+import { describe, expect, it, vi } from "vitest";
 import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
 
 process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused"; // env.server parses at import

@@ -4,8 +4,8 @@ import { parse } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { ukToday } from "~/domain/uk-calendar";
-import { QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
 import { quoteFormSchema } from "~/schemas/quote";
+import { QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
 
 const today = ukToday();
 const VALID = {

@@ -1,7 +1,7 @@
 // Previous / next links for a server-paginated admin list; they keep the list's other query
 // parameters (search, filters), so a page of results is a linkable URL.
 import { Link, useLocation } from "@remix-run/react";
-import type { PageInfo } from "~/server/platform/pagination.server";
+import type { PageInfo } from "~/views/page-info";
 
 export function Pagination({ info, label }: { info: PageInfo; label: string }) {
   const location = useLocation();

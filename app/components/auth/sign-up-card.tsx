@@ -2,8 +2,8 @@
 // and its confirmation. Like the sign-in card it posts to its page's action (/signup)
 // through a fetcher, works as a plain form without JavaScript, and takes an optional
 // success callback and an optional switch to the sign-in card.
-import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { FormField } from "~/components/ui/field";
+import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { CUSTOMER_PASSWORD_MIN, signUpSchema } from "~/schemas/auth";
 import { AuthCard, AuthFields, CardForm, NewPasswordFields, OtherWay, withRedirectTo, type AuthCardProps } from "./auth-card";
 import { useAuthCardForm } from "./use-auth-card-form";

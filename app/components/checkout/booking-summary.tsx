@@ -2,8 +2,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
-import type { BookingView } from "~/server/bookings/bookings.server";
 import { PAYMENT_MESSAGES, TEST_PAYMENT_NOTE } from "~/domain/payments";
+import type { BookingView } from "~/views/booking";
 
 export function BookingDetails({ booking }: { booking: BookingView }) {
   return (

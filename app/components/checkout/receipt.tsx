@@ -1,8 +1,8 @@
 // The confirmed booking and its payment, as the confirmation page, the printable receipt and
 // the e-mail show it.
-import { BookingDetails } from "./booking-summary";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
-import type { BookingView } from "~/server/bookings/bookings.server";
+import type { BookingView } from "~/views/booking";
+import { BookingDetails } from "./booking-summary";
 
 export function Receipt({ booking }: { booking: BookingView }) {
   return (

@@ -1,7 +1,7 @@
 // The layout shared by the city service pages (spec/02 "Service pages"): breadcrumb, headline,
 // three benefit cards, the areas covered, optional services, and the way to a quote.
-import type { AreaGroup } from "~/domain/service-areas";
 import { INSURANCE_COVER_TEXT } from "~/domain/claims";
+import type { AreaGroup } from "~/domain/service-areas";
 import { telHref } from "~/utils/config";
 import { Breadcrumb } from "./breadcrumb";
 import { BusinessJsonLd } from "./business-json-ld";

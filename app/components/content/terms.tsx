@@ -1,6 +1,6 @@
 // The terms and conditions (spec/01 sections 2 and 9): ten sections, a last-updated date.
-import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import {
   APPLICANT_PASS_RATE_PERCENT,
   CANCELLATION,

@@ -1,8 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from "~/utils/config";
 
 /** The browser-safe configuration the root loader sends (brand, contact details, rating). */
 export function usePublicConfig(): PublicConfig {
-  return useRouteLoaderData<typeof rootLoader>("root")?.config ?? DEFAULT_PUBLIC_CONFIG;
+  return useRouteLoaderData<{ config: PublicConfig }>("root")?.config ?? DEFAULT_PUBLIC_CONFIG;
 }

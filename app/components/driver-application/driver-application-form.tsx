@@ -3,8 +3,6 @@
 // on submit each document goes through the chunked upload API (5 MB chunks, 4 at a time)
 // while the progress bar shows the average progress of the files, then the application is
 // sent as JSON to /api/drivers/apply. Outcome messages and toasts are the spec's.
-import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
-import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
@@ -12,6 +10,7 @@ import { useRef, useState } from "react";
 import { PageToasts, useToast } from "~/components/toaster";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, Field, SelectField } from "~/components/ui/field";
+import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import {
   DOCUMENT_FIELDS,
   driverApplicationFormSchema,
@@ -21,6 +20,7 @@ import {
   VAN_TYPE_OPTIONS,
   type DocumentFieldName,
 } from "~/schemas/driver-application";
+import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
 import type { Toast } from "~/utils/toast";
 import { sendApplication, uploadDocuments, UploadFailedError, type UploadJob } from "./chunked-upload";
 import { DocumentInput, type KeptDocument } from "./document-input";

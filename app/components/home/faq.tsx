@@ -4,12 +4,12 @@
 // toggle handler does the same where the browser cannot).
 import { Link, useSearchParams } from "@remix-run/react";
 import type { SyntheticEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { JsonLd } from "~/components/content/json-ld";
 import { usePublicConfig } from "~/components/content/use-public-config";
 import { FAQ_CATEGORIES, FAQS, faqCounts, filterFaqs, parseFaqFilter, type FaqFilter } from "~/domain/faq";
 import { telHref } from "~/utils/config";
 import { faqPageJsonLd } from "~/utils/structured-data";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { HomeSection } from "./section";
 
 const COUNTS = faqCounts();

@@ -1,19 +1,19 @@
 // /quote: the detailed quote with the spec/02 item form (name, description, quantity,
 // category, dimensions, weight, fragile, special handling) and spec/01's disassembly flag.
 // "Add Item" and "Remove" are conform intent buttons: submits without JavaScript, instant with it.
-import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { StatusButton } from "~/components/ui/button";
+import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
+import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { ITEM_CATEGORIES } from "~/domain/items";
 import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
 import { detailedQuoteSchema } from "~/schemas/quote";
-import { StatusButton } from "~/components/ui/button";
-import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { usePending } from "~/utils/use-pending";
 import { AddressField } from "./address-field";
-import { useRememberedAddresses } from "./use-remembered-addresses";
 import { DateTimeFields, FloorGroup, HelpersField, Section, UrgencyField, VanField } from "./quote-sections";
+import { useRememberedAddresses } from "./use-remembered-addresses";
 
 const CATEGORY_OPTIONS = [{ value: "", label: "Choose a category" }, ...ITEM_CATEGORIES.map((category) => ({ value: category, label: category }))];
 

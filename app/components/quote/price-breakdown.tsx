@@ -1,6 +1,6 @@
 // The price breakdown as customers see it (quote card, checkout, distance calculator): one
 // row per line, with the line's note (fuel and the return journey) under it.
-import type { QuoteView } from "~/server/quotes/quotes.server";
+import type { QuoteView } from "~/views/quote";
 
 export function PriceBreakdown({ lines, className = "", testId }: { lines: QuoteView["breakdown"]; className?: string; testId?: string }) {
   return (

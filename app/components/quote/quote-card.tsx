@@ -3,9 +3,9 @@
 // (<details>), the driver's share and "Proceed to Checkout" (a POST).
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
-import type { QuoteView } from "~/server/quotes/quotes.server";
-import { rememberAddresses } from "~/utils/remembered-addresses";
 import { formatDistance } from "~/domain/distance";
+import { rememberAddresses } from "~/utils/remembered-addresses";
+import type { QuoteView } from "~/views/quote";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "./price-breakdown";
 
 export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteHref: string }) {

@@ -1,17 +1,17 @@
 // The quote form of the home page (short, or detailed after "Show More Options") and of
 // /calculator. It posts to its route's action; conform validates as you type with JS, with
 // the zod-free checks of schemas/quote-form-checks.ts (the action parses with quoteFormSchema).
-import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
-import { QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
+import { HoneypotFields } from "~/components/ui/honeypot-fields";
+import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
+import { QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
 import { usePending } from "~/utils/use-pending";
 import { AddressField } from "./address-field";
-import { useRememberedAddresses } from "./use-remembered-addresses";
 import { DateTimeFields, FloorGroup, HelpersField, QuickAddItems, Section, UrgencyField, VanField } from "./quote-sections";
+import { useRememberedAddresses } from "./use-remembered-addresses";
 
 export type QuoteFormVariant = "home" | "calculator";
 

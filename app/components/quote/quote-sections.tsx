@@ -2,10 +2,10 @@
 // and the quick-add item list. Every control is a plain form control or a conform intent
 // button, so it works as a submit without JavaScript and instantly with it.
 import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { CheckboxField, ErrorList, Field, SelectField } from "~/components/ui/field";
 import { ITEM_SIZE_LABELS, QUICK_ADD_ITEMS, type ItemSize } from "~/domain/items";
 import { FLOOR_ACCESS_LABELS, FLOOR_ACCESS_LEVELS, URGENCIES, URGENCY_LABELS } from "~/domain/pricing";
 import { VAN_LABELS, VAN_SIZES } from "~/domain/vans";
-import { CheckboxField, ErrorList, Field, SelectField } from "~/components/ui/field";
 
 export const VAN_OPTIONS = VAN_SIZES.map((size) => ({ value: size, label: VAN_LABELS[size] }));
 const HELPER_OPTIONS = [
@@ -60,7 +60,7 @@ export function FloorGroup({ end, floor, lift }: { end: "Pickup" | "Delivery"; f
 type ItemFields = { name: string; quantity: number; size?: ItemSize };
 
 /** Quick-add catalogue and the chosen items with quantity controls (minus never below 1). */
-export function QuickAddItems({ form, items }: { form: FormMetadata<any>; items: FieldMetadata<ItemFields[]> }) {
+export function QuickAddItems<Schema extends Record<string, unknown>>({ form, items }: { form: FormMetadata<Schema>; items: FieldMetadata<ItemFields[]> }) {
   const list = items.getFieldList();
   const chosen = list.map((item) => item.getFieldset());
   return (

@@ -7,12 +7,12 @@ import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
-import { RefreshButton } from "./tracker-panels";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
 import { chatMessageSchema } from "~/schemas/tracker";
-import type { ChatMessageView } from "~/server/bookings/chat.server";
 import { usePending } from "~/utils/use-pending";
 import { useValidatedForm } from "~/utils/use-validated-form";
+import type { ChatMessageView } from "~/views/tracker";
+import { RefreshButton } from "./tracker-panels";
 
 type ChatPanelProps = {
   action: string;

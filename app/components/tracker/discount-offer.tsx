@@ -79,7 +79,7 @@ export function DiscountOffer({ offer }: DiscountOfferProps) {
           Use code <CodeChip code={offer.code} /> at checkout. Valid until {expires}.
         </p>
         <form method="dialog" className="mt-5 flex justify-end">
-          <button type="submit" autoFocus className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
+          <button type="submit" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
             Got it
           </button>
         </form>

@@ -1,8 +1,8 @@
 // The tracker's pieces: the progress bar, the driver card, the booking's details, the tabs and
 // the live updates list. Plain markup, so the page reads the same with JavaScript off.
 import { Link } from "@remix-run/react";
-import type { TrackerView } from "~/server/bookings/tracking.server";
 import { trackerPath } from "~/utils/tracker-path";
+import type { TrackerView } from "~/views/tracker";
 
 // The progress bar's widths as classes: the page's CSP allows no inline style attribute.
 const PROGRESS_WIDTHS: [number, string][] = [
@@ -79,7 +79,7 @@ export function DriverCard({ driver, viewer }: { driver: TrackerView["driver"]; 
       ) : (
         <div className="mt-3 text-sm text-slate-700">
           <p className="font-semibold text-slate-900">Driver to be assigned</p>
-          <p className="mt-1">Drivers are typically assigned 24 hours before the move. We'll show their details here as soon as they are.</p>
+          <p className="mt-1">Drivers are typically assigned 24 hours before the move. We&apos;ll show their details here as soon as they are.</p>
         </div>
       )}
     </section>
@@ -161,7 +161,7 @@ export function LiveUpdates({ updates, refreshHref }: { updates: TrackerView["up
         </noscript>
       </div>
       {updates.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No updates yet. You'll see your driver's progress here on the day of your move.</p>
+        <p className="mt-3 text-sm text-slate-600">No updates yet. You&apos;ll see your driver&apos;s progress here on the day of your move.</p>
       ) : (
         <ol className="mt-3 space-y-3" data-testid="updates">
           {updates.map((update) => (

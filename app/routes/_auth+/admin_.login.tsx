@@ -3,14 +3,14 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthPage, PageForm, OtherWay } from "~/components/auth/auth-card";
 import { FormField } from "~/components/ui/field";
+import { refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { adminLoginSchema, AUTH_MESSAGES } from "~/schemas/auth";
 import { getSessionUser, safeRedirect } from "~/server/auth/auth.server";
 import { authenticateForm } from "~/server/auth/authenticator.server";
+import { clientAddress } from "~/server/platform/client-address.server";
 import type { RouteHandle } from "~/utils/route-handle";
-import { refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
-import { clientAddress } from "~/server/platform/client-address.server";
 
 // Outside the guarded admin layout (the "_" opts out of it), with the admin header.
 export const handle: RouteHandle = { adminChrome: true };

@@ -6,12 +6,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { AuthCard, AuthPage, OtherWay, PageForm } from "~/components/auth/auth-card";
 import { FormField } from "~/components/ui/field";
+import { refuse } from "~/routes/_auth+/auth-forms.server";
 import { TWO_FACTOR_MESSAGES, twoFactorCodeSchema } from "~/schemas/auth";
 import { startUserSession } from "~/server/auth/auth.server";
-import { refuse } from "~/routes/_auth+/auth-forms.server";
+import { forgetPendingSignIn, mayTryCode, pendingSignIn, verifySecondFactor } from "~/server/auth/two-factor.server";
 import { db } from "~/server/platform/db.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { forgetPendingSignIn, mayTryCode, pendingSignIn, verifySecondFactor } from "~/server/auth/two-factor.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";

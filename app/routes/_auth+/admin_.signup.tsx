@@ -1,17 +1,17 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod";
 import { AuthCard, AuthPage, PageForm, OtherWay, NewPasswordFields } from "~/components/auth/auth-card";
 import { FormField } from "~/components/ui/field";
+import { refuse, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { ADMIN_PASSWORD_MIN, adminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth/auth.server";
+import { withPasswordPolicy } from "~/server/auth/password.server";
 import { clientAddress } from "~/server/platform/client-address.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
-import { refuse, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
-import { withPasswordPolicy } from "~/server/auth/password.server";
 
 export const handle: RouteHandle = { adminChrome: true };
 

@@ -4,9 +4,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/schemas/auth";
-import type { ToastInput } from "~/utils/toast";
-import { getSessionUser, safeRedirect, startUserSession, type SessionUser } from "~/server/auth/auth.server";
+import { getSessionUser, safeRedirect, startUserSession } from "~/server/auth/auth.server";
 import { rememberPasswordPassed, twoFactorEnabled } from "~/server/auth/two-factor.server";
+import type { ToastInput } from "~/utils/toast";
+import type { SessionUser } from "~/views/session-user";
 
 /** Where an admin with two-factor sign-in gives the code after the password. */
 export const TWO_FACTOR_STEP = "/admin/login/code";

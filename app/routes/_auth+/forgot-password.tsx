@@ -1,6 +1,6 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
 import { AuthCard, AuthPage, PageForm, OtherWay } from "~/components/auth/auth-card";
 import { FormField } from "~/components/ui/field";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "~/schemas/auth";

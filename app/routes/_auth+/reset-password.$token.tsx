@@ -1,16 +1,16 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod";
 import { AuthCard, AuthPage, PageForm, NewPasswordFields } from "~/components/auth/auth-card";
+import { refuse, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { AUTH_MESSAGES, CUSTOMER_PASSWORD_MIN, resetPasswordSchema } from "~/schemas/auth";
 import { findValidResetToken, resetPassword } from "~/server/auth/auth.server";
+import { withPasswordPolicy } from "~/server/auth/password.server";
 import { clientAddress } from "~/server/platform/client-address.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { refuse, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
-import { withPasswordPolicy } from "~/server/auth/password.server";
 
 // The token is a secret: the canonical URL leaves it out and the page is never indexed.
 export const meta: MetaFunction = ({ matches }) =>

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { CardPage } from "~/components/auth/auth-card";
 import { SignInCard } from "~/components/auth/sign-in-card";
+import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { authenticateForm } from "~/server/auth/authenticator.server";
-import { CardPage } from "~/components/auth/auth-card";
-import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
-import { seo } from "~/utils/seo";
 import { clientAddress } from "~/server/platform/client-address.server";
+import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Sign In", description: "Sign in to your {brand} account to book and track your moves.", path: "/signin", matches });

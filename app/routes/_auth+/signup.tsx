@@ -1,15 +1,15 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
+import { CardPage } from "~/components/auth/auth-card";
 import { SignUpCard } from "~/components/auth/sign-up-card";
+import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { AUTH_MESSAGES, signUpSchema } from "~/schemas/auth";
 import { registerCustomer, safeRedirect } from "~/server/auth/auth.server";
-import { isSpam } from "~/server/platform/honeypot.server";
-import { clientAddress } from "~/server/platform/client-address.server";
-import { CardPage } from "~/components/auth/auth-card";
-import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
-import { seo } from "~/utils/seo";
 import { withPasswordPolicy } from "~/server/auth/password.server";
+import { clientAddress } from "~/server/platform/client-address.server";
+import { isSpam } from "~/server/platform/honeypot.server";
+import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Sign Up", description: "Create your {brand} account to book moves and follow your driver live.", path: "/signup", matches });

@@ -7,22 +7,22 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BookingPageError } from "~/components/booking-page-error";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
+import { BookingPageError } from "~/components/booking-page-error";
 import { ChatPanel } from "~/components/tracker/chat-panel";
 import { DiscountOffer } from "~/components/tracker/discount-offer";
 import { HelpActions } from "~/components/tracker/help-actions";
 import { RateDriver } from "~/components/tracker/rate-driver";
 import { BookingDetailsCard, DriverCard, LiveUpdates, ProgressCard, TrackerTabs } from "~/components/tracker/tracker-panels";
 import { QUICK_PHRASES } from "~/domain/tracking";
+import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
 import { chatMessageSchema } from "~/schemas/tracker";
 import { requireUser } from "~/server/auth/auth.server";
 import { chatMessages, chatSideOf, markChatSeen, sendChatMessage, unreadCounts, CHAT_MESSAGES } from "~/server/bookings/chat.server";
-import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
 import { defaultTrackerTarget, findTrackedBooking, trackerView } from "~/server/bookings/tracking.server";
-import { useLiveUpdates } from "~/utils/use-live-updates";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
+import { useLiveUpdates } from "~/utils/use-live-updates";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
   seo({

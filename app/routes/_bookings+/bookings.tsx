@@ -6,12 +6,12 @@ import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PaymentStateBadge, BookingStatusBadge } from "~/components/admin/booking-badges";
 import { Pagination } from "~/components/admin/pagination";
-import { requireUser } from "~/server/auth/auth.server";
+import { BookingFacts } from "~/components/booking-facts";
 import { CUSTOMER_BOOKINGS_PAGE_SIZE, listCustomerBookings, type CustomerBookingRow } from "~/routes/_bookings+/customer-bookings.server";
+import { requireUser } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
-import { BookingFacts } from "~/components/booking-facts";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "My bookings", description: "Your moves with {brand}: track them or cancel them.", path: "/bookings", matches, noindex: true });

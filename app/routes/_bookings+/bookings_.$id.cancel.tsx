@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BookingFacts } from "~/components/booking-facts";
 import { StatusButton } from "~/components/ui/button";
 import { isCancellable } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
@@ -12,9 +13,8 @@ import { requireUser } from "~/server/auth/auth.server";
 import { refundDoneText } from "~/server/bookings/cancellation-emails.server";
 import { CANCELLATION_MESSAGES, cancelBooking, cancellationOffer, findBookingToCancel } from "~/server/bookings/cancellations.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { usePending } from "~/utils/use-pending";
 import { seo } from "~/utils/seo";
-import { BookingFacts } from "~/components/booking-facts";
+import { usePending } from "~/utils/use-pending";
 
 export const meta: MetaFunction = ({ matches, params }) =>
   seo({ title: "Cancel booking", description: "Cancel your move and see your refund.", path: `/bookings/${params.id ?? ""}/cancel`, matches, noindex: true });

@@ -4,9 +4,9 @@ import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-st
 import { isCancellable } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
 import { VAN_LABELS } from "~/domain/vans";
-import type { Prisma } from "../../../generated/prisma/client";
 import { db } from "~/server/platform/db.server";
 import { pageInfo } from "~/server/platform/pagination.server";
+import type { Prisma } from "../../../generated/prisma/client";
 
 export const CUSTOMER_BOOKINGS_PAGE_SIZE = 10;
 

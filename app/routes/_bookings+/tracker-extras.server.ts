@@ -1,8 +1,8 @@
 // What the tracker embeds beside its own panels (issue 12): the rating of a completed move,
 // the customer's discount offer and the help actions' phone numbers, for the side looking.
 import { discountOfferFor } from "~/server/bookings/discount-codes.server";
-import { env } from "~/server/platform/env.server";
 import { ratingFor } from "~/server/bookings/ratings.server";
+import { env } from "~/server/platform/env.server";
 
 type TrackedBookingLike = {
   id: string;

@@ -4,12 +4,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ClientOnly } from "remix-utils/client-only";
-import { Receipt } from "~/components/checkout/receipt";
 import { BookingSummary } from "~/components/checkout/booking-summary";
+import { Receipt } from "~/components/checkout/receipt";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { loadConfirmation } from "~/routes/_checkout+/confirmation.server";
 import { requireUser } from "~/server/auth/auth.server";
 import { WHATS_NEXT } from "~/server/bookings/booking-emails.server";
-import { loadConfirmation } from "~/routes/_checkout+/confirmation.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -60,7 +60,7 @@ export default function BookingConfirmation() {
         <Receipt booking={booking} />
       </section>
       <section aria-labelledby="whats-next" className="mt-6 rounded-xl border border-slate-200 bg-white p-6 print:hidden">
-        <h2 id="whats-next" className="text-xl font-semibold">What's Next</h2>
+        <h2 id="whats-next" className="text-xl font-semibold">What&apos;s Next</h2>
         <ol className="mt-3 list-decimal space-y-1 pl-5">
           {whatsNext.map((step) => (
             <li key={step}>{step}</li>

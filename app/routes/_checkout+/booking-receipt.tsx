@@ -5,8 +5,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Receipt } from "~/components/checkout/receipt";
 import { usePublicConfig } from "~/components/content/use-public-config";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { requireUser } from "~/server/auth/auth.server";
 import { loadReceipt } from "~/routes/_checkout+/confirmation.server";
+import { requireUser } from "~/server/auth/auth.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -28,7 +28,7 @@ export default function BookingReceipt() {
       <p className="text-sm text-slate-600">Issued {issued} to {booking.customerName} ({booking.customerEmail})</p>
       <div className="mt-6"><Receipt booking={booking} /></div>
       <p className="mt-8 text-sm text-slate-600">Questions? {config.supportPhone} · {config.supportEmail}</p>
-      <p className="mt-4 text-sm print:hidden">Use your browser's Print command to print this page. <Link to="/" className="text-blue-700 underline">Return to Home</Link></p>
+      <p className="mt-4 text-sm print:hidden">Use your browser&apos;s Print command to print this page. <Link to="/" className="text-blue-700 underline">Return to Home</Link></p>
     </div>
   );
 }

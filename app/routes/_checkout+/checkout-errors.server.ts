@@ -1,7 +1,7 @@
 // A payment that cannot start says why, as a 4xx the form shows: never a 500.
-import { apiError } from "~/server/platform/api.server";
 import { CheckoutRefusal } from "~/server/bookings/checkout.server";
 import { PaymentProviderError } from "~/server/payments/gateway";
+import { apiError } from "~/server/platform/api.server";
 
 /** The message and status for a refusal, or null (then the error is a real fault: rethrow). */
 export function paymentRefusal(error: unknown): { message: string; status: number } | null {

@@ -1,7 +1,8 @@
 // What every payment page's loader and action start with: a signed-in customer (else the sign-in
 // page, which comes back here) and a booking they may pay for.
-import { getSessionUser, requireUser, type SessionUser } from "~/server/auth/auth.server";
+import { getSessionUser, requireUser } from "~/server/auth/auth.server";
 import { bookingView, claimBooking, findBookingFor, type BookingRecord } from "~/server/bookings/bookings.server";
+import type { SessionUser } from "~/views/session-user";
 
 export function bookingIdOf(request: Request, formData?: FormData) {
   const fromForm = formData?.get("bookingId");

@@ -9,23 +9,23 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthDialog } from "~/components/auth/auth-dialog";
 import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner } from "~/components/checkout/booking-summary";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "~/components/quote/price-breakdown";
-import { FormField, FormErrors } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/button";
+import { FormField, FormErrors } from "~/components/ui/field";
 import { formatDistance } from "~/domain/distance";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { loadBookingForVisitor } from "~/routes/_checkout+/checkout-pages.server";
 import { discountCodeSchema, DISCOUNT_MESSAGES } from "~/schemas/checkout";
 import { proceedToCheckoutSchema } from "~/schemas/quote";
 import { getSessionUser, requireUser } from "~/server/auth/auth.server";
 import { bookQuote, claimBooking, findBookingFor } from "~/server/bookings/bookings.server";
-import { loadBookingForVisitor } from "~/routes/_checkout+/checkout-pages.server";
 import { applyDiscountCode, discountOfferFor } from "~/server/bookings/discount-codes.server";
 import { cardPaymentMode, type CardPaymentMode } from "~/server/payments/index.server";
 import { paypalConfigured } from "~/server/payments/paypal.server";
-import { getQuoteView, QUOTE_ESTIMATE_TOAST } from "~/server/quotes/quotes.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { usePageForm } from "~/utils/use-validated-form";
+import { getQuoteView, QUOTE_ESTIMATE_TOAST } from "~/server/quotes/quotes.server";
 import { seo } from "~/utils/seo";
+import { usePageForm } from "~/utils/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Checkout", description: "Review your move and pay securely.", path: "/checkout", matches, noindex: true });

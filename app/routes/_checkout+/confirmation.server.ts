@@ -1,8 +1,9 @@
 // /booking-confirmation and /booking-receipt: what the customer may be shown about a payment,
 // after asking its provider (or the stored result of a webhook) whether it succeeded.
-import type { SessionUser } from "~/server/auth/auth.server";
-import { bookingView, findBookingFor, type BookingView } from "~/server/bookings/bookings.server";
+import { bookingView, findBookingFor } from "~/server/bookings/bookings.server";
 import { confirmPayment, outcomeIsConfirmed, type RecordOutcome } from "~/server/bookings/checkout.server";
+import type { BookingView } from "~/views/booking";
+import type { SessionUser } from "~/views/session-user";
 
 export type ConfirmationState =
   | { state: "confirmed"; booking: BookingView }

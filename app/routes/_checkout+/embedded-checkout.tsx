@@ -12,9 +12,9 @@ import { BookingSummary, CheckoutErrorCard, TestModeBanner } from "~/components/
 import { SandboxCardForm } from "~/components/checkout/sandbox-card-form";
 import { StripePaymentForm } from "~/components/checkout/stripe-payment-form";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { embeddedCheckoutSchema, embeddedSandboxSchema } from "~/schemas/checkout";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { loadBookingForVisitor, loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
+import { embeddedCheckoutSchema, embeddedSandboxSchema } from "~/schemas/checkout";
 import { prepareToPay, recordProviderPayment, startEmbeddedPayment } from "~/server/bookings/checkout.server";
 import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import type { RouteHandle } from "~/utils/route-handle";

@@ -3,14 +3,14 @@
 // neither is ever confirmed, so no money moves. Each has a fresh idempotency key, so every
 // submission asks the provider again.
 import { randomUUID } from "node:crypto";
-import type { PaymentOutcome } from "~/domain/payments";
 import { formatPounds } from "~/domain/money";
+import type { PaymentOutcome } from "~/domain/payments";
 import { PAYMENT_TEST_MESSAGES, type PaymentTestProvider } from "~/schemas/payment-test";
-import type { SessionUser } from "~/server/auth/auth.server";
-import { env } from "~/server/platform/env.server";
 import { PaymentProviderError } from "~/server/payments/gateway";
 import { cardGateway, cardPaymentMode } from "~/server/payments/index.server";
 import { createPayPalOrder, getPayPalOrder, paypalConfigured } from "~/server/payments/paypal.server";
+import { env } from "~/server/platform/env.server";
+import type { SessionUser } from "~/views/session-user";
 
 /** Not a booking: payments made here can never mark one paid. */
 export const PAYMENT_TEST_BOOKING_ID = "payment-test";

@@ -3,7 +3,6 @@
 // JavaScript they cannot run, so the page offers the card payment page instead. Without
 // PayPal keys the page says so and takes a test payment on the card provider's hosted page
 // (the built-in sandbox without Stripe keys): a plain form, with or without JavaScript.
-import { PAYMENT_MESSAGES } from "~/domain/payments";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,13 +11,14 @@ import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner 
 import { PayPalButtons } from "~/components/checkout/paypal-buttons";
 import { StatusButton } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import { bookingView } from "~/server/bookings/bookings.server";
+import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
+import { bookingView } from "~/server/bookings/bookings.server";
 import { startHostedCheckout } from "~/server/bookings/checkout.server";
-import { env } from "~/server/platform/env.server";
 import { cardPaymentMode } from "~/server/payments/index.server";
 import { paypalConfigured } from "~/server/payments/paypal.server";
+import { env } from "~/server/platform/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { usePending } from "~/utils/use-pending";

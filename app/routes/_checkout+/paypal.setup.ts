@@ -1,10 +1,10 @@
 // GET /paypal/setup → { clientToken } for PayPal's JS SDK (spec/02 section 7). Signed-in
 // callers only (session cookie or bearer token); 503 when PayPal is not configured.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, requireMethod } from "~/server/platform/api.server";
-import { requireApiUser } from "~/server/auth/api-auth.server";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
+import { requireApiUser } from "~/server/auth/api-auth.server";
 import { paypalClientToken, paypalConfigured } from "~/server/payments/paypal.server";
+import { apiError, requireMethod } from "~/server/platform/api.server";
 
 export const PAYPAL_NOT_CONFIGURED = "PayPal is not configured on this server.";
 

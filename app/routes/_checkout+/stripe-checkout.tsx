@@ -1,7 +1,6 @@
 // /stripe-checkout: the customer's details, then the card provider's hosted page (Stripe
 // Checkout, or the built-in sandbox's page). Without JavaScript the post answers with a 303 to
 // it; with JavaScript the page gets the URL and goes there after 300 ms (spec/02 section 2).
-import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -12,16 +11,17 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner } from "~/components/checkout/booking-summary";
 import { StatusButton } from "~/components/ui/button";
 import { FormErrors, FormField, TextareaField } from "~/components/ui/field";
-import { stripeCheckoutSchema } from "~/schemas/checkout";
-import { bookingView } from "~/server/bookings/bookings.server";
+import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
+import { stripeCheckoutSchema } from "~/schemas/checkout";
+import { bookingView } from "~/server/bookings/bookings.server";
 import { startHostedCheckout } from "~/server/bookings/checkout.server";
 import { cardPaymentMode } from "~/server/payments/index.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import { useValidatedForm } from "~/utils/use-validated-form";
 import { usePending } from "~/utils/use-pending";
+import { useValidatedForm } from "~/utils/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: "Secure card payment", description: "Pay for your move by card.", path: "/stripe-checkout", matches, noindex: true });

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { StatusButton } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
+import { refuse } from "~/routes/_auth+/auth-forms.server";
 import {
   canSaveStripeKeys,
   looksSecret,
@@ -16,7 +16,6 @@ import {
   stripeConfigSchema,
 } from "~/schemas/stripe-config";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { refuse } from "~/routes/_auth+/auth-forms.server";
 import { getStripeSettingsView, saveStripeKeys, type StripeKeySource } from "~/server/payments/settings.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";

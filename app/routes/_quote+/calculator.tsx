@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { QuoteCard } from "~/components/quote/quote-card";
 import { QuoteForm } from "~/components/quote/quote-form";
 import { PageToasts } from "~/components/toaster";
-import { quoteFormSchema } from "~/schemas/quote";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
+import { quoteFormSchema } from "~/schemas/quote";
+import { clientAddress } from "~/server/platform/client-address.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import { clientAddress } from "~/server/platform/client-address.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

@@ -7,12 +7,12 @@ import type { ZodTypeAny } from "zod";
 import { ukToday } from "~/domain/uk-calendar";
 import type { QuoteRequest } from "~/schemas/quote";
 import { getSessionUser } from "~/server/auth/auth.server";
-import { env } from "~/server/platform/env.server";
-import { createQuoteOrEstimate, getQuoteView, QUOTE_ERROR_TOAST, QUOTE_ESTIMATE_TOAST, QuoteInputError, quoteCalculatedToast } from "~/server/quotes/quotes.server";
 import { API_RATE_LIMIT } from "~/server/platform/api.server";
+import { env } from "~/server/platform/env.server";
 import { isSpam } from "~/server/platform/honeypot.server";
 import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { createQuoteOrEstimate, getQuoteView, QUOTE_ERROR_TOAST, QUOTE_ESTIMATE_TOAST, QuoteInputError, quoteCalculatedToast } from "~/server/quotes/quotes.server";
 
 /** Where the quote card shows: the same page, with the quote id, at the form's anchor. */
 export function quoteResultUrl(request: Request, quoteId: string) {

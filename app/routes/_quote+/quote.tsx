@@ -3,11 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DetailedQuoteForm } from "~/components/quote/detailed-quote-form";
 import { QuoteCard } from "~/components/quote/quote-card";
 import { PageToasts } from "~/components/toaster";
-import { detailedQuoteSchema } from "~/schemas/quote";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
+import { detailedQuoteSchema } from "~/schemas/quote";
+import { clientAddress } from "~/server/platform/client-address.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import { clientAddress } from "~/server/platform/client-address.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { formatPounds, poundsToPence } from "~/domain/money";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
+import { formatPounds, poundsToPence } from "~/domain/money";
 import { bookingRow, pendingDriverRow, pendingDrivers, recentBookings } from "~/server/admin/bookings.server";
 import { getAdminStats } from "~/server/admin/stats.server";
 import { requireAdmin } from "~/server/auth/auth.server";

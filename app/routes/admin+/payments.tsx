@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { Pagination } from "~/components/admin/pagination";
 import { useToast } from "~/components/toaster";
 import { Field, SelectField } from "~/components/ui/field";
+import { TEST_PAYMENT_NOTE } from "~/domain/payments";
 import { ADMIN_PAYMENT_MESSAGES, parsePaymentFilters, PAYMENT_STATUSES, SEARCH_MAX } from "~/schemas/admin-payments";
 import { recordId } from "~/schemas/admin-users";
 import { findPayment, listPayments, paymentDetailsView, paymentRowView } from "~/server/admin/payments.server";
@@ -11,7 +12,6 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import { TEST_PAYMENT_NOTE } from "~/domain/payments";
 
 // Payment Tracking (spec/02 "Admin screens"). The filters are a GET form, so a filtered list,
 // a page of it and an open payment (?payment=<id>) are all linkable URLs; Export to CSV

@@ -5,8 +5,8 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors, FormField } from "~/components/ui/field";
 import { StatusButton } from "~/components/ui/button";
+import { FormErrors, FormField } from "~/components/ui/field";
 import { TWO_FACTOR_MESSAGES, twoFactorCodeSchema } from "~/schemas/auth";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { beginEnrolment, confirmEnrolment, disableTwoFactor, pendingEnrolment, twoFactorEnabled, unusedRecoveryCodes } from "~/server/auth/two-factor.server";
@@ -50,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function TwoFactorPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const pending = usePending();
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <Link to="/admin/dashboard" className="text-sm font-medium text-blue-700 hover:underline">
@@ -81,7 +82,7 @@ export default function TwoFactorPage() {
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <p className="text-slate-700">Two-factor sign-in is off. Turn it on so that a stolen password alone cannot open this admin account: you will need an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …).</p>
           <Form method="post" className="mt-4">
-            <StatusButton name="intent" value="begin" pending={usePending()} pendingText="Preparing...">
+            <StatusButton name="intent" value="begin" pending={pending} pendingText="Preparing...">
               Set up two-factor sign-in
             </StatusButton>
           </Form>

@@ -1,7 +1,7 @@
 // Small pieces shared by the users and payments endpoints of the admin JSON API.
-import { apiError } from "~/server/platform/api.server";
 import type { UserChangeResult } from "~/server/admin/users.server";
-import type { PageInfo } from "~/server/platform/pagination.server";
+import { apiError } from "~/server/platform/api.server";
+import type { PageInfo } from "~/views/page-info";
 
 export const NO_STORE = { "Cache-Control": "private, no-store" };
 

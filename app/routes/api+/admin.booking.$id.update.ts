@@ -4,8 +4,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ADMIN_BOOKING_MESSAGES, bookingStatusUpdateSchema, RECORD_ID_PATTERN } from "~/schemas/admin-bookings";
 import { bookingJson, updateBookingStatus } from "~/server/admin/bookings.server";
-import { apiError, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
+import { apiError, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireApiAdmin(request);

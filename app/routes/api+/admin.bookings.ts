@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookingListQuerySchema } from "~/schemas/admin-bookings";
 import { bookingJson, listBookings } from "~/server/admin/bookings.server";
-import { validationError } from "~/server/platform/api.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
+import { validationError } from "~/server/platform/api.server";
 import { pageOf } from "~/server/platform/pagination.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

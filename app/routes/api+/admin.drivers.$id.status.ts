@@ -6,8 +6,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ADMIN_DRIVER_MESSAGES, driverIdSchema, driverStatusSchema } from "~/schemas/admin-drivers";
 import { decideDriver } from "~/server/admin/drivers.server";
-import { apiError, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
+import { apiError, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

@@ -2,8 +2,8 @@
 // The token lasts 24 hours; anything but an active admin's credentials is "Invalid credentials".
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/schemas/auth";
-import { requireMethod } from "~/server/platform/api.server";
 import { signInForToken } from "~/server/auth/api-auth.server";
+import { requireMethod } from "~/server/platform/api.server";
 import { clientAddress } from "~/server/platform/client-address.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

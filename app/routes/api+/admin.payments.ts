@@ -2,11 +2,11 @@
 // of payments"), newest first, amounts in pounds; one page at a time, with the same paging
 // headers as /api/admin/users. An unknown status is a 400 naming the valid ones.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parsePaymentFilters } from "~/schemas/admin-payments";
 import { pageHeaders } from "~/routes/api+/admin-api.server";
+import { parsePaymentFilters } from "~/schemas/admin-payments";
 import { listPayments, paymentJson } from "~/server/admin/payments.server";
-import { validationError } from "~/server/platform/api.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
+import { validationError } from "~/server/platform/api.server";
 import { pageOf } from "~/server/platform/pagination.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listLimitSchema } from "~/schemas/admin-bookings";
 import { bookingJson, recentBookings } from "~/server/admin/bookings.server";
-import { validationError } from "~/server/platform/api.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
+import { validationError } from "~/server/platform/api.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

@@ -2,10 +2,10 @@
 // Closed (403) while ADMIN_REGISTRATION_KEY is unset; the key is compared in constant time.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiAdminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
-import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/platform/api.server";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth/auth.server";
-import { clientAddress } from "~/server/platform/client-address.server";
 import { withPasswordPolicy } from "~/server/auth/password.server";
+import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/platform/api.server";
+import { clientAddress } from "~/server/platform/client-address.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");

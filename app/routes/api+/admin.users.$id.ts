@@ -2,11 +2,11 @@
 // user's bookings and payments stay. 400 for a malformed id or the caller's own account,
 // 404 for an unknown user.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ADMIN_USER_MESSAGES, userIdSchema } from "~/schemas/admin-users";
 import { NO_STORE, userChangeResponse } from "~/routes/api+/admin-api.server";
+import { ADMIN_USER_MESSAGES, userIdSchema } from "~/schemas/admin-users";
 import { deleteUser, userJson } from "~/server/admin/users.server";
-import { apiError, requireMethod } from "~/server/platform/api.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
+import { apiError, requireMethod } from "~/server/platform/api.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireApiAdmin(request);

@@ -2,10 +2,10 @@
 // one page at a time: the body stays the spec's array; X-Total-Count, X-Page, X-Page-Count
 // and a Link header (rel="next"/"prev") tell a client about the other pages.
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageHeaders } from "~/routes/api+/admin-api.server";
 import { listUsers, userJson } from "~/server/admin/users.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
-import { pageHeaders } from "~/routes/api+/admin-api.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);

@@ -1,8 +1,8 @@
 // POST /api/auth/logout: revokes the bearer token (and ends the cookie session, if any).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireMethod } from "~/server/platform/api.server";
 import { revokeBearerToken } from "~/server/auth/api-auth.server";
 import { endUserSession } from "~/server/auth/auth.server";
+import { requireMethod } from "~/server/platform/api.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

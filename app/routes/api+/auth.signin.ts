@@ -1,8 +1,8 @@
 // POST /api/auth/signin { email, password } → { token, user: { username, email, role } }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/schemas/auth";
-import { requireMethod } from "~/server/platform/api.server";
 import { signInForToken } from "~/server/auth/api-auth.server";
+import { requireMethod } from "~/server/platform/api.server";
 import { clientAddress } from "~/server/platform/client-address.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

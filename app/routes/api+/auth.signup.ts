@@ -1,11 +1,11 @@
 // POST /api/auth/signup { email, password, username } → 201 { token, user: { username, email, role } }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
-import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/platform/api.server";
 import { createApiToken } from "~/server/auth/api-auth.server";
 import { registerCustomer } from "~/server/auth/auth.server";
-import { clientAddress } from "~/server/platform/client-address.server";
 import { withPasswordPolicy } from "~/server/auth/password.server";
+import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/platform/api.server";
+import { clientAddress } from "~/server/platform/client-address.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -4,10 +4,10 @@
 // its driver and admins may listen (session cookie or bearer token); anyone else gets 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
-import { apiError } from "~/server/platform/api.server";
 import { requireApiUser } from "~/server/auth/api-auth.server";
-import { reserveLiveStream, subscribeToBooking } from "~/server/platform/live.server";
 import { findTrackedBooking } from "~/server/bookings/tracking.server";
+import { apiError } from "~/server/platform/api.server";
+import { reserveLiveStream, subscribeToBooking } from "~/server/platform/live.server";
 
 export const BOOKING_NOT_FOUND = "Booking not found";
 export const LIVE_STREAM_MESSAGES = { tooMany: "Too many live connections are open for this account; this page refreshes by itself instead." } as const;

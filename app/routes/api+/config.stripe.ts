@@ -3,9 +3,9 @@
 // anything else is looked at. An empty key keeps the saved one; the secret never comes back.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { stripeConfigSchema, STRIPE_CONFIG_ERRORS } from "~/schemas/stripe-config";
-import { apiError, readJsonBody, requireMethod, validationError } from "~/server/platform/api.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { saveStripeKeys } from "~/server/payments/settings.server";
+import { apiError, readJsonBody, requireMethod, validationError } from "~/server/platform/api.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

@@ -3,12 +3,12 @@
 // taken), the booking is marked paid once, and calling again changes nothing.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { apiBookingAnswer } from "~/routes/_checkout+/checkout-pages.server";
 import { apiConfirmBookingSchema } from "~/schemas/checkout";
-import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
-import { apiBookingAnswer } from "~/routes/_checkout+/checkout-pages.server";
 import { confirmPayment, outcomeIsConfirmed } from "~/server/bookings/checkout.server";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");

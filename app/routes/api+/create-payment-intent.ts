@@ -1,13 +1,13 @@
 // POST /api/create-payment-intent {bookingId, amount?, bookingDetails?} → {clientSecret}. The
 // amount is the booking's price on the server; a number sent by the client is never used.
-import { PAYMENT_MESSAGES } from "~/domain/payments";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
 import { apiPaymentIntentSchema } from "~/schemas/checkout";
-import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
-import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
 import { startEmbeddedPayment } from "~/server/bookings/checkout.server";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");

@@ -1,14 +1,14 @@
 // POST /api/create-stripe-checkout-session {bookingId, customerEmail, customerName,
 // customerPhone, specialRequirements} → {url}: the hosted payment page for the booking's own
 // price (finalPrice and totalWithVAT in the spec's payload are ignored).
-import { PAYMENT_MESSAGES } from "~/domain/payments";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
 import { apiCheckoutSessionSchema } from "~/schemas/checkout";
-import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
-import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
 import { startHostedCheckout } from "~/server/bookings/checkout.server";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { absoluteUrl } from "~/server/platform/env.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

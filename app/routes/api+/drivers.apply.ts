@@ -3,8 +3,8 @@
 // been uploaded by this browser's upload session and not yet used by another application.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { driverApplicationApiSchema } from "~/schemas/driver-application";
-import { apiError, enforceRateLimit, readJsonBody, requireMethod, validationError } from "~/server/platform/api.server";
 import { DRIVER_APPLY_RATE_LIMIT, submitDriverApplication } from "~/server/drivers/applications.server";
+import { apiError, enforceRateLimit, readJsonBody, requireMethod, validationError } from "~/server/platform/api.server";
 import { isSpam } from "~/server/platform/honeypot.server";
 import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
 import { readUploadSession } from "~/server/uploads/documents.server";

@@ -2,8 +2,8 @@
 // The caller (bearer token or session cookie) owns the quote; anyone may ask.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiQuoteRequestSchema } from "~/schemas/quote";
-import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { getApiUser } from "~/server/auth/api-auth.server";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { apiQuoteAnswer, createQuote, DistanceUnavailableError, QuoteInputError } from "~/server/quotes/quotes.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

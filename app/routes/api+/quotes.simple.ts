@@ -2,8 +2,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ukToday } from "~/domain/uk-calendar";
 import { apiRouteSchema, apiQuoteRequestSchema } from "~/schemas/quote";
-import { apiError, enforceRateLimit, parseJsonBody, requireMethod, validationError } from "~/server/platform/api.server";
 import { getApiUser } from "~/server/auth/api-auth.server";
+import { apiError, enforceRateLimit, parseJsonBody, requireMethod, validationError } from "~/server/platform/api.server";
 import { apiQuoteAnswer, createQuote, DistanceUnavailableError, QuoteInputError } from "~/server/quotes/quotes.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -2,8 +2,8 @@
 // checked against STRIPE_WEBHOOK_SECRET) is the caller's identity; a replayed event changes
 // nothing. The raw body is read as text because the signature covers its exact bytes.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, MAX_API_BODY_BYTES, requireMethod } from "~/server/platform/api.server";
 import { handleStripeWebhook } from "~/server/bookings/checkout.server";
+import { apiError, MAX_API_BODY_BYTES, requireMethod } from "~/server/platform/api.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");

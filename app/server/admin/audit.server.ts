@@ -1,7 +1,7 @@
 // The audit log: who did what to which record, and when. Every admin change writes one row,
 // in the same transaction as the change where there is one.
-import type { Prisma } from "../../../generated/prisma/client";
 import { db } from "~/server/platform/db.server";
+import type { Prisma } from "../../../generated/prisma/client";
 
 type Writer = Pick<typeof db, "auditLog"> | Prisma.TransactionClient;
 

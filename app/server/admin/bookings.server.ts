@@ -6,12 +6,12 @@ import { formatPounds, penceToPounds } from "~/domain/money";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin-bookings";
+import { db } from "~/server/platform/db.server";
+import { publishLiveEvent } from "~/server/platform/live.server";
+import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
 import type { Prisma } from "../../../generated/prisma/client";
 import { auditTrail, recordAudit } from "./audit.server";
-import { publishLiveEvent } from "~/server/platform/live.server";
-import { db } from "~/server/platform/db.server";
-import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 
 // One query per list: the customer's and driver's names come in the same select, not per row.
 const BOOKING_ROW_SELECT = {

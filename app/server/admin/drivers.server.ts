@@ -3,16 +3,16 @@
 // yet) or enables the one they have, links it to the application and e-mails a set-password
 // link; declining disables a driver account. The page's action and
 // POST /api/admin/drivers/:id/status both call decideDriver.
-import { DOCUMENT_FIELDS, EXPERIENCE_OPTIONS } from "~/schemas/driver-application";
-import { ADMIN_DRIVER_MESSAGES, decisionToast, driverDecisionFormSchema, type DriverDecision } from "~/schemas/admin-drivers";
 import { VAN_LABELS } from "~/domain/vans";
-import type { ToastInput } from "~/utils/toast";
-import { recordAudit } from "./audit.server";
+import { ADMIN_DRIVER_MESSAGES, decisionToast, driverDecisionFormSchema, type DriverDecision } from "~/schemas/admin-drivers";
+import { DOCUMENT_FIELDS, EXPERIENCE_OPTIONS } from "~/schemas/driver-application";
 import { issuePasswordResetToken, passwordResetUrl } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
+import type { ToastInput } from "~/utils/toast";
+import { recordAudit } from "./audit.server";
 
 // ---------------------------------------------------------------- the list
 

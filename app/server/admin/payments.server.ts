@@ -6,9 +6,9 @@ import { csvLine } from "~/domain/csv";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import type { PaymentFilters } from "~/schemas/admin-payments";
-import type { Prisma } from "../../../generated/prisma/client";
 import { db } from "~/server/platform/db.server";
 import { pageInfo } from "~/server/platform/pagination.server";
+import type { Prisma } from "../../../generated/prisma/client";
 
 const PAYMENT_ROW = {
   id: true,

@@ -8,10 +8,11 @@
 // tokens, reset links and the user's unused discount codes go with the account (Cascade).
 import type { SafeParseReturnType } from "zod";
 import { ADMIN_USER_MESSAGES, type UserAction } from "~/schemas/admin-users";
-import type { ToastInput } from "~/utils/toast";
-import { recordAudit } from "./audit.server";
 import { db } from "~/server/platform/db.server";
-import { pageInfo, type PageInfo } from "~/server/platform/pagination.server";
+import { pageInfo } from "~/server/platform/pagination.server";
+import type { ToastInput } from "~/utils/toast";
+import type { PageInfo } from "~/views/page-info";
+import { recordAudit } from "./audit.server";
 
 export type AdminUserRow = {
   id: string;

@@ -2,11 +2,12 @@
 // secret handed out once by /api/auth/signin or /api/admin/login; only its SHA-256 digest is
 // stored, with an expiry (24 hours for admins) and a revocation time set at logout. API
 // routes accept such a token or the browser's session cookie.
-import { apiError, readJsonBody, submissionError, tooManyRequests } from "~/server/platform/api.server";
-import { authenticateFields, type SignInStrategy } from "./authenticator.server";
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES } from "~/schemas/auth";
+import { apiError, readJsonBody, submissionError, tooManyRequests } from "~/server/platform/api.server";
 import { db } from "~/server/platform/db.server";
-import { getSessionUser, hashToken, randomToken, SESSION_IDLE_MINUTES, sessionDaysFor, type SessionUser } from "./auth.server";
+import type { SessionUser } from "~/views/session-user";
+import { getSessionUser, hashToken, randomToken, SESSION_IDLE_MINUTES, sessionDaysFor } from "./auth.server";
+import { authenticateFields, type SignInStrategy } from "./authenticator.server";
 import { mayTryCode, twoFactorEnabled, verifySecondFactor } from "./two-factor.server";
 
 /** Issues a token for a user who just signed in; the caller returns it once and forgets it. */

@@ -3,26 +3,21 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
-import type { ToastInput } from "~/utils/toast";
-import { db } from "~/server/platform/db.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
+import { db } from "~/server/platform/db.server";
 import { sendEmail } from "~/server/platform/email.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
-import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/platform/rate-limit.server";
 import { getSession, sessionStorage } from "~/server/platform/session.server";
 import { addToast } from "~/server/platform/toast.server";
+import type { ToastInput } from "~/utils/toast";
+import type { SessionUser } from "~/views/session-user";
+import { hashPassword, verifyPassword } from "./password.server";
 import { PENDING_KEY as TWO_FACTOR_PENDING_KEY } from "./two-factor.server";
 
 const SESSION_ID_KEY = "sessionId";
 const CUSTOMER_SESSION_DAYS = 30;
 
-export type SessionUser = {
-  id: string;
-  username: string;
-  email: string;
-  role: "customer" | "driver" | "admin";
-};
 
 /** A session unused this long ends, whatever its absolute expiry: an admin's after 30 minutes. */
 export const SESSION_IDLE_MINUTES: Record<SessionUser["role"], number> = { admin: 30, driver: 14 * 24 * 60, customer: 14 * 24 * 60 };
@@ -142,7 +137,7 @@ async function countAttempt(rules: RulePair, account: string, ip: string): Promi
  * fallback. remix-utils' rule, plus control characters, which no Location header may hold.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || /[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  if (typeof to !== "string" || /\p{Cc}/u.test(to)) return fallback;
   return remixSafeRedirect(to, fallback);
 }
 

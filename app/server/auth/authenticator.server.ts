@@ -10,8 +10,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { adminLoginSchema, signInSchema } from "~/schemas/auth";
-import { signIn, type SignInResult } from "./auth.server";
 import { clientAddress } from "~/server/platform/client-address.server";
+import { signIn, type SignInResult } from "./auth.server";
 
 // remix-auth hands a strategy a copy of the request alone; the client's address (the key of
 // the sign-in rate limits) reaches it through the call's async context instead.

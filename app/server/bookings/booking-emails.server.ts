@@ -1,10 +1,10 @@
 // The e-mails a booking sends its customer. Plain text first (every client shows it), with a
 // simple HTML copy; the receipt is the same lines the confirmation page shows.
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
-import { BOOKING_VIEW_INCLUDE, bookingView } from "./bookings.server";
 import { db } from "~/server/platform/db.server";
 import { sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
+import { BOOKING_VIEW_INCLUDE, bookingView } from "./bookings.server";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

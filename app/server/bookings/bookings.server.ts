@@ -5,13 +5,14 @@ import { formatDistance } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
 import { estimatedTimeText, type BreakdownLine } from "~/domain/pricing";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
-import { Prisma } from "../../../generated/prisma/client";
-import type { SessionUser } from "~/server/auth/auth.server";
+import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
+import { getSession, sessionStorage } from "~/server/platform/session.server";
 import { bookingPriceColumns, moveColumns } from "~/server/quotes/price-columns";
 import { pricedQuote, quoteForCheckout } from "~/server/quotes/quotes.server";
-import { getSession, sessionStorage } from "~/server/platform/session.server";
-import { isUniqueViolation } from "~/server/platform/db-errors.server";
+import type { BookingView } from "~/views/booking";
+import type { SessionUser } from "~/views/session-user";
+import { Prisma } from "../../../generated/prisma/client";
 
 const GUEST_BOOKINGS_KEY = "guestBookings";
 const MAX_GUEST_BOOKINGS = 5;
@@ -123,7 +124,7 @@ export async function claimBooking(booking: BookingRecord, user: SessionUser) {
 }
 
 /** What the checkout, confirmation, receipt and e-mail show: display-ready, no secrets. */
-export function bookingView(booking: BookingRecord) {
+export function bookingView(booking: BookingRecord): BookingView {
   const lines = (booking.breakdown as unknown as BreakdownLine[]) ?? [];
   return {
     id: booking.id,
@@ -157,4 +158,3 @@ export function bookingView(booking: BookingRecord) {
   };
 }
 
-export type BookingView = ReturnType<typeof bookingView>;

@@ -1,7 +1,7 @@
 // The e-mail that confirms a cancellation and states its refund (plain text first, with a
 // simple HTML copy, as the booking e-mails do).
-import { formatPounds } from "~/domain/money";
 import type { CancellationOffer } from "~/domain/cancellation";
+import { formatPounds } from "~/domain/money";
 import { sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 

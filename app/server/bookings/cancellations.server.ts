@@ -7,13 +7,13 @@
 import { cancellationTerms, isCancellable, type CancellationOffer } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
 import { ukInstant } from "~/domain/uk-calendar";
-import { Prisma } from "../../../generated/prisma/client";
-import type { SessionUser } from "~/server/auth/auth.server";
-import { sendCancellationEmail } from "./cancellation-emails.server";
-import { db } from "~/server/platform/db.server";
-import { publishLiveEvent } from "~/server/platform/live.server";
 import { refundPayment } from "~/server/payments/index.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
+import { db } from "~/server/platform/db.server";
+import { publishLiveEvent } from "~/server/platform/live.server";
+import type { SessionUser } from "~/views/session-user";
+import { Prisma } from "../../../generated/prisma/client";
+import { sendCancellationEmail } from "./cancellation-emails.server";
 
 export const CANCELLATION_MESSAGES = {
   notFound: "Booking not found.",

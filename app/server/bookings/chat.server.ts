@@ -2,10 +2,11 @@
 // read state. A message is read once the other side has had it on screen. Admins may read
 // the conversation but take no part in it (and reading it marks nothing).
 import { formatUkDateTime } from "~/domain/uk-datetime";
-import type { SessionUser } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/platform/rate-limit.server";
+import type { SessionUser } from "~/views/session-user";
+import type { ChatMessageView } from "~/views/tracker";
 import type { Viewer } from "./tracking.server";
 
 type Side = "user" | "driver";
@@ -24,7 +25,7 @@ export const CHAT_MESSAGES = {
 } as const;
 
 /** The conversation as the viewer sees it: oldest first, the viewer's own messages marked. */
-export async function chatMessages(bookingId: string, viewer: Viewer) {
+export async function chatMessages(bookingId: string, viewer: Viewer): Promise<ChatMessageView[]> {
   const side = chatSideOf(viewer);
   const rows = await db.chatMessage.findMany({
     where: { bookingId },
@@ -43,7 +44,6 @@ export async function chatMessages(bookingId: string, viewer: Viewer) {
   }));
 }
 
-export type ChatMessageView = Awaited<ReturnType<typeof chatMessages>>[number];
 
 /** The other side's messages are now seen: mark them read and tell the sender's screen. */
 export async function markChatSeen(bookingId: string, viewer: Viewer) {

@@ -4,17 +4,17 @@
 import { createHash } from "node:crypto";
 import { isPayableAmount, PAYMENT_MESSAGES, paymentCovers } from "~/domain/payments";
 import type { CustomerDetails } from "~/schemas/checkout";
-import type { SessionUser } from "~/server/auth/auth.server";
-import { claimBooking, type BookingRecord } from "./bookings.server";
-import { db } from "~/server/platform/db.server";
-import { spendDiscountCode } from "./discount-codes.server";
-import { sendBookingConfirmation } from "./booking-emails.server";
-import { absoluteUrl, env } from "~/server/platform/env.server";
 import { cardProviderOf, PaymentProviderError, type ProviderPayment } from "~/server/payments/gateway";
 import { cardGateway, cardGatewayFor, refundPayment, stripePublishableKey } from "~/server/payments/index.server";
 import { capturePayPalOrder, createPayPalOrder, getPayPalOrder } from "~/server/payments/paypal.server";
 import { verifyStripeEvent, type StripeEvent } from "~/server/payments/stripe.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
+import { db } from "~/server/platform/db.server";
+import { absoluteUrl, env } from "~/server/platform/env.server";
+import type { SessionUser } from "~/views/session-user";
+import { sendBookingConfirmation } from "./booking-emails.server";
+import { claimBooking, type BookingRecord } from "./bookings.server";
+import { spendDiscountCode } from "./discount-codes.server";
 
 /** Why a booking cannot be paid now; the message is the one the customer sees. */
 export class CheckoutRefusal extends Error {

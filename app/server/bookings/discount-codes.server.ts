@@ -4,10 +4,10 @@
 import { discountExpiry, discountTierByCode, discountTierFor, discountUnusableReason, normaliseDiscountCode } from "~/domain/discounts";
 import { applyDiscount } from "~/domain/pricing";
 import { DISCOUNT_MESSAGES } from "~/schemas/checkout";
-import { Prisma } from "../../../generated/prisma/client";
 import { db } from "~/server/platform/db.server";
 import { bookingPriceColumns } from "~/server/quotes/price-columns";
 import { pricedQuote } from "~/server/quotes/quotes.server";
+import { Prisma } from "../../../generated/prisma/client";
 
 export async function paidBookingsCount(customerId: string) {
   return db.booking.count({ where: { customerId, paymentState: "paid" } });

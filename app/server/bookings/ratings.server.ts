@@ -3,10 +3,10 @@
 // ratings, written in the same transaction as the new rating.
 import { averageTenths } from "~/domain/ratings";
 import { RATING_MESSAGES, type RatingInput } from "~/schemas/rating";
-import type { SessionUser } from "~/server/auth/auth.server";
+import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
-import { isUniqueViolation } from "~/server/platform/db-errors.server";
+import type { SessionUser } from "~/views/session-user";
 
 export type Rating = { stars: number; comment: string | null; createdAt: string };
 

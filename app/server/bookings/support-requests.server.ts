@@ -3,10 +3,10 @@
 // on the booking's details and in the dashboard's activeComplaints (DECISIONS.md).
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { HELP_MESSAGES, type HelpRequestInput } from "~/schemas/help-request";
-import type { SessionUser } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitRule } from "~/server/platform/rate-limit.server";
+import type { SessionUser } from "~/views/session-user";
 
 /** Per account: enough for a real move-day, not enough to flood the admins. */
 export const HELP_RATE_LIMIT: RateLimitRule = { name: "help-request:user", limit: 10, windowSeconds: 15 * 60 };

@@ -1,8 +1,8 @@
 // The tracker's data and the driver's status moves. Who may see a booking's tracker: its
 // customer, its assigned driver and admins; anyone else is told nothing (the pages answer 404).
-import { formatPounds } from "~/domain/money";
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
+import { formatPounds } from "~/domain/money";
 import {
   bookingStatusForTracking,
   nextTrackingStatus,
@@ -13,10 +13,11 @@ import {
 } from "~/domain/tracking";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
-import type { SessionUser } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { trackerPath } from "~/utils/tracker-path";
+import type { SessionUser } from "~/views/session-user";
+import type { TrackerView } from "~/views/tracker";
 
 /** Which side of the booking the caller is on. */
 export type Viewer = "customer" | "driver" | "admin";
@@ -64,7 +65,7 @@ export function ratingText(ratingTenths: number | null) {
 }
 
 /** Everything the tracker shows, ready to render; the customer's contact details only to the driver and admins. */
-export async function trackerView(booking: TrackedBooking, viewer: Viewer) {
+export async function trackerView(booking: TrackedBooking, viewer: Viewer): Promise<TrackerView> {
   const events = await db.trackingEvent.findMany({
     where: { bookingId: booking.id },
     orderBy: { createdAt: "desc" },
@@ -116,7 +117,6 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer) {
   };
 }
 
-export type TrackerView = Awaited<ReturnType<typeof trackerView>>;
 
 export type AdvanceResult = { ok: true; status: TrackingStatusValue } | { ok: false; status: 404 | 409; message: string };
 

@@ -7,17 +7,6 @@ import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
-import { DEFAULT_TOAST_DURATION_MS, type Toast } from "~/utils/toast";
-import { db } from "~/server/platform/db.server";
-import { sendEmail } from "~/server/platform/email.server";
-import { env } from "~/server/platform/env.server";
-import { getStorage } from "~/server/uploads/storage.server";
-import { isSpam } from "~/server/platform/honeypot.server";
-import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
-import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
-import { ensureUploadSession, findPendingDocuments, storageKeyOf } from "~/server/uploads/documents.server";
-import { receiveApplicationForm } from "~/server/uploads/form.server";
 import {
   DOCUMENT_FIELDS,
   driverApplicationFormSchema,
@@ -26,6 +15,17 @@ import {
   type DocumentFieldName,
   type DriverApplicationInput,
 } from "~/schemas/driver-application";
+import { db } from "~/server/platform/db.server";
+import { sendEmail } from "~/server/platform/email.server";
+import { env } from "~/server/platform/env.server";
+import { isSpam } from "~/server/platform/honeypot.server";
+import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
+import { ensureUploadSession, findPendingDocuments, storageKeyOf } from "~/server/uploads/documents.server";
+import { receiveApplicationForm } from "~/server/uploads/form.server";
+import { getStorage } from "~/server/uploads/storage.server";
+import { DEFAULT_TOAST_DURATION_MS, type Toast } from "~/utils/toast";
 
 export type ApplicationResult =
   | { ok: true; driverId: string }

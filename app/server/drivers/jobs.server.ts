@@ -1,14 +1,14 @@
 // The signed-in driver's jobs: today's first, then the coming ones by date, then the last
 // few done. Each with the customer's contact details and addresses, the next status button
 // and how many of the customer's messages wait to be read.
-import { formatPounds } from "~/domain/money";
 import { BOOKING_STATUS_LABELS } from "~/domain/booking-status";
+import { formatPounds } from "~/domain/money";
 import { nextTrackingStatus, TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { ukToday } from "~/domain/uk-calendar";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
-import type { SessionUser } from "~/server/auth/auth.server";
 import { unreadCounts } from "~/server/bookings/chat.server";
 import { db } from "~/server/platform/db.server";
+import type { SessionUser } from "~/views/session-user";
 
 const RECENTLY_DONE = 10;
 

@@ -1,8 +1,8 @@
 // Security headers for every response the app renders: documents, data requests and
 // resource routes. Pages name the third-party integrations they need in their route
 // `handle` (see ~/utils/route-handle); the origins those allow live here and nowhere else.
-import { env } from "./env.server";
 import type { ThirdParty } from "~/utils/route-handle";
+import { env } from "./env.server";
 
 type Directive = "script-src" | "connect-src" | "frame-src" | "img-src" | "style-src" | "font-src" | "form-action";
 

@@ -1,8 +1,8 @@
 // Toasts are flashed through the session so they survive redirects and show without JS.
 import { redirect, type Session } from "@remix-run/node";
-import { getSession, sessionStorage } from "./session.server";
 import { z } from "zod";
 import { DEFAULT_TOAST_DURATION_MS, MAX_TOASTS, type Toast, type ToastInput } from "~/utils/toast";
+import { getSession, sessionStorage } from "./session.server";
 
 const toastSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 // How a priced move maps onto the Quote and Booking tables, in one place (used by the
 // quote service, the bookings and the demo seed).
-import type { Prisma } from "../../../generated/prisma/client";
 import type { PriceResult } from "~/domain/pricing";
+import type { Prisma } from "../../../generated/prisma/client";
 
 /** The move as priced: the columns Quote and Booking share. */
 export function moveColumns(price: PriceResult) {

@@ -4,10 +4,11 @@ import { DistanceLookupError, DistanceUnavailableError, type DistanceResult } fr
 import { formatPounds } from "~/domain/money";
 import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
 import type { QuoteRequest } from "~/schemas/quote";
-import { Prisma } from "../../../generated/prisma/client";
 import { db } from "~/server/platform/db.server";
-import { getDistance } from "./distance.server";
 import { createId } from "~/server/platform/ids.server";
+import type { QuoteView } from "~/views/quote";
+import { Prisma } from "../../../generated/prisma/client";
+import { getDistance } from "./distance.server";
 import { moveColumns, quotePriceColumns } from "./price-columns";
 
 export { DistanceUnavailableError };
@@ -149,30 +150,6 @@ function savedRequest(quote: SavedQuote): QuoteRequest {
   };
 }
 
-/** What the quote card, checkout and confirmation show: display-ready, no secrets. */
-export type QuoteView = {
-  id: string;
-  pickupAddress: string;
-  deliveryAddress: string;
-  moveDate: string;
-  moveTime: string;
-  vanSize: string;
-  helpers: number;
-  distanceMiles: number;
-  distanceEstimated: boolean;
-  /** Priced for an assumed distance because the distance service failed: never sold as it is. */
-  estimate: boolean;
-  estimatedTime: string;
-  totalPence: number;
-  total: string;
-  driverShare: string;
-  platformFee: string;
-  vat: string;
-  platformPayment: string;
-  breakdown: { label: string; amount: string; note?: string }[];
-  explanation: string;
-  items: { name: string; quantity: number }[];
-};
 
 /** A saved quote, priced again by today's rules from the inputs it was saved with. */
 export async function getQuoteView(id: string): Promise<QuoteView | null> {

@@ -3,14 +3,14 @@
 // assemble another's chunks), then is assembled in order into one stored document.
 import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
-import { isMalformedMultipart } from "~/server/platform/form-body.server";
 import { CHUNK_SIZE_BYTES } from "~/domain/file-types";
 import { assembleChunksSchema, documentField, uploadChunkSchema } from "~/schemas/driver-application";
 import { MAX_CHUNK_REQUEST_BYTES } from "~/server/platform/body-limits.server";
 import { env } from "~/server/platform/env.server";
-import { getStorage } from "./storage.server";
+import { isMalformedMultipart } from "~/server/platform/form-body.server";
 import { maxFileBytes, MB, storeDocument, type StoredDocument, type UploadFailure } from "./documents.server";
 import { chargeUploadQuota, diskHasRoomFor, UPLOAD_MESSAGES } from "./quota.server";
+import { getStorage } from "./storage.server";
 import { FileTooLargeError, limited, readTextPart, RequestTooLargeError } from "./streams.server";
 
 /**

@@ -1,8 +1,8 @@
 // Removes what an abandoned application leaves behind: chunks never assembled, documents
 // never claimed by an application, and temporary files, once they are 24 hours old.
 import { db } from "~/server/platform/db.server";
-import { getStorage, LocalDiskStorage } from "./storage.server";
 import { storageKeyOf } from "./documents.server";
+import { getStorage, LocalDiskStorage } from "./storage.server";
 
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 

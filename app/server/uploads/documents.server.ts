@@ -18,13 +18,13 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { detectFileType, isAccepted, MAGIC_BYTES_LENGTH, type DetectedFileType } from "~/domain/file-types";
 import { fileMessages, UPLOAD_PATH, type DocumentField } from "~/schemas/driver-application";
+import { maxFileBytes, MB } from "~/server/platform/body-limits.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
-import { getStorage, isSafeKey } from "./storage.server";
 import { chargeUploadQuota, diskHasRoomFor, UPLOAD_MESSAGES } from "./quota.server";
+import { getStorage, isSafeKey } from "./storage.server";
 import { FileTooLargeError, limited, peek } from "./streams.server";
 
-import { maxFileBytes, MB } from "~/server/platform/body-limits.server";
 
 export { maxFileBytes, MB };
 
@@ -89,8 +89,7 @@ export function pathBelongsToSession(path: string, sessionId: string | null) {
 
 /** A client's file name kept only as a label (never as a path): no separators or controls. */
 function cleanOriginalName(name: string | undefined | null) {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = (name ?? "").split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f"<>]/g, "").trim().slice(0, 200);
+  const cleaned = (name ?? "").split(/[/\\]/).pop()!.replace(/[\p{Cc}"<>]/gu, "").trim().slice(0, 200);
   return cleaned === "" || cleaned === "." || cleaned === ".." ? "document" : cleaned;
 }
 

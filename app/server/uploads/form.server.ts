@@ -1,9 +1,9 @@
 // The driver application's no-JS form: one multipart post with the text fields and the four
 // documents, each document streamed to storage as it arrives.
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
-import { isMalformedMultipart } from "~/server/platform/form-body.server";
 import { documentField, DOCUMENT_FIELDS, type DocumentFieldName } from "~/schemas/driver-application";
 import { maxApplicationFormBytes, MB } from "~/server/platform/body-limits.server";
+import { isMalformedMultipart } from "~/server/platform/form-body.server";
 import { discardPendingDocuments, storeDocument, type StoredDocument, type UploadFailure } from "./documents.server";
 import { drain, readTextPart, RequestTooLargeError } from "./streams.server";
 

@@ -19,9 +19,9 @@
 // advisory lock on one connection and expects it to stay held until the engine is done.
 
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { ColumnTypeEnum } from "@prisma/driver-adapter-utils";
+import pg from "pg";
 import { parseDatasourceUrl, quoteIdent, withDatabase } from "./pg-config.mjs";
 
 const ADAPTER_NAME = "@prisma/adapter-pg";

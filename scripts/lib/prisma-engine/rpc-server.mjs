@@ -3,6 +3,7 @@
 // WASM engine, apart from the few the WASM engine lacks or handles differently.
 
 import readline from "node:readline";
+import { checkConnection, createDatabase } from "./db-admin.mjs";
 import {
   codeFromMessage,
   isPrismaErrorCode,
@@ -11,7 +12,6 @@ import {
   resolveExternalErrors,
   stripSpanTrace,
 } from "./errors.mjs";
-import { checkConnection, createDatabase } from "./db-admin.mjs";
 import { logError } from "./log.mjs";
 import { createSchemaEngine, panicRegistry } from "./wasm-engine.mjs";
 

@@ -11,14 +11,14 @@ import { VanGuide } from "~/components/home/van-guide";
 import { QuoteCard } from "~/components/quote/quote-card";
 import { QuoteForm } from "~/components/quote/quote-form";
 import { PageToasts } from "~/components/toaster";
+import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { quoteFormSchema } from "~/schemas/quote";
+import { clientAddress } from "~/server/platform/client-address.server";
 import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
 import { env } from "~/server/platform/env.server";
-import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
-import { getNetworkStats } from "./network-stats.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { HOME_META, seo } from "~/utils/seo";
-import { clientAddress } from "~/server/platform/client-address.server";
+import { getNetworkStats } from "./network-stats.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({ ...HOME_META, path: "/", matches });

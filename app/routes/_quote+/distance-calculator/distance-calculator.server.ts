@@ -2,12 +2,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { DistanceResult } from "~/domain/distance";
-import { ukToday } from "~/domain/uk-calendar";
 import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
+import { ukToday } from "~/domain/uk-calendar";
+import { quotePostLimited } from "~/routes/_quote+/quote-form.server";
 import { distanceCalculatorSchema } from "~/schemas/quote";
 import { DistanceLookupError, DistanceUnavailableError, getDistance } from "~/server/quotes/distance.server";
-import { createQuote, getQuoteView, QuoteInputError, type QuoteView } from "~/server/quotes/quotes.server";
-import { quotePostLimited } from "~/routes/_quote+/quote-form.server";
+import { createQuote, getQuoteView, QuoteInputError } from "~/server/quotes/quotes.server";
+import type { QuoteView } from "~/views/quote";
 
 const FAILURE_TITLES = {
   distance: "Failed to calculate distance",

@@ -2,22 +2,22 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { StatusButton } from "~/components/ui/button";
 import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressField } from "~/components/quote/address-field";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
 import { VAN_OPTIONS } from "~/components/quote/quote-sections";
+import { StatusButton } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { formatDistance, formatDuration } from "~/domain/distance";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { distanceCalculatorSchema } from "~/schemas/quote";
-import { submitDistanceCalculator } from "./distance-calculator.server";
+import { clientAddress } from "~/server/platform/client-address.server";
 import { env } from "~/server/platform/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { usePending } from "~/utils/use-pending";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { clientAddress } from "~/server/platform/client-address.server";
+import { submitDistanceCalculator } from "./distance-calculator.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

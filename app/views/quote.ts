@@ -1,0 +1,24 @@
+/** What the quote card, checkout and confirmation show of a quote: display-ready, no secrets. */
+export type QuoteView = {
+  id: string;
+  pickupAddress: string;
+  deliveryAddress: string;
+  moveDate: string;
+  moveTime: string;
+  vanSize: string;
+  helpers: number;
+  distanceMiles: number;
+  distanceEstimated: boolean;
+  /** Priced for an assumed distance because the distance service failed: never sold as it is. */
+  estimate: boolean;
+  estimatedTime: string;
+  totalPence: number;
+  total: string;
+  driverShare: string;
+  platformFee: string;
+  vat: string;
+  platformPayment: string;
+  breakdown: { label: string; amount: string; note?: string }[];
+  explanation: string;
+  items: { name: string; quantity: number }[];
+};

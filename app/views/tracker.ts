@@ -1,0 +1,38 @@
+import type { BookingStatusValue } from "~/domain/booking-status";
+import type { TrackingStatusValue } from "~/domain/tracking";
+
+/** What the tracker shows of a booking, for the customer, its driver or an admin. */
+export type TrackerView = {
+  id: string;
+  reference: string;
+  status: BookingStatusValue;
+  statusLabel: string;
+  paymentLabel: string;
+  pickupAddress: string;
+  deliveryAddress: string;
+  moveDateText: string;
+  moveTime: string;
+  van: string;
+  helpers: number;
+  price: string;
+  cancellable: boolean;
+  driver: { name: string; rating: string | null; completedJobs: number; phone: string; van: string } | null;
+  /** The customer's name and phone, for the driver and admins only. */
+  customer: { name: string; phone: string | null } | null;
+  tracking: { status: TrackingStatusValue | null; label: string; progress: number; etaMinutes: number | null };
+  updates: { id: string; label: string; text: string; etaMinutes: number | null; at: string }[];
+};
+
+/** One message of a booking's chat, as either side sees it. */
+export type ChatMessageView = {
+  id: string;
+  sender: "user" | "driver" | "admin";
+  /** Sent by the side looking. */
+  mine: boolean;
+  content: string;
+  read: boolean;
+  /** UK date and time, for reading. */
+  at: string;
+  /** ISO time, for the <time> element. */
+  time: string;
+};
