@@ -11,13 +11,33 @@ import tseslint from "typescript-eslint";
 // The floors of the app, bottom up; an import may only run down (docs/ARCHITECTURE.md).
 const LAYERS = [
   // domain: pure rules in integer pence; imports nothing of ours.
-  { target: "./app/domain", from: ["./app/schemas", "./app/utils", "./app/views", "./app/server", "./app/components", "./app/routes", "./app/root.tsx"] },
+  {
+    target: "./app/domain",
+    from: [
+      "./app/schemas",
+      "./app/utils",
+      "./app/views",
+      "./app/server",
+      "./app/components",
+      "./app/routes",
+      "./app/root.tsx",
+    ],
+  },
   // schemas: zod schemas and their messages; only domain.
-  { target: "./app/schemas", from: ["./app/utils", "./app/views", "./app/server", "./app/components", "./app/routes", "./app/root.tsx"] },
+  {
+    target: "./app/schemas",
+    from: ["./app/utils", "./app/views", "./app/server", "./app/components", "./app/routes", "./app/root.tsx"],
+  },
   // utils: shared by browser and server; domain and schemas.
-  { target: "./app/utils", from: ["./app/views", "./app/server", "./app/components", "./app/routes", "./app/root.tsx"] },
+  {
+    target: "./app/utils",
+    from: ["./app/views", "./app/server", "./app/components", "./app/routes", "./app/root.tsx"],
+  },
   // views: the shapes the server hands the screens (types); domain only.
-  { target: "./app/views", from: ["./app/schemas", "./app/utils", "./app/server", "./app/components", "./app/routes", "./app/root.tsx"] },
+  {
+    target: "./app/views",
+    from: ["./app/schemas", "./app/utils", "./app/server", "./app/components", "./app/routes", "./app/root.tsx"],
+  },
   // server: never the screens.
   { target: "./app/server", from: ["./app/components", "./app/routes", "./app/root.tsx"] },
   // components: never the server.
@@ -27,7 +47,19 @@ const LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", "generated/", "node_modules/", ".data/", ".cache/", "public/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      "generated/",
+      "node_modules/",
+      ".data/",
+      ".cache/",
+      "public/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -38,12 +70,22 @@ export default tseslint.config(
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
     },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
       "import-x/no-cycle": "error",
       "import-x/no-self-import": "error",
       "import-x/no-duplicates": "error",
       "import-x/no-restricted-paths": ["error", { zones: LAYERS }],
-      "import-x/order": ["error", { groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]], pathGroups: [{ pattern: "~/**", group: "internal" }], alphabetize: { order: "asc", caseInsensitive: true } }],
+      "import-x/order": [
+        "error",
+        {
+          groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],
+          pathGroups: [{ pattern: "~/**", group: "internal" }],
+          alphabetize: { order: "asc", caseInsensitive: true },
+        },
+      ],
     },
   },
   {

@@ -9,5 +9,8 @@ import { flatRoutes } from "remix-flat-routes";
 export const ROUTE_HELPER_FILES = ["**/.*", "**/*.server.*", "**/*.client.*", "**/*.test.*", "**/__*.*", "**/*.css"];
 
 export function appRoutes(defineRoutes: DefineRoutesFunction, appDirectory?: string) {
-  return flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ROUTE_HELPER_FILES, ...(appDirectory ? { appDir: appDirectory } : {}) });
+  return flatRoutes("routes", defineRoutes, {
+    ignoredRouteFiles: ROUTE_HELPER_FILES,
+    ...(appDirectory ? { appDir: appDirectory } : {}),
+  });
 }

@@ -28,7 +28,9 @@ import { env } from "~/server/platform/env.server";
 import { securityHeaders } from "~/server/platform/security-headers.server";
 
 /** The server build, with the hooks of a graceful shutdown (app/server-build.ts). */
-export type AppBuild = ServerBuild & { lifecycle?: { startBackgroundJobs?(): void; endLiveStreams(): Promise<void>; closeDatabase(): Promise<void> } };
+export type AppBuild = ServerBuild & {
+  lifecycle?: { startBackgroundJobs?(): void; endLiveStreams(): Promise<void>; closeDatabase(): Promise<void> };
+};
 
 export type AppOptions = {
   /** The server build, or a function that loads it for each request (Vite in development). */
@@ -62,7 +64,9 @@ function tooLarge(req: Request, res: Response, limit: number, closeConnection: b
   if (closeConnection) res.setHeader("Connection", "close");
   const megabytes = Math.round((limit / MB) * 10) / 10;
   // The words the API's and the pages' own readers use for the same refusal.
-  const message = req.path.startsWith("/api/") ? `The request body is too large (the limit is ${megabytes} MB)` : `The form is too large (the limit is ${megabytes} MB).`;
+  const message = req.path.startsWith("/api/")
+    ? `The request body is too large (the limit is ${megabytes} MB)`
+    : `The form is too large (the limit is ${megabytes} MB).`;
   refuse(req, res, 413, message);
 }
 
@@ -90,7 +94,11 @@ function capBodies(req: Request, res: Response, next: NextFunction) {
 function refuseCrossSite(siteUrl: string | undefined) {
   return (req: Request, res: Response, next: NextFunction) => {
     const reason = crossSiteReason(
-      { method: req.method, url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, headers: { get: (name) => req.get(name) ?? null } },
+      {
+        method: req.method,
+        url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+        headers: { get: (name) => req.get(name) ?? null },
+      },
       { siteUrl },
     );
     if (reason) return refuse(req, res, 403, CSRF_FORBIDDEN_MESSAGE);
@@ -135,7 +143,12 @@ export function createApp(options: AppOptions) {
   app.use(capBodies);
   app.use(refuseCrossSite(siteUrl));
   // Event streams are left alone: each event must leave at once, not wait in a zlib buffer.
-  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
 
   if (options.viteMiddlewares) app.use(options.viteMiddlewares);
   if (options.clientDir) {
@@ -173,7 +186,9 @@ export function createApp(options: AppOptions) {
 export async function startServer(options: AppOptions & { port: number; host?: string; backgroundJobs?: boolean }) {
   const { app, beginClosing } = createApp(options);
   const server: Server = await new Promise((resolve, reject) => {
-    const listening = options.host ? app.listen(options.port, options.host, () => resolve(listening)) : app.listen(options.port, () => resolve(listening));
+    const listening = options.host
+      ? app.listen(options.port, options.host, () => resolve(listening))
+      : app.listen(options.port, () => resolve(listening));
     listening.once("error", reject);
   });
   // Longer than a load balancer's idle timeout, so the balancer closes idle connections first.
@@ -227,7 +242,11 @@ async function main() {
   if (development) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    options = { build: () => viteServer.ssrLoadModule("/app/server-build.ts") as Promise<AppBuild>, viteMiddlewares: viteServer.middlewares, mode: "development" };
+    options = {
+      build: () => viteServer.ssrLoadModule("/app/server-build.ts") as Promise<AppBuild>,
+      viteMiddlewares: viteServer.middlewares,
+      mode: "development",
+    };
   } else {
     const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as AppBuild;
     options = { build, clientDir: path.join(buildDir, "client"), mode: "production" };
@@ -241,7 +260,9 @@ async function main() {
     accessLog: env.ACCESS_LOG === "on",
     backgroundJobs: true,
   });
-  console.log(`EasyMove is listening on http://${env.HOST ?? "localhost"}:${env.PORT}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`);
+  console.log(
+    `EasyMove is listening on http://${env.HOST ?? "localhost"}:${env.PORT}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`,
+  );
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       stop().then(

@@ -61,13 +61,27 @@ export default defineConfig({
       {
         extends: true as const,
         // A fresh private checkout started with `npm start` (slow: builds the app).
-        test: { name: "startup", include: ["tests/startup/**/*.test.ts"], environment: "node", testTimeout: 480_000, hookTimeout: 60_000 },
+        test: {
+          name: "startup",
+          include: ["tests/startup/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 480_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true as const,
         // Real processes: PostgreSQL clusters of their own, stopped mid-load, and two app instances
         // (tests/reliability). One file at a time, so that no file's load skews another's figures.
-        test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"], environment: "node", globalSetup: ["tests/reliability/global-setup.ts"], fileParallelism: false, testTimeout: 300_000, hookTimeout: 300_000 },
+        test: {
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/reliability/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
       },
       {
         extends: true as const,

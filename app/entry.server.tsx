@@ -4,7 +4,12 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { applySecurityHeaders, configuredThirdParties, createNonce, documentCsp } from "~/server/platform/security-headers.server";
+import {
+  applySecurityHeaders,
+  configuredThirdParties,
+  createNonce,
+  documentCsp,
+} from "~/server/platform/security-headers.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { routeHandle, type ThirdParty } from "~/utils/route-handle";
 

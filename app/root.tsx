@@ -34,12 +34,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  seo({ ...HOME_META, path: "/", matches });
+export const meta: MetaFunction<typeof loader> = ({ matches }) => seo({ ...HOME_META, path: "/", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Without the database the page still renders, without the user menu (a degraded page).
-  const [user, { toasts, setCookie }] = await Promise.all([nullWhileDatabaseIsDown(getSessionUser(request)), takeToasts(request)]);
+  const [user, { toasts, setCookie }] = await Promise.all([
+    nullWhileDatabaseIsDown(getSessionUser(request)),
+    takeToasts(request),
+  ]);
   return data(
     { user, toasts, config: publicConfig(), honeypotInputProps: honeypot.getInputProps() },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
@@ -67,7 +69,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
           Skip to content
         </a>
         <HoneypotFieldsProvider value={rootData?.honeypotInputProps ?? {}}>
@@ -100,7 +105,9 @@ export function ErrorBoundary() {
   const unavailable = isRouteErrorResponse(error) && status === 503;
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{status === 500 ? "Something went wrong" : unavailable ? "Back in a moment" : `Error ${status}`}</h1>
+      <h1 className="text-3xl font-bold">
+        {status === 500 ? "Something went wrong" : unavailable ? "Back in a moment" : `Error ${status}`}
+      </h1>
       <p className="mt-4 text-slate-700">
         {isRouteErrorResponse(error) && (unavailable || status < 500) && typeof error.data === "string" && error.data
           ? error.data

@@ -65,7 +65,8 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
     // Text the database refuses (a NUL byte in a param, query or field) is a 400 (server/bad-input.server.ts).
     if (module.loader) module.loader = withInvalidTextAsBadRequest(module.loader, { resource }) as Handler;
     if (module.action) module.action = withInvalidTextAsBadRequest(module.action, { resource }) as Handler;
-    if (module.action && !resource) module.action = withFormBodyCheck(module.action, { largeBody: routeHandle(module.handle).largeBody });
+    if (module.action && !resource)
+      module.action = withFormBodyCheck(module.action, { largeBody: routeHandle(module.handle).largeBody });
     if (resource) {
       if (module.loader) module.loader = withHeaders(module.loader);
       if (module.action) module.action = withHeaders(module.action);

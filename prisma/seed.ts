@@ -10,7 +10,13 @@ import { averageTenths } from "../app/domain/ratings";
 import { ukToday } from "../app/domain/uk-calendar";
 import { hashPassword } from "../app/server/auth/password.server";
 import { bookingPriceColumns, moveColumns, quotePriceColumns } from "../app/server/quotes/price-columns";
-import { PrismaClient, type BookingStatus, type PaymentState, type PaymentStatus, type PaymentProvider } from "../generated/prisma/client";
+import {
+  PrismaClient,
+  type BookingStatus,
+  type PaymentState,
+  type PaymentStatus,
+  type PaymentProvider,
+} from "../generated/prisma/client";
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
 
@@ -26,8 +32,12 @@ function daysFromToday(days: number) {
 }
 
 // A tiny valid PDF and PNG, so document links in the admin open real files.
-const DEMO_PDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
-const DEMO_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const DEMO_PDF =
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+const DEMO_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 function writeDemoFile(name: string, content: string | Buffer) {
   fs.mkdirSync(path.join(UPLOAD_DIR, "demo"), { recursive: true });
@@ -47,22 +57,83 @@ async function createCustomers() {
   const customers = [];
   for (const [username, email, joined] of people) {
     customers.push(
-      await db.user.create({ data: { username, email, passwordHash, role: "customer", createdAt: new Date(`${daysFromToday(joined)}T10:00:00Z`) } }),
+      await db.user.create({
+        data: {
+          username,
+          email,
+          passwordHash,
+          role: "customer",
+          createdAt: new Date(`${daysFromToday(joined)}T10:00:00Z`),
+        },
+      }),
     );
   }
-  await db.user.create({ data: { username: "Frank Inactive", email: "frank@example.com", passwordHash, role: "customer", isActive: false } });
+  await db.user.create({
+    data: { username: "Frank Inactive", email: "frank@example.com", passwordHash, role: "customer", isActive: false },
+  });
   return customers;
 }
 
 async function createDrivers(adminId: string) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const drivers = [
-    { name: "Mark Wilson", email: "mark.driver@example.com", phone: "07700 900101", experience: "5+", vanType: "luton", location: "Newcastle upon Tyne", approvalStatus: "approved", completedJobs: 212 },
-    { name: "Priya Patel", email: "priya.driver@example.com", phone: "07700 900102", experience: "3-5", vanType: "large", location: "London", approvalStatus: "approved", completedJobs: 156 },
-    { name: "Tom Hughes", email: "tom.driver@example.com", phone: "07700 900103", experience: "1-3", vanType: "medium", location: "Birmingham", approvalStatus: "approved", completedJobs: 64 },
-    { name: "Sarah Ahmed", email: "sarah.applicant@example.com", phone: "07700 900104", experience: "1-3", vanType: "small", location: "Chelmsford", approvalStatus: "pending" },
-    { name: "James Reid", email: "james.applicant@example.com", phone: "07700 900105", experience: "5+", vanType: "luton", location: "Sunderland", approvalStatus: "pending" },
-    { name: "Kevin Moore", email: "kevin.applicant@example.com", phone: "07700 900106", experience: "0-1", vanType: "medium", location: "Coventry", approvalStatus: "declined" },
+    {
+      name: "Mark Wilson",
+      email: "mark.driver@example.com",
+      phone: "07700 900101",
+      experience: "5+",
+      vanType: "luton",
+      location: "Newcastle upon Tyne",
+      approvalStatus: "approved",
+      completedJobs: 212,
+    },
+    {
+      name: "Priya Patel",
+      email: "priya.driver@example.com",
+      phone: "07700 900102",
+      experience: "3-5",
+      vanType: "large",
+      location: "London",
+      approvalStatus: "approved",
+      completedJobs: 156,
+    },
+    {
+      name: "Tom Hughes",
+      email: "tom.driver@example.com",
+      phone: "07700 900103",
+      experience: "1-3",
+      vanType: "medium",
+      location: "Birmingham",
+      approvalStatus: "approved",
+      completedJobs: 64,
+    },
+    {
+      name: "Sarah Ahmed",
+      email: "sarah.applicant@example.com",
+      phone: "07700 900104",
+      experience: "1-3",
+      vanType: "small",
+      location: "Chelmsford",
+      approvalStatus: "pending",
+    },
+    {
+      name: "James Reid",
+      email: "james.applicant@example.com",
+      phone: "07700 900105",
+      experience: "5+",
+      vanType: "luton",
+      location: "Sunderland",
+      approvalStatus: "pending",
+    },
+    {
+      name: "Kevin Moore",
+      email: "kevin.applicant@example.com",
+      phone: "07700 900106",
+      experience: "0-1",
+      vanType: "medium",
+      location: "Coventry",
+      approvalStatus: "declined",
+    },
   ] as const;
 
   const created = [];
@@ -90,10 +161,34 @@ async function createDrivers(adminId: string) {
           completedJobs: "completedJobs" in driver ? driver.completedJobs : 0,
           documents: {
             create: [
-              { kind: "license", storageKey: writeDemoFile(`${slug}-licence.pdf`, DEMO_PDF), originalName: "licence.pdf", mimeType: "application/pdf", sizeBytes: DEMO_PDF.length },
-              { kind: "insurance", storageKey: writeDemoFile(`${slug}-insurance.pdf`, DEMO_PDF), originalName: "insurance.pdf", mimeType: "application/pdf", sizeBytes: DEMO_PDF.length },
-              { kind: "liability", storageKey: writeDemoFile(`${slug}-liability.pdf`, DEMO_PDF), originalName: "liability.pdf", mimeType: "application/pdf", sizeBytes: DEMO_PDF.length },
-              { kind: "vehiclePhoto", storageKey: writeDemoFile(`${slug}-van.png`, DEMO_PNG), originalName: "van.png", mimeType: "image/png", sizeBytes: DEMO_PNG.length },
+              {
+                kind: "license",
+                storageKey: writeDemoFile(`${slug}-licence.pdf`, DEMO_PDF),
+                originalName: "licence.pdf",
+                mimeType: "application/pdf",
+                sizeBytes: DEMO_PDF.length,
+              },
+              {
+                kind: "insurance",
+                storageKey: writeDemoFile(`${slug}-insurance.pdf`, DEMO_PDF),
+                originalName: "insurance.pdf",
+                mimeType: "application/pdf",
+                sizeBytes: DEMO_PDF.length,
+              },
+              {
+                kind: "liability",
+                storageKey: writeDemoFile(`${slug}-liability.pdf`, DEMO_PDF),
+                originalName: "liability.pdf",
+                mimeType: "application/pdf",
+                sizeBytes: DEMO_PDF.length,
+              },
+              {
+                kind: "vehiclePhoto",
+                storageKey: writeDemoFile(`${slug}-van.png`, DEMO_PNG),
+                originalName: "van.png",
+                mimeType: "image/png",
+                sizeBytes: DEMO_PNG.length,
+              },
             ],
           },
         },
@@ -116,43 +211,136 @@ type DemoBooking = {
 
 const BOOKINGS: DemoBooking[] = [
   {
-    reference: "EM-7K2Q9D", customerIndex: 0, status: "pending", paymentState: "unpaid", createdDaysAgo: 0,
+    reference: "EM-7K2Q9D",
+    customerIndex: 0,
+    status: "pending",
+    paymentState: "unpaid",
+    createdDaysAgo: 0,
     payment: { provider: "stripe", status: "failed", id: "pi_demo_failed_0001" },
-    price: { distanceMiles: 12, moveDate: daysFromToday(6), vanSize: "medium", helpers: 1, floorAccessPickup: "firstFloor", pickupAddress: "14 Duke Street, Chelmsford CM1 1HL", deliveryAddress: "3 Newland Street, Witham CM8 2AF" },
+    price: {
+      distanceMiles: 12,
+      moveDate: daysFromToday(6),
+      vanSize: "medium",
+      helpers: 1,
+      floorAccessPickup: "firstFloor",
+      pickupAddress: "14 Duke Street, Chelmsford CM1 1HL",
+      deliveryAddress: "3 Newland Street, Witham CM8 2AF",
+    },
   },
   {
-    reference: "EM-4PX8LM", customerIndex: 1, status: "pending", paymentState: "paid", createdDaysAgo: 0,
+    reference: "EM-4PX8LM",
+    customerIndex: 1,
+    status: "pending",
+    paymentState: "paid",
+    createdDaysAgo: 0,
     payment: { provider: "paypal", status: "succeeded", id: "PAYPAL-DEMO-0002" },
-    price: { distanceMiles: 6.4, moveDate: daysFromToday(9), vanSize: "large", helpers: 2, urgency: "priority", pickupAddress: "22 Kensington Church Street, London W8 4EP", deliveryAddress: "5 Portobello Road, London W11 3DA" },
+    price: {
+      distanceMiles: 6.4,
+      moveDate: daysFromToday(9),
+      vanSize: "large",
+      helpers: 2,
+      urgency: "priority",
+      pickupAddress: "22 Kensington Church Street, London W8 4EP",
+      deliveryAddress: "5 Portobello Road, London W11 3DA",
+    },
   },
   {
-    reference: "EM-9WD3RT", customerIndex: 2, driverIndex: 0, status: "assigned", paymentState: "paid", createdDaysAgo: 2,
+    reference: "EM-9WD3RT",
+    customerIndex: 2,
+    driverIndex: 0,
+    status: "assigned",
+    paymentState: "paid",
+    createdDaysAgo: 2,
     payment: { provider: "stripe", status: "succeeded", id: "pi_demo_paid_0003" },
-    price: { distanceMiles: 2, moveDate: daysFromToday(2), vanSize: "small", pickupAddress: "1 Grey Street, Newcastle upon Tyne NE1 6EE", deliveryAddress: "40 Osborne Road, Newcastle upon Tyne NE2 2AL" },
+    price: {
+      distanceMiles: 2,
+      moveDate: daysFromToday(2),
+      vanSize: "small",
+      pickupAddress: "1 Grey Street, Newcastle upon Tyne NE1 6EE",
+      deliveryAddress: "40 Osborne Road, Newcastle upon Tyne NE2 2AL",
+    },
   },
   {
-    reference: "EM-2HN6VB", customerIndex: 0, driverIndex: 1, status: "in_progress", paymentState: "paid", createdDaysAgo: 4,
+    reference: "EM-2HN6VB",
+    customerIndex: 0,
+    driverIndex: 1,
+    status: "in_progress",
+    paymentState: "paid",
+    createdDaysAgo: 4,
     payment: { provider: "sandbox", status: "succeeded", id: "sbx_demo_paid_0004" },
-    price: { distanceMiles: 4.8, moveDate: daysFromToday(0), moveTime: "18:30", vanSize: "large", helpers: 1, floorAccessDelivery: "thirdFloorPlus", liftAvailablePickup: true, liftAvailableDelivery: true, pickupAddress: "10 Gresham Street, London EC2V 7JD", deliveryAddress: "88 Clapham High Street, London SW4 7UL" },
+    price: {
+      distanceMiles: 4.8,
+      moveDate: daysFromToday(0),
+      moveTime: "18:30",
+      vanSize: "large",
+      helpers: 1,
+      floorAccessDelivery: "thirdFloorPlus",
+      liftAvailablePickup: true,
+      liftAvailableDelivery: true,
+      pickupAddress: "10 Gresham Street, London EC2V 7JD",
+      deliveryAddress: "88 Clapham High Street, London SW4 7UL",
+    },
   },
   {
-    reference: "EM-5JC1FZ", customerIndex: 3, driverIndex: 2, status: "completed", paymentState: "paid", createdDaysAgo: 14,
+    reference: "EM-5JC1FZ",
+    customerIndex: 3,
+    driverIndex: 2,
+    status: "completed",
+    paymentState: "paid",
+    createdDaysAgo: 14,
     payment: { provider: "stripe", status: "succeeded", id: "pi_demo_paid_0005" },
-    price: { distanceMiles: 19.5, moveDate: daysFromToday(-10), vanSize: "medium", pickupAddress: "2 Colmore Row, Birmingham B3 2BJ", deliveryAddress: "12 Hertford Street, Coventry CV1 1LF" },
+    price: {
+      distanceMiles: 19.5,
+      moveDate: daysFromToday(-10),
+      vanSize: "medium",
+      pickupAddress: "2 Colmore Row, Birmingham B3 2BJ",
+      deliveryAddress: "12 Hertford Street, Coventry CV1 1LF",
+    },
   },
   {
-    reference: "EM-8RG4KS", customerIndex: 0, driverIndex: 0, status: "completed", paymentState: "paid", createdDaysAgo: 45,
+    reference: "EM-8RG4KS",
+    customerIndex: 0,
+    driverIndex: 0,
+    status: "completed",
+    paymentState: "paid",
+    createdDaysAgo: 45,
     payment: { provider: "paypal", status: "succeeded", id: "PAYPAL-DEMO-0006" },
-    price: { distanceMiles: 11.2, moveDate: daysFromToday(-40), vanSize: "luton", helpers: 2, pickupAddress: "5 Fawcett Street, Sunderland SR1 1RE", deliveryAddress: "20 Grainger Street, Newcastle upon Tyne NE1 5JG", items: [{ name: "Sofa", quantity: 2 }, { name: "Boxes", quantity: 40 }] },
+    price: {
+      distanceMiles: 11.2,
+      moveDate: daysFromToday(-40),
+      vanSize: "luton",
+      helpers: 2,
+      pickupAddress: "5 Fawcett Street, Sunderland SR1 1RE",
+      deliveryAddress: "20 Grainger Street, Newcastle upon Tyne NE1 5JG",
+      items: [
+        { name: "Sofa", quantity: 2 },
+        { name: "Boxes", quantity: 40 },
+      ],
+    },
   },
   {
-    reference: "EM-3TB7NE", customerIndex: 1, status: "cancelled", paymentState: "refunded", createdDaysAgo: 6,
+    reference: "EM-3TB7NE",
+    customerIndex: 1,
+    status: "cancelled",
+    paymentState: "refunded",
+    createdDaysAgo: 6,
     payment: { provider: "stripe", status: "refunded", id: "pi_demo_refunded_0007" },
-    price: { distanceMiles: 41, moveDate: daysFromToday(3), vanSize: "medium", helpers: 1, pickupAddress: "15 High Street, Southend-on-Sea SS1 1JE", deliveryAddress: "30 Upper Street, London N1 0PN" },
+    price: {
+      distanceMiles: 41,
+      moveDate: daysFromToday(3),
+      vanSize: "medium",
+      helpers: 1,
+      pickupAddress: "15 High Street, Southend-on-Sea SS1 1JE",
+      deliveryAddress: "30 Upper Street, London N1 0PN",
+    },
   },
 ];
 
-async function createBookings(customers: { id: string; username: string; email: string }[], driverIds: string[], adminId: string) {
+async function createBookings(
+  customers: { id: string; username: string; email: string }[],
+  driverIds: string[],
+  adminId: string,
+) {
   for (const demo of BOOKINGS) {
     const customer = customers[demo.customerIndex]!;
     const price = calculatePrice(demo.price);
@@ -169,11 +357,24 @@ async function createBookings(customers: { id: string; username: string; email: 
         exactCalculation: false,
         usingGoogleMaps: false,
         createdAt,
-        items: { create: (demo.price.items ?? []).map((item, position) => ({ name: item.name, quantity: item.quantity, position })) },
+        items: {
+          create: (demo.price.items ?? []).map((item, position) => ({
+            name: item.name,
+            quantity: item.quantity,
+            position,
+          })),
+        },
       },
     });
     const driverId = demo.driverIndex === undefined ? null : driverIds[demo.driverIndex]!;
-    const trackingStatus = demo.status === "assigned" ? "assigned" : demo.status === "in_progress" ? "en_route" : demo.status === "completed" ? "completed" : null;
+    const trackingStatus =
+      demo.status === "assigned"
+        ? "assigned"
+        : demo.status === "in_progress"
+          ? "en_route"
+          : demo.status === "completed"
+            ? "completed"
+            : null;
     const booking = await db.booking.create({
       data: {
         reference: demo.reference,
@@ -191,7 +392,13 @@ async function createBookings(customers: { id: string; username: string; email: 
         ...bookingPriceColumns(price),
         createdAt,
         cancelledAt: demo.status === "cancelled" ? new Date() : null,
-        items: { create: (demo.price.items ?? []).map((item, position) => ({ name: item.name, quantity: item.quantity, position })) },
+        items: {
+          create: (demo.price.items ?? []).map((item, position) => ({
+            name: item.name,
+            quantity: item.quantity,
+            position,
+          })),
+        },
       },
     });
     if (demo.payment) {
@@ -210,31 +417,86 @@ async function createBookings(customers: { id: string; username: string; email: 
       });
     }
     if (trackingStatus) {
-      await db.trackingEvent.create({ data: { bookingId: booking.id, status: "assigned", createdById: adminId, note: "Driver assigned", createdAt } });
+      await db.trackingEvent.create({
+        data: { bookingId: booking.id, status: "assigned", createdById: adminId, note: "Driver assigned", createdAt },
+      });
       if (trackingStatus !== "assigned") {
-        await db.trackingEvent.create({ data: { bookingId: booking.id, status: trackingStatus, latitude: 51.5, longitude: -0.12, etaMinutes: trackingStatus === "en_route" ? 25 : null } });
+        await db.trackingEvent.create({
+          data: {
+            bookingId: booking.id,
+            status: trackingStatus,
+            latitude: 51.5,
+            longitude: -0.12,
+            etaMinutes: trackingStatus === "en_route" ? 25 : null,
+          },
+        });
       }
-      await db.auditLog.create({ data: { actorId: adminId, action: "booking.assign_driver", targetType: "Booking", targetId: booking.id, details: { driverId } } });
+      await db.auditLog.create({
+        data: {
+          actorId: adminId,
+          action: "booking.assign_driver",
+          targetType: "Booking",
+          targetId: booking.id,
+          details: { driverId },
+        },
+      });
     }
     if (demo.status === "in_progress") {
       await db.chatMessage.createMany({
         data: [
-          { bookingId: booking.id, sender: "user", senderUserId: customer.id, content: "Hi, is there parking outside the building?", readAt: new Date() },
+          {
+            bookingId: booking.id,
+            sender: "user",
+            senderUserId: customer.id,
+            content: "Hi, is there parking outside the building?",
+            readAt: new Date(),
+          },
           { bookingId: booking.id, sender: "driver", content: "Yes, I've found a loading bay. See you in 25 minutes." },
         ],
       });
     }
     if (demo.status === "cancelled") {
-      await db.supportRequest.create({ data: { bookingId: booking.id, userId: customer.id, kind: "complaint", message: "The refund has not reached my card yet." } });
+      await db.supportRequest.create({
+        data: {
+          bookingId: booking.id,
+          userId: customer.id,
+          kind: "complaint",
+          message: "The refund has not reached my card yet.",
+        },
+      });
     }
     // A driver's rating is the average of real ratings (issue 12): Alice rated her move; Daniel's
     // completed move is left for him to rate on the tracker.
     if (demo.status === "completed" && driverId && demo.customerIndex === 0) {
-      await db.driverRating.create({ data: { bookingId: booking.id, driverId, customerId: customer.id, stars: 5, comment: "Two sofas and forty boxes, not a scratch. Thank you!" } });
+      await db.driverRating.create({
+        data: {
+          bookingId: booking.id,
+          driverId,
+          customerId: customer.id,
+          stars: 5,
+          comment: "Two sofas and forty boxes, not a scratch. Thank you!",
+        },
+      });
     }
     if (demo.status === "completed" && demo.customerIndex === 3) {
-      await db.supportRequest.create({ data: { bookingId: booking.id, userId: customer.id, kind: "support", status: "resolved", message: "Can I get a VAT receipt?", resolvedAt: new Date() } });
-      await db.discountCode.create({ data: { code: "RETURN10", percent: 10, customerId: customer.id, expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) } });
+      await db.supportRequest.create({
+        data: {
+          bookingId: booking.id,
+          userId: customer.id,
+          kind: "support",
+          status: "resolved",
+          message: "Can I get a VAT receipt?",
+          resolvedAt: new Date(),
+        },
+      });
+      await db.discountCode.create({
+        data: {
+          code: "RETURN10",
+          percent: 10,
+          customerId: customer.id,
+          expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+        },
+      });
     }
   }
 }
@@ -259,16 +521,32 @@ async function main() {
     return;
   }
   const admin = await db.user.create({
-    data: { username: "EasyMove Admin", email: ADMIN_EMAIL, passwordHash: await hashPassword(ADMIN_PASSWORD), role: "admin" },
+    data: {
+      username: "EasyMove Admin",
+      email: ADMIN_EMAIL,
+      passwordHash: await hashPassword(ADMIN_PASSWORD),
+      role: "admin",
+    },
   });
   const customers = await createCustomers();
   const drivers = await createDrivers(admin.id);
-  await createBookings(customers, drivers.map((driver) => driver.id), admin.id);
+  await createBookings(
+    customers,
+    drivers.map((driver) => driver.id),
+    admin.id,
+  );
   for (const driver of drivers) {
-    const ratings = await db.driverRating.aggregate({ where: { driverId: driver.id }, _sum: { stars: true }, _count: { _all: true } });
+    const ratings = await db.driverRating.aggregate({
+      where: { driverId: driver.id },
+      _sum: { stars: true },
+      _count: { _all: true },
+    });
     await db.driver.update({
       where: { id: driver.id },
-      data: { ratingTenths: averageTenths(ratings._sum.stars ?? 0, ratings._count._all), ratingCount: ratings._count._all },
+      data: {
+        ratingTenths: averageTenths(ratings._sum.stars ?? 0, ratings._count._all),
+        ratingCount: ratings._count._all,
+      },
     });
   }
 

@@ -6,7 +6,8 @@ import { hammer, quoteRequests, warm } from "./bench/load.mjs";
 import { startApp, startDatabase } from "./bench/server.mjs";
 
 const argv = process.argv.slice(2);
-const option = (name, fallback) => (argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback);
+const option = (name, fallback) =>
+  argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback;
 const duration = option("duration", 15);
 const connections = option("connections", 50);
 const items = option("items", 0);
@@ -17,10 +18,13 @@ try {
   await warm(app.url, quoteRequests(items));
   const healthz = await hammer(app.url, { path: "/healthz", connections, duration });
   const quote = await hammer(app.url, { requests: quoteRequests(items), connections, duration });
-  const line = (name, run) => `${name.padEnd(28)} ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}`;
+  const line = (name, run) =>
+    `${name.padEnd(28)} ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}`;
   console.log(`autocannon, ${connections} connections, ${duration} s each, on 127.0.0.1`);
   console.log(line("GET /healthz", healthz));
-  console.log(line(`POST /api/quotes/calculate`, quote) + ` (${(quote.rps / healthz.rps).toFixed(2)}x /healthz, ${items} items)`);
+  console.log(
+    line(`POST /api/quotes/calculate`, quote) + ` (${(quote.rps / healthz.rps).toFixed(2)}x /healthz, ${items} items)`,
+  );
 } finally {
   await app.stop();
   await database.stop();

@@ -41,7 +41,8 @@ function parseArgs(argv) {
     if (arg === "--version" || arg === "-V") args.version = true;
     else if (arg === "--datamodels") args.datamodelPaths.push(argv[++i]);
     else if (arg === "--datasource") args.datasource = JSON.parse(argv[++i] ?? "{}");
-    else if (arg === "--enabled-preview-features" || arg === "--extension-types") i++; // not used by the WASM engine
+    else if (arg === "--enabled-preview-features" || arg === "--extension-types")
+      i++; // not used by the WASM engine
     else if (arg === "cli") args.cliCommand = argv[++i] ?? "";
     else throw new Error(`Unknown argument: ${arg}`);
   }

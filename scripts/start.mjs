@@ -30,7 +30,12 @@ const usingEmbedded = !process.env.DATABASE_URL;
 // LOCAL_DATABASE=1 is set for it too.
 const local = usingEmbedded || process.env.LOCAL_DATABASE === "1" || process.env.NODE_ENV !== "production";
 const demoEnv = usingEmbedded ? { ...localSecrets(), LOCAL_DATABASE: "1" } : {};
-if ((await run("tsx", ["scripts/check-config.ts"], { env: { ...process.env, ...demoEnv, DATABASE_URL: process.env.DATABASE_URL ?? "postgresql://embedded" } })) !== 0) process.exit(1);
+if (
+  (await run("tsx", ["scripts/check-config.ts"], {
+    env: { ...process.env, ...demoEnv, DATABASE_URL: process.env.DATABASE_URL ?? "postgresql://embedded" },
+  })) !== 0
+)
+  process.exit(1);
 
 const database = await resolveDatabase();
 const env = { ...process.env, ...demoEnv, DATABASE_URL: database.url };
@@ -48,7 +53,12 @@ try {
 const server = spawn("tsx", ["server.ts"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...env, BUILD_DIR: buildDir, PORT: process.env.PORT ?? "3000", PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${env.PATH}` },
+  env: {
+    ...env,
+    BUILD_DIR: buildDir,
+    PORT: process.env.PORT ?? "3000",
+    PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${env.PATH}`,
+  },
 });
 
 async function shutdown(code) {

@@ -24,13 +24,38 @@ fs.mkdirSync(reportDir, { recursive: true });
 
 /** The concurrency cases: file, the test that makes 20 parallel posts, and what it proves. */
 const CONCURRENCY = [
-  { file: "tests/integration/checkout.test.ts", test: /20 times at once/, check: "20 parallel 'Proceed to Checkout' posts of one quote", proves: "one booking" },
-  { file: "tests/integration/checkout-stripe.test.ts", test: /20 times at once/, check: "20 parallel confirmations of one payment", proves: "one confirmation, one e-mail" },
-  { file: "tests/integration/admin-drivers.test.ts", test: /20 parallel approvals/, check: "20 parallel approvals of one driver", proves: "one account, one e-mail, one audit row" },
-  { file: "tests/integration/cancellations.test.ts", test: /20 parallel cancels/, check: "20 parallel cancellations of one booking", proves: "one refund; 19 told it is already cancelled" },
+  {
+    file: "tests/integration/checkout.test.ts",
+    test: /20 times at once/,
+    check: "20 parallel 'Proceed to Checkout' posts of one quote",
+    proves: "one booking",
+  },
+  {
+    file: "tests/integration/checkout-stripe.test.ts",
+    test: /20 times at once/,
+    check: "20 parallel confirmations of one payment",
+    proves: "one confirmation, one e-mail",
+  },
+  {
+    file: "tests/integration/admin-drivers.test.ts",
+    test: /20 parallel approvals/,
+    check: "20 parallel approvals of one driver",
+    proves: "one account, one e-mail, one audit row",
+  },
+  {
+    file: "tests/integration/cancellations.test.ts",
+    test: /20 parallel cancels/,
+    check: "20 parallel cancellations of one booking",
+    proves: "one refund; 19 told it is already cancelled",
+  },
 ];
 
-const vitestArgs = (name) => ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reportDir, `${name}.json`)}`];
+const vitestArgs = (name) => [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reportDir, `${name}.json`)}`,
+];
 
 console.log(`━━ reliability (${quick ? "quick" : "full"}) ━━`);
 const reliabilityCode = await run("vitest", [...vitestArgs("reliability"), "--project", "reliability"], {
@@ -49,9 +74,20 @@ if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL) {
 }
 let concurrencyCode = 1;
 try {
-  concurrencyCode = await run("node", ["scripts/with-test-db.mjs", "vitest", ...vitestArgs("concurrency"), "--project", "integration", ...CONCURRENCY.map((entry) => entry.file)], {
-    env: { ...process.env, ...(privateCluster ? { TEST_DATABASE_URL: clusterUrl(privateCluster, "postgres") } : {}) },
-  });
+  concurrencyCode = await run(
+    "node",
+    [
+      "scripts/with-test-db.mjs",
+      "vitest",
+      ...vitestArgs("concurrency"),
+      "--project",
+      "integration",
+      ...CONCURRENCY.map((entry) => entry.file),
+    ],
+    {
+      env: { ...process.env, ...(privateCluster ? { TEST_DATABASE_URL: clusterUrl(privateCluster, "postgres") } : {}) },
+    },
+  );
 } finally {
   await privateCluster?.stop();
   if (privateFolder) {
@@ -86,13 +122,23 @@ const figures = recordedFigures();
 const reliability = readReport("reliability");
 for (const suite of reliability?.testResults ?? []) {
   const file = path.relative(root, suite.name);
-  if (suite.assertionResults.length === 0) rows.push({ check: file, result: "FAIL", figures: [String(suite.message ?? "did not run").split("\n")[0]] });
+  if (suite.assertionResults.length === 0)
+    rows.push({ check: file, result: "FAIL", figures: [String(suite.message ?? "did not run").split("\n")[0]] });
   for (const test of suite.assertionResults) {
     const name = [...test.ancestorTitles, test.title].join(" > ");
-    rows.push({ check: `${path.basename(file, ".test.ts")}: ${test.title}`, result: test.status === "passed" ? "pass" : "FAIL", figures: figures.get(`${file}::${name}`) ?? [] });
+    rows.push({
+      check: `${path.basename(file, ".test.ts")}: ${test.title}`,
+      result: test.status === "passed" ? "pass" : "FAIL",
+      figures: figures.get(`${file}::${name}`) ?? [],
+    });
   }
 }
-if (!reliability) rows.push({ check: "tests/reliability", result: "FAIL", figures: [`vitest exited with ${reliabilityCode} before writing its report`] });
+if (!reliability)
+  rows.push({
+    check: "tests/reliability",
+    result: "FAIL",
+    figures: [`vitest exited with ${reliabilityCode} before writing its report`],
+  });
 
 const concurrency = readReport("concurrency");
 for (const entry of CONCURRENCY) {
@@ -103,14 +149,22 @@ for (const entry of CONCURRENCY) {
   rows.push({
     check: entry.check,
     result: test?.status === "passed" ? "pass" : "FAIL",
-    figures: [`exactly ${entry.proves} (${entry.file} › "${test?.title ?? "not found"}")`, `the file's other tests: ${othersPassed}/${others.length} passed`],
+    figures: [
+      `exactly ${entry.proves} (${entry.file} › "${test?.title ?? "not found"}")`,
+      `the file's other tests: ${othersPassed}/${others.length} passed`,
+    ],
   });
 }
 
 // ------------------------------------------------------------------ the table
 const free = spawnSync("free", ["-g"], { encoding: "utf8" }).stdout?.split("\n")[1]?.trim().split(/\s+/)[1];
 console.log(`\n━━ reliability summary (${quick ? "quick" : "full"} run) ━━`);
-console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${free ?? Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")}, ${new Date().toISOString()}`);
+console.log(
+  `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${free ?? Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ")}, ${new Date().toISOString()}`,
+);
 const width = 46;
 /** Words wrapped to `size` characters a line. */
 function wrap(text, size) {
@@ -128,7 +182,9 @@ for (const row of rows) {
   const figureLines = row.figures.length ? row.figures : [""];
   for (let index = 0; index < Math.max(checkLines.length, figureLines.length); index++) {
     const result = index === 0 ? row.result : "";
-    console.log(`${(checkLines[index] ?? "").padEnd(width)}  ${result.padEnd(6)}  ${figureLines[index] ?? ""}`.trimEnd());
+    console.log(
+      `${(checkLines[index] ?? "").padEnd(width)}  ${result.padEnd(6)}  ${figureLines[index] ?? ""}`.trimEnd(),
+    );
   }
 }
 const ok = reliabilityCode === 0 && concurrencyCode === 0 && rows.every((row) => row.result === "pass");

@@ -19,7 +19,11 @@ fs.mkdirSync(reports, { recursive: true });
 const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? null : await startEmbeddedPostgres();
 const env = { ...process.env, ...(server ? { TEST_DATABASE_URL: server.url } : {}) };
 
-const firstLine = (text) => stripVTControlCharacters(String(text ?? "")).trim().split("\n")[0].slice(0, 300);
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ""))
+    .trim()
+    .split("\n")[0]
+    .slice(0, 300);
 
 function readVitest(file) {
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -28,9 +32,16 @@ function readVitest(file) {
     const tests = suite.assertionResults
       .filter((test) => test.status === "failed")
       .map((test) => `${path.relative(root, suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    return tests.length === 0 && suite.status === "failed" ? [`${path.relative(root, suite.name)}: ${firstLine(suite.message)}`] : tests;
+    return tests.length === 0 && suite.status === "failed"
+      ? [`${path.relative(root, suite.name)}: ${firstLine(suite.message)}`]
+      : tests;
   });
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, failures };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+    failures,
+  };
 }
 
 function playwrightFailures(suites, titles = []) {
@@ -48,13 +59,25 @@ function playwrightFailures(suites, titles = []) {
 function readPlaywright(file) {
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   const { stats } = report;
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, failures: playwrightFailures(report.suites) };
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected,
+    skipped: stats.skipped,
+    failures: playwrightFailures(report.suites),
+  };
 }
 
 const vitest = (project) => ({
   name: project,
   command: project === "integration" ? ["node", "scripts/with-test-db.mjs", "vitest"] : ["vitest"],
-  args: ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/${project}.json`],
+  args: [
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${reports}/${project}.json`,
+  ],
   report: () => readVitest(`${reports}/${project}.json`),
 });
 
@@ -103,7 +126,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const result of results) {
-  const counts = result.counts ? ` (${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ""})` : "";
+  const counts = result.counts
+    ? ` (${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ""})`
+    : "";
   console.log(`${result.ok ? "PASS" : "FAIL"}  ${result.name}${counts}  ${result.seconds}s`);
   for (const failure of result.counts?.failures ?? []) console.log(`      ✗ ${failure}`);
   if (result.counts) {

@@ -9,6 +9,8 @@ const [command, ...args] = process.argv.slice(2);
 const embedded = !process.env.DATABASE_URL;
 const database = await resolveDatabase();
 // The embedded database is a local demo's (see scripts/start.mjs).
-const code = await run(command, args, { env: { ...process.env, ...(embedded ? { LOCAL_DATABASE: "1" } : {}), DATABASE_URL: database.url } });
+const code = await run(command, args, {
+  env: { ...process.env, ...(embedded ? { LOCAL_DATABASE: "1" } : {}), DATABASE_URL: database.url },
+});
 await database.stop();
 process.exit(code);

@@ -25,7 +25,8 @@ try {
 } catch (error) {
   console.error(error.message);
 } finally {
-  if (!process.env.KEEP_TEST_DB) await dropDatabase(url).catch((error) => console.error(`Could not drop the test database: ${error.message}`));
+  if (!process.env.KEEP_TEST_DB)
+    await dropDatabase(url).catch((error) => console.error(`Could not drop the test database: ${error.message}`));
   await server.stop();
 }
 process.exit(code);

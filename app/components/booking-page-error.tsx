@@ -6,10 +6,14 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 export function BookingPageError({ failedTitle }: { failedTitle: string }) {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const outageMessage = isRouteErrorResponse(error) && status === 503 && typeof error.data === "string" ? error.data : null;
+  const outageMessage =
+    isRouteErrorResponse(error) && status === 503 && typeof error.data === "string" ? error.data : null;
   const [title, text] =
     status === 404
-      ? ["Booking not found", "We couldn't find that booking for your account. Check the link, or open it from your bookings."]
+      ? [
+          "Booking not found",
+          "We couldn't find that booking for your account. Check the link, or open it from your bookings.",
+        ]
       : outageMessage
         ? ["Back in a moment", outageMessage]
         : [failedTitle, "Please try again in a moment."];
@@ -19,7 +23,10 @@ export function BookingPageError({ failedTitle }: { failedTitle: string }) {
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-700">{text}</p>
       </div>
-      <Link to="/bookings" className="mt-6 inline-block rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
+      <Link
+        to="/bookings"
+        className="mt-6 inline-block rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+      >
         My bookings
       </Link>
     </div>

@@ -27,9 +27,13 @@ function LinkList({ title, links }: { title: string; links: { label: string; hre
         {links.map((link) => (
           <li key={link.href}>
             {link.href.includes("#") ? (
-              <a href={link.href} className="text-slate-200 hover:text-white hover:underline">{link.label}</a>
+              <a href={link.href} className="text-slate-200 hover:text-white hover:underline">
+                {link.label}
+              </a>
             ) : (
-              <Link to={link.href} className="text-slate-200 hover:text-white hover:underline">{link.label}</Link>
+              <Link to={link.href} className="text-slate-200 hover:text-white hover:underline">
+                {link.label}
+              </Link>
             )}
           </li>
         ))}
@@ -57,10 +61,14 @@ export function Footer({ config }: { config: PublicConfig }) {
           <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-300">Contact</h2>
           <address className="space-y-2 not-italic">
             <p>
-              <a href={telHref(config.supportPhone)} className="text-slate-200 hover:text-white hover:underline">{config.supportPhone}</a>
+              <a href={telHref(config.supportPhone)} className="text-slate-200 hover:text-white hover:underline">
+                {config.supportPhone}
+              </a>
             </p>
             <p>
-              <a href={`mailto:${config.supportEmail}`} className="text-slate-200 hover:text-white hover:underline">{config.supportEmail}</a>
+              <a href={`mailto:${config.supportEmail}`} className="text-slate-200 hover:text-white hover:underline">
+                {config.supportEmail}
+              </a>
             </p>
             <p>Newcastle upon Tyne, United Kingdom</p>
           </address>
@@ -72,7 +80,9 @@ export function Footer({ config }: { config: PublicConfig }) {
             {config.brandName} is a platform connecting customers with independent service providers and is not
             responsible for any loss or damage to goods in transport.
           </p>
-          <p>© {new Date().getFullYear()} {config.brandName}. All rights reserved.</p>
+          <p>
+            © {new Date().getFullYear()} {config.brandName}. All rights reserved.
+          </p>
         </div>
       </div>
     </footer>

@@ -32,7 +32,10 @@ function UserMenu({ user }: { user: SessionUser }) {
   return (
     <details className="relative" data-testid="user-menu">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
-        <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-blue-700 text-xs font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="grid size-7 place-items-center rounded-full bg-blue-700 text-xs font-bold text-white"
+        >
           {user.username.slice(0, 1).toUpperCase()}
         </span>
         {/* On a phone the initial stands for the name (still read out), so the bar fits. */}
@@ -82,7 +85,13 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
             <span className="rounded bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">Admin</span>
           </div>
           <nav aria-label="Admin" className="flex items-center gap-2">
-            {user ? <UserMenu user={user} /> : <Link to="/admin/login" className="text-sm font-medium text-blue-700">Sign In</Link>}
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              <Link to="/admin/login" className="text-sm font-medium text-blue-700">
+                Sign In
+              </Link>
+            )}
           </nav>
         </div>
       </header>
@@ -120,10 +129,16 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
               {config.supportEmail}
             </a>
           </div>
-          <Link to="/driver-registration" className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+          <Link
+            to="/driver-registration"
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+          >
             Join as Driver
           </Link>
-          <a href={QUOTE_HREF} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
+          <a
+            href={QUOTE_HREF}
+            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+          >
             Get Instant Quote
           </a>
           {user ? (
@@ -166,16 +181,26 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
                   </li>
                 ))}
               </ul>
-              <a href={telHref(config.supportPhone)} className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
+              <a
+                href={telHref(config.supportPhone)}
+                className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100"
+              >
                 Call {config.supportPhone}
               </a>
-              <a href={`mailto:${config.supportEmail}`} className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
-                Email <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{config.supportEmail}</span>
+              <a
+                href={`mailto:${config.supportEmail}`}
+                className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100"
+              >
+                Email{" "}
+                <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{config.supportEmail}</span>
               </a>
               <Link to="/driver-registration" className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
                 Join as Driver
               </Link>
-              <a href={QUOTE_HREF} className="mt-3 block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white">
+              <a
+                href={QUOTE_HREF}
+                className="mt-3 block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white"
+              >
                 Get Instant Quote
               </a>
               <div className="mt-4 border-t border-slate-200 pt-4">
@@ -186,7 +211,10 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
                       Your account
                     </Link>
                     <Form method="post" action="/logout">
-                      <button type="submit" className="mt-2 w-full rounded px-2 py-2 text-left text-red-700 hover:bg-red-50">
+                      <button
+                        type="submit"
+                        className="mt-2 w-full rounded px-2 py-2 text-left text-red-700 hover:bg-red-50"
+                      >
                         Log Out
                       </button>
                     </Form>

@@ -16,7 +16,10 @@ export function NotFound() {
         <Link to="/" className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
           Return to Home
         </Link>
-        <a href="/#quote" className="rounded-md border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50">
+        <a
+          href="/#quote"
+          className="rounded-md border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Get a Quote
         </a>
       </div>

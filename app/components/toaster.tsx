@@ -3,7 +3,17 @@
 // duration. With JavaScript, page code adds toasts with useToast(); both kinds share one
 // stack of at most three, each toast keeps its own timer, and a sideways swipe of 50 px
 // dismisses one.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent,
+  type ReactNode,
+} from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { addToStack, pageToast, swipeDismisses, type Toast, type ToastInput } from "~/utils/toast";
 
@@ -68,7 +78,11 @@ export function ToastProvider({ flashed, children }: { flashed: Toast[]; childre
 
 function ToastList({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: string) => void }) {
   return (
-    <section aria-label="Notifications" aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-full max-w-sm flex-col gap-2 px-4 sm:px-0">
+    <section
+      aria-label="Notifications"
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-full max-w-sm flex-col gap-2 px-4 sm:px-0"
+    >
       {toasts.map((toast) => (
         <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
       ))}

@@ -12,7 +12,12 @@ export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatusValue, string>>
   cancelled: "Cancelled",
 };
 
-export const PAYMENT_STATE_LABELS = { unpaid: "Unpaid", paid: "Paid", partially_refunded: "Partly refunded", refunded: "Refunded" } as const;
+export const PAYMENT_STATE_LABELS = {
+  unpaid: "Unpaid",
+  paid: "Paid",
+  partially_refunded: "Partly refunded",
+  refunded: "Refunded",
+} as const;
 export type PaymentStateValue = keyof typeof PAYMENT_STATE_LABELS;
 
 /** A driver can be given to a booking that is not over yet. */

@@ -108,7 +108,19 @@ export interface PostcodeMatch {
 // The postcode package's own pattern, but only as whole words (it would match inside "abc12 3de").
 const FULL_POSTCODE = new RegExp(`\\b(?:${POSTCODE_CORPUS_REGEX.source})\\b`, "gi");
 const SUB_DISTRICT = /^([A-Z]{1,2}\d)[A-Z]$/; // EC1A, W1K, SW1A
-const UNIT_WORDS = new Set(["flat", "unit", "apartment", "apt", "block", "suite", "room", "studio", "floor", "plot", "no"]);
+const UNIT_WORDS = new Set([
+  "flat",
+  "unit",
+  "apartment",
+  "apt",
+  "block",
+  "suite",
+  "room",
+  "studio",
+  "floor",
+  "plot",
+  "no",
+]);
 const TRAILING_COUNTRY = /[\s,]*\b(united kingdom|great britain|uk|gb|england|scotland|wales)\W*$/i;
 
 function areaOf(outward: string): string {
@@ -138,12 +150,21 @@ export function findPostcode(address: string): PostcodeMatch | null {
       };
     }
   }
-  const words = address.replace(TRAILING_COUNTRY, "").trim().split(/[\s,]+/);
+  const words = address
+    .replace(TRAILING_COUNTRY, "")
+    .trim()
+    .split(/[\s,]+/);
   const outward = (words.at(-1) ?? "").toUpperCase();
   const previous = (words.at(-2) ?? "").toLowerCase();
   // A real area is required too, so "A12" (a road) never passes, and "Flat B2" is a flat.
   if (validOutcode(outward) && AREA_CENTROIDS[areaOf(outward)] && !UNIT_WORDS.has(previous)) {
-    return { postcode: null, outward, district: parentDistrict(outward), area: areaOf(outward), key: outward.toLowerCase() };
+    return {
+      postcode: null,
+      outward,
+      district: parentDistrict(outward),
+      area: areaOf(outward),
+      key: outward.toLowerCase(),
+    };
   }
   return null;
 }
@@ -199,9 +220,11 @@ const PLACE_ALIASES: Readonly<Record<string, string>> = {
 // Words that end a street or building name: the place name before them is part of the
 // street ("London Road", "Chelmsford House"), not the town.
 const STREET_WORDS = new Set(
-  ("road rd street st lane ln avenue ave way close drive dr place crescent gardens terrace " +
+  (
+    "road rd street st lane ln avenue ave way close drive dr place crescent gardens terrace " +
     "grove square sq mews row walk rise parade court ct house building buildings estate mansions " +
-    "lodge yard wharf").split(" "),
+    "lodge yard wharf"
+  ).split(" "),
 );
 // Single words that are also the names of small towns somewhere in Britain.
 const NOT_A_PLACE_ALONE = new Set(["street", "grove", "hill", "church", "bridge", "wells", "ford", "valley", "dale"]);

@@ -90,7 +90,9 @@ export const FAQS: readonly Faq[] = [
     id: "which-van",
     category: "booking",
     question: "Which van size do I need?",
-    answer: VAN_GUIDE.map((van) => `${van.title}: ${van.bestFor.replace(/\.$/, "")}`).join(". ") + ". If you add a long item list, we suggest a bigger van for you.",
+    answer:
+      VAN_GUIDE.map((van) => `${van.title}: ${van.bestFor.replace(/\.$/, "")}`).join(". ") +
+      ". If you add a long item list, we suggest a bigger van for you.",
   },
   {
     id: "insurance",
@@ -108,13 +110,15 @@ export const FAQS: readonly Faq[] = [
     id: "areas",
     category: "service",
     question: "Which areas do you cover?",
-    answer: "London, Essex, the North East of England and the West Midlands, including London, Chelmsford, Newcastle upon Tyne and Birmingham. Moves between these regions are welcome too.",
+    answer:
+      "London, Essex, the North East of England and the West Midlands, including London, Chelmsford, Newcastle upon Tyne and Birmingham. Moves between these regions are welcome too.",
   },
   {
     id: "support-hours",
     category: "service",
     question: "When can I reach customer support?",
-    answer: "Our support team is available 24/7, including on moving day: call or e-mail us, or use live chat from your booking tracker.",
+    answer:
+      "Our support team is available 24/7, including on moving day: call or e-mail us, or use live chat from your booking tracker.",
   },
   {
     id: "cancellation",

@@ -18,7 +18,8 @@ export const PAYMENT_MESSAGES = {
   signInToPay: "Please sign in to pay",
   alreadyPaid: "This booking is already paid.",
   cancelled: "This booking was cancelled.",
-  unavailable: "Online payment is unavailable right now. Your booking is kept: please try again later, or call us to pay.",
+  unavailable:
+    "Online payment is unavailable right now. Your booking is kept: please try again later, or call us to pay.",
 } as const;
 
 /** How a payment the built-in sandbox took is marked wherever it is shown (PAYMENTS_SANDBOX). */
@@ -45,4 +46,3 @@ export function outcomeMessage(outcome: PaymentOutcome) {
 export function paymentCovers(paid: { amountPence: number; currency: string }, pricePence: number) {
   return paid.currency.toLowerCase() === "gbp" && paid.amountPence >= pricePence;
 }
-

@@ -176,7 +176,11 @@ type ChargeSpec = { line: string; label: (move: MoveFacts) => string; note?: str
  */
 const CHARGES = {
   baseFare: { line: "baseFare", label: () => "Base fare" },
-  distanceCharge: { line: "distance", label: (m) => `Distance (${milesText(m.distanceTenths)})`, note: FUEL_AND_RETURN_NOTE },
+  distanceCharge: {
+    line: "distance",
+    label: (m) => `Distance (${milesText(m.distanceTenths)})`,
+    note: FUEL_AND_RETURN_NOTE,
+  },
   vanSizeCharge: { line: "vanSize", label: (m) => `Van size (${m.vanSize} ×${m.vanSizeMultiplier})` },
   helpersFee: {
     line: "helpers",
@@ -215,7 +219,8 @@ type TotalField = (typeof TOTAL_FIELDS)[number];
 const ZERO_FIELDS = ["timeCharge", "fuelCost", "returnJourneyCost"] as const;
 type ZeroField = (typeof ZERO_FIELDS)[number];
 
-export type BreakdownKey = (typeof CHARGES)[ChargeField]["line"] | "discount" | "platformPayment" | "driverPayment" | "total";
+export type BreakdownKey =
+  (typeof CHARGES)[ChargeField]["line"] | "discount" | "platformPayment" | "driverPayment" | "total";
 
 export interface BreakdownLine {
   key: BreakdownKey;
@@ -244,7 +249,6 @@ export interface PriceResult extends PriceCharges, Record<TotalField, number>, R
 }
 
 // ---------- validation helpers ----------
-
 
 function oneOf<T extends string>(values: readonly T[], value: unknown, field: string, fallback: T): T {
   if (value === undefined || value === null) return fallback;
@@ -298,10 +302,7 @@ export function distanceChargeFor(tenths: number): number {
 
 /** Step 12: max(1, ceil(miles / 10)) hours. */
 export function estimatedHoursFor(tenths: number): number {
-  return Math.max(
-    PRICING_CONFIG.minimumEstimatedHours,
-    Math.ceil(tenths / PRICING_CONFIG.tenthsPerEstimatedHour),
-  );
+  return Math.max(PRICING_CONFIG.minimumEstimatedHours, Math.ceil(tenths / PRICING_CONFIG.tenthsPerEstimatedHour));
 }
 
 export function estimatedTimeText(hours: number): string {
@@ -331,7 +332,12 @@ function computeCharges(input: PriceInput): PriceCharges {
   }
   const urgency = oneOf(URGENCIES, input.urgency, "urgency", d.urgency);
   const floorAccessPickup = oneOf(FLOOR_ACCESS_LEVELS, input.floorAccessPickup, "floorAccessPickup", d.floorAccess);
-  const floorAccessDelivery = oneOf(FLOOR_ACCESS_LEVELS, input.floorAccessDelivery, "floorAccessDelivery", d.floorAccess);
+  const floorAccessDelivery = oneOf(
+    FLOOR_ACCESS_LEVELS,
+    input.floorAccessDelivery,
+    "floorAccessDelivery",
+    d.floorAccess,
+  );
   const liftAvailablePickup = input.liftAvailablePickup === true;
   const liftAvailableDelivery = input.liftAvailableDelivery === true;
 
@@ -381,8 +387,7 @@ function computeCharges(input: PriceInput): PriceCharges {
   const deliveryAddress = input.deliveryAddress ?? "";
   const pickupCongestionMatch = congestionZoneMatch(pickupAddress);
   const deliveryCongestionMatch = congestionZoneMatch(deliveryAddress);
-  const congestionCharge =
-    pickupCongestionMatch || deliveryCongestionMatch ? cfg.congestionChargePence : 0;
+  const congestionCharge = pickupCongestionMatch || deliveryCongestionMatch ? cfg.congestionChargePence : 0;
 
   // Step 7
   const base = transportCharge + helpersFee + floorAccessFee + congestionCharge;
@@ -456,8 +461,18 @@ function computeCharges(input: PriceInput): PriceCharges {
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ];
 
 /** "Monday 27 December 2027" (no Intl, so no locale or timezone surprises). */
@@ -492,7 +507,11 @@ function buildBreakdown(r: Settled): BreakdownLine[] {
       const charge: ChargeSpec = CHARGES[field];
       return line(charge.line as BreakdownKey, charge.label(r), r[field], charge.note);
     }),
-    line("discount", `Discount (${r.discountCode ? `${r.discountCode}, ` : ""}${r.discountPercent}%)`, -r.discountAmount),
+    line(
+      "discount",
+      `Discount (${r.discountCode ? `${r.discountCode}, ` : ""}${r.discountPercent}%)`,
+      -r.discountAmount,
+    ),
     line("platformPayment", "Platform Payment (VAT + Platform fee)", r.platformFee + r.vatAmount),
     line("driverPayment", "Driver payment", r.driverShare),
   ];
@@ -526,8 +545,12 @@ function buildExplanation(r: Settled): string {
   }
 
   if (r.itemsToDisassemble.length > 0) {
-    const names = r.itemsToDisassemble.map((item) => (item.quantity > 1 ? `${item.name} ×${item.quantity}` : item.name));
-    s.push(`Marked for disassembly: ${names.join(", ")}. Your driver is told; taking items apart has no separate charge.`);
+    const names = r.itemsToDisassemble.map((item) =>
+      item.quantity > 1 ? `${item.name} ×${item.quantity}` : item.name,
+    );
+    s.push(
+      `Marked for disassembly: ${names.join(", ")}. Your driver is told; taking items apart has no separate charge.`,
+    );
   }
 
   const helpersText = r.helpers === 0 ? "no helpers" : `${r.helpers} ${r.helpers === 1 ? "helper" : "helpers"}`;
@@ -539,7 +562,9 @@ function buildExplanation(r: Settled): string {
   s.push(
     `The distance charge is ${formatPounds(cfg.distance.firstTierPencePerMile)} a mile for the first ` +
       `${cfg.distance.tierTenths / 10} miles and ${formatPounds(cfg.distance.beyondTierPencePerMile)} a mile after that` +
-      (r.distanceMinimumApplied ? `, with a minimum of ${formatPounds(cfg.distance.minimumPence)}, which applies here` : "") +
+      (r.distanceMinimumApplied
+        ? `, with a minimum of ${formatPounds(cfg.distance.minimumPence)}, which applies here`
+        : "") +
       `. Fuel and the van's return journey are included in it, so there is no separate fuel or return charge.`,
   );
 
@@ -572,7 +597,10 @@ function buildExplanation(r: Settled): string {
 
   if (r.peakTimeSurcharge > 0) {
     const why: string[] = [];
-    if (r.bankHolidayName) why.push(`${dateText(r.moveDate)} is a bank holiday (${r.bankHolidayName.replace(" (substitute day)", ", substitute day")})`);
+    if (r.bankHolidayName)
+      why.push(
+        `${dateText(r.moveDate)} is a bank holiday (${r.bankHolidayName.replace(" (substitute day)", ", substitute day")})`,
+      );
     else if (r.isWeekend) why.push(`${dateText(r.moveDate)} is a weekend`);
     if (r.isEvening) why.push(`the move starts at ${r.moveTime}, in the evening (${cfg.eveningFrom} or later)`);
     s.push(
@@ -641,7 +669,12 @@ function settle(c: PriceCharges, discountPercent: number, discountCode: string |
     priceString: formatPounds(totalWithVAT),
   };
   const breakdownLines = buildBreakdown(settled);
-  return { ...settled, breakdownLines, breakdown: breakdownText(breakdownLines), explanation: buildExplanation(settled) };
+  return {
+    ...settled,
+    breakdownLines,
+    breakdown: breakdownText(breakdownLines),
+    explanation: buildExplanation(settled),
+  };
 }
 
 // ---------- public API ----------
@@ -696,7 +729,10 @@ export type ApiQuote = Record<ApiMoneyField, number> & {
 };
 
 export function toApiQuote(r: PriceResult): ApiQuote {
-  const money = Object.fromEntries(API_MONEY_FIELDS.map((field) => [field, penceToPounds(r[field])])) as Record<ApiMoneyField, number>;
+  const money = Object.fromEntries(API_MONEY_FIELDS.map((field) => [field, penceToPounds(r[field])])) as Record<
+    ApiMoneyField,
+    number
+  >;
   return {
     ...money,
     includesVAT: true,

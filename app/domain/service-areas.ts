@@ -41,7 +41,10 @@ export const LONDON_AREA_GROUPS: readonly AreaGroup[] = [
   { name: "North London", areas: ["Barnet", "Enfield", "Haringey", "Harrow", "Brent"] },
   { name: "South London", areas: ["Croydon", "Lambeth", "Southwark", "Wandsworth", "Lewisham"] },
   { name: "East London", areas: ["Hackney", "Tower Hamlets", "Newham", "Redbridge", "Waltham Forest"] },
-  { name: "West London", areas: ["Ealing", "Hammersmith and Fulham", "Hounslow", "Hillingdon", "Richmond upon Thames"] },
+  {
+    name: "West London",
+    areas: ["Ealing", "Hammersmith and Fulham", "Hounslow", "Hillingdon", "Richmond upon Thames"],
+  },
 ];
 
 export const BIRMINGHAM_AREA_GROUPS: readonly AreaGroup[] = [
@@ -51,8 +54,14 @@ export const BIRMINGHAM_AREA_GROUPS: readonly AreaGroup[] = [
 ];
 
 export const LONDON_SERVICES: readonly { name: string; description: string }[] = [
-  { name: "House removals", description: "Flats and houses moved with a van and, if you need them, one or two helpers." },
+  {
+    name: "House removals",
+    description: "Flats and houses moved with a van and, if you need them, one or two helpers.",
+  },
   { name: "Office moving", description: "Desks, files and equipment moved out of hours so your team keeps working." },
-  { name: "Furniture delivery", description: "Single pieces collected from a shop, a seller or storage and carried in." },
+  {
+    name: "Furniture delivery",
+    description: "Single pieces collected from a shop, a seller or storage and carried in.",
+  },
   { name: "Same-day delivery", description: "Book in the morning, moved the same day, across every London borough." },
 ];

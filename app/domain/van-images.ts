@@ -17,7 +17,10 @@ export interface VanImage {
 }
 
 export const VAN_IMAGES: Readonly<Record<VanSize, readonly VanImage[]>> = Object.fromEntries(
-  VAN_GUIDE.map((van) => [van.id, VIEWS.map((view) => ({ path: `/images/vans/${van.id}-${view.id}.svg`, alt: view.alt(van.title) }))]),
+  VAN_GUIDE.map((van) => [
+    van.id,
+    VIEWS.map((view) => ({ path: `/images/vans/${van.id}-${view.id}.svg`, alt: view.alt(van.title) })),
+  ]),
 ) as Record<VanSize, VanImage[]>;
 
 export function vanImages(size: VanSize): readonly VanImage[] {

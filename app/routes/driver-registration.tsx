@@ -36,8 +36,9 @@ export default function DriverRegistration() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Become a Driver</h1>
       <p className="mt-2 text-slate-700">
-        Join our network of vetted, independent drivers. Tell us about yourself and your van, and upload your driving licence,
-        insurance certificate, public liability insurance and a photo of your van. We review every application and reply by e-mail.
+        Join our network of vetted, independent drivers. Tell us about yourself and your van, and upload your driving
+        licence, insurance certificate, public liability insurance and a photo of your van. We review every application
+        and reply by e-mail.
       </p>
       <div className="mt-8">
         <DriverApplication submitted={submitted} maxFileMb={maxFileMb} actionData={actionData} />

@@ -18,13 +18,25 @@ import { trackerPath } from "~/utils/tracker-path";
 import { usePending } from "~/utils/use-pending";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "My jobs", description: "Your assigned moves, their customers and their progress.", path: "/driver", matches, noindex: true });
+  seo({
+    title: "My jobs",
+    description: "Your assigned moves, their customers and their progress.",
+    path: "/driver",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDriver(request);
   const jobs = await driverJobs(user);
   return {
-    driver: jobs.driver ? { name: jobs.driver.name, rating: ratingText(jobs.driver.ratingTenths), completedJobs: jobs.driver.completedJobs } : null,
+    driver: jobs.driver
+      ? {
+          name: jobs.driver.name,
+          rating: ratingText(jobs.driver.ratingTenths),
+          completedJobs: jobs.driver.completedJobs,
+        }
+      : null,
     today: jobs.today,
     upcoming: jobs.upcoming,
     done: jobs.done,
@@ -39,14 +51,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: trackingUpdateSchema });
   const bookingId = typeof formData.get("bookingId") === "string" ? String(formData.get("bookingId")) : null;
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat().filter(Boolean)[0] ?? "Please check the form.";
+    const message =
+      Object.values(submission.error ?? {})
+        .flat()
+        .filter(Boolean)[0] ?? "Please check the form.";
     return data<ActionAnswer>({ ok: false, bookingId, message }, { status: 400 });
   }
   const { bookingId: id, status, etaMinutes } = submission.value;
   const moved = await advanceTracking({ bookingId: id, user, to: status, etaMinutes });
-  if (!moved.ok) return data<ActionAnswer>({ ok: false, bookingId: id, message: moved.message }, { status: moved.status });
+  if (!moved.ok)
+    return data<ActionAnswer>({ ok: false, bookingId: id, message: moved.message }, { status: moved.status });
   if (formData.get("reply") === "json") return data<ActionAnswer>({ ok: true, bookingId: id });
-  return redirectWithToast(request, "/driver", { title: "Status updated", description: TRACKING_STATUS_LABELS[status], variant: "success" }, { status: 303 });
+  return redirectWithToast(
+    request,
+    "/driver",
+    { title: "Status updated", description: TRACKING_STATUS_LABELS[status], variant: "success" },
+    { status: 303 },
+  );
 }
 
 export default function DriverJobs() {
@@ -56,7 +77,8 @@ export default function DriverJobs() {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My jobs</h1>
       {page.driver ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="driver-summary">
-          {page.driver.name} · <span aria-hidden="true">★</span> {page.driver.rating} · {page.driver.completedJobs} completed jobs
+          {page.driver.name} · <span aria-hidden="true">★</span> {page.driver.rating} · {page.driver.completedJobs}{" "}
+          completed jobs
         </p>
       ) : (
         <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
@@ -64,7 +86,11 @@ export default function DriverJobs() {
         </p>
       )}
       <JobSection title="Today" jobs={page.today} empty="No jobs today." />
-      <JobSection title="Coming up" jobs={page.upcoming} empty="No jobs booked yet. New jobs appear here when they are assigned to you, usually 24 hours before the move." />
+      <JobSection
+        title="Coming up"
+        jobs={page.upcoming}
+        empty="No jobs booked yet. New jobs appear here when they are assigned to you, usually 24 hours before the move."
+      />
       {page.done.length > 0 ? <JobSection title="Recently completed" jobs={page.done} empty="" /> : null}
     </div>
   );
@@ -183,7 +209,10 @@ function JobCard({ job }: { job: DriverJob }) {
         </p>
       ) : null}
 
-      <Link to={trackerPath(job.id, "chat")} className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-blue-700 hover:underline">
+      <Link
+        to={trackerPath(job.id, "chat")}
+        className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-blue-700 hover:underline"
+      >
         Chat with customer
         {job.unread > 0 ? (
           <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs text-white" data-testid="job-unread">

@@ -6,6 +6,9 @@ export async function loader() {
     await db.$queryRaw`select 1`;
     return Response.json({ status: "ok", database: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch {
-    return Response.json({ status: "error", database: "unreachable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { status: "error", database: "unreachable" },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
   }
 }

@@ -25,7 +25,9 @@ export const SEARCH_TERM_MAX = 100;
 /** Record ids are cuids; anything else cannot name a booking or a driver. */
 export const RECORD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const bookingStatusField = z.enum(BOOKING_STATUSES, { errorMap: () => ({ message: ADMIN_BOOKING_MESSAGES.invalidStatus }) });
+export const bookingStatusField = z.enum(BOOKING_STATUSES, {
+  errorMap: () => ({ message: ADMIN_BOOKING_MESSAGES.invalidStatus }),
+});
 
 const bookingIdField = z
   .string({ required_error: ADMIN_BOOKING_MESSAGES.invalidBookingId })
@@ -42,7 +44,9 @@ export const adminBookingActionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("assign"),
       bookingId: bookingIdField,
-      driverId: z.string({ required_error: ADMIN_BOOKING_MESSAGES.driverRequired }).regex(RECORD_ID_PATTERN, ADMIN_BOOKING_MESSAGES.driverRequired),
+      driverId: z
+        .string({ required_error: ADMIN_BOOKING_MESSAGES.driverRequired })
+        .regex(RECORD_ID_PATTERN, ADMIN_BOOKING_MESSAGES.driverRequired),
     }),
   ],
   { errorMap: () => ({ message: ADMIN_BOOKING_MESSAGES.invalidAction }) },

@@ -22,7 +22,9 @@ const optionalText = z
   .transform((value) => (value == null || value.trim() === "" ? undefined : value.trim()));
 
 export const paymentFiltersSchema = z.object({
-  status: optionalText.pipe(z.enum(PAYMENT_STATUSES, { errorMap: () => ({ message: ADMIN_PAYMENT_MESSAGES.invalidStatus }) }).optional()),
+  status: optionalText.pipe(
+    z.enum(PAYMENT_STATUSES, { errorMap: () => ({ message: ADMIN_PAYMENT_MESSAGES.invalidStatus }) }).optional(),
+  ),
   search: optionalText.pipe(z.string().max(SEARCH_MAX, ADMIN_PAYMENT_MESSAGES.searchTooLong).optional()),
 });
 
@@ -30,5 +32,8 @@ export type PaymentFilters = z.output<typeof paymentFiltersSchema>;
 
 /** The filters of a URL's query string (?status=&search=), parsed. */
 export function parsePaymentFilters(url: URL) {
-  return paymentFiltersSchema.safeParse({ status: url.searchParams.get("status"), search: url.searchParams.get("search") });
+  return paymentFiltersSchema.safeParse({
+    status: url.searchParams.get("status"),
+    search: url.searchParams.get("search"),
+  });
 }

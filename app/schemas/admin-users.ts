@@ -20,7 +20,11 @@ export const ADMIN_USER_MESSAGES = {
 } as const;
 
 /** Ids are cuids; anything else (spaces, slashes, 500 characters) is refused before a query. */
-export const recordId = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, message);
+export const recordId = (message: string) =>
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, message);
 
 export const userIdSchema = recordId(ADMIN_USER_MESSAGES.invalidId);
 
@@ -33,7 +37,9 @@ export const userStatusSchema = z.object({
 
 /** The page's row buttons: Activate, Deactivate, Delete (after its confirmation). */
 export const userActionSchema = z.object({
-  intent: z.enum(["activate", "deactivate", "delete"], { errorMap: () => ({ message: ADMIN_USER_MESSAGES.invalidAction }) }),
+  intent: z.enum(["activate", "deactivate", "delete"], {
+    errorMap: () => ({ message: ADMIN_USER_MESSAGES.invalidAction }),
+  }),
   userId: userIdSchema,
 });
 

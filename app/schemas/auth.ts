@@ -25,7 +25,8 @@ export const AUTH_MESSAGES = {
   adminSignUpClosed: "Admin registration is closed.",
   adminLoginFailed: "Invalid credentials",
   tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
-  resetRequestSent: "If an account exists for that email, we have sent a link to reset your password. It expires in one hour.",
+  resetRequestSent:
+    "If an account exists for that email, we have sent a link to reset your password. It expires in one hour.",
   resetLinkInvalid: "This password reset link is invalid or has expired.",
 } as const;
 
@@ -50,8 +51,16 @@ const redirectTo = z.string().optional();
 
 /** What a new password must be, per kind of account, and what its confirmation says when it differs. */
 export const NEW_PASSWORD_RULES = {
-  customer: { min: CUSTOMER_PASSWORD_MIN, tooShort: AUTH_MESSAGES.customerPasswordTooShort, differ: AUTH_MESSAGES.signUpPasswordsDiffer },
-  admin: { min: ADMIN_PASSWORD_MIN, tooShort: AUTH_MESSAGES.adminPasswordTooShort, differ: AUTH_MESSAGES.adminPasswordsDiffer },
+  customer: {
+    min: CUSTOMER_PASSWORD_MIN,
+    tooShort: AUTH_MESSAGES.customerPasswordTooShort,
+    differ: AUTH_MESSAGES.signUpPasswordsDiffer,
+  },
+  admin: {
+    min: ADMIN_PASSWORD_MIN,
+    tooShort: AUTH_MESSAGES.adminPasswordTooShort,
+    differ: AUTH_MESSAGES.adminPasswordsDiffer,
+  },
 } as const;
 
 /**
@@ -66,8 +75,10 @@ export function checkNewPassword(
 ) {
   if (value.password === undefined) return;
   if (value.password.length < rules.min) ctx.addIssue({ code: "custom", path: ["password"], message: rules.tooShort });
-  else if (value.password.length > PASSWORD_MAX) ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordTooLong });
-  if (withConfirmation && value.password !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: rules.differ });
+  else if (value.password.length > PASSWORD_MAX)
+    ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordTooLong });
+  if (withConfirmation && value.password !== value.confirmPassword)
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: rules.differ });
 }
 
 function isEmail(value: string) {
@@ -84,7 +95,8 @@ function present<T extends Record<string, unknown>, K extends keyof T>(value: T,
 export const signInSchema = z
   .object({ email: optionalText, password: optionalSecret, redirectTo, inDialog: z.string().optional() })
   .superRefine((value, ctx) => {
-    if (!value.email || !value.password) ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.signInRequired });
+    if (!value.email || !value.password)
+      ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.signInRequired });
   })
   .transform((value) => {
     const { email, password } = present(value, ["email", "password"]);
@@ -93,12 +105,17 @@ export const signInSchema = z
 
 const signUpFields = { username: optionalText, email: optionalText, password: optionalSecret };
 
-function checkSignUp(value: { username?: string; email?: string; password?: string; confirmPassword?: string }, ctx: z.RefinementCtx, withConfirmation: boolean) {
+function checkSignUp(
+  value: { username?: string; email?: string; password?: string; confirmPassword?: string },
+  ctx: z.RefinementCtx,
+  withConfirmation: boolean,
+) {
   if (!value.username || !value.email || !value.password || (withConfirmation && !value.confirmPassword)) {
     ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.signUpRequired });
     return;
   }
-  if (value.username.length > 100) ctx.addIssue({ code: "custom", path: ["username"], message: AUTH_MESSAGES.nameTooLong });
+  if (value.username.length > 100)
+    ctx.addIssue({ code: "custom", path: ["username"], message: AUTH_MESSAGES.nameTooLong });
   if (!isEmail(value.email)) ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
   checkNewPassword(value, ctx, NEW_PASSWORD_RULES.customer, { withConfirmation });
 }
@@ -127,12 +144,17 @@ export const TWO_FACTOR_MESSAGES = {
   codeInvalid: "That code is not right (or was used already). Try the newest code from your app.",
   tooManyAttempts: "Too many codes were tried. Please sign in again in a few minutes.",
   expired: "Your sign-in took too long. Please enter your password again.",
-  required: "This admin account signs in with a second step: send the 6-digit code from the authenticator app (or a recovery code) as \"code\".",
+  required:
+    'This admin account signs in with a second step: send the 6-digit code from the authenticator app (or a recovery code) as "code".',
 } as const;
 
 /** The second step's code: 6 digits from the app, or a recovery code ("abcde-fghjk"). */
 export const twoFactorCodeSchema = z.object({
-  code: z.string({ required_error: TWO_FACTOR_MESSAGES.codeRequired }).trim().min(1, TWO_FACTOR_MESSAGES.codeRequired).max(20, TWO_FACTOR_MESSAGES.codeInvalid),
+  code: z
+    .string({ required_error: TWO_FACTOR_MESSAGES.codeRequired })
+    .trim()
+    .min(1, TWO_FACTOR_MESSAGES.codeRequired)
+    .max(20, TWO_FACTOR_MESSAGES.codeInvalid),
 });
 
 // ---------------------------------------------------------------- password reset
@@ -150,7 +172,10 @@ const required = (message: string) => z.string({ required_error: message }).trim
 const requiredSecret = (message: string) => z.string({ required_error: message }).min(1, message);
 
 export const resetPasswordSchema = z
-  .object({ password: requiredSecret(AUTH_MESSAGES.passwordRequired), confirmPassword: requiredSecret(AUTH_MESSAGES.confirmRequired) })
+  .object({
+    password: requiredSecret(AUTH_MESSAGES.passwordRequired),
+    confirmPassword: requiredSecret(AUTH_MESSAGES.confirmRequired),
+  })
   .superRefine((value, ctx) => checkNewPassword(value, ctx, NEW_PASSWORD_RULES.customer, { withConfirmation: true }));
 
 // ---------------------------------------------------------------- admins

@@ -35,7 +35,11 @@ export const CARD_MESSAGES = {
   cvcIncomplete: "Your card's security code is incomplete.",
 } as const;
 
-const bookingId = z.string({ required_error: CHECKOUT_MESSAGES.bookingRequired }).trim().min(1, CHECKOUT_MESSAGES.bookingRequired).max(64);
+const bookingId = z
+  .string({ required_error: CHECKOUT_MESSAGES.bookingRequired })
+  .trim()
+  .min(1, CHECKOUT_MESSAGES.bookingRequired)
+  .max(64);
 const optionalText = (max: number, message: string) =>
   z
     .string()
@@ -51,9 +55,22 @@ function requiredThen(requiredMessage: string, format: z.ZodString) {
 
 /** /stripe-checkout: everything is required but the special requirements (spec/02 section 5). */
 export const customerDetailsSchema = z.object({
-  customerEmail: requiredThen(CHECKOUT_MESSAGES.requiredFields, z.string().max(254, CHECKOUT_MESSAGES.invalidEmail).email(CHECKOUT_MESSAGES.invalidEmail)),
-  customerName: z.string({ required_error: CHECKOUT_MESSAGES.requiredFields }).trim().min(1, CHECKOUT_MESSAGES.requiredFields).max(100, CHECKOUT_MESSAGES.tooLong),
-  customerPhone: requiredThen(CHECKOUT_MESSAGES.requiredFields, z.string().max(30, CHECKOUT_MESSAGES.invalidPhone).regex(/^\+?[\d\s()-]{7,}$/, CHECKOUT_MESSAGES.invalidPhone)),
+  customerEmail: requiredThen(
+    CHECKOUT_MESSAGES.requiredFields,
+    z.string().max(254, CHECKOUT_MESSAGES.invalidEmail).email(CHECKOUT_MESSAGES.invalidEmail),
+  ),
+  customerName: z
+    .string({ required_error: CHECKOUT_MESSAGES.requiredFields })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.requiredFields)
+    .max(100, CHECKOUT_MESSAGES.tooLong),
+  customerPhone: requiredThen(
+    CHECKOUT_MESSAGES.requiredFields,
+    z
+      .string()
+      .max(30, CHECKOUT_MESSAGES.invalidPhone)
+      .regex(/^\+?[\d\s()-]{7,}$/, CHECKOUT_MESSAGES.invalidPhone),
+  ),
   specialRequirements: optionalText(1000, CHECKOUT_MESSAGES.specialRequirementsTooLong),
 });
 export type CustomerDetails = z.output<typeof customerDetailsSchema>;
@@ -63,13 +80,24 @@ export const stripeCheckoutSchema = customerDetailsSchema.extend({ bookingId });
 /** /embedded-checkout: the card form needs an e-mail for the receipt and a name. */
 export const embeddedCheckoutSchema = z.object({
   bookingId,
-  customerEmail: requiredThen(CHECKOUT_MESSAGES.receiptEmail, z.string().max(254, CHECKOUT_MESSAGES.invalidEmail).email(CHECKOUT_MESSAGES.invalidEmail)),
-  customerName: z.string({ required_error: CHECKOUT_MESSAGES.bookingName }).trim().min(1, CHECKOUT_MESSAGES.bookingName).max(100, CHECKOUT_MESSAGES.tooLong),
+  customerEmail: requiredThen(
+    CHECKOUT_MESSAGES.receiptEmail,
+    z.string().max(254, CHECKOUT_MESSAGES.invalidEmail).email(CHECKOUT_MESSAGES.invalidEmail),
+  ),
+  customerName: z
+    .string({ required_error: CHECKOUT_MESSAGES.bookingName })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.bookingName)
+    .max(100, CHECKOUT_MESSAGES.tooLong),
 });
 
 export const discountCodeSchema = z.object({
   bookingId,
-  code: z.string({ required_error: DISCOUNT_MESSAGES.required }).trim().min(1, DISCOUNT_MESSAGES.required).max(32, DISCOUNT_MESSAGES.invalid),
+  code: z
+    .string({ required_error: DISCOUNT_MESSAGES.required })
+    .trim()
+    .min(1, DISCOUNT_MESSAGES.required)
+    .max(32, DISCOUNT_MESSAGES.invalid),
 });
 
 function expiryProblem(value: string, now: Date) {
@@ -101,7 +129,10 @@ export function sandboxCardSchema(now = new Date()) {
         const problem = expiryProblem(value, now);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
       }),
-    cvc: z.string({ required_error: CARD_MESSAGES.cvcIncomplete }).trim().regex(/^\d{3,4}$/, CARD_MESSAGES.cvcIncomplete),
+    cvc: z
+      .string({ required_error: CARD_MESSAGES.cvcIncomplete })
+      .trim()
+      .regex(/^\d{3,4}$/, CARD_MESSAGES.cvcIncomplete),
   });
 }
 
@@ -112,12 +143,21 @@ export function embeddedSandboxSchema(now = new Date()) {
 
 // ---------------------------------------------------------------- JSON API (spec/02 section 7)
 
-export const apiCreateBookingSchema = z.object({ quoteId: z.string({ required_error: CHECKOUT_MESSAGES.quoteRequired }).trim().min(1, CHECKOUT_MESSAGES.quoteRequired).max(64) });
+export const apiCreateBookingSchema = z.object({
+  quoteId: z
+    .string({ required_error: CHECKOUT_MESSAGES.quoteRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.quoteRequired)
+    .max(64),
+});
 
 /** The spec's payload also carries amount and bookingDetails; the amount is never used. */
 export const apiPaymentIntentSchema = z.object({
   bookingId,
-  bookingDetails: z.object({ customerEmail: z.string().trim().email(CHECKOUT_MESSAGES.invalidEmail).max(254).optional() }).partial().optional(),
+  bookingDetails: z
+    .object({ customerEmail: z.string().trim().email(CHECKOUT_MESSAGES.invalidEmail).max(254).optional() })
+    .partial()
+    .optional(),
 });
 
 export const apiCheckoutSessionSchema = customerDetailsSchema.extend({ bookingId });
@@ -128,4 +168,7 @@ export const apiConfirmBookingSchema = z
     sessionId: z.string().trim().min(1).max(255).optional(),
     bookingId: z.string().trim().min(1).max(64).optional(),
   })
-  .refine((body) => body.paymentIntentId || body.sessionId || body.bookingId, { message: CHECKOUT_MESSAGES.confirmRequired, path: ["paymentIntentId"] });
+  .refine((body) => body.paymentIntentId || body.sessionId || body.bookingId, {
+    message: CHECKOUT_MESSAGES.confirmRequired,
+    path: ["paymentIntentId"],
+  });

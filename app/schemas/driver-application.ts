@@ -22,10 +22,17 @@ export const DRIVER_APPLICATION_MESSAGES = {
 // spec/08: the outcome texts of the application.
 export const DRIVER_APPLICATION_OUTCOMES = {
   successInline: "Application submitted successfully!",
-  successToast: { title: "Application Submitted", description: "We've received your application and will review it shortly." },
+  successToast: {
+    title: "Application Submitted",
+    description: "We've received your application and will review it shortly.",
+  },
   failureInline: (serverText: string) => `Submission failed: ${serverText}`,
-  failureToast: { title: "Submission Failed", description: "There was a problem submitting your application. Please try again." },
-  duplicate: "An application with this email address is already being reviewed. We'll be in touch as soon as it has been checked.",
+  failureToast: {
+    title: "Submission Failed",
+    description: "There was a problem submitting your application. Please try again.",
+  },
+  duplicate:
+    "An application with this email address is already being reviewed. We'll be in touch as soon as it has been checked.",
 } as const;
 
 export const EXPERIENCE_OPTIONS = [
@@ -48,7 +55,10 @@ export const DOCUMENT_FIELDS = [
 export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 export type DocumentFieldName = DocumentField["name"];
 export type DocumentKind = DocumentField["kind"];
-export const DOCUMENT_FIELD_NAMES = DOCUMENT_FIELDS.map((field) => field.name) as [DocumentFieldName, ...DocumentFieldName[]];
+export const DOCUMENT_FIELD_NAMES = DOCUMENT_FIELDS.map((field) => field.name) as [
+  DocumentFieldName,
+  ...DocumentFieldName[],
+];
 
 export function documentField(name: string): DocumentField | undefined {
   return DOCUMENT_FIELDS.find((field) => field.name === name);
@@ -63,7 +73,8 @@ export const fileMessages = {
       ? `${field.label} must be an image (JPEG, PNG, WebP or HEIC)`
       : `${field.label} must be a PDF or an image (JPEG, PNG, WebP or HEIC)`,
   tooLarge: (field: DocumentField, maxMb: number) => `${field.label} is too large (the limit is ${maxMb} MB)`,
-  notFound: (field: DocumentField) => `${field.label}: the uploaded file was not found or has expired. Please choose it again.`,
+  notFound: (field: DocumentField) =>
+    `${field.label}: the uploaded file was not found or has expired. Please choose it again.`,
 };
 
 /**
@@ -73,8 +84,16 @@ export const fileMessages = {
 export const UPLOAD_PATH = /^uploads\/[a-f0-9]{64}\.(pdf|jpg|png|webp|heic|heif)$/;
 
 const applicantFields = {
-  name: z.string({ required_error: DRIVER_APPLICATION_MESSAGES.name }).trim().min(2, DRIVER_APPLICATION_MESSAGES.name).max(100, "Name must be at most 100 characters"),
-  email: z.string({ required_error: DRIVER_APPLICATION_MESSAGES.email }).trim().max(254, DRIVER_APPLICATION_MESSAGES.email).email(DRIVER_APPLICATION_MESSAGES.email),
+  name: z
+    .string({ required_error: DRIVER_APPLICATION_MESSAGES.name })
+    .trim()
+    .min(2, DRIVER_APPLICATION_MESSAGES.name)
+    .max(100, "Name must be at most 100 characters"),
+  email: z
+    .string({ required_error: DRIVER_APPLICATION_MESSAGES.email })
+    .trim()
+    .max(254, DRIVER_APPLICATION_MESSAGES.email)
+    .email(DRIVER_APPLICATION_MESSAGES.email),
   phone: z
     .string({ required_error: DRIVER_APPLICATION_MESSAGES.phone })
     .trim()
@@ -83,7 +102,11 @@ const applicantFields = {
     .regex(/^[+\d\s().-]+$/, DRIVER_APPLICATION_MESSAGES.phone),
   experience: z.enum(EXPERIENCE_VALUES, { errorMap: () => ({ message: DRIVER_APPLICATION_MESSAGES.experience }) }),
   vanType: z.enum(VAN_SIZES, { errorMap: () => ({ message: DRIVER_APPLICATION_MESSAGES.vanType }) }),
-  location: z.string({ required_error: DRIVER_APPLICATION_MESSAGES.location }).trim().min(1, DRIVER_APPLICATION_MESSAGES.location).max(200, "Location must be at most 200 characters"),
+  location: z
+    .string({ required_error: DRIVER_APPLICATION_MESSAGES.location })
+    .trim()
+    .min(1, DRIVER_APPLICATION_MESSAGES.location)
+    .max(200, "Location must be at most 200 characters"),
 };
 
 const agreement = z
@@ -99,7 +122,10 @@ const isFile = (value: unknown): value is File => typeof File !== "undefined" &&
 function formDocument(field: DocumentField) {
   const required = DRIVER_APPLICATION_MESSAGES[field.name];
   return z
-    .custom<File | string>((value) => (isFile(value) && value.size > 0) || (typeof value === "string" && UPLOAD_PATH.test(value)), required)
+    .custom<File | string>(
+      (value) => (isFile(value) && value.size > 0) || (typeof value === "string" && UPLOAD_PATH.test(value)),
+      required,
+    )
     .refine(
       // A first check by declared type, for quick feedback; the server checks the content.
       (value) => field.accepts !== "image" || !isFile(value) || value.type === "" || value.type.startsWith("image/"),
@@ -118,10 +144,16 @@ export const driverApplicationFormSchema = z.object({
 
 const pathDocument = (name: DocumentFieldName) =>
   z
-    .string({ required_error: DRIVER_APPLICATION_MESSAGES[name], invalid_type_error: DRIVER_APPLICATION_MESSAGES[name] })
+    .string({
+      required_error: DRIVER_APPLICATION_MESSAGES[name],
+      invalid_type_error: DRIVER_APPLICATION_MESSAGES[name],
+    })
     .trim()
     .min(1, DRIVER_APPLICATION_MESSAGES[name])
-    .regex(UPLOAD_PATH, "Invalid file path: upload the file first with /api/drivers/upload-chunk and /api/drivers/assemble-chunks");
+    .regex(
+      UPLOAD_PATH,
+      "Invalid file path: upload the file first with /api/drivers/upload-chunk and /api/drivers/assemble-chunks",
+    );
 
 /** POST /api/drivers/apply: the application with the four stored file paths. */
 export const driverApplicationApiSchema = z.object({
@@ -142,15 +174,26 @@ export type DriverApplicationInput = z.infer<typeof driverApplicationApiSchema>;
 // A fileId names the folder of its chunks, so it is a storage key's segment too (STORAGE_SEGMENT).
 export const FILE_ID = /^[A-Za-z0-9_][A-Za-z0-9_-]{7,63}$/;
 
-const fileId = z.string({ required_error: "fileId is required" }).regex(FILE_ID, "Invalid fileId: use 8 to 64 letters, digits, '-' or '_', not starting with '-'");
-const fileName = z.string({ required_error: "fileName is required" }).trim().min(1, "fileName is required").max(255, "fileName is too long");
-const fieldName = z.enum(DOCUMENT_FIELD_NAMES, { errorMap: () => ({ message: `field must be one of ${DOCUMENT_FIELD_NAMES.join(", ")}` }) });
+const fileId = z
+  .string({ required_error: "fileId is required" })
+  .regex(FILE_ID, "Invalid fileId: use 8 to 64 letters, digits, '-' or '_', not starting with '-'");
+const fileName = z
+  .string({ required_error: "fileName is required" })
+  .trim()
+  .min(1, "fileName is required")
+  .max(255, "fileName is too long");
+const fieldName = z.enum(DOCUMENT_FIELD_NAMES, {
+  errorMap: () => ({ message: `field must be one of ${DOCUMENT_FIELD_NAMES.join(", ")}` }),
+});
 
 /** The text fields of POST /api/drivers/upload-chunk (the chunk itself is the file part). */
 export function uploadChunkSchema(maxChunks: number) {
   return z
     .object({
-      chunkIndex: z.coerce.number({ invalid_type_error: "chunkIndex must be a whole number" }).int("chunkIndex must be a whole number").min(0, "chunkIndex is out of range"),
+      chunkIndex: z.coerce
+        .number({ invalid_type_error: "chunkIndex must be a whole number" })
+        .int("chunkIndex must be a whole number")
+        .min(0, "chunkIndex is out of range"),
       totalChunks: z.coerce
         .number({ invalid_type_error: "totalChunks must be a whole number" })
         .int("totalChunks must be a whole number")
@@ -161,7 +204,10 @@ export function uploadChunkSchema(maxChunks: number) {
       fileType: z.string().max(255).optional(),
       field: fieldName,
     })
-    .refine((value) => value.chunkIndex < value.totalChunks, { message: "chunkIndex is out of range", path: ["chunkIndex"] });
+    .refine((value) => value.chunkIndex < value.totalChunks, {
+      message: "chunkIndex is out of range",
+      path: ["chunkIndex"],
+    });
 }
 
 /** POST /api/drivers/assemble-chunks. */

@@ -33,7 +33,11 @@ export const HELP_MESSAGES = {
 } as const;
 
 const coordinate = (limit: number) =>
-  z.number({ invalid_type_error: HELP_MESSAGES.invalidLocation }).min(-limit, HELP_MESSAGES.invalidLocation).max(limit, HELP_MESSAGES.invalidLocation).optional();
+  z
+    .number({ invalid_type_error: HELP_MESSAGES.invalidLocation })
+    .min(-limit, HELP_MESSAGES.invalidLocation)
+    .max(limit, HELP_MESSAGES.invalidLocation)
+    .optional();
 
 export const helpRequestSchema = z
   .object({
@@ -45,7 +49,11 @@ export const helpRequestSchema = z
   .superRefine((value, ctx) => {
     const located = value.kind === "location_share" && value.latitude !== undefined && value.longitude !== undefined;
     if (!value.message && !located) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["message"], message: HELP_MESSAGES.messageRequired[value.kind] });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["message"],
+        message: HELP_MESSAGES.messageRequired[value.kind],
+      });
     }
     if ((value.latitude === undefined) !== (value.longitude === undefined)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["message"], message: HELP_MESSAGES.invalidLocation });

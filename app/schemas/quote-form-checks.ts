@@ -68,7 +68,12 @@ function checkBoolean(errors: Errors, name: string, value: unknown) {
   add(errors, name, `Expected boolean, received ${typeof present}`);
 }
 
-function checkString(errors: Errors, name: string, value: unknown, { max, min, required }: { max?: number; min?: number; required?: string }) {
+function checkString(
+  errors: Errors,
+  name: string,
+  value: unknown,
+  { max, min, required }: { max?: number; min?: number; required?: string },
+) {
   const present = given(value);
   if (present === undefined) {
     if (required) add(errors, name, required);
@@ -76,18 +81,34 @@ function checkString(errors: Errors, name: string, value: unknown, { max, min, r
   }
   if (typeof present !== "string") return add(errors, name, required ?? `Expected string, received ${typeof present}`);
   const trimmed = present.trim();
-  if (min !== undefined && trimmed.length < min) add(errors, name, required ?? `String must contain at least ${min} character(s)`);
+  if (min !== undefined && trimmed.length < min)
+    add(errors, name, required ?? `String must contain at least ${min} character(s)`);
   if (max !== undefined && trimmed.length > max) add(errors, name, `String must contain at most ${max} character(s)`);
 }
 
-function checkNumber(errors: Errors, name: string, value: unknown, rule: { min: number; max: number; int?: boolean; required?: string; minMessage?: string; maxMessage?: string }) {
+function checkNumber(
+  errors: Errors,
+  name: string,
+  value: unknown,
+  rule: { min: number; max: number; int?: boolean; required?: string; minMessage?: string; maxMessage?: string },
+) {
   const present = given(value);
   if (present === undefined) {
     if (rule.required) add(errors, name, rule.required);
     return;
   }
-  const number = typeof present === "number" ? present : typeof present === "string" && present.trim() !== "" ? Number(present) : NaN;
-  if (Number.isNaN(number)) return add(errors, name, rule.required && typeof present !== "string" ? rule.required : "Expected number, received nan");
+  const number =
+    typeof present === "number"
+      ? present
+      : typeof present === "string" && present.trim() !== ""
+        ? Number(present)
+        : NaN;
+  if (Number.isNaN(number))
+    return add(
+      errors,
+      name,
+      rule.required && typeof present !== "string" ? rule.required : "Expected number, received nan",
+    );
   if (rule.int && !Number.isInteger(number)) add(errors, name, "Expected integer, received float");
   if (number < rule.min) add(errors, name, rule.minMessage ?? `Number must be greater than or equal to ${rule.min}`);
   if (number > rule.max) add(errors, name, rule.maxMessage ?? `Number must be less than or equal to ${rule.max}`);
@@ -106,10 +127,17 @@ export function quoteFormErrors(payload: Payload, today = ukToday()): Errors {
     if (!(moveDate >= today)) add(errors, "moveDate", QUOTE_MESSAGES.pastDate);
   }
   const moveTime = given(payload.moveTime);
-  if (moveTime !== undefined && !(typeof moveTime === "string" && MOVE_TIME.test(moveTime))) add(errors, "moveTime", QUOTE_MESSAGES.moveTime);
+  if (moveTime !== undefined && !(typeof moveTime === "string" && MOVE_TIME.test(moveTime)))
+    add(errors, "moveTime", QUOTE_MESSAGES.moveTime);
 
   checkEnum(errors, "vanSize", payload.vanSize, VAN_SIZES);
-  checkNumber(errors, "helpers", payload.helpers, { min: 0, max: 2, int: true, minMessage: QUOTE_MESSAGES.helpers, maxMessage: QUOTE_MESSAGES.helpers });
+  checkNumber(errors, "helpers", payload.helpers, {
+    min: 0,
+    max: 2,
+    int: true,
+    minMessage: QUOTE_MESSAGES.helpers,
+    maxMessage: QUOTE_MESSAGES.helpers,
+  });
   checkEnum(errors, "floorAccessPickup", payload.floorAccessPickup, FLOOR_ACCESS_LEVELS);
   checkEnum(errors, "floorAccessDelivery", payload.floorAccessDelivery, FLOOR_ACCESS_LEVELS);
   checkBoolean(errors, "liftAvailablePickup", payload.liftAvailablePickup);
@@ -125,7 +153,13 @@ export function quoteFormErrors(payload: Payload, today = ukToday()): Errors {
       const item = (raw && typeof raw === "object" ? raw : {}) as Payload;
       const at = (field: string) => `items[${index}].${field}`;
       checkString(errors, at("name"), item.name, { min: 1, max: 100, required: QUOTE_MESSAGES.itemName });
-      checkNumber(errors, at("quantity"), item.quantity, { min: 1, max: 999, int: true, required: QUOTE_MESSAGES.itemQuantity, minMessage: QUOTE_MESSAGES.itemQuantity });
+      checkNumber(errors, at("quantity"), item.quantity, {
+        min: 1,
+        max: 999,
+        int: true,
+        required: QUOTE_MESSAGES.itemQuantity,
+        minMessage: QUOTE_MESSAGES.itemQuantity,
+      });
       checkEnum(errors, at("size"), item.size, ITEM_SIZES);
       checkString(errors, at("description"), item.description, { max: 500 });
       checkEnum(errors, at("category"), item.category, ITEM_CATEGORIES);

@@ -10,13 +10,15 @@ import { VAN_SIZES } from "~/domain/vans";
 
 export { QUOTE_MESSAGES };
 
-
 /** The one address rule of every quote form: at least 5 characters once trimmed. */
 const address = (message: string) => z.string({ required_error: message }).trim().min(5, message);
 const pickupAddress = address(QUOTE_MESSAGES.pickupAddress);
 const deliveryAddress = address(QUOTE_MESSAGES.deliveryAddress);
 /** Where only presence matters (measuring a distance, the API's from/to). */
-const bothAddresses = z.string({ required_error: QUOTE_MESSAGES.bothAddresses }).trim().min(1, QUOTE_MESSAGES.bothAddresses);
+const bothAddresses = z
+  .string({ required_error: QUOTE_MESSAGES.bothAddresses })
+  .trim()
+  .min(1, QUOTE_MESSAGES.bothAddresses);
 
 const moveDate = z
   .string({ required_error: QUOTE_MESSAGES.moveDate })
@@ -27,7 +29,11 @@ const moveTime = z.string().regex(TIME, QUOTE_MESSAGES.moveTime).default(DEFAULT
 
 export const quoteItemSchema = z.object({
   name: z.string({ required_error: QUOTE_MESSAGES.itemName }).trim().min(1, QUOTE_MESSAGES.itemName).max(100),
-  quantity: z.number({ required_error: QUOTE_MESSAGES.itemQuantity }).int().min(1, QUOTE_MESSAGES.itemQuantity).max(999),
+  quantity: z
+    .number({ required_error: QUOTE_MESSAGES.itemQuantity })
+    .int()
+    .min(1, QUOTE_MESSAGES.itemQuantity)
+    .max(999),
   size: z.enum(ITEM_SIZES).optional(),
   description: z.string().trim().max(500).optional(),
   category: z.enum(ITEM_CATEGORIES).optional(),
@@ -77,9 +83,14 @@ export type QuoteRequest = Omit<z.output<typeof quoteFormSchema>, "detailed">;
 // ---------------------------------------------------------------- JSON API
 
 /** Numbers and booleans may arrive as strings from older clients. */
-const looseNumber = (schema: z.ZodNumber) => z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), schema);
-const looseBoolean = z.preprocess((value) => (value === "true" ? true : value === "false" ? false : value), z.boolean());
-const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+const looseNumber = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), schema);
+const looseBoolean = z.preprocess(
+  (value) => (value === "true" ? true : value === "false" ? false : value),
+  z.boolean(),
+);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
 /** An item as API clients send it: spec/02's `weight` stands for weightKg; spec/01 adds requiresDisassembly. */
 const apiItemSchema = z.preprocess(
@@ -143,9 +154,13 @@ export const distanceCalculatorSchema = z
   })
   .superRefine((value, context) => {
     if (value.action === "distance") return;
-    for (const [field, rule] of [["pickupAddress", pickupAddress], ["deliveryAddress", deliveryAddress]] as const) {
+    for (const [field, rule] of [
+      ["pickupAddress", pickupAddress],
+      ["deliveryAddress", deliveryAddress],
+    ] as const) {
       if (value[field] === "") continue; // already "Please enter both addresses"
       const result = rule.safeParse(value[field]);
-      if (!result.success) context.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: result.error.issues[0]!.message });
+      if (!result.success)
+        context.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: result.error.issues[0]!.message });
     }
   });

@@ -27,7 +27,9 @@ export const STRIPE_FIELD_TITLES = {
 
 /** "Title: message" for an error of a field, or of the whole form (field omitted). */
 export function stripeConfigErrorText(message: string, field?: keyof typeof STRIPE_FIELD_TITLES) {
-  const title = field ? STRIPE_FIELD_TITLES[field] : Object.values(STRIPE_CONFIG_ERRORS).find((error) => error.message === message)?.title;
+  const title = field
+    ? STRIPE_FIELD_TITLES[field]
+    : Object.values(STRIPE_CONFIG_ERRORS).find((error) => error.message === message)?.title;
   return title ? `${title}: ${message}` : message;
 }
 
@@ -37,7 +39,13 @@ const keyField = z
   .nullish()
   .transform((value) => (value == null || value.trim() === "" ? undefined : value.trim()));
 
-function checkKey(value: string | undefined, prefix: string, prefixMessage: string, path: string, ctx: z.RefinementCtx) {
+function checkKey(
+  value: string | undefined,
+  prefix: string,
+  prefixMessage: string,
+  path: string,
+  ctx: z.RefinementCtx,
+) {
   if (value === undefined) return;
   const problem = !value.startsWith(prefix)
     ? prefixMessage
@@ -49,16 +57,14 @@ function checkKey(value: string | undefined, prefix: string, prefixMessage: stri
   if (problem) ctx.addIssue({ code: "custom", path: [path], message: problem });
 }
 
-export const stripeConfigSchema = z
-  .object({ publicKey: keyField, secretKey: keyField })
-  .superRefine((value, ctx) => {
-    if (value.publicKey === undefined && value.secretKey === undefined) {
-      ctx.addIssue({ code: "custom", path: [], message: STRIPE_CONFIG_ERRORS.noKeys.message });
-      return;
-    }
-    checkKey(value.publicKey, "pk_", STRIPE_CONFIG_ERRORS.invalidPublicKey.message, "publicKey", ctx);
-    checkKey(value.secretKey, "sk_", STRIPE_CONFIG_ERRORS.invalidSecretKey.message, "secretKey", ctx);
-  });
+export const stripeConfigSchema = z.object({ publicKey: keyField, secretKey: keyField }).superRefine((value, ctx) => {
+  if (value.publicKey === undefined && value.secretKey === undefined) {
+    ctx.addIssue({ code: "custom", path: [], message: STRIPE_CONFIG_ERRORS.noKeys.message });
+    return;
+  }
+  checkKey(value.publicKey, "pk_", STRIPE_CONFIG_ERRORS.invalidPublicKey.message, "publicKey", ctx);
+  checkKey(value.secretKey, "sk_", STRIPE_CONFIG_ERRORS.invalidSecretKey.message, "secretKey", ctx);
+});
 
 export type StripeKeysInput = z.input<typeof stripeConfigSchema>;
 export type StripeKeys = z.output<typeof stripeConfigSchema>;

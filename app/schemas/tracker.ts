@@ -19,7 +19,9 @@ export const chatMessageSchema = z.object({
 });
 
 export const trackingUpdateSchema = z.object({
-  bookingId: z.string({ required_error: TRACKER_MESSAGES.invalidBooking }).regex(/^[A-Za-z0-9_-]{1,64}$/, TRACKER_MESSAGES.invalidBooking),
+  bookingId: z
+    .string({ required_error: TRACKER_MESSAGES.invalidBooking })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, TRACKER_MESSAGES.invalidBooking),
   status: z.enum(TRACKING_STATUSES, { errorMap: () => ({ message: TRACKER_MESSAGES.invalidStatus }) }),
   etaMinutes: z.coerce
     .number({ invalid_type_error: TRACKER_MESSAGES.invalidEta })

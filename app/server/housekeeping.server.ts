@@ -17,19 +17,34 @@ export type HousekeepingResult = { sessions: number; apiTokens: number; resetTok
 export async function runHousekeeping(now = new Date()): Promise<HousekeepingResult | null> {
   const longestIdle = new Date(now.getTime() - Math.max(...Object.values(SESSION_IDLE_MINUTES)) * 60_000);
   return db.$transaction(async (tx) => {
-    const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) AS "locked"`;
+    const [lock] = await tx.$queryRaw<
+      { locked: boolean }[]
+    >`SELECT pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) AS "locked"`;
     if (!lock?.locked) return null;
     const mark = await tx.rateLimitBucket.findUnique({ where: { key: ROUND_MARK } });
     if (mark && mark.resetAt > now) return null;
     const [sessions, apiTokens, resetTokens, rateLimitBuckets] = [
-      await tx.session.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: longestIdle } }] } }),
+      await tx.session.deleteMany({
+        where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: longestIdle } }] },
+      }),
       await tx.apiToken.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { revokedAt: { not: null } }] } }),
-      await tx.passwordResetToken.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }] } }),
+      await tx.passwordResetToken.deleteMany({
+        where: { OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }] },
+      }),
       await tx.rateLimitBucket.deleteMany({ where: { resetAt: { lte: now }, key: { not: ROUND_MARK } } }),
     ];
     const resetAt = new Date(now.getTime() + HOUSEKEEPING_INTERVAL_MS);
-    await tx.rateLimitBucket.upsert({ where: { key: ROUND_MARK }, create: { key: ROUND_MARK, count: 1, resetAt }, update: { count: 1, resetAt } });
-    return { sessions: sessions.count, apiTokens: apiTokens.count, resetTokens: resetTokens.count, rateLimitBuckets: rateLimitBuckets.count };
+    await tx.rateLimitBucket.upsert({
+      where: { key: ROUND_MARK },
+      create: { key: ROUND_MARK, count: 1, resetAt },
+      update: { count: 1, resetAt },
+    });
+    return {
+      sessions: sessions.count,
+      apiTokens: apiTokens.count,
+      resetTokens: resetTokens.count,
+      rateLimitBuckets: rateLimitBuckets.count,
+    };
   });
 }
 

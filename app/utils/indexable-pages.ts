@@ -22,7 +22,12 @@ export const INDEXABLE_PAGES: readonly IndexablePage[] = [
 ];
 
 const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 export function sitemapXml(siteUrl: string, pages: readonly IndexablePage[] = INDEXABLE_PAGES): string {
   const urls = pages.map(
@@ -35,5 +40,12 @@ export function sitemapXml(siteUrl: string, pages: readonly IndexablePage[] = IN
 
 /** Crawlers may read every page (noindex pages must be crawlable for the tag to be seen), but not the JSON API. */
 export function robotsTxt(siteUrl: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /api/", "", `Sitemap: ${new URL("/sitemap.xml", siteUrl).toString()}`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${new URL("/sitemap.xml", siteUrl).toString()}`,
+    "",
+  ].join("\n");
 }

@@ -27,7 +27,10 @@ export function coverageAreas(): AreaServed[] {
  * The business as a MovingCompany (a kind of LocalBusiness): contact details, rating, price
  * range and payment methods all from configuration. `areaServed` narrows it for a service page.
  */
-export function movingCompanyJsonLd(config: PublicConfig, options: { areaServed?: AreaServed[]; path?: string } = {}): JsonLd {
+export function movingCompanyJsonLd(
+  config: PublicConfig,
+  options: { areaServed?: AreaServed[]; path?: string } = {},
+): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "MovingCompany",

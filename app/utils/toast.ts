@@ -35,5 +35,10 @@ let pageToastCount = 0;
 /** A toast raised by page code (ids need not be secret, only unique in this tab). */
 export function pageToast(input: ToastInput): Toast {
   pageToastCount += 1;
-  return { variant: "default", durationMs: DEFAULT_TOAST_DURATION_MS, ...input, id: `page-${Date.now()}-${pageToastCount}` };
+  return {
+    variant: "default",
+    durationMs: DEFAULT_TOAST_DURATION_MS,
+    ...input,
+    id: `page-${Date.now()}-${pageToastCount}`,
+  };
 }

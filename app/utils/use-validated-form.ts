@@ -10,7 +10,14 @@ import { usePending } from "./use-pending";
  */
 export function useValidatedForm<Schema extends ZodTypeAny>(
   schema: Schema,
-  { lastResult, pending, ...options }: { lastResult?: SubmissionResult<string[]> | null; pending: boolean } & Omit<Parameters<typeof useForm<z.input<Schema>>>[0], "lastResult" | "onValidate">,
+  {
+    lastResult,
+    pending,
+    ...options
+  }: { lastResult?: SubmissionResult<string[]> | null; pending: boolean } & Omit<
+    Parameters<typeof useForm<z.input<Schema>>>[0],
+    "lastResult" | "onValidate"
+  >,
 ) {
   return useForm<z.input<Schema>>({
     lastResult: pending ? null : lastResult,

@@ -12,16 +12,27 @@ export function keyPages(visitor) {
     { name: "/", path: "/" },
     { name: "/quote", path: "/quote" },
     { name: "/checkout", path: `/checkout?booking=${visitor.checkoutBooking}`, cookie: visitor.customerCookie },
-    { name: "/embedded-checkout", path: `/embedded-checkout?booking=${visitor.checkoutBooking}`, cookie: visitor.customerCookie },
+    {
+      name: "/embedded-checkout",
+      path: `/embedded-checkout?booking=${visitor.checkoutBooking}`,
+      cookie: visitor.customerCookie,
+    },
     { name: "/driver-registration", path: "/driver-registration" },
-    { name: "/booking-tracker", path: `/booking-tracker?booking=${visitor.trackerBooking}`, cookie: visitor.customerCookie },
+    {
+      name: "/booking-tracker",
+      path: `/booking-tracker?booking=${visitor.trackerBooking}`,
+      cookie: visitor.customerCookie,
+    },
     { name: "/admin/dashboard", path: "/admin/dashboard", cookie: visitor.adminCookie },
   ];
 }
 
 /** { page: { bytes, files } } for each page: gzipped bytes of the JavaScript it downloaded. */
 export async function measureJs(baseUrl, pages) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   const results = {};
   try {
     for (const page of pages) {
@@ -35,7 +46,8 @@ export async function measureJs(baseUrl, pages) {
       tab.on("response", (response) => {
         const url = response.url();
         const type = response.headers()["content-type"] ?? "";
-        if (url.startsWith(baseUrl) && (type.includes("javascript") || /\.m?js(\?|$)/.test(url))) scripts.push(response);
+        if (url.startsWith(baseUrl) && (type.includes("javascript") || /\.m?js(\?|$)/.test(url)))
+          scripts.push(response);
       });
       const response = await tab.goto(`${baseUrl}${page.path}`, { waitUntil: "networkidle" });
       if (!response?.ok()) throw new Error(`${page.path} answered ${response?.status()}`);

@@ -10,23 +10,27 @@ export async function runLighthouse(baseUrl, pages, { debuggingPort } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     port: debuggingPort,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-dev-shm-usage",
+    ],
   });
   const results = {};
   try {
     for (const page of pages) {
       // A trace that could not be recorded (NO_NAVSTART and the like) is tried once more.
       let runnerResult;
-      for (let attempt = 0; attempt < 2 && (!runnerResult || runnerResult.lhr.runtimeError); attempt++) runnerResult = await lighthouse(
-        `${baseUrl}${page.path}`,
-        {
+      for (let attempt = 0; attempt < 2 && (!runnerResult || runnerResult.lhr.runtimeError); attempt++)
+        runnerResult = await lighthouse(`${baseUrl}${page.path}`, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: CATEGORIES,
           extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-        },
-      );
+        });
       const { categories, audits } = runnerResult.lhr;
       results[page.name] = {
         scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])),

@@ -20,13 +20,23 @@ export function quoteBody(index, items = 0) {
     moveDate: moveDate(),
     vanSize: "medium",
     helpers: index % 3,
-    items: Array.from({ length: items }, (_, n) => ({ name: `Box ${n + 1}`, quantity: 1 + (n % 3), size: "small", fragile: n % 5 === 0 })),
+    items: Array.from({ length: items }, (_, n) => ({
+      name: `Box ${n + 1}`,
+      quantity: 1 + (n % 3),
+      size: "small",
+      fragile: n % 5 === 0,
+    })),
   });
 }
 
 /** The quote API requests autocannon cycles through (each route once, a cached distance after the first). */
 export function quoteRequests(items = 0) {
-  return QUOTE_ROUTES.map((_, index) => ({ method: "POST", path: "/api/quotes/calculate", headers: { "content-type": "application/json" }, body: quoteBody(index, items) }));
+  return QUOTE_ROUTES.map((_, index) => ({
+    method: "POST",
+    path: "/api/quotes/calculate",
+    headers: { "content-type": "application/json" },
+    body: quoteBody(index, items),
+  }));
 }
 
 /** One autocannon run: req/s, p50, p99 (ms), errors (socket errors, timeouts and non-2xx). */
@@ -45,7 +55,9 @@ export async function hammer(baseUrl, { path = "/", requests, connections = 50, 
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
-    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
   };
 }
 

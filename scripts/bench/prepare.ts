@@ -12,8 +12,13 @@ async function cookieFor(userId: string, role: "customer" | "driver" | "admin") 
   return header.split(";")[0]!;
 }
 
-const unpaid = await db.booking.findFirstOrThrow({ where: { status: "pending", paymentState: "unpaid", customerId: { not: null } }, orderBy: { createdAt: "asc" } });
-const inProgress = await db.booking.findFirst({ where: { customerId: unpaid.customerId, status: { in: ["in_progress", "assigned"] } } });
+const unpaid = await db.booking.findFirstOrThrow({
+  where: { status: "pending", paymentState: "unpaid", customerId: { not: null } },
+  orderBy: { createdAt: "asc" },
+});
+const inProgress = await db.booking.findFirst({
+  where: { customerId: unpaid.customerId, status: { in: ["in_progress", "assigned"] } },
+});
 const admin = await db.user.findFirstOrThrow({ where: { role: "admin", isActive: true } });
 
 console.log(

@@ -55,7 +55,9 @@ for (const [id, micros] of selfMicros) {
   byFunction.set(f, (byFunction.get(f) ?? 0) + micros);
 }
 const pct = (micros) => `${((micros / total) * 100).toFixed(1).padStart(5)} %`;
-console.log(`POST /api/quotes/calculate, ${items} items, 50 connections, ${duration} s: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors} (statuses ${JSON.stringify(run.statuses)})`);
+console.log(
+  `POST /api/quotes/calculate, ${items} items, 50 connections, ${duration} s: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors} (statuses ${JSON.stringify(run.statuses)})`,
+);
 console.log(`\nself time by package or file (profile ${path.join(dir, file)})`);
 for (const [g, micros] of [...byGroup].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(micros)}  ${g}`);
 console.log("\nhottest functions (self time)");

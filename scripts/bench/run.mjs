@@ -51,7 +51,10 @@ function machine() {
     cpuModel: os.cpus()[0]?.model,
     memoryGb: Math.round(os.totalmem() / 1024 ** 3),
     node: process.version,
-    load: os.loadavg().map((value) => value.toFixed(2)).join(" "),
+    load: os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" "),
   };
 }
 
@@ -68,15 +71,33 @@ try {
     for (const [page, { bytes }] of Object.entries(js)) {
       const limit = budget.javascriptKb[page];
       const target = budget.targetKb?.[page];
-      const verdict = limit ? (bytes > limit * 1024 ? "OVER BUDGET" : target && bytes > target * 1024 ? `within budget; target MISSED by ${kb(bytes - target * 1024)}` : "ok") : "";
-      row("JS gzipped", page, kb(bytes), limit ? `budget ${limit} KB${target ? `, target ${target} KB` : ""}` : "", verdict);
+      const verdict = limit
+        ? bytes > limit * 1024
+          ? "OVER BUDGET"
+          : target && bytes > target * 1024
+            ? `within budget; target MISSED by ${kb(bytes - target * 1024)}`
+            : "ok"
+        : "";
+      row(
+        "JS gzipped",
+        page,
+        kb(bytes),
+        limit ? `budget ${limit} KB${target ? `, target ${target} KB` : ""}` : "",
+        verdict,
+      );
     }
   }
 
   if (only.includes("lighthouse")) {
     console.error("Running Lighthouse (mobile) ...");
     const byName = Object.fromEntries(pages.map((page) => [page.name, page]));
-    const lighthousePages = [byName["/"], byName["/quote"], byName["/driver-registration"], byName["/checkout"], { name: "/london-services", path: "/london-services" }];
+    const lighthousePages = [
+      byName["/"],
+      byName["/quote"],
+      byName["/driver-registration"],
+      byName["/checkout"],
+      { name: "/london-services", path: "/london-services" },
+    ];
     const lh = await runLighthouse(app.url, lighthousePages, { debuggingPort: PORT + 9 });
     figures.lighthouse = lh;
     for (const [page, result] of Object.entries(lh)) {
@@ -109,8 +130,20 @@ try {
     const quoteRatio = runs.quote.rps / runs.healthz.rps;
     const homeRatio = runs.home.rps / runs.bare.rps;
     row("Load (autocannon)", "GET /healthz", line(runs.healthz));
-    row("Load (autocannon)", "POST /api/quotes/calculate", `${line(runs.quote)} (${quoteRatio.toFixed(2)}x /healthz)`, ">= 0.5x, p99 <= 100 ms", mark(quoteRatio >= 0.5 && runs.quote.p99 <= 100 && runs.quote.errors === 0));
-    row("Load (autocannon)", "GET / (home)", `${line(runs.home)} (${homeRatio.toFixed(2)}x bare page)`, ">= 0.4x, p99 <= 300 ms", mark(homeRatio >= 0.4 && runs.home.p99 <= 300 && runs.home.errors === 0));
+    row(
+      "Load (autocannon)",
+      "POST /api/quotes/calculate",
+      `${line(runs.quote)} (${quoteRatio.toFixed(2)}x /healthz)`,
+      ">= 0.5x, p99 <= 100 ms",
+      mark(quoteRatio >= 0.5 && runs.quote.p99 <= 100 && runs.quote.errors === 0),
+    );
+    row(
+      "Load (autocannon)",
+      "GET / (home)",
+      `${line(runs.home)} (${homeRatio.toFixed(2)}x bare page)`,
+      ">= 0.4x, p99 <= 300 ms",
+      mark(homeRatio >= 0.4 && runs.home.p99 <= 300 && runs.home.errors === 0),
+    );
     row("Load (autocannon)", "GET /terms-and-conditions (bare page)", line(runs.bare));
   }
 
@@ -119,9 +152,17 @@ try {
     figures.growth = { quoteItems: {}, admin: {} };
     for (const items of [0, 10, 100]) {
       await warm(app.url, quoteRequests(items));
-      const run = await hammer(app.url, { requests: quoteRequests(items), connections: 10, duration: Math.max(5, Math.round(DURATION / 2)) });
+      const run = await hammer(app.url, {
+        requests: quoteRequests(items),
+        connections: 10,
+        duration: Math.max(5, Math.round(DURATION / 2)),
+      });
       figures.growth.quoteItems[items] = run;
-      row("Growth: quote items", `POST /api/quotes/calculate, ${items} items`, `p50 ${run.p50} ms, p99 ${run.p99} ms, ${Math.round(run.rps)} req/s (10 connections), errors ${run.errors}`);
+      row(
+        "Growth: quote items",
+        `POST /api/quotes/calculate, ${items} items`,
+        `p50 ${run.p50} ms, p99 ${run.p99} ms, ${Math.round(run.rps)} req/s (10 connections), errors ${run.errors}`,
+      );
     }
     for (const volume of VOLUMES) {
       console.error(`Cost growth: admin pages at ${volume} bookings ...`);
@@ -129,7 +170,13 @@ try {
       for (const page of ["/admin/bookings", "/admin/users", "/admin/payments"]) {
         const times = await serverTimes(`${app.url}${page}`, visitor.adminCookie, 30);
         figures.growth.admin[`${page} @ ${volume}`] = times;
-        row("Growth: admin pages", `${page} @ ${volume.toLocaleString("en-GB")} bookings`, `median ${ms(times.median)}, p95 ${ms(times.p95)}`, "< 100 ms", mark(times.median < 100));
+        row(
+          "Growth: admin pages",
+          `${page} @ ${volume.toLocaleString("en-GB")} bookings`,
+          `median ${ms(times.median)}, p95 ${ms(times.p95)}`,
+          "< 100 ms",
+          mark(times.median < 100),
+        );
       }
     }
   }
@@ -155,15 +202,24 @@ async function serverTimes(url, cookie, count) {
 // ---------- the table
 figures.finished = new Date().toISOString();
 const m = figures.machine;
-console.log(`\nEasyMove bench, ${figures.started.slice(0, 16).replace("T", " ")} UTC: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, load average at start ${m.load}, after ${os.loadavg().map((value) => value.toFixed(2)).join(" ")}`);
-const widths = ["what", "value", "target", "verdict"].map((key) => Math.max(key.length, ...rows.map((r) => String(r[key]).length)));
+console.log(
+  `\nEasyMove bench, ${figures.started.slice(0, 16).replace("T", " ")} UTC: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, load average at start ${m.load}, after ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}`,
+);
+const widths = ["what", "value", "target", "verdict"].map((key) =>
+  Math.max(key.length, ...rows.map((r) => String(r[key]).length)),
+);
 let section = null;
 for (const r of rows) {
   if (r.section !== section) {
     section = r.section;
     console.log(`\n${section}`);
   }
-  console.log(`  ${r.what.padEnd(widths[0])}  ${r.value.padEnd(widths[1])}  ${r.target.padEnd(widths[2])}  ${r.verdict}`);
+  console.log(
+    `  ${r.what.padEnd(widths[0])}  ${r.value.padEnd(widths[1])}  ${r.target.padEnd(widths[2])}  ${r.verdict}`,
+  );
 }
 if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ ...figures, rows }, null, 2));
 process.exit(0); // autocannon and the pools keep handles open

@@ -15,7 +15,9 @@ function explicitPort() {
   if (!process.env.EMBEDDED_PG_PORT) return undefined;
   const port = Number(process.env.EMBEDDED_PG_PORT);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new DatabaseStartError(`EMBEDDED_PG_PORT must be a port number (1-65535), not "${process.env.EMBEDDED_PG_PORT}"; fix it in your environment or .env.`);
+    throw new DatabaseStartError(
+      `EMBEDDED_PG_PORT must be a port number (1-65535), not "${process.env.EMBEDDED_PG_PORT}"; fix it in your environment or .env.`,
+    );
   }
   return port;
 }
@@ -60,12 +62,17 @@ export async function startEmbeddedPostgres({ log = console.log } = {}) {
       await ensureDatabaseExists(url);
     } catch (error) {
       await cluster.stop();
-      throw new DatabaseStartError(`The embedded PostgreSQL started but the "${EMBEDDED_DATABASE}" database could not be created (${error.message}); delete ${cluster.dataDir} to start afresh, or set DATABASE_URL.`);
+      throw new DatabaseStartError(
+        `The embedded PostgreSQL started but the "${EMBEDDED_DATABASE}" database could not be created (${error.message}); delete ${cluster.dataDir} to start afresh, or set DATABASE_URL.`,
+      );
     }
     return { url, stop: cluster.stop, startedHere: cluster.startedHere };
   } catch (error) {
     // One sentence, cause and fix, instead of a stack trace.
-    const message = error instanceof DatabaseStartError ? error.message : `The embedded PostgreSQL could not start (${error?.message ?? error}); set DATABASE_URL to a PostgreSQL server of your own if this persists.`;
+    const message =
+      error instanceof DatabaseStartError
+        ? error.message
+        : `The embedded PostgreSQL could not start (${error?.message ?? error}); set DATABASE_URL to a PostgreSQL server of your own if this persists.`;
     console.error(`\n${message}\n`);
     process.exit(1);
   }

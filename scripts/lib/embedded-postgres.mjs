@@ -64,7 +64,18 @@ function ensureSystemUser(name) {
   const existing = userIds(name);
   if (existing) return existing;
   const groupExists = spawnSync("getent", ["group", name]).status === 0;
-  const created = spawnSync("useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", ...(groupExists ? ["-g", name] : ["--user-group"]), name], { encoding: "utf8" });
+  const created = spawnSync(
+    "useradd",
+    [
+      "--system",
+      "--no-create-home",
+      "--shell",
+      "/usr/sbin/nologin",
+      ...(groupExists ? ["-g", name] : ["--user-group"]),
+      name,
+    ],
+    { encoding: "utf8" },
+  );
   const ids = userIds(name);
   if (created.status !== 0 || !ids) {
     throw new DatabaseStartError(
@@ -119,7 +130,15 @@ export async function planCluster(root, { isRoot = process.getuid?.() === 0 } = 
   // Two separate questions: can `postgres` reach the binaries (else a copy goes to `home`),
   // and can it reach the checkout's data folder (else the cluster goes to `home`).
   const copyBinaries = !canTraverse(nativeDir, runAs);
-  const relocated = { nativeDir, dataDir: path.join(home, "data"), stateDir, runAs, relocated: true, home, copyBinaries };
+  const relocated = {
+    nativeDir,
+    dataDir: path.join(home, "data"),
+    stateDir,
+    runAs,
+    relocated: true,
+    home,
+    copyBinaries,
+  };
   const inside = { nativeDir, dataDir: inCheckout, stateDir, runAs, relocated: false, home, copyBinaries };
   // An existing cluster stays where it is, so its data survives a change of permissions.
   if (hasCluster(relocated.dataDir) && !hasCluster(inCheckout)) return relocated;
@@ -178,7 +197,9 @@ export function portIsFree(port) {
 
 async function firstFreePort(from) {
   for (let port = from; port < from + 200; port++) if (await portIsFree(port)) return port;
-  throw new DatabaseStartError(`No free port between ${from} and ${from + 199} for the embedded PostgreSQL; set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL.`);
+  throw new DatabaseStartError(
+    `No free port between ${from} and ${from + 199} for the embedded PostgreSQL; set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL.`,
+  );
 }
 
 /** Who listens on a TCP port (best effort, for the error message): `ss`, else /proc. */
@@ -216,7 +237,8 @@ function procPortHolder(port) {
       } catch {
         continue; // another user's process, or gone
       }
-      if (fds.some((fd) => inodes.has(link(`/proc/${pid}/fd/${fd}`)))) return { pid, name: fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() };
+      if (fds.some((fd) => inodes.has(link(`/proc/${pid}/fd/${fd}`))))
+        return { pid, name: fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() };
     }
   } catch {
     // not Linux, or /proc unreadable
@@ -305,10 +327,15 @@ function spawnAs(plan, command, args) {
 
 /** What PostgreSQL said went wrong: its FATAL line with its DETAIL, else its last line. */
 function lastLine(text) {
-  const lines = text.split("\n").map((line) => line.replace(/^\S+ \S+ \S+ \[\d+\] /, "").trim()).filter(Boolean);
+  const lines = text
+    .split("\n")
+    .map((line) => line.replace(/^\S+ \S+ \S+ \[\d+\] /, "").trim())
+    .filter(Boolean);
   const at = lines.findIndex((line) => /^(FATAL|PANIC):/.test(line));
   if (at < 0) return lines.at(-1) ?? "";
-  const detail = lines[at + 1]?.startsWith("DETAIL:") ? `: ${lines[at + 1].replace(/^DETAIL:\s*/, "").replace(/\.$/, "")}` : "";
+  const detail = lines[at + 1]?.startsWith("DETAIL:")
+    ? `: ${lines[at + 1].replace(/^DETAIL:\s*/, "").replace(/\.$/, "")}`
+    : "";
   return `${lines[at].replace(/^(FATAL|PANIC):\s*/, "")}${detail}`;
 }
 
@@ -391,11 +418,15 @@ async function initialise(plan, nativeDir) {
 
 function startServer(plan, nativeDir, port) {
   const child = spawnAs(plan, path.join(nativeDir, "bin", "postgres"), [
-    "-D", plan.dataDir,
-    "-p", String(port),
+    "-D",
+    plan.dataDir,
+    "-p",
+    String(port),
     // Loopback only, no Unix socket (its folder may not be writable).
-    "-c", "listen_addresses=127.0.0.1",
-    "-c", "unix_socket_directories=",
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    "unix_socket_directories=",
   ]);
   return new Promise((resolve, reject) => {
     let output = "";
@@ -408,7 +439,11 @@ function startServer(plan, nativeDir, port) {
     };
     const timer = setTimeout(() => {
       child.kill("SIGINT");
-      reject(new DatabaseStartError(`The embedded PostgreSQL in ${plan.dataDir} did not start within ${START_TIMEOUT_MS / 1000} s (${lastLine(output) || "no output"}); stop any other PostgreSQL using that folder, or delete it to start afresh, or set DATABASE_URL.`));
+      reject(
+        new DatabaseStartError(
+          `The embedded PostgreSQL in ${plan.dataDir} did not start within ${START_TIMEOUT_MS / 1000} s (${lastLine(output) || "no output"}); stop any other PostgreSQL using that folder, or delete it to start afresh, or set DATABASE_URL.`,
+        ),
+      );
     }, START_TIMEOUT_MS);
     const onData = (chunk) => {
       if (ready) return; // the server's later log is not kept
@@ -449,7 +484,9 @@ function checkAccess(plan) {
     } catch {
       const uid = fs.statSync(folder).uid;
       const owner = spawnSync("id", ["-nu", String(uid)], { encoding: "utf8" }).stdout?.trim() || `uid ${uid}`;
-      throw new DatabaseStartError(permissionFailure({ ...plan, dataDir: folder }, `it belongs to ${owner}, and you may not use it`));
+      throw new DatabaseStartError(
+        permissionFailure({ ...plan, dataDir: folder }, `it belongs to ${owner}, and you may not use it`),
+      );
     }
   }
 }
@@ -475,7 +512,9 @@ export async function startCluster({ root, port: explicitPort, log = console.log
   const nativeDir = plan.copyBinaries ? copyBinaries(plan) : plan.nativeDir;
   let port = await choosePort(plan, explicitPort);
   if (explicitPort && !(await portIsFree(port))) {
-    throw new DatabaseStartError(`Port ${port} (EMBEDDED_PG_PORT) is taken by ${portHolder(port)}; stop it, or set EMBEDDED_PG_PORT to a free port, or unset it to let a free port be picked.`);
+    throw new DatabaseStartError(
+      `Port ${port} (EMBEDDED_PG_PORT) is taken by ${portHolder(port)}; stop it, or set EMBEDDED_PG_PORT to a free port, or unset it to let a free port be picked.`,
+    );
   }
   if (!fs.existsSync(path.join(plan.dataDir, "PG_VERSION"))) {
     const why = plan.relocated ? " (outside the checkout: the `postgres` user cannot enter its folder)" : "";

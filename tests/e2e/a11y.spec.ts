@@ -18,7 +18,9 @@ const PUBLIC_PAGES: { name: string; path: string; status?: number }[] = [
 ];
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   expect(results.passes.length, "axe ran its checks").toBeGreaterThan(10);
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -57,7 +59,8 @@ for (const mode of jsModes) {
         const response = await page.goto(path);
         expect(response?.status()).toBe(status);
         if (mode.javaScriptEnabled) await waitForHydration(page);
-        else expect(await page.evaluate(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter))).toBe(false);
+        else
+          expect(await page.evaluate(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter))).toBe(false);
         expect(await seriousViolations(page)).toEqual([]);
         await context.close();
       });

@@ -10,9 +10,13 @@ import { appDb, jsModes, open, randomIp, sessionCookieFor, waitForHydration } fr
 const ADMIN_EMAIL = "admin@easymove.local";
 
 const word = () => `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const reference = () => `EM-${Array.from({ length: 6 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[Math.floor(Math.random() * 32)]).join("")}`;
+const reference = () =>
+  `EM-${Array.from({ length: 6 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[Math.floor(Math.random() * 32)]).join("")}`;
 
-async function makeBooking(name: string, { status = "pending", minutesAgo = 0 }: { status?: "pending" | "completed"; minutesAgo?: number } = {}) {
+async function makeBooking(
+  name: string,
+  { status = "pending", minutesAgo = 0 }: { status?: "pending" | "completed"; minutesAgo?: number } = {},
+) {
   const db = await appDb();
   return db.booking.create({
     data: {
@@ -40,11 +44,21 @@ async function makeBooking(name: string, { status = "pending", minutesAgo = 0 }:
 async function makeDriver(name: string, approvalStatus: "pending" | "approved") {
   const db = await appDb();
   return db.driver.create({
-    data: { name, email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com`, phone: "07700900123", experience: "3-5", vanType: "large", location: "Leeds", approvalStatus, agreementAcceptedAt: new Date() },
+    data: {
+      name,
+      email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com`,
+      phone: "07700900123",
+      experience: "3-5",
+      vanType: "large",
+      location: "Leeds",
+      approvalStatus,
+      agreementAcceptedAt: new Date(),
+    },
   });
 }
 
-const rowOf = (page: Page, ref: string) => page.getByTestId("booking-row").filter({ has: page.getByRole("rowheader", { name: ref }) });
+const rowOf = (page: Page, ref: string) =>
+  page.getByTestId("booking-row").filter({ has: page.getByRole("rowheader", { name: ref }) });
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
 
 /** With JavaScript, a marker on window shows the page was never reloaded. */
@@ -52,7 +66,8 @@ async function markWindow(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 }
 async function expectSameWindow(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  if (javaScriptEnabled)
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 }
 
 for (const mode of jsModes) {
@@ -85,7 +100,10 @@ for (const mode of jsModes) {
       await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
 
       await open(page, "/admin/dashboard", mode.javaScriptEnabled);
-      await page.getByRole("region", { name: "Recent Bookings" }).getByRole("link", { name: booking.reference }).click();
+      await page
+        .getByRole("region", { name: "Recent Bookings" })
+        .getByRole("link", { name: booking.reference })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/admin/bookings/${booking.id}$`));
       await expect(page.getByRole("heading", { level: 2, name: `Booking ${booking.reference}` })).toBeVisible();
     });
@@ -101,7 +119,11 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Search" }).click();
       await expect(page).toHaveURL(new RegExp(`searchTerm=${name}`));
       // Newest first.
-      await expect(page.getByTestId("booking-row").locator("th")).toHaveText([newer.reference, done.reference, older.reference]);
+      await expect(page.getByTestId("booking-row").locator("th")).toHaveText([
+        newer.reference,
+        done.reference,
+        older.reference,
+      ]);
 
       await page.getByLabel("Status", { exact: true }).selectOption("completed");
       await page.getByRole("button", { name: "Search" }).click();
@@ -128,7 +150,9 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("booking-row").first()).toBeVisible();
     });
 
-    test("a status changed from its dropdown is saved, said in a toast and written to the history", async ({ page }) => {
+    test("a status changed from its dropdown is saved, said in a toast and written to the history", async ({
+      page,
+    }) => {
       const booking = await makeBooking(word());
       await open(page, `/admin/bookings?searchTerm=${booking.reference}`, mode.javaScriptEnabled);
       await markWindow(page, mode.javaScriptEnabled);
@@ -144,15 +168,23 @@ for (const mode of jsModes) {
       }
       await expect(toast(page, "Booking status updated")).toContainText(`${booking.reference} is now Completed.`);
       await expect(page).toHaveURL(new RegExp(`searchTerm=${booking.reference}`));
-      await expect(rowOf(page, booking.reference).getByLabel(`Status of ${booking.reference}`)).toHaveValue("completed");
+      await expect(rowOf(page, booking.reference).getByLabel(`Status of ${booking.reference}`)).toHaveValue(
+        "completed",
+      );
       await expectSameWindow(page, mode.javaScriptEnabled);
 
       const db = await appDb();
-      await expect.poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("completed");
+      await expect
+        .poll(async () => (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status)
+        .toBe("completed");
       const audit = await db.auditLog.findMany({ where: { targetType: "Booking", targetId: booking.id } });
-      expect(audit.map((row) => [row.action, row.details])).toEqual([["booking.status", { from: "pending", to: "completed" }]]);
+      expect(audit.map((row) => [row.action, row.details])).toEqual([
+        ["booking.status", { from: "pending", to: "completed" }],
+      ]);
 
-      await rowOf(page, booking.reference).getByRole("link", { name: `${booking.reference} details` }).click();
+      await rowOf(page, booking.reference)
+        .getByRole("link", { name: `${booking.reference} details` })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/admin/bookings/${booking.id}\\?searchTerm=${booking.reference}$`));
       const details = page.getByTestId("booking-details");
       await expect(details.getByTestId("booking-history")).toContainText("Status changed from Pending to Completed");
@@ -166,7 +198,8 @@ for (const mode of jsModes) {
       await (await appDb()).booking.delete({ where: { id: booking.id } });
       const row = rowOf(page, booking.reference);
       await row.getByLabel(`Status of ${booking.reference}`).selectOption("cancelled");
-      if (!mode.javaScriptEnabled) await row.getByRole("button", { name: `Save status of ${booking.reference}` }).click();
+      if (!mode.javaScriptEnabled)
+        await row.getByRole("button", { name: `Save status of ${booking.reference}` }).click();
       await expect(toast(page, "Failed to update booking status")).toContainText("Booking not found");
     });
 
@@ -186,7 +219,9 @@ for (const mode of jsModes) {
 
       await choose.selectOption({ label: `Approved ${name} (Leeds)` });
       await row.getByRole("button", { name: `Assign driver to ${booking.reference}` }).click();
-      await expect(toast(page, "Driver assigned")).toContainText(`Approved ${name} is now assigned to ${booking.reference}.`);
+      await expect(toast(page, "Driver assigned")).toContainText(
+        `Approved ${name} is now assigned to ${booking.reference}.`,
+      );
       const after = rowOf(page, booking.reference);
       await expect(after.getByTestId("booking-driver")).toHaveText(`Approved ${name}`);
       await expect(after.getByLabel(`Status of ${booking.reference}`)).toHaveValue("assigned");
@@ -196,7 +231,9 @@ for (const mode of jsModes) {
       expect(saved).toMatchObject({ driverId: driver.id, status: "assigned", trackingStatus: "assigned" });
 
       await open(page, `/admin/bookings/${booking.id}`, mode.javaScriptEnabled);
-      await expect(page.getByTestId("booking-history")).toContainText(`Approved ${name} assigned (status Pending → Assigned)`);
+      await expect(page.getByTestId("booking-history")).toContainText(
+        `Approved ${name} assigned (status Pending → Assigned)`,
+      );
       await page.getByRole("link", { name: "Close details" }).click();
       await expect(page).toHaveURL(/\/admin\/bookings$/);
       await expect(page.getByTestId("booking-details")).toHaveCount(0);
@@ -213,10 +250,23 @@ for (const mode of jsModes) {
 test.describe("admin bookings pages are accessible", () => {
   test.use({ extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-  test("the list, a booking's details and the dashboard have no serious or critical axe violation", async ({ page, context, baseURL }) => {
+  test("the list, a booking's details and the dashboard have no serious or critical axe violation", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([await sessionCookieFor(ADMIN_EMAIL, baseURL!)]);
     const booking = await makeBooking(word());
-    await (await appDb()).auditLog.create({ data: { action: "booking.status", targetType: "Booking", targetId: booking.id, details: { from: "pending", to: "assigned" } } });
+    await (
+      await appDb()
+    ).auditLog.create({
+      data: {
+        action: "booking.status",
+        targetType: "Booking",
+        targetId: booking.id,
+        details: { from: "pending", to: "assigned" },
+      },
+    });
     for (const path of ["/admin/bookings", `/admin/bookings/${booking.id}`, "/admin/dashboard"]) {
       await page.goto(path);
       await waitForHydration(page);
@@ -224,7 +274,10 @@ test.describe("admin bookings pages are accessible", () => {
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const serious = results.violations
         .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
+        .map((violation) => ({
+          id: violation.id,
+          targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+        }));
       expect(serious, path).toEqual([]);
     }
   });

@@ -8,7 +8,8 @@ import { appDb, jsModes, open, randomIp, sessionCookieFor } from "./helpers";
 
 const ADMIN_EMAIL = "admin@easymove.local"; // prisma/seed.ts
 
-const card = (page: Page, name: string) => page.getByTestId("driver-card").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByTestId("driver-card").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
 const detail = (driverCard: Locator, name: string) => driverCard.getByTestId(`driver-${name}`);
 const approve = (driverCard: Locator) => driverCard.getByRole("button", { name: /^(Approve|Approving…)$/ });
 const decline = (driverCard: Locator) => driverCard.getByRole("button", { name: /^(Decline|Declining…)$/ });
@@ -83,13 +84,22 @@ for (const mode of jsModes) {
       // script, so once, on the same server-rendered cards).
       if (!mode.javaScriptEnabled) return;
       const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+      expect(
+        axe.violations
+          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+          .map((violation) => violation.id),
+      ).toEqual([]);
     });
 
     test("document links open in a new tab through the authenticated route", async ({ page, context, baseURL }) => {
       await open(page, "/admin/drivers", mode.javaScriptEnabled);
       const links = card(page, "Mark Wilson").getByTestId("driver-documents").getByRole("link");
-      await expect(links).toHaveText([/Driver's licence/, /Insurance certificate/, /Public liability insurance/, /Vehicle photo/]);
+      await expect(links).toHaveText([
+        /Driver's licence/,
+        /Insurance certificate/,
+        /Public liability insurance/,
+        /Vehicle photo/,
+      ]);
       const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
       expect(hrefs).toEqual([
         "/uploads/demo/mark-wilson-licence.pdf",
@@ -119,7 +129,9 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("driver-card").first()).toContainText("No documents attached");
     });
 
-    test("Approve makes the driver's account and e-mails a set-password link; Decline disables it", async ({ page }) => {
+    test("Approve makes the driver's account and e-mails a set-password link; Decline disables it", async ({
+      page,
+    }) => {
       const applicant = await newApplicant(mode.javaScriptEnabled ? "Approve Js" : "Approve NoJs");
       await open(page, "/admin/drivers", mode.javaScriptEnabled);
       await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 1)).catch(() => {});
@@ -146,7 +158,9 @@ for (const mode of jsModes) {
       expect(mails).toHaveLength(1);
       const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mails[0]!.text)?.[0];
       expect(link).toBeTruthy();
-      expect(await db.auditLog.count({ where: { targetType: "Driver", targetId: applicant.id, action: "driver.approve" } })).toBe(1);
+      expect(
+        await db.auditLog.count({ where: { targetType: "Driver", targetId: applicant.id, action: "driver.approve" } }),
+      ).toBe(1);
 
       await decline(applicantCard).click();
       await expect(page.getByTestId("toast").filter({ hasText: "Driver declined" })).toBeVisible();
@@ -155,7 +169,9 @@ for (const mode of jsModes) {
       await expect(decline(applicantCard)).toBeDisabled();
       await expect(approve(applicantCard)).toBeEnabled();
       expect((await db.user.findUniqueOrThrow({ where: { id: row.userId! } })).isActive).toBe(false);
-      expect(await db.auditLog.count({ where: { targetType: "Driver", targetId: applicant.id, action: "driver.decline" } })).toBe(1);
+      expect(
+        await db.auditLog.count({ where: { targetType: "Driver", targetId: applicant.id, action: "driver.decline" } }),
+      ).toBe(1);
       expect(await readOutbox(applicant.email)).toHaveLength(1);
     });
 
@@ -165,7 +181,9 @@ for (const mode of jsModes) {
       await approve(card(page, applicant.name)).click();
       await expect(card(page, applicant.name).getByTestId("driver-status")).toHaveText("approved");
       const { readOutbox } = await import("~/server/platform/email.server");
-      const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec((await readOutbox(applicant.email))[0]!.text)![0];
+      const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(
+        (await readOutbox(applicant.email))[0]!.text,
+      )![0];
 
       await context.clearCookies();
       await open(page, new URL(link).pathname, mode.javaScriptEnabled);
@@ -184,7 +202,9 @@ for (const mode of jsModes) {
       // Withdrawn while the page was open: the update finds no driver.
       await (await appDb()).driver.delete({ where: { id: applicant.id } });
       await approve(card(page, applicant.name)).click();
-      await expect(page.getByTestId("toast").filter({ hasText: "Failed to update driver status to approved" })).toBeVisible();
+      await expect(
+        page.getByTestId("toast").filter({ hasText: "Failed to update driver status to approved" }),
+      ).toBeVisible();
     });
 
     test("a page past the end shows the empty state", async ({ page }) => {
@@ -196,7 +216,11 @@ for (const mode of jsModes) {
   });
 }
 
-test("/admin/drivers is for admins: a visitor goes to /admin/login, a customer to /", async ({ page, context, baseURL }) => {
+test("/admin/drivers is for admins: a visitor goes to /admin/login, a customer to /", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await page.goto("/admin/drivers");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdrivers$/);
   await context.addCookies([await sessionCookieFor("ben@example.com", baseURL!)]);

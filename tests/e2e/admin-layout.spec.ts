@@ -14,11 +14,22 @@ for (const width of [1280, 390]) {
     const page = await context.newPage();
     // A long e-mail address must wrap, not widen the page.
     await db.driver.create({
-      data: { name: "Maximilian Alexander Worthington-Smythe", email: `a.very.long.applicant.address.${Date.now()}@example-long-domain.co.uk`, phone: "07700900123", experience: "3-5", vanType: "large", location: "Newcastle upon Tyne", approvalStatus: "pending", agreementAcceptedAt: new Date() },
+      data: {
+        name: "Maximilian Alexander Worthington-Smythe",
+        email: `a.very.long.applicant.address.${Date.now()}@example-long-domain.co.uk`,
+        phone: "07700900123",
+        experience: "3-5",
+        vanType: "large",
+        location: "Newcastle upon Tyne",
+        approvalStatus: "pending",
+        agreementAcceptedAt: new Date(),
+      },
     });
     for (const path of SCREENS) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
     await context.close();

@@ -27,12 +27,16 @@ for (const mode of jsModes) {
   test.describe(`admin users and payments ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test("User Management: deactivate, activate, delete after confirming; the admin's own row is locked", async ({ page, baseURL }) => {
+    test("User Management: deactivate, activate, delete after confirming; the admin's own row is locked", async ({
+      page,
+      baseURL,
+    }) => {
       const admin = await signInAsNewAdmin(page, baseURL!);
       const user = await newUser();
       await open(page, "/admin/users", mode.javaScriptEnabled);
       // With JavaScript every change happens in place: this mark would not survive a page load.
-      if (mode.javaScriptEnabled) await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+      if (mode.javaScriptEnabled)
+        await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
       await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
       for (const column of ["Username", "Email", "Role", "Active", "Created", "Actions"]) {
@@ -56,9 +60,13 @@ for (const mode of jsModes) {
       await expect(row.getByTestId("user-active")).toHaveText("Yes");
 
       // Delete asks first; Cancel keeps the user.
-      const deleteButton = row.getByRole(mode.javaScriptEnabled ? "button" : "link", { name: `Delete ${user.username}` });
+      const deleteButton = row.getByRole(mode.javaScriptEnabled ? "button" : "link", {
+        name: `Delete ${user.username}`,
+      });
       await deleteButton.click();
-      const question = mode.javaScriptEnabled ? page.getByTestId("confirm-dialog") : page.getByTestId("delete-confirmation");
+      const question = mode.javaScriptEnabled
+        ? page.getByTestId("confirm-dialog")
+        : page.getByTestId("delete-confirmation");
       await expect(question).toBeVisible();
       await expect(question).toContainText(CONFIRM_TEXT);
       await expect(question).toContainText(user.email);
@@ -74,13 +82,20 @@ for (const mode of jsModes) {
       await expect(row).toHaveCount(0);
       await expect(page).not.toHaveURL(/confirmDelete/);
       expect(await db.user.findUnique({ where: { id: user.id } })).toBeNull();
-      const audit = await db.auditLog.findMany({ where: { targetType: "User", targetId: user.id }, orderBy: { createdAt: "asc" } });
+      const audit = await db.auditLog.findMany({
+        where: { targetType: "User", targetId: user.id },
+        orderBy: { createdAt: "asc" },
+      });
       expect(audit.map((entry) => entry.action)).toEqual(["user.deactivate", "user.activate", "user.delete"]);
       expect(audit.every((entry) => entry.actorId === admin.id)).toBe(true);
-      if (mode.javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      if (mode.javaScriptEnabled)
+        expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     });
 
-    test("a change that fails says so in a toast titled Error: 'Failed to update user status', 'Failed to delete user'", async ({ page, baseURL }) => {
+    test("a change that fails says so in a toast titled Error: 'Failed to update user status', 'Failed to delete user'", async ({
+      page,
+      baseURL,
+    }) => {
       await signInAsNewAdmin(page, baseURL!);
       const db = await appDb();
       const [first, second] = [await newUser(), await newUser()];
@@ -90,12 +105,18 @@ for (const mode of jsModes) {
 
       // Another admin deleted them while this page was open.
       await db.user.delete({ where: { id: first.id } });
-      await rowOf(first.email).getByRole("button", { name: `Deactivate ${first.username}` }).click();
+      await rowOf(first.email)
+        .getByRole("button", { name: `Deactivate ${first.username}` })
+        .click();
       await expect(errorToast("Failed to update user status")).toContainText("Error");
       await expect(errorToast("Failed to update user status")).toContainText("User not found");
 
-      await rowOf(second.email).getByRole(mode.javaScriptEnabled ? "button" : "link", { name: `Delete ${second.username}` }).click();
-      const question = mode.javaScriptEnabled ? page.getByTestId("confirm-dialog") : page.getByTestId("delete-confirmation");
+      await rowOf(second.email)
+        .getByRole(mode.javaScriptEnabled ? "button" : "link", { name: `Delete ${second.username}` })
+        .click();
+      const question = mode.javaScriptEnabled
+        ? page.getByTestId("confirm-dialog")
+        : page.getByTestId("delete-confirmation");
       await expect(question).toContainText(CONFIRM_TEXT);
       await db.user.delete({ where: { id: second.id } });
       await question.getByRole("button", { name: "Delete" }).click();
@@ -103,7 +124,10 @@ for (const mode of jsModes) {
       await expect(errorToast("Failed to delete user")).toContainText("User not found");
     });
 
-    test("Payment Tracking: filter by status and search, open a payment's details at a linkable URL", async ({ page, baseURL }) => {
+    test("Payment Tracking: filter by status and search, open a payment's details at a linkable URL", async ({
+      page,
+      baseURL,
+    }) => {
       await signInAsNewAdmin(page, baseURL!);
       await open(page, "/admin/payments", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "Payment Tracking" })).toBeVisible();
@@ -114,7 +138,9 @@ for (const mode of jsModes) {
       await expect(rows.first()).toBeVisible();
       await expect(rows.first().locator("td").nth(1)).toHaveText(/^£[\d,]+\.\d{2}(Test)?$/); // the demo's sandbox payments are marked "Test"
       await expect(rows.first().locator("td").nth(4)).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
-      await expect(page.locator('[data-testid="payment-status"][data-status="succeeded"]').first()).toHaveClass(/bg-green-100/);
+      await expect(page.locator('[data-testid="payment-status"][data-status="succeeded"]').first()).toHaveClass(
+        /bg-green-100/,
+      );
 
       await page.getByLabel("Status").selectOption("failed");
       await page.getByRole("button", { name: "Filter" }).click();
@@ -142,7 +168,10 @@ for (const mode of jsModes) {
       await expect(panel.getByTestId("detail-created")).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
       await expect(panel.getByTestId("detail-updated")).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
       await expect(panel.getByTestId("detail-booking-status")).not.toBeEmpty();
-      await expect(panel.getByRole("link", { name: "View Booking Details" })).toHaveAttribute("href", /^\/admin\/bookings\/[\w-]+$/);
+      await expect(panel.getByRole("link", { name: "View Booking Details" })).toHaveAttribute(
+        "href",
+        /^\/admin\/bookings\/[\w-]+$/,
+      );
       const reference = await panel.getByTestId("detail-booking").innerText();
       expect(reference).toMatch(/^EM-[A-Z0-9]{6}$/);
 
@@ -162,19 +191,32 @@ for (const mode of jsModes) {
     });
 
     // axe runs as a script in the page, so only with JavaScript; the markup is the server's either way.
-    if (mode.javaScriptEnabled) test("both screens pass axe (WCAG 2.1 AA) with the confirmation step and the details panel open", async ({ page, baseURL }) => {
-      await signInAsNewAdmin(page, baseURL!);
-      const user = await newUser();
-      const db = await appDb();
-      const payment = await db.payment.findFirstOrThrow({ where: { customerEmail: "ben@example.com" } });
-      for (const path of [`/admin/users?confirmDelete=${user.id}`, `/admin/payments?payment=${payment.id}`]) {
-        await open(page, path, mode.javaScriptEnabled);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-        expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), path).toEqual([]);
-      }
-    });
+    if (mode.javaScriptEnabled)
+      test("both screens pass axe (WCAG 2.1 AA) with the confirmation step and the details panel open", async ({
+        page,
+        baseURL,
+      }) => {
+        await signInAsNewAdmin(page, baseURL!);
+        const user = await newUser();
+        const db = await appDb();
+        const payment = await db.payment.findFirstOrThrow({ where: { customerEmail: "ben@example.com" } });
+        for (const path of [`/admin/users?confirmDelete=${user.id}`, `/admin/payments?payment=${payment.id}`]) {
+          await open(page, path, mode.javaScriptEnabled);
+          await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+          const results = await new AxeBuilder({ page })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+            .analyze();
+          const serious = results.violations.filter(
+            (violation) => violation.impact === "serious" || violation.impact === "critical",
+          );
+          expect(
+            serious.map(
+              (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+            ),
+            path,
+          ).toEqual([]);
+        }
+      });
 
     test("Export to CSV downloads the filtered list, escaped and formula-safe", async ({ page, baseURL }) => {
       await signInAsNewAdmin(page, baseURL!);
@@ -184,7 +226,15 @@ for (const mode of jsModes) {
       const formula = `=HYPERLINK("http://evil.example") ${tag}`;
       for (const [index, customerName] of [tricky, formula].entries()) {
         await db.payment.create({
-          data: { provider: "sandbox", providerPaymentId: `sbx_${tag}_${index}`, amountPence: 4999 + index, status: "pending", method: "card", customerName, customerEmail: `${tag}@example.com` },
+          data: {
+            provider: "sandbox",
+            providerPaymentId: `sbx_${tag}_${index}`,
+            amountPence: 4999 + index,
+            status: "pending",
+            method: "card",
+            customerName,
+            customerEmail: `${tag}@example.com`,
+          },
         });
       }
 

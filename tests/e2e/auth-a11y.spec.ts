@@ -14,15 +14,22 @@ const PAGES = [
 ];
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   expect(results.passes.length).toBeGreaterThan(10);
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+    }));
 }
 
 test.describe("account pages are accessible", () => {
-  test.use({ extraHTTPHeaders: { "X-Forwarded-For": `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}` } });
+  test.use({
+    extraHTTPHeaders: { "X-Forwarded-For": `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}` },
+  });
 
   for (const { path, h1, status = 200 } of PAGES) {
     test(`${path}`, async ({ page }) => {

@@ -9,7 +9,9 @@ for (const mode of jsModes) {
   test.describe(`admin access ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test("the guard sends a visitor to /admin/login and back after signing in; the dashboard shows the role and the six stats", async ({ page }) => {
+    test("the guard sends a visitor to /admin/login and back after signing in; the dashboard shows the role and the six stats", async ({
+      page,
+    }) => {
       await page.goto("/admin/dashboard");
       await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard$/);
       if (mode.javaScriptEnabled) await waitForHydration(page);
@@ -31,7 +33,14 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
       await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
       await expect(page.getByTestId("role-badge")).toHaveText("admin");
-      for (const stat of ["totalBookings", "todayBookings", "totalRevenue", "newUsers", "newDrivers", "activeComplaints"]) {
+      for (const stat of [
+        "totalBookings",
+        "todayBookings",
+        "totalRevenue",
+        "newUsers",
+        "newDrivers",
+        "activeComplaints",
+      ]) {
         await expect(page.getByTestId(`stat-${stat}`)).toBeVisible();
       }
       await expect(page.getByTestId("stat-totalRevenue")).toContainText(/£[\d,]+\.\d{2}/);
@@ -122,24 +131,43 @@ for (const mode of jsModes) {
 test.describe("admin API", () => {
   test.use({ extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-  test("a login token opens /api/admin/stats until logout; no token is 401, a customer's is 403", async ({ request }) => {
+  test("a login token opens /api/admin/stats until logout; no token is 401, a customer's is 403", async ({
+    request,
+  }) => {
     expect((await request.get("/api/admin/stats")).status()).toBe(401);
 
-    const login = await request.post("/api/admin/login", { data: { email: "admin@easymove.local", password: "admin-demo-2026" } });
+    const login = await request.post("/api/admin/login", {
+      data: { email: "admin@easymove.local", password: "admin-demo-2026" },
+    });
     expect(login.status()).toBe(200);
     const { token, admin } = await login.json();
     expect(admin).toEqual({ role: "admin", username: "EasyMove Admin", email: "admin@easymove.local" });
     const stats = await request.get("/api/admin/stats", { headers: { Authorization: `Bearer ${token}` } });
     expect(stats.status()).toBe(200);
-    expect(Object.keys(await stats.json()).sort()).toEqual(["activeComplaints", "newDrivers", "newUsers", "todayBookings", "totalBookings", "totalRevenue"]);
+    expect(Object.keys(await stats.json()).sort()).toEqual([
+      "activeComplaints",
+      "newDrivers",
+      "newUsers",
+      "todayBookings",
+      "totalBookings",
+      "totalRevenue",
+    ]);
 
-    const customer = await request.post("/api/auth/signin", { data: { email: "daniel@example.com", password: "demo-password-2026" } });
+    const customer = await request.post("/api/auth/signin", {
+      data: { email: "daniel@example.com", password: "demo-password-2026" },
+    });
     const customerBody = await customer.json();
     expect(customerBody.user).toEqual({ username: "Daniel Okafor", email: "daniel@example.com", role: "customer" });
-    expect((await request.get("/api/admin/stats", { headers: { Authorization: `Bearer ${customerBody.token}` } })).status()).toBe(403);
+    expect(
+      (await request.get("/api/admin/stats", { headers: { Authorization: `Bearer ${customerBody.token}` } })).status(),
+    ).toBe(403);
 
-    expect((await request.post("/api/auth/logout", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
-    expect((await request.get("/api/admin/stats", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+    expect((await request.post("/api/auth/logout", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+      200,
+    );
+    expect((await request.get("/api/admin/stats", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+      401,
+    );
   });
 
   test("admin sign-up over the API needs the key", async ({ request }) => {

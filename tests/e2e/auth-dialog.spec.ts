@@ -70,14 +70,21 @@ async function openHarness(page: Page, query = "") {
   await page.route("http://harness.test/**", (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === "/harness.js") return route.fulfill({ contentType: "text/javascript", body: bundle });
-    return route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><body><div id="root"></div><script src="/harness.js"></script></body></html>' });
+    return route.fulfill({
+      contentType: "text/html",
+      body: '<!doctype html><html lang="en"><body><div id="root"></div><script src="/harness.js"></script></body></html>',
+    });
   });
   await page.goto(`http://harness.test/${query}`);
   await expect(page.getByTestId("page-state")).toHaveText("signed out");
 }
 
-const routerPath = (page: Page) => page.evaluate(() => (window as unknown as { __routerPath: () => string }).__routerPath());
-const calls = (page: Page) => page.evaluate(() => (window as unknown as { __authCalls: { path: string; fields: Record<string, string> }[] }).__authCalls);
+const routerPath = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __routerPath: () => string }).__routerPath());
+const calls = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __authCalls: { path: string; fields: Record<string, string> }[] }).__authCalls,
+  );
 
 test.describe("sign-in dialog with JavaScript", () => {
   test("opens in place and switches between the sign-in and sign-up cards", async ({ page }) => {
@@ -107,7 +114,9 @@ test.describe("sign-in dialog with JavaScript", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("validates as you type, shows the server's error, and on success closes and calls the page back", async ({ page }) => {
+  test("validates as you type, shows the server's error, and on success closes and calls the page back", async ({
+    page,
+  }) => {
     await openHarness(page);
     await page.getByRole("button", { name: "Sign In" }).click();
     const dialog = page.getByRole("dialog");
@@ -126,7 +135,10 @@ test.describe("sign-in dialog with JavaScript", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("page-state")).toHaveText("signed in");
     const posted = await calls(page);
-    expect(posted.at(-1)).toEqual({ path: "/signin", fields: { redirectTo: "/checkout", inDialog: "true", email: "alice@example.com", password: "right-password" } });
+    expect(posted.at(-1)).toEqual({
+      path: "/signin",
+      fields: { redirectTo: "/checkout", inDialog: "true", email: "alice@example.com", password: "right-password" },
+    });
   });
 
   test("the checkout's dialog opens at once, cannot be dismissed, and signs up in place", async ({ page }) => {

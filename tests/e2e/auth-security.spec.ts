@@ -32,7 +32,11 @@ test.afterAll(async () => {
 });
 
 test.describe("cross-site form posts", () => {
-  test("a forged Log Out from another origin is refused with 403 and the visitor stays signed in", async ({ page, context, baseURL }) => {
+  test("a forged Log Out from another origin is refused with 403 and the visitor stays signed in", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([await sessionCookieFor("grace@example.com", baseURL!)]);
     await page.goto(`${attackerOrigin}/?action=/logout`);
     const [response] = await Promise.all([

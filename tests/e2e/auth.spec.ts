@@ -11,8 +11,12 @@ const OUTBOX = path.resolve(process.env.OUTBOX_DIR ?? ".data/outbox");
 async function resetLinkFor(email: string) {
   let link: string | undefined;
   await expect(async () => {
-    const files = (await fs.readdir(OUTBOX).catch(() => [] as string[])).filter((file) => file.endsWith(".json")).sort();
-    const mails = await Promise.all(files.map(async (file) => JSON.parse(await fs.readFile(path.join(OUTBOX, file), "utf8"))));
+    const files = (await fs.readdir(OUTBOX).catch(() => [] as string[]))
+      .filter((file) => file.endsWith(".json"))
+      .sort();
+    const mails = await Promise.all(
+      files.map(async (file) => JSON.parse(await fs.readFile(path.join(OUTBOX, file), "utf8"))),
+    );
     const mine = mails.filter((mail: { to: string }) => mail.to === email);
     link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mine.at(-1)?.text ?? "")?.[0];
     expect(link).toBeTruthy();
@@ -60,7 +64,9 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(/\/signup$/);
     });
 
-    test("sign in: both fields needed, a wrong password fails, the right one goes back; then log out", async ({ page }) => {
+    test("sign in: both fields needed, a wrong password fails, the right one goes back; then log out", async ({
+      page,
+    }) => {
       await open(page, "/signin?redirectTo=%2Fterms-and-conditions", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
       await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
@@ -173,7 +179,10 @@ for (const mode of jsModes) {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill("one-more-guess");
       const [response] = await Promise.all([
-        page.waitForResponse((candidate) => candidate.request().method() === "POST" && new URL(candidate.url()).pathname.startsWith("/signin")),
+        page.waitForResponse(
+          (candidate) =>
+            candidate.request().method() === "POST" && new URL(candidate.url()).pathname.startsWith("/signin"),
+        ),
         page.getByRole("main").getByRole("button", { name: "Sign In" }).click(),
       ]);
       expect(response.status()).toBe(429);

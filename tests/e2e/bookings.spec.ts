@@ -8,7 +8,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { ukDateTime } from "~/domain/uk-calendar";
 import { appDb, jsModes, open, randomIp, signedInCustomer } from "./helpers";
 
-const reference = () => `EM-${Array.from({ length: 6 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[Math.floor(Math.random() * 32)]).join("")}`;
+const reference = () =>
+  `EM-${Array.from({ length: 6 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[Math.floor(Math.random() * 32)]).join("")}`;
 const hex = () => randomBytes(12).toString("hex");
 
 /** A booking of this customer's, paid £123.45 through the sandbox, moving in `daysAhead` days. */
@@ -40,15 +41,34 @@ async function paidBooking(email: string, { daysAhead = 5 } = {}) {
   });
   const paymentIntentId = `sbx_pi_${hex()}`;
   await db.sandboxCheckout.create({
-    data: { id: `sbx_cs_${hex()}`, paymentIntentId, idempotencyKey: `e2e-${hex()}`, amountPence: 12_345, status: "paid", bookingId: booking.id, customerEmail: email, description: `Booking ${booking.reference}` },
+    data: {
+      id: `sbx_cs_${hex()}`,
+      paymentIntentId,
+      idempotencyKey: `e2e-${hex()}`,
+      amountPence: 12_345,
+      status: "paid",
+      bookingId: booking.id,
+      customerEmail: email,
+      description: `Booking ${booking.reference}`,
+    },
   });
   await db.payment.create({
-    data: { bookingId: booking.id, provider: "sandbox", providerPaymentId: paymentIntentId, amountPence: 12_345, status: "succeeded", method: "card", customerName: user.username, customerEmail: email },
+    data: {
+      bookingId: booking.id,
+      provider: "sandbox",
+      providerPaymentId: paymentIntentId,
+      amountPence: 12_345,
+      status: "succeeded",
+      method: "card",
+      customerName: user.username,
+      customerEmail: email,
+    },
   });
   return booking;
 }
 
-const cardOf = (page: Page, ref: string) => page.getByTestId("booking-card").filter({ has: page.getByRole("heading", { name: ref }) });
+const cardOf = (page: Page, ref: string) =>
+  page.getByTestId("booking-card").filter({ has: page.getByRole("heading", { name: ref }) });
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
 
 for (const mode of jsModes) {
@@ -60,7 +80,10 @@ for (const mode of jsModes) {
       await open(page, "/bookings", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "My bookings" })).toBeVisible();
       await expect(page.getByTestId("bookings-empty")).toContainText("No bookings yet");
-      await expect(page.getByTestId("bookings-empty").getByRole("link", { name: "Get a quote" })).toHaveAttribute("href", "/#quote");
+      await expect(page.getByTestId("bookings-empty").getByRole("link", { name: "Get a quote" })).toHaveAttribute(
+        "href",
+        "/#quote",
+      );
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     });
 
@@ -79,7 +102,10 @@ for (const mode of jsModes) {
       await expect(page.getByText(booking.reference).first()).toBeVisible();
     });
 
-    test("lists the booking, keeps it on 'Keep my booking', cancels it with a full refund", async ({ page, baseURL }) => {
+    test("lists the booking, keeps it on 'Keep my booking', cancels it with a full refund", async ({
+      page,
+      baseURL,
+    }) => {
       const email = await signedInCustomer(page, baseURL!);
       const booking = await paidBooking(email);
 
@@ -91,22 +117,31 @@ for (const mode of jsModes) {
       await expect(card).toContainText("Medium");
       await expect(card).toContainText("Pending");
       await expect(card).toContainText("Paid");
-      await expect(card.getByRole("link", { name: `Track ${booking.reference}` })).toHaveAttribute("href", `/booking-tracker?booking=${booking.id}`);
+      await expect(card.getByRole("link", { name: `Track ${booking.reference}` })).toHaveAttribute(
+        "href",
+        `/booking-tracker?booking=${booking.id}`,
+      );
       await expect(card.getByRole("link", { name: `Pay for ${booking.reference}` })).toHaveCount(0); // paid already
 
       await card.getByRole("link", { name: `Cancel ${booking.reference}` }).click();
       await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/cancel$`));
       // The refund is the first thing said.
-      await expect(page.getByTestId("refund-offer")).toHaveText(/^You will get £123\.45 back: a full refund, because your move is more than 24 hours away\./);
+      await expect(page.getByTestId("refund-offer")).toHaveText(
+        /^You will get £123\.45 back: a full refund, because your move is more than 24 hours away\./,
+      );
       await page.getByRole("link", { name: "Keep my booking" }).click();
       await expect(page).toHaveURL(/\/bookings$/);
       await expect(cardOf(page, booking.reference)).toContainText("Pending");
 
-      await cardOf(page, booking.reference).getByRole("link", { name: `Cancel ${booking.reference}` }).click();
+      await cardOf(page, booking.reference)
+        .getByRole("link", { name: `Cancel ${booking.reference}` })
+        .click();
       await page.getByRole("button", { name: "Yes, cancel this booking" }).click();
       await expect(page).toHaveURL(/\/bookings$/);
       await expect(toast(page, `Booking ${booking.reference} cancelled`)).toBeVisible();
-      await expect(toast(page, `Booking ${booking.reference} cancelled`)).toContainText("We have refunded £123.45 in full");
+      await expect(toast(page, `Booking ${booking.reference} cancelled`)).toContainText(
+        "We have refunded £123.45 in full",
+      );
       const cancelled = cardOf(page, booking.reference);
       await expect(cancelled).toContainText("Cancelled");
       await expect(cancelled).toContainText("Refunded");
@@ -115,7 +150,9 @@ for (const mode of jsModes) {
 
       const db = await appDb();
       const refunds = await db.payment.findMany({ where: { bookingId: booking.id, refundOfId: { not: null } } });
-      expect(refunds.map((refund) => [refund.provider, refund.amountPence, refund.method])).toEqual([["sandbox", 12_345, "refund"]]);
+      expect(refunds.map((refund) => [refund.provider, refund.amountPence, refund.method])).toEqual([
+        ["sandbox", 12_345, "refund"],
+      ]);
 
       // Coming back to the step (an old tab, the back button) says it is done.
       await open(page, `/bookings/${booking.id}/cancel`, mode.javaScriptEnabled);
@@ -123,7 +160,11 @@ for (const mode of jsModes) {
       await expect(page.getByRole("button", { name: "Yes, cancel this booking" })).toHaveCount(0);
     });
 
-    test("a second cancel from a stale page says the booking is already cancelled", async ({ page, browser, baseURL }) => {
+    test("a second cancel from a stale page says the booking is already cancelled", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       const email = await signedInCustomer(page, baseURL!);
       const booking = await paidBooking(email, { daysAhead: 3 });
       await open(page, `/bookings/${booking.id}/cancel`, mode.javaScriptEnabled);
@@ -145,7 +186,10 @@ for (const mode of jsModes) {
       expect(await db.payment.count({ where: { bookingId: booking.id, refundOfId: { not: null } } })).toBe(1);
     });
 
-    test("a refund that changed while the step was open is stated again before anything happens", async ({ page, baseURL }) => {
+    test("a refund that changed while the step was open is stated again before anything happens", async ({
+      page,
+      baseURL,
+    }) => {
       const email = await signedInCustomer(page, baseURL!);
       const booking = await paidBooking(email);
       await open(page, `/bookings/${booking.id}/cancel`, mode.javaScriptEnabled);
@@ -154,16 +198,28 @@ for (const mode of jsModes) {
       // Meanwhile the move comes within 24 hours (here: it moves to five hours from now).
       const soon = ukDateTime(new Date(Date.now() + 5 * 3_600_000));
       const db = await appDb();
-      await db.booking.update({ where: { id: booking.id }, data: { moveDate: new Date(`${soon.date}T00:00:00Z`), moveTime: soon.time } });
+      await db.booking.update({
+        where: { id: booking.id },
+        data: { moveDate: new Date(`${soon.date}T00:00:00Z`), moveTime: soon.time },
+      });
 
       await page.getByRole("button", { name: "Yes, cancel this booking" }).click();
-      await expect(page.getByTestId("cancel-error")).toContainText("Your refund has changed since you opened this page");
-      await expect(page.getByTestId("refund-offer")).toContainText("You will get £61.72 back: half of the £123.45 you paid");
-      expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "pending", paymentState: "paid" });
+      await expect(page.getByTestId("cancel-error")).toContainText(
+        "Your refund has changed since you opened this page",
+      );
+      await expect(page.getByTestId("refund-offer")).toContainText(
+        "You will get £61.72 back: half of the £123.45 you paid",
+      );
+      expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+        status: "pending",
+        paymentState: "paid",
+      });
 
       await page.getByRole("button", { name: "Yes, cancel this booking" }).click();
       await expect(page).toHaveURL(/\/bookings$/);
-      await expect(toast(page, `Booking ${booking.reference} cancelled`)).toContainText("We have refunded £61.72, half of the £123.45 you paid");
+      await expect(toast(page, `Booking ${booking.reference} cancelled`)).toContainText(
+        "We have refunded £61.72, half of the £123.45 you paid",
+      );
       await expect(cardOf(page, booking.reference)).toContainText("Partly refunded");
     });
 
@@ -181,7 +237,10 @@ for (const mode of jsModes) {
   });
 }
 
-test("the list and the cancel step have no serious accessibility problems, at phone and desktop widths", async ({ page, baseURL }) => {
+test("the list and the cancel step have no serious accessibility problems, at phone and desktop widths", async ({
+  page,
+  baseURL,
+}) => {
   const email = await signedInCustomer(page, baseURL!);
   const booking = await paidBooking(email);
   for (const width of [390, 1280]) {
@@ -191,10 +250,16 @@ test("the list and the cancel step have no serious accessibility problems, at ph
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const serious = results.violations
         .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
+        .map((violation) => ({
+          id: violation.id,
+          targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+        }));
       expect(serious, `${path} at ${width}px`).toEqual([]);
       // Nothing wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}px`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width}px`,
+      ).toBeLessThanOrEqual(width);
     }
   }
 });

@@ -6,7 +6,8 @@ import zlib from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { appDb, sessionCookieFor, waitForHydration } from "./helpers";
 
-const CHECKOUT_BUDGET_BYTES = JSON.parse(fs.readFileSync("performance-budget.json", "utf8")).javascriptKb["/checkout"] * 1024;
+const CHECKOUT_BUDGET_BYTES =
+  JSON.parse(fs.readFileSync("performance-budget.json", "utf8")).javascriptKb["/checkout"] * 1024;
 
 /** Gzipped bytes of the JavaScript a page downloads, and every other origin it asks. */
 async function weigh(page: Page, url: string) {
@@ -18,7 +19,13 @@ async function weigh(page: Page, url: string) {
     if (!request.url().startsWith("data:") && host !== origin && !host.startsWith("127.0.0.1")) foreign.add(host);
   });
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script") sizes.push(response.body().then((body) => zlib.gzipSync(body, { level: 9 }).length).catch(() => 0));
+    if (response.request().resourceType() === "script")
+      sizes.push(
+        response
+          .body()
+          .then((body) => zlib.gzipSync(body, { level: 9 }).length)
+          .catch(() => 0),
+      );
   });
   await page.goto(url);
   await waitForHydration(page);
@@ -28,10 +35,16 @@ async function weigh(page: Page, url: string) {
   return { bytes: (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0), foreign: [...foreign] };
 }
 
-test("the checkout and the hosted-payment form ship no more JavaScript than the checkout's budget, and nothing third-party", async ({ browser, baseURL }) => {
+test("the checkout and the hosted-payment form ship no more JavaScript than the checkout's budget, and nothing third-party", async ({
+  browser,
+  baseURL,
+}) => {
   const db = await appDb();
   const customer = await db.user.findFirstOrThrow({ where: { role: "customer", isActive: true } });
-  const booking = await db.booking.findFirstOrThrow({ where: { customerId: customer.id }, orderBy: { paymentState: "asc" } });
+  const booking = await db.booking.findFirstOrThrow({
+    where: { customerId: customer.id },
+    orderBy: { paymentState: "asc" },
+  });
   const context = await browser.newContext();
   await context.addCookies([await sessionCookieFor(customer.email, baseURL!)]);
 

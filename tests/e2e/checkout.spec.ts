@@ -43,13 +43,18 @@ for (const mode of jsModes) {
   test.describe(`checkout ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test("quote → booking → sign in → hosted card payment (declined, then paid) → confirmation → e-mail", async ({ page }) => {
+    test("quote → booking → sign in → hosted card payment (declined, then paid) → confirmation → e-mail", async ({
+      page,
+    }) => {
       const email = await newCustomer();
       const bookingId = await bookAMove(page, mode.javaScriptEnabled);
       if (mode.javaScriptEnabled) await open(page, page.url(), true);
       const total = (await page.getByTestId("checkout-total").textContent())!;
       await signInFromCheckout(page, email, mode.javaScriptEnabled);
-      await page.screenshot({ path: `test-results/screens/checkout-${mode.javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/screens/checkout-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
+        fullPage: true,
+      });
 
       await page.getByRole("link", { name: /Pay by card on a secure payment page/ }).click();
       await expect(page).toHaveURL(/\/stripe-checkout\?booking=/);
@@ -66,7 +71,10 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(/\/sandbox-checkout\//);
       await expect(page.getByTestId("test-mode")).toBeVisible();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pay ${total}`);
-      await page.screenshot({ path: `test-results/screens/sandbox-${mode.javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/screens/sandbox-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
+        fullPage: true,
+      });
       if (mode.javaScriptEnabled) await open(page, page.url(), true);
       await payOnSandboxPage(page, "4000 0000 0000 0002");
       await expect(page.getByRole("alert")).toContainText("Your card was declined.");
@@ -80,13 +88,23 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("receipt-total")).toHaveText(total);
       await expect(page.getByRole("heading", { name: "What's Next" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
-      await page.screenshot({ path: `test-results/screens/confirmation-${mode.javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/screens/confirmation-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
+        fullPage: true,
+      });
 
       const db = await appDb();
       const booking = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { payments: true } });
-      expect(booking).toMatchObject({ paymentState: "paid", status: "pending", customerPhone: "07700 900123", specialRequirements: "Piano on the first floor" });
+      expect(booking).toMatchObject({
+        paymentState: "paid",
+        status: "pending",
+        customerPhone: "07700 900123",
+        specialRequirements: "Piano on the first floor",
+      });
       // One payment at the provider (declined once, then paid), so one Payment row, as with Stripe.
-      expect(booking.payments.map((payment) => [payment.provider, payment.status, payment.amountPence])).toEqual([["sandbox", "succeeded", booking.finalPrice]]);
+      expect(booking.payments.map((payment) => [payment.provider, payment.status, payment.amountPence])).toEqual([
+        ["sandbox", "succeeded", booking.finalPrice],
+      ]);
       const { readOutbox } = await import("~/server/platform/email.server");
       const mails = await readOutbox(email);
       expect(mails).toHaveLength(1);
@@ -102,7 +120,9 @@ for (const mode of jsModes) {
       }
     });
 
-    test("a discount code takes its percentage off, and the card form on the site pays the discounted price", async ({ page }) => {
+    test("a discount code takes its percentage off, and the card form on the site pays the discounted price", async ({
+      page,
+    }) => {
       const email = await newCustomer();
       const bookingId = await bookAMove(page, mode.javaScriptEnabled);
       if (mode.javaScriptEnabled) await open(page, page.url(), true);

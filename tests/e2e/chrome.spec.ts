@@ -18,7 +18,10 @@ for (const mode of jsModes) {
       // spec/02 section 1: the support phone and e-mail, side by side.
       const contact = header.getByTestId("header-contact");
       await expect(contact.getByRole("link", { name: /0191 498 0123/ })).toHaveAttribute("href", "tel:01914980123");
-      await expect(contact.getByRole("link", { name: /support@easymove\.example/ })).toHaveAttribute("href", "mailto:support@easymove.example");
+      await expect(contact.getByRole("link", { name: /support@easymove\.example/ })).toHaveAttribute(
+        "href",
+        "mailto:support@easymove.example",
+      );
       await expect(page.getByTestId("network-stats")).toContainText(/\d+ vetted drivers · \d+ completed moves/);
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByRole("link", { name: "Payment Settings" })).toHaveAttribute("href", "/stripe-config");
@@ -31,7 +34,14 @@ for (const mode of jsModes) {
       if (mode.javaScriptEnabled) await waitForHydration(page);
       await page.getByRole("navigation", { name: "Main" }).getByText("Features").click();
       const menu = page.getByRole("navigation", { name: "Main" }).getByRole("list");
-      for (const name of ["How It Works", "Van Size Guide", "Areas We Cover", "About Us", "FAQ", "Distance Calculator"]) {
+      for (const name of [
+        "How It Works",
+        "Van Size Guide",
+        "Areas We Cover",
+        "About Us",
+        "FAQ",
+        "Distance Calculator",
+      ]) {
         await expect(menu.getByRole("link", { name })).toBeVisible();
       }
     });
@@ -47,7 +57,10 @@ for (const mode of jsModes) {
       await expect(mobileNav.getByRole("link", { name: "Join as Driver" })).toBeVisible();
       await expect(mobileNav.getByRole("link", { name: "Get Instant Quote" })).toBeVisible();
       await expect(mobileNav.getByRole("link", { name: "Sign In" })).toBeVisible();
-      await expect(mobileNav.getByRole("link", { name: "Email support@easymove.example" })).toHaveAttribute("href", "mailto:support@easymove.example");
+      await expect(mobileNav.getByRole("link", { name: "Email support@easymove.example" })).toHaveAttribute(
+        "href",
+        "mailto:support@easymove.example",
+      );
       // Tapping the dimmed page beside the panel closes it, with or without JavaScript.
       await page.mouse.click(20, 500);
       await expect(mobileNav).toBeHidden();
@@ -98,7 +111,9 @@ test("flashed toasts render without JavaScript and disappear after their duratio
 });
 
 test.describe("toasts with JavaScript", () => {
-  test("session and page toasts share one stack of three; a 50 px swipe dismisses; each keeps its own timer", async ({ page }) => {
+  test("session and page toasts share one stack of three; a 50 px swipe dismisses; each keeps its own timer", async ({
+    page,
+  }) => {
     // Frozen timers: toasts leave only when the test moves the clock or dismisses them.
     await page.clock.install();
     await page.goto("/signin");
@@ -152,7 +167,10 @@ test.describe("toasts with JavaScript", () => {
 
     // Dismissing one at 3 s leaves the other's 5 s timer as it was.
     await page.clock.runFor(3000);
-    await toasts.filter({ hasText: "There was a problem" }).getByRole("button", { name: "Dismiss notification" }).click();
+    await toasts
+      .filter({ hasText: "There was a problem" })
+      .getByRole("button", { name: "Dismiss notification" })
+      .click();
     await expect(toasts).toHaveCount(1);
     await page.clock.runFor(1900);
     await expect(toasts).toHaveCount(1);

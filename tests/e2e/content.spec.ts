@@ -60,10 +60,17 @@ for (const mode of jsModes) {
         ["west-midlands", ["Birmingham", "Coventry"]],
       ] as const) {
         const card = areas.getByTestId(`region-${region}`);
-        for (const city of cities) await expect(card.getByRole("listitem").filter({ hasText: new RegExp(`^${city}$`) })).toBeVisible();
+        for (const city of cities)
+          await expect(card.getByRole("listitem").filter({ hasText: new RegExp(`^${city}$`) })).toBeVisible();
       }
-      await expect(areas.getByRole("link", { name: "Our London services" })).toHaveAttribute("href", "/london-services");
-      await expect(areas.getByRole("link", { name: "Our Birmingham services" })).toHaveAttribute("href", "/birmingham-services");
+      await expect(areas.getByRole("link", { name: "Our London services" })).toHaveAttribute(
+        "href",
+        "/london-services",
+      );
+      await expect(areas.getByRole("link", { name: "Our Birmingham services" })).toHaveAttribute(
+        "href",
+        "/birmingham-services",
+      );
     });
 
     test("every Get Your Quote and Get Instant Quote goes to the quote form", async ({ page }) => {
@@ -96,7 +103,9 @@ for (const mode of jsModes) {
         aggregateRating: { "@type": "AggregateRating", ratingValue: RATING, ratingCount: 1250, bestRating: 5 },
       });
       const areaNames = (business.areaServed as { name: string }[]).map((area) => area.name);
-      expect(areaNames).toEqual(expect.arrayContaining(["London", "Essex", "North East England", "West Midlands", "Newcastle upon Tyne"]));
+      expect(areaNames).toEqual(
+        expect.arrayContaining(["London", "Essex", "North East England", "West Midlands", "Newcastle upon Tyne"]),
+      );
     });
 
     test("the hero image comes from configuration over a gradient", async ({ page }) => {
@@ -168,7 +177,13 @@ for (const mode of jsModes) {
     test("shows every question under All, with a count per category", async ({ page }) => {
       await open(page, "/", mode.javaScriptEnabled);
       const filters = page.getByRole("navigation", { name: "FAQ categories" });
-      for (const [label, id] of [["All", "all"], ["Pricing", "pricing"], ["Booking", "booking"], ["Service", "service"], ["Policy", "policy"]] as const) {
+      for (const [label, id] of [
+        ["All", "all"],
+        ["Pricing", "pricing"],
+        ["Booking", "booking"],
+        ["Service", "service"],
+        ["Policy", "policy"],
+      ] as const) {
         await expect(filters.getByRole("link", { name: `${label} (${counts[id]} questions)` })).toBeVisible();
       }
       await expect(filters.getByRole("link", { name: /^All/ })).toHaveAttribute("aria-current", "true");
@@ -192,7 +207,9 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(mode.javaScriptEnabled ? /\/\?faq=pricing$/ : /\/\?faq=pricing#faq$/);
       const questions = page.getByTestId("faq-list").locator("details");
       await expect(questions).toHaveCount(counts.pricing);
-      await expect(page.getByTestId("faq-list").locator('details[data-category="pricing"]')).toHaveCount(counts.pricing);
+      await expect(page.getByTestId("faq-list").locator('details[data-category="pricing"]')).toHaveCount(
+        counts.pricing,
+      );
       await expect(filters.getByRole("link", { name: /^Pricing/ })).toHaveAttribute("aria-current", "true");
       await expect(filters.getByRole("link", { name: /^All/ })).not.toHaveAttribute("aria-current", "true");
       await expect(questions.first()).toContainText(FAQS.find((item) => item.category === "pricing")!.question);
@@ -257,7 +274,10 @@ for (const mode of jsModes) {
       await expect(first).toHaveAttribute("open", "");
       await page.keyboard.press("Enter");
       await expect(first).not.toHaveAttribute("open", "");
-      await page.getByRole("navigation", { name: "FAQ categories" }).getByRole("link", { name: /^Booking/ }).focus();
+      await page
+        .getByRole("navigation", { name: "FAQ categories" })
+        .getByRole("link", { name: /^Booking/ })
+        .focus();
       await page.keyboard.press("Enter");
       await expect(page.getByTestId("faq-list").locator("details")).toHaveCount(counts.booking);
     });
@@ -266,10 +286,20 @@ for (const mode of jsModes) {
       await open(page, "/?faq=policy", mode.javaScriptEnabled);
       const support = page.getByTestId("faq-support");
       await expect(support.getByRole("link", { name: `E-mail ${EMAIL}` })).toHaveAttribute("href", `mailto:${EMAIL}`);
-      await expect(support.getByRole("link", { name: `Call ${PHONE}` })).toHaveAttribute("href", `tel:${PHONE.replace(/\s/g, "")}`);
-      await expect(support.getByRole("link", { name: "Live chat" })).toHaveAttribute("href", "/booking-tracker?tab=chat#chat");
+      await expect(support.getByRole("link", { name: `Call ${PHONE}` })).toHaveAttribute(
+        "href",
+        `tel:${PHONE.replace(/\s/g, "")}`,
+      );
+      await expect(support.getByRole("link", { name: "Live chat" })).toHaveAttribute(
+        "href",
+        "/booking-tracker?tab=chat#chat",
+      );
       const faqPage = (await structuredData(page)).find((node) => node["@type"] === "FAQPage")!;
-      const entities = faqPage.mainEntity as { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[];
+      const entities = faqPage.mainEntity as {
+        "@type": string;
+        name: string;
+        acceptedAnswer: { "@type": string; text: string };
+      }[];
       // Every question, whatever the filter on screen.
       expect(entities.map((entity) => entity.name)).toEqual(FAQS.map((faq) => faq.question));
       for (const entity of entities) {
@@ -366,8 +396,13 @@ for (const mode of jsModes) {
       await expect(cancellation).toContainText("less than 24 hours before the move costs 50%");
       await expect(cancellation).toContainText("no-show");
       await expect(cancellation).toContainText("costs 100%");
-      await expect(page.locator("#disclaimer-of-liability")).toContainText("not responsible for any loss of or damage to goods");
-      await expect(page.locator("#contact-information").getByRole("link", { name: EMAIL })).toHaveAttribute("href", `mailto:${EMAIL}`);
+      await expect(page.locator("#disclaimer-of-liability")).toContainText(
+        "not responsible for any loss of or damage to goods",
+      );
+      await expect(page.locator("#contact-information").getByRole("link", { name: EMAIL })).toHaveAttribute(
+        "href",
+        `mailto:${EMAIL}`,
+      );
       await page.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: "Governing Law" }).click();
       await expect(page).toHaveURL(/#governing-law$/);
       await expect(page.locator("#governing-law")).toBeInViewport();
@@ -378,12 +413,18 @@ for (const mode of jsModes) {
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Man and van services across London");
       const benefits = page.getByTestId("benefits");
-      await expect(benefits.getByRole("heading", { level: 3 })).toHaveText(["Same Day Service", "Fully Insured", "5-Star Rated"]);
+      await expect(benefits.getByRole("heading", { level: 3 })).toHaveText([
+        "Same Day Service",
+        "Fully Insured",
+        "5-Star Rated",
+      ]);
       await expect(benefits).toContainText(`Rated ${RATING}/5`);
       const groups = page.getByTestId("area-groups");
       await expect(groups.getByRole("heading", { level: 3 })).toHaveText(LONDON_AREA_GROUPS.map((group) => group.name));
       for (const group of LONDON_AREA_GROUPS) {
-        const list = groups.locator("div", { has: page.getByRole("heading", { name: group.name, exact: true }) }).getByRole("listitem");
+        const list = groups
+          .locator("div", { has: page.getByRole("heading", { name: group.name, exact: true }) })
+          .getByRole("listitem");
         await expect(list).toHaveText([...group.areas]);
       }
       await expect(page.getByTestId("services").getByRole("heading", { level: 3 })).toHaveText([
@@ -404,7 +445,11 @@ for (const mode of jsModes) {
         { "@type": "ListItem", position: 2, name: "London Services", item: `${base}/london-services` },
       ]);
       const business = data.find((node) => node["@type"] === "MovingCompany")!;
-      expect(business).toMatchObject({ areaServed: [{ "@type": "City", name: "London" }], telephone: PHONE, priceRange: "££" });
+      expect(business).toMatchObject({
+        areaServed: [{ "@type": "City", name: "London" }],
+        telephone: PHONE,
+        priceRange: "££",
+      });
       expect((business.aggregateRating as { ratingValue: number }).ratingValue).toBe(RATING);
 
       await page.getByRole("link", { name: "Get Your Quote" }).first().click();
@@ -422,13 +467,20 @@ for (const mode of jsModes) {
         "5-Star Rated",
       ]);
       const groups = page.getByTestId("area-groups");
-      await expect(groups.getByRole("heading", { level: 3 })).toHaveText(["City Centre", "South Birmingham", "North Birmingham"]);
+      await expect(groups.getByRole("heading", { level: 3 })).toHaveText([
+        "City Centre",
+        "South Birmingham",
+        "North Birmingham",
+      ]);
       for (const group of BIRMINGHAM_AREA_GROUPS) {
         for (const area of group.areas) await expect(groups.getByText(area, { exact: true })).toBeVisible();
       }
       await expect(page.getByTestId("services")).toHaveCount(0);
       const crumbs = (await structuredData(page)).find((node) => node["@type"] === "BreadcrumbList")!;
-      expect((crumbs.itemListElement as { name: string }[]).map((item) => item.name)).toEqual(["Home", "Birmingham Services"]);
+      expect((crumbs.itemListElement as { name: string }[]).map((item) => item.name)).toEqual([
+        "Home",
+        "Birmingham Services",
+      ]);
       for (const link of await page.getByRole("link", { name: "Get Your Quote" }).all()) {
         await expect(link).toHaveAttribute("href", "/#quote");
       }
@@ -451,19 +503,27 @@ test.describe("search metadata", () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${path}`);
       await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}${path}`);
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${baseURL}/images/og-image.jpg`);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        "content",
+        `${baseURL}/images/og-image.jpg`,
+      );
       await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
       await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute("content", "630");
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
       if (!jsonLd) return;
       // The JSON-LD carries this request's CSP nonce.
-      const nonce = await page.locator('script[type="application/ld+json"]').first().evaluate((script) => (script as HTMLScriptElement).nonce ?? "");
+      const nonce = await page
+        .locator('script[type="application/ld+json"]')
+        .first()
+        .evaluate((script) => (script as HTMLScriptElement).nonce ?? "");
       expect(nonce.length).toBeGreaterThan(10);
     });
   }
 
   for (const path of ["/", "/?faq=pricing", "/terms-and-conditions", "/london-services", "/birmingham-services"]) {
-    test(`${path} hydrates without errors and its images are sized, lazy below the fold and modern`, async ({ page }) => {
+    test(`${path} hydrates without errors and its images are sized, lazy below the fold and modern`, async ({
+      page,
+    }) => {
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
@@ -511,7 +571,11 @@ test.describe("search metadata", () => {
 });
 
 test.describe("sitemap.xml, robots.txt and the van images API", () => {
-  test("sitemap.xml lists exactly the indexable pages, each a live page without noindex", async ({ request, page, baseURL }) => {
+  test("sitemap.xml lists exactly the indexable pages, each a live page without noindex", async ({
+    request,
+    page,
+    baseURL,
+  }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");

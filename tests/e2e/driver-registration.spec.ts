@@ -70,16 +70,30 @@ async function open(page: Page, javaScript: boolean) {
 }
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+    }));
 }
 
 async function storedApplication(email: string) {
-  const drivers = await (await appDb()).driver.findMany({
+  const drivers = await (
+    await appDb()
+  ).driver.findMany({
     where: { email },
-    select: { id: true, approvalStatus: true, documents: { select: { kind: true, storageKey: true, mimeType: true, sizeBytes: true }, orderBy: { kind: "asc" } } },
+    select: {
+      id: true,
+      approvalStatus: true,
+      documents: {
+        select: { kind: true, storageKey: true, mimeType: true, sizeBytes: true },
+        orderBy: { kind: "asc" },
+      },
+    },
   });
   return { drivers, documents: drivers[0]?.documents ?? [] };
 }
@@ -173,7 +187,11 @@ for (const mode of jsModes) {
 test.describe("driver registration without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("sends the application with real PDF and JPEG files in one multipart post", async ({ page, context, baseURL }) => {
+  test("sends the application with real PDF and JPEG files in one multipart post", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await open(page, false);
     const email = uniqueEmail();
     await fillApplicant(page, email);
@@ -213,7 +231,9 @@ test.describe("driver registration without JavaScript", () => {
     expect(asAdmin.status()).toBe(200);
     expect(asAdmin.headers()["content-type"]).toBe("application/pdf");
     expect(asAdmin.headers()["x-content-type-options"]).toBe("nosniff");
-    expect(asAdmin.headers()["content-disposition"]).toBe(`inline; filename="document.pdf"; filename*=UTF-8''document.pdf`);
+    expect(asAdmin.headers()["content-disposition"]).toBe(
+      `inline; filename="document.pdf"; filename*=UTF-8''document.pdf`,
+    );
     expect((await asAdmin.body()).equals(fs.readFileSync(PDF))).toBe(true);
   });
 
@@ -224,7 +244,9 @@ test.describe("driver registration without JavaScript", () => {
     await chooseFiles(page, PDF); // a PDF is not a vehicle photo
     await page.getByLabel(/I accept the terms and conditions/).check();
     await page.getByRole("button", { name: "Submit Application" }).click();
-    await expect(page.getByTestId("application-failure")).toHaveText("Submission failed: Vehicle photo must be an image (JPEG, PNG, WebP or HEIC)");
+    await expect(page.getByTestId("application-failure")).toHaveText(
+      "Submission failed: Vehicle photo must be an image (JPEG, PNG, WebP or HEIC)",
+    );
     await expect(page.getByTestId("choose-again")).toHaveText("Please choose these files again: Vehicle photo.");
     await expect(page.getByTestId("kept-document")).toHaveCount(3);
     await expect(page.getByLabel("Full Name")).toHaveValue("Eve Applicant");
@@ -240,7 +262,9 @@ test.describe("driver registration without JavaScript", () => {
 test.describe("driver registration with JavaScript", () => {
   test.use({ javaScriptEnabled: true });
 
-  test("uploads a file over 5 MB in chunks with a moving progress bar, then sends the application as JSON", async ({ page }) => {
+  test("uploads a file over 5 MB in chunks with a moving progress bar, then sends the application as JSON", async ({
+    page,
+  }) => {
     const bigPhoto = bigJpegFile();
     await open(page, true);
     const email = uniqueEmail();
@@ -260,16 +284,28 @@ test.describe("driver registration with JavaScript", () => {
         const bar = document.querySelector('[role="progressbar"]');
         const value = bar ? Number(bar.getAttribute("aria-valuenow")) : null;
         if (value !== null && seen[seen.length - 1] !== value) seen.push(value);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ["aria-valuenow"],
+      });
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 4 * 1024 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 4 * 1024 * 1024,
+    });
 
     await page.getByRole("button", { name: "Submit Application" }).click();
     await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
-    await expect(page.getByTestId("application-success")).toHaveText("Application submitted successfully!", { timeout: 25_000 });
+    await expect(page.getByTestId("application-success")).toHaveText("Application submitted successfully!", {
+      timeout: 25_000,
+    });
     await expect(page.getByTestId("toast").filter({ hasText: "Application Submitted" })).toContainText(
       "We've received your application and will review it shortly.",
     );
@@ -277,7 +313,9 @@ test.describe("driver registration with JavaScript", () => {
     // The form is reset.
     await expect(page.getByLabel("Full Name")).toHaveValue("");
     await expect(page.getByLabel("Email Address")).toHaveValue("");
-    expect(await page.getByLabel("Vehicle photo").evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+    expect(await page.getByLabel("Vehicle photo").evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(
+      0,
+    );
 
     // Five chunks for four files (the 9 MB photo in two), four assemblies, one JSON application.
     expect(calls.filter((call) => call === "/api/drivers/upload-chunk")).toHaveLength(5);
@@ -303,13 +341,21 @@ test.describe("driver registration with JavaScript", () => {
     await fillApplicant(page, uniqueEmail());
     await chooseFiles(page);
     // An executable renamed .pdf: the browser cannot tell, the server reads its first bytes.
-    await page.getByLabel("Insurance certificate").setInputFiles({ name: "insurance.pdf", mimeType: "application/pdf", buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]) });
+    await page
+      .getByLabel("Insurance certificate")
+      .setInputFiles({
+        name: "insurance.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]),
+      });
     await page.getByLabel(/I accept the terms and conditions/).check();
     await page.getByRole("button", { name: "Submit Application" }).click();
     await expect(page.getByTestId("application-failure")).toHaveText(
       "Submission failed: Insurance certificate must be a PDF or an image (JPEG, PNG, WebP or HEIC)",
     );
-    await expect(page.getByTestId("toast").filter({ hasText: "Submission Failed" })).toContainText("There was a problem submitting your application. Please try again.");
+    await expect(page.getByTestId("toast").filter({ hasText: "Submission Failed" })).toContainText(
+      "There was a problem submitting your application. Please try again.",
+    );
     // The typed application stays for another try.
     await expect(page.getByLabel("Full Name")).toHaveValue("Eve Applicant");
     await expect(page.getByRole("button", { name: "Submit Application" })).toBeEnabled();

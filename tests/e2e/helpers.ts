@@ -2,7 +2,11 @@ import type { Page } from "@playwright/test";
 
 /** Waits for React to hydrate before a JS-on test interacts with the page. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized === true);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state
+        ?.initialized === true,
+  );
 }
 
 export const jsModes = [
@@ -19,7 +23,8 @@ export async function open(page: Page, url: string, javaScriptEnabled: boolean) 
 /** A client address of its own (sent as X-Forwarded-For), so one test's rate limits never touch another's. */
 export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
 
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /**
  * The app's own Prisma client on the e2e server's database. Imported when first asked for,
@@ -45,7 +50,11 @@ const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString().sl
  * A quote on /calculator (of the server at `origin`, the default e2e server if not given),
  * then "Proceed to Checkout": the booking's id, with the page on its checkout.
  */
-export async function bookAMove(page: Page, javaScriptEnabled: boolean, { origin = "", vanSize = "medium" }: { origin?: string; vanSize?: string } = {}) {
+export async function bookAMove(
+  page: Page,
+  javaScriptEnabled: boolean,
+  { origin = "", vanSize = "medium" }: { origin?: string; vanSize?: string } = {},
+) {
   await open(page, `${origin}/calculator`, javaScriptEnabled);
   await page.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
   await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
@@ -58,7 +67,11 @@ export async function bookAMove(page: Page, javaScriptEnabled: boolean, { origin
 }
 
 /** A new customer (no password: signed in by cookie), signed in on this page's browser context. */
-export async function signedInCustomer(page: Page, baseURL: string, { username = "Pat Customer", prefix = "customer" } = {}) {
+export async function signedInCustomer(
+  page: Page,
+  baseURL: string,
+  { username = "Pat Customer", prefix = "customer" } = {},
+) {
   const db = await appDb();
   const email = uniqueEmail(prefix);
   await db.user.create({ data: { username, email } });

@@ -31,8 +31,13 @@ for (const mode of jsModes) {
       await page.getByLabel("Pickup address").fill(pickupAddress);
       await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
       await page.getByLabel("Moving date").fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
-      await page.locator('input[name="name__confirm"]').evaluate((input: HTMLInputElement) => (input.value = "https://spam.example"));
-      const posted = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/calculator"));
+      await page
+        .locator('input[name="name__confirm"]')
+        .evaluate((input: HTMLInputElement) => (input.value = "https://spam.example"));
+      const posted = page.waitForResponse(
+        (response) =>
+          response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/calculator"),
+      );
       await page.getByRole("button", { name: "Calculate Quote" }).click();
       expect((await posted).status()).toBeLessThan(400);
       await expect(page).toHaveURL(/\/calculator$/);

@@ -7,7 +7,9 @@ import zlib from "node:zlib";
 import { expect, test, type BrowserContext, type Response } from "@playwright/test";
 import { appDb, bookAMove, sessionCookieFor } from "./helpers";
 
-const budget = JSON.parse(fs.readFileSync(path.resolve("performance-budget.json"), "utf8")) as { javascriptKb: Record<string, number> };
+const budget = JSON.parse(fs.readFileSync(path.resolve("performance-budget.json"), "utf8")) as {
+  javascriptKb: Record<string, number>;
+};
 
 /** The gzipped bytes of the same-origin JavaScript a page downloads, file by file. */
 async function javascriptOf(context: BrowserContext, url: string, origin: string) {
@@ -15,7 +17,8 @@ async function javascriptOf(context: BrowserContext, url: string, origin: string
   const scripts: Response[] = [];
   page.on("response", (response) => {
     const type = response.headers()["content-type"] ?? "";
-    if (response.url().startsWith(origin) && (type.includes("javascript") || /\.m?js(\?|$)/.test(response.url()))) scripts.push(response);
+    if (response.url().startsWith(origin) && (type.includes("javascript") || /\.m?js(\?|$)/.test(response.url())))
+      scripts.push(response);
   });
   const response = await page.goto(url, { waitUntil: "networkidle" });
   expect(response?.ok(), `${url} answered ${response?.status()}`).toBe(true);
@@ -33,7 +36,9 @@ test("every key page's JavaScript stays within performance-budget.json", async (
   const origin = baseURL!;
   const db = await appDb();
   const admin = await db.user.findFirstOrThrow({ where: { role: "admin", isActive: true } });
-  const customer = await db.user.findFirstOrThrow({ where: { role: "customer", isActive: true, email: "alice@example.com" } });
+  const customer = await db.user.findFirstOrThrow({
+    where: { role: "customer", isActive: true, email: "alice@example.com" },
+  });
 
   const anonymous = await browser.newContext();
   const customerContext = await browser.newContext();
@@ -61,9 +66,17 @@ test("every key page's JavaScript stays within performance-budget.json", async (
     const { bytes, files } = await javascriptOf(context, `${origin}${url}`, origin);
     const limitKb = budget.javascriptKb[name]!;
     expect(files.length, `${name} downloads its JavaScript`).toBeGreaterThan(0);
-    test.info().annotations.push({ type: "js", description: `${name}: ${(bytes / 1024).toFixed(1)} KB gzipped (budget ${limitKb} KB)` });
+    test
+      .info()
+      .annotations.push({
+        type: "js",
+        description: `${name}: ${(bytes / 1024).toFixed(1)} KB gzipped (budget ${limitKb} KB)`,
+      });
     if (bytes > limitKb * 1024) {
-      const biggest = [...files].sort((a, b) => b.gzipped - a.gzipped).slice(0, 5).map((file) => `${file.file} ${(file.gzipped / 1024).toFixed(1)} KB`);
+      const biggest = [...files]
+        .sort((a, b) => b.gzipped - a.gzipped)
+        .slice(0, 5)
+        .map((file) => `${file.file} ${(file.gzipped / 1024).toFixed(1)} KB`);
       over.push(`${name}: ${(bytes / 1024).toFixed(1)} KB > ${limitKb} KB (largest: ${biggest.join(", ")})`);
     }
   }

@@ -7,14 +7,19 @@ import { appDb, bookAMove, jsModes, open, randomIp, sessionCookieFor, signedInCu
 
 const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 
-const signedInPayPalCustomer = (page: Page, baseURL: string) => signedInCustomer(page, baseURL, { username: "Pat PayPal", prefix: "paypal" });
-const bookASmallMove = (page: Page, javaScriptEnabled: boolean) => bookAMove(page, javaScriptEnabled, { vanSize: "small" });
+const signedInPayPalCustomer = (page: Page, baseURL: string) =>
+  signedInCustomer(page, baseURL, { username: "Pat PayPal", prefix: "paypal" });
+const bookASmallMove = (page: Page, javaScriptEnabled: boolean) =>
+  bookAMove(page, javaScriptEnabled, { vanSize: "small" });
 
 for (const mode of jsModes) {
   test.describe(`PayPal checkout ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test("without PayPal keys: a test payment on the sandbox's page, then 'Booking Confirmed'", async ({ page, baseURL }) => {
+    test("without PayPal keys: a test payment on the sandbox's page, then 'Booking Confirmed'", async ({
+      page,
+      baseURL,
+    }) => {
       const email = await signedInPayPalCustomer(page, baseURL!);
       const bookingId = await bookASmallMove(page, mode.javaScriptEnabled);
       await page.getByRole("link", { name: /Pay with PayPal/ }).click();
@@ -43,7 +48,9 @@ for (const mode of jsModes) {
       const booking = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { payments: true } });
       expect(booking.paymentState).toBe("paid");
       expect(booking.customerEmail).toBe(email);
-      expect(booking.payments.map((payment) => [payment.provider, payment.status, payment.amountPence])).toEqual([["sandbox", "succeeded", booking.finalPrice]]);
+      expect(booking.payments.map((payment) => [payment.provider, payment.status, payment.amountPence])).toEqual([
+        ["sandbox", "succeeded", booking.finalPrice],
+      ]);
 
       // Back on the PayPal page, the paid booking goes to its confirmation.
       await page.goto(`/paypal-checkout-new?booking=${bookingId}`);
@@ -72,7 +79,9 @@ for (const mode of jsModes) {
         },
       });
       await open(page, `/paypal-checkout?booking=${booking.id}`, false);
-      await expect(page).toHaveURL(`/signin?redirectTo=${encodeURIComponent(`/paypal-checkout?booking=${booking.id}`)}`);
+      await expect(page).toHaveURL(
+        `/signin?redirectTo=${encodeURIComponent(`/paypal-checkout?booking=${booking.id}`)}`,
+      );
 
       await signedInPayPalCustomer(page, baseURL!);
       await open(page, `/paypal-checkout?booking=${booking.id}`, mode.javaScriptEnabled);
@@ -84,7 +93,10 @@ for (const mode of jsModes) {
   test.describe(`payment test page ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("an admin checks the card provider's keys: the amount's messages, then the provider's answer", async ({ page, baseURL }) => {
+    test("an admin checks the card provider's keys: the amount's messages, then the provider's answer", async ({
+      page,
+      baseURL,
+    }) => {
       await page.context().addCookies([await sessionCookieFor("admin@easymove.local", baseURL!)]);
       await open(page, "/payment-test", mode.javaScriptEnabled);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
@@ -110,7 +122,8 @@ for (const mode of jsModes) {
       await expect(result.getByTestId("result-id")).toHaveText(/^sbx_pi_[0-9a-f]+$/);
       await expect(result.getByTestId("result-status")).toHaveText("Created, waiting for payment");
       await expect(page.getByLabel("Amount (£)")).toHaveValue("24.99");
-      if (mode.javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+      if (mode.javaScriptEnabled)
+        expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
     });
   });
 }

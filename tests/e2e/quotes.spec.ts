@@ -9,7 +9,9 @@ const UNPLACEABLE = "Rose Cottage, Little Snoring";
 /** Serious or critical axe (WCAG 2.1 AA) violations on the page as it is now. */
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => violation.id);
 }
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {
@@ -33,12 +35,16 @@ for (const mode of jsModes) {
       await expect(card.getByText("Quote Ready")).toBeVisible();
       await expect(card.getByTestId("quote-distance")).toContainText("miles");
       await expect(page.locator("#quote").getByRole("button", { name: "Calculate Quote" })).toHaveCount(0);
-      await expect(page.getByRole("status").filter({ hasText: "Quote calculated" })).toContainText(/Your quote for [\d.]+ miles is £[\d,]+\.\d\d/);
+      await expect(page.getByRole("status").filter({ hasText: "Quote calculated" })).toContainText(
+        /Your quote for [\d.]+ miles is £[\d,]+\.\d\d/,
+      );
       await card.getByRole("link", { name: "Start a new quote" }).click();
       await expect(page.locator("#quote").getByRole("button", { name: "Calculate Quote" })).toBeVisible();
     });
 
-    test("home: Show More Options keeps what was typed; quick-add, quantities and floors price in", async ({ page }) => {
+    test("home: Show More Options keeps what was typed; quick-add, quantities and floors price in", async ({
+      page,
+    }) => {
       await open(page, "/", mode.javaScriptEnabled);
       const hero = page.locator("#quote");
       await hero.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
@@ -63,7 +69,11 @@ for (const mode of jsModes) {
       await expect(sofa.getByTestId("item-quantity")).toHaveText("3");
       await sofa.getByRole("button", { name: "Fewer Sofa" }).click();
       await expect(sofa.getByTestId("item-quantity")).toHaveText("2");
-      await hero.getByTestId("quote-item").filter({ hasText: "Wardrobe" }).getByRole("button", { name: "Remove Wardrobe" }).click();
+      await hero
+        .getByTestId("quote-item")
+        .filter({ hasText: "Wardrobe" })
+        .getByRole("button", { name: "Remove Wardrobe" })
+        .click();
       await expect(hero.getByTestId("quote-item")).toHaveCount(1);
 
       await expect(hero.getByLabel("Lift available at delivery")).toBeHidden();
@@ -105,7 +115,9 @@ for (const mode of jsModes) {
       await expect(card.getByTestId("quote-total")).toHaveText("£42.00");
       await expect(card.getByTestId("quote-distance")).toContainText("1.3 miles");
       await expect(card.getByTestId("quote-distance")).toContainText("estimated");
-      await expect(page.getByRole("status").filter({ hasText: "Quote calculated" })).toContainText("Your quote for 1.3 miles is £42.00");
+      await expect(page.getByRole("status").filter({ hasText: "Quote calculated" })).toContainText(
+        "Your quote for 1.3 miles is £42.00",
+      );
 
       const breakdown = card.getByTestId("quote-breakdown");
       await expect(breakdown).toBeHidden();
@@ -139,13 +151,17 @@ for (const mode of jsModes) {
       await page.getByLabel("Delivery address").fill("Flat 2, NE1 4ST");
       await page.getByRole("button", { name: "Calculate Quote" }).click();
       await expect(page.getByText("Invalid distance. Addresses may be too similar or incomplete.")).toBeVisible();
-      await expect(page.getByRole("alert").filter({ hasText: "There was a problem calculating your quote. Please try again." })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: "There was a problem calculating your quote. Please try again." }),
+      ).toBeVisible();
       await expect(page.getByLabel("Pickup address")).toHaveValue("Flat 1, NE1 4ST");
     });
 
     // The e2e server's Google Maps is down (playwright.config.ts) and the offline estimate
     // cannot place this village: the distance service has failed.
-    test("/quote: a failing distance service gives 'Quote Generation Failed' and a labelled estimate that checkout will not sell", async ({ page }) => {
+    test("/quote: a failing distance service gives 'Quote Generation Failed' and a labelled estimate that checkout will not sell", async ({
+      page,
+    }) => {
       await open(page, "/quote", mode.javaScriptEnabled);
       await page.getByLabel("Pickup address").fill(UNPLACEABLE);
       await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
@@ -161,14 +177,18 @@ for (const mode of jsModes) {
       await expect(card.getByTestId("quote-distance")).toContainText("15 miles");
       await expect(card.getByTestId("quote-distance")).toContainText("(assumed)");
       await expect(card).toContainText("Estimated price including VAT");
-      await expect(page.getByTestId("toast").filter({ hasText: "Quote Generation Failed" })).toContainText("Using Estimated Quote");
+      await expect(page.getByTestId("toast").filter({ hasText: "Quote Generation Failed" })).toContainText(
+        "Using Estimated Quote",
+      );
       if (mode.javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]); // axe runs as a script in the page
 
       await card.getByRole("button", { name: "Proceed to Checkout" }).click();
       await expect(page).toHaveURL(/\/checkout\?quote=/);
       const summary = page.getByTestId("checkout-summary");
       await expect(summary.getByText("Using Estimated Quote")).toBeVisible();
-      await expect(summary.getByTestId("estimate-notice")).toContainText("cannot be booked until we can measure the distance");
+      await expect(summary.getByTestId("estimate-notice")).toContainText(
+        "cannot be booked until we can measure the distance",
+      );
       await expect(page.getByTestId("toast").filter({ hasText: "Quote Generation Failed" })).toBeVisible();
       await expect(summary.getByRole("button", { name: "Measure the distance again" })).toBeVisible();
       if (mode.javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]); // axe runs as a script in the page
@@ -186,7 +206,9 @@ for (const mode of jsModes) {
       await expect(card.getByTestId("estimate-notice")).toContainText("Quote Generation Failed");
     });
 
-    test("/quote: an item's disassembly box is kept and explained; the breakdown says fuel and the return journey are included", async ({ page }) => {
+    test("/quote: an item's disassembly box is kept and explained; the breakdown says fuel and the return journey are included", async ({
+      page,
+    }) => {
       await open(page, "/quote", mode.javaScriptEnabled);
       await page.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
       await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
@@ -205,10 +227,14 @@ for (const mode of jsModes) {
       await expect(card.getByText("Quote Ready")).toBeVisible();
       await card.getByText("Show price breakdown").click();
       await expect(card).toContainText("Marked for disassembly: Wardrobe ×2.");
-      await expect(card.getByTestId("quote-breakdown")).toContainText("Fuel and return journey: included in the distance charge");
+      await expect(card.getByTestId("quote-breakdown")).toContainText(
+        "Fuel and return journey: included in the distance charge",
+      );
 
       await card.getByRole("button", { name: "Proceed to Checkout" }).click();
-      await expect(page.getByTestId("checkout-breakdown")).toContainText("Fuel and return journey: included in the distance charge");
+      await expect(page.getByTestId("checkout-breakdown")).toContainText(
+        "Fuel and return journey: included in the distance charge",
+      );
       await expect(page.getByTestId("checkout-summary").getByText("Using Estimated Quote")).toHaveCount(0);
     });
 
@@ -301,7 +327,9 @@ for (const mode of jsModes) {
       await page.getByLabel("Pickup address").fill("Birmingham B1 1BB");
       await page.getByLabel("Delivery address").fill("Coventry CV1 1GF");
       await page.getByRole("button", { name: "Get Simple Quote" }).click();
-      await expect(page.getByTestId("calculator-quote")).toContainText("Fuel and return journey: included in the distance charge");
+      await expect(page.getByTestId("calculator-quote")).toContainText(
+        "Fuel and return journey: included in the distance charge",
+      );
     });
 
     test("/test-detailed-quotes prices each case as the van its title names", async ({ page, context, baseURL }) => {

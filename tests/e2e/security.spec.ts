@@ -37,7 +37,8 @@ test.describe("security headers", () => {
 test.describe("our own server, through a real socket", () => {
   test("static scripts and images carry the security headers too", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const script =
+      /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeTruthy();
     for (const path of [script!, "/images/hero.svg", "/favicon.svg"]) {
       const response = await request.get(path);
@@ -49,14 +50,19 @@ test.describe("our own server, through a real socket", () => {
     }
   });
 
-  test("a post another site's page makes without Origin or Referer is refused (Sec-Fetch-Site)", async ({ request }) => {
+  test("a post another site's page makes without Origin or Referer is refused (Sec-Fetch-Site)", async ({
+    request,
+  }) => {
     const response = await request.post("/logout", { headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
     expect(response.status()).toBe(403);
     expect(await response.text()).toBe("Cross-site request refused.");
   });
 
   test("a body over the cap is a 413 before any route reads it, even on the Stripe webhook", async ({ request }) => {
-    const response = await request.post("/api/webhooks/stripe", { data: "x".repeat(2 * 1024 * 1024), headers: { "Content-Type": "application/json" } });
+    const response = await request.post("/api/webhooks/stripe", {
+      data: "x".repeat(2 * 1024 * 1024),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status()).toBe(413);
   });
 });
@@ -71,7 +77,11 @@ test.describe("the pages' CSP allows no inline style, and nothing on them needs 
       });
       const response = await page.goto(path);
       expect(response?.headers()["content-security-policy"]).not.toContain("'unsafe-inline'");
-      await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized);
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state
+            ?.initialized,
+      );
       const honeypot = page.locator('[id$="__confirm_wrap"]');
       if ((await honeypot.count()) > 0) await expect(honeypot.first()).toBeHidden();
       expect(violations).toEqual([]);

@@ -44,7 +44,11 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(/\/$/);
     });
 
-    test("an admin sees where the keys come from, the test keys link, and a noindex page", async ({ page, context, baseURL }) => {
+    test("an admin sees where the keys come from, the test keys link, and a noindex page", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await context.addCookies([await sessionCookieFor(ADMIN_EMAIL, baseURL!)]);
       await open(page, "/stripe-config", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "Stripe Configuration" })).toBeVisible();
@@ -58,7 +62,11 @@ for (const mode of jsModes) {
       await expect(secret(page)).toHaveValue("");
     });
 
-    test("wrong prefixes get the spec's messages; good keys are saved and only the last four shown", async ({ page, context, baseURL }) => {
+    test("wrong prefixes get the spec's messages; good keys are saved and only the last four shown", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await context.addCookies([await sessionCookieFor(ADMIN_EMAIL, baseURL!)]);
       await open(page, "/stripe-config", mode.javaScriptEnabled);
       const publicError = page.getByText("Invalid Public Key: Stripe publishable key must start with 'pk_'");

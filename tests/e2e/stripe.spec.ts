@@ -46,12 +46,19 @@ for (const mode of jsModes) {
       const db = await appDb();
       const booking = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { payments: true } });
       expect(booking.paymentState).toBe("paid");
-      expect(booking.payments.map((payment) => [payment.provider, payment.status, payment.amountPence, payment.providerPaymentId.slice(0, 3)])).toEqual([
-        ["stripe", "succeeded", booking.finalPrice, "pi_"],
-      ]);
+      expect(
+        booking.payments.map((payment) => [
+          payment.provider,
+          payment.status,
+          payment.amountPence,
+          payment.providerPaymentId.slice(0, 3),
+        ]),
+      ).toEqual([["stripe", "succeeded", booking.finalPrice, "pi_"]]);
     });
 
-    test("embedded card form: Stripe.js on that page only; without JavaScript the hosted page instead", async ({ page }) => {
+    test("embedded card form: Stripe.js on that page only; without JavaScript the hosted page instead", async ({
+      page,
+    }) => {
       const scripts: string[] = [];
       await page.route("https://js.stripe.com/**", (route) => {
         scripts.push(route.request().url());

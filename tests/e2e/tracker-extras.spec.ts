@@ -48,11 +48,20 @@ async function completedMove() {
   return { db, customer, driver, booking };
 }
 
-async function customerPage(browser: Browser, email: string, baseURL: string, options: BrowserContextOptions, { popupSeen = true } = {}) {
+async function customerPage(
+  browser: Browser,
+  email: string,
+  baseURL: string,
+  options: BrowserContextOptions,
+  { popupSeen = true } = {},
+) {
   const context = await browser.newContext({ baseURL, ...options });
   await context.addCookies([await sessionCookieFor(email, baseURL)]);
   // The discount popup has its own test; elsewhere this browser has seen every code already.
-  if (popupSeen) await context.addInitScript(() => window.localStorage.setItem("easymove:discount-popup-seen", JSON.stringify(["WELCOME5", "RETURN10", "LOYAL15"])));
+  if (popupSeen)
+    await context.addInitScript(() =>
+      window.localStorage.setItem("easymove:discount-popup-seen", JSON.stringify(["WELCOME5", "RETURN10", "LOYAL15"])),
+    );
   return context.newPage();
 }
 
@@ -67,7 +76,10 @@ async function expectNoReload(page: Page) {
 
 for (const { name, javaScriptEnabled } of jsModes) {
   test.describe(`tracker extras ${name}`, () => {
-    test("the customer rates the driver once, and the driver's rating becomes the average", async ({ browser, baseURL }) => {
+    test("the customer rates the driver once, and the driver's rating becomes the average", async ({
+      browser,
+      baseURL,
+    }) => {
       const { db, customer, driver, booking } = await completedMove();
       const page = await customerPage(browser, customer.email, baseURL!, { javaScriptEnabled });
       await open(page, trackerUrl(booking.id), javaScriptEnabled);
@@ -98,7 +110,11 @@ for (const { name, javaScriptEnabled } of jsModes) {
       await expect(given).toContainText("Friendly and quick");
       if (javaScriptEnabled) await expectNoReload(page);
 
-      await expect.poll(async () => db.driver.findUnique({ where: { id: driver.id }, select: { ratingTenths: true, ratingCount: true } })).toEqual({ ratingTenths: 40, ratingCount: 1 });
+      await expect
+        .poll(async () =>
+          db.driver.findUnique({ where: { id: driver.id }, select: { ratingTenths: true, ratingCount: true } }),
+        )
+        .toEqual({ ratingTenths: 40, ratingCount: 1 });
       await expect(page.getByTestId("driver-card")).toContainText("4.0");
 
       // The rating page now shows the rating, not a second form.
@@ -108,7 +124,10 @@ for (const { name, javaScriptEnabled } of jsModes) {
       await page.context().close();
     });
 
-    test("help actions: a support request is stored and confirmed; an empty one is refused with the message", async ({ browser, baseURL }) => {
+    test("help actions: a support request is stored and confirmed; an empty one is refused with the message", async ({
+      browser,
+      baseURL,
+    }) => {
       const { db, customer, booking } = await completedMove();
       const page = await customerPage(browser, customer.email, baseURL!, { javaScriptEnabled });
       await open(page, trackerUrl(booking.id), javaScriptEnabled);
@@ -131,16 +150,26 @@ for (const { name, javaScriptEnabled } of jsModes) {
       await expect(page.getByTestId("toast").filter({ hasText: "Support request sent" })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/booking-tracker\\?booking=${booking.id}$`));
       await expect
-        .poll(async () => db.supportRequest.findMany({ where: { bookingId: booking.id }, select: { kind: true, status: true, message: true, userId: true } }))
+        .poll(async () =>
+          db.supportRequest.findMany({
+            where: { bookingId: booking.id },
+            select: { kind: true, status: true, message: true, userId: true },
+          }),
+        )
         .toEqual([{ kind: "support", status: "open", message: "The wardrobe door came off", userId: customer.id }]);
       await page.context().close();
     });
 
-    test("sharing the location: the browser's position with JavaScript, typed words without", async ({ browser, baseURL }) => {
+    test("sharing the location: the browser's position with JavaScript, typed words without", async ({
+      browser,
+      baseURL,
+    }) => {
       const { db, customer, booking } = await completedMove();
       const page = await customerPage(browser, customer.email, baseURL!, {
         javaScriptEnabled,
-        ...(javaScriptEnabled ? { geolocation: { latitude: 54.9783, longitude: -1.6178 }, permissions: ["geolocation"] } : {}),
+        ...(javaScriptEnabled
+          ? { geolocation: { latitude: 54.9783, longitude: -1.6178 }, permissions: ["geolocation"] }
+          : {}),
       });
       await open(page, trackerUrl(booking.id), javaScriptEnabled);
       const share = page.getByTestId("help-location_share");
@@ -154,7 +183,12 @@ for (const { name, javaScriptEnabled } of jsModes) {
       }
       await expect(page.getByTestId("toast").filter({ hasText: "Location shared" })).toBeVisible();
       await expect
-        .poll(async () => db.supportRequest.findMany({ where: { bookingId: booking.id }, select: { kind: true, message: true, latitude: true, longitude: true } }))
+        .poll(async () =>
+          db.supportRequest.findMany({
+            where: { bookingId: booking.id },
+            select: { kind: true, message: true, latitude: true, longitude: true },
+          }),
+        )
         .toEqual([
           javaScriptEnabled
             ? { kind: "location_share", message: "Shared my location", latitude: 54.9783, longitude: -1.6178 }
@@ -163,34 +197,37 @@ for (const { name, javaScriptEnabled } of jsModes) {
       await page.context().close();
     });
 
-    test(javaScriptEnabled ? "the discount pops up once per code, then stays as a banner" : "the discount is a banner", async ({ browser, baseURL }) => {
-      const { customer, booking } = await completedMove();
-      const page = await customerPage(browser, customer.email, baseURL!, { javaScriptEnabled }, { popupSeen: false });
-      await open(page, trackerUrl(booking.id), javaScriptEnabled);
-      // One paid booking before: RETURN10.
-      if (!javaScriptEnabled) {
-        const banner = page.getByTestId("discount-banner");
-        await expect(banner).toContainText("10% off your next move");
-        await expect(banner).toContainText("RETURN10");
-        await expect(banner).toContainText(/Valid until \d{1,2} [A-Z][a-z]+ \d{4}/);
-        await expect(page.getByRole("dialog")).toHaveCount(0);
-      } else {
-        const popup = page.getByRole("dialog", { name: "10% off your next move" });
-        await expect(popup).toBeVisible();
-        await expect(popup).toContainText("RETURN10");
-        await expect(page.getByTestId("discount-banner")).toHaveCount(0);
-        await popup.getByRole("button", { name: "Got it" }).click();
-        await expect(popup).toHaveCount(0);
-        await expect(page.getByTestId("discount-banner")).toContainText("RETURN10");
+    test(
+      javaScriptEnabled ? "the discount pops up once per code, then stays as a banner" : "the discount is a banner",
+      async ({ browser, baseURL }) => {
+        const { customer, booking } = await completedMove();
+        const page = await customerPage(browser, customer.email, baseURL!, { javaScriptEnabled }, { popupSeen: false });
+        await open(page, trackerUrl(booking.id), javaScriptEnabled);
+        // One paid booking before: RETURN10.
+        if (!javaScriptEnabled) {
+          const banner = page.getByTestId("discount-banner");
+          await expect(banner).toContainText("10% off your next move");
+          await expect(banner).toContainText("RETURN10");
+          await expect(banner).toContainText(/Valid until \d{1,2} [A-Z][a-z]+ \d{4}/);
+          await expect(page.getByRole("dialog")).toHaveCount(0);
+        } else {
+          const popup = page.getByRole("dialog", { name: "10% off your next move" });
+          await expect(popup).toBeVisible();
+          await expect(popup).toContainText("RETURN10");
+          await expect(page.getByTestId("discount-banner")).toHaveCount(0);
+          await popup.getByRole("button", { name: "Got it" }).click();
+          await expect(popup).toHaveCount(0);
+          await expect(page.getByTestId("discount-banner")).toContainText("RETURN10");
 
-        // Seen once: the next visit shows the banner and no popup.
-        await page.reload();
-        await open(page, trackerUrl(booking.id), true);
-        await expect(page.getByTestId("discount-banner")).toContainText("RETURN10");
-        await page.waitForTimeout(1500);
-        await expect(page.getByRole("dialog")).toHaveCount(0);
-      }
-      await page.context().close();
-    });
+          // Seen once: the next visit shows the banner and no popup.
+          await page.reload();
+          await open(page, trackerUrl(booking.id), true);
+          await expect(page.getByTestId("discount-banner")).toContainText("RETURN10");
+          await page.waitForTimeout(1500);
+          await expect(page.getByRole("dialog")).toHaveCount(0);
+        }
+        await page.context().close();
+      },
+    );
   });
 }

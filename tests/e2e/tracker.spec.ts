@@ -10,8 +10,12 @@ const ukToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Londo
 /** A customer and a driver (both with accounts) and a paid booking for today, assigned to the driver. */
 async function assignedBooking() {
   const db = await appDb();
-  const customer = await db.user.create({ data: { username: "Casey Customer", email: uniqueEmail("tracker-customer"), phone: "07700 900555" } });
-  const driverUser = await db.user.create({ data: { username: "Dana Driver", email: uniqueEmail("tracker-driver"), role: "driver" } });
+  const customer = await db.user.create({
+    data: { username: "Casey Customer", email: uniqueEmail("tracker-customer"), phone: "07700 900555" },
+  });
+  const driverUser = await db.user.create({
+    data: { username: "Dana Driver", email: uniqueEmail("tracker-driver"), role: "driver" },
+  });
   const driver = await db.driver.create({
     data: {
       name: "Dana Driver",
@@ -72,7 +76,10 @@ async function expectNoReload(page: Page) {
 }
 
 test.describe("tracker and driver page with JavaScript", () => {
-  test("the driver's status change and message reach the customer's tracker live, and the read tick reaches the driver", async ({ browser, baseURL }) => {
+  test("the driver's status change and message reach the customer's tracker live, and the read tick reaches the driver", async ({
+    browser,
+    baseURL,
+  }) => {
     const { booking, customer, driverUser, reference } = await assignedBooking();
     const customerPage = await signedInPage(browser, customer.email, baseURL!, true);
     const driverPage = await signedInPage(browser, driverUser.email, baseURL!, true);
@@ -136,7 +143,9 @@ test.describe("tracker and driver page with JavaScript", () => {
     await expect(customerPage.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
     await expect(driverPage.getByTestId("driver-summary")).toContainText("13 completed jobs");
     const db = await appDb();
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id }, select: { status: true } })).toEqual({ status: "completed" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id }, select: { status: true } })).toEqual({
+      status: "completed",
+    });
     await customerPage.context().close();
     await driverPage.context().close();
   });
@@ -148,7 +157,12 @@ test.describe("tracker without a live stream", () => {
     const customerPage = await signedInPage(browser, customer.email, baseURL!, true);
     await customerPage.clock.install();
     await customerPage.route("**/api/bookings/*/events", (route) =>
-      route.fulfill({ status: 429, contentType: "application/json", headers: { "Retry-After": "30" }, body: JSON.stringify({ error: "Too many live connections" }) }),
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        headers: { "Retry-After": "30" },
+        body: JSON.stringify({ error: "Too many live connections" }),
+      }),
     );
     await open(customerPage, `/booking-tracker?booking=${booking.id}`, true);
     await expect(customerPage.getByTestId("tracking-label")).toHaveText("Driver assigned");
@@ -156,7 +170,12 @@ test.describe("tracker without a live stream", () => {
 
     // The driver moves the job on; no event can reach this page.
     const { advanceTracking } = await import("~/server/bookings/tracking.server");
-    const moved = await advanceTracking({ bookingId: booking.id, user: { id: driverUser.id, username: driverUser.username, email: driverUser.email, role: "driver" }, to: "en_route", etaMinutes: 15 });
+    const moved = await advanceTracking({
+      bookingId: booking.id,
+      user: { id: driverUser.id, username: driverUser.username, email: driverUser.email, role: "driver" },
+      to: "en_route",
+      etaMinutes: 15,
+    });
     expect(moved.ok).toBe(true);
     await customerPage.clock.runFor(31_000);
     await expect(customerPage.getByTestId("tracking-label")).toHaveText("On the way");
@@ -166,7 +185,10 @@ test.describe("tracker without a live stream", () => {
 });
 
 test.describe("tracker and driver page without JavaScript", () => {
-  test("the same flow by posting and refreshing; the updates tab refreshes itself every 30 s", async ({ browser, baseURL }) => {
+  test("the same flow by posting and refreshing; the updates tab refreshes itself every 30 s", async ({
+    browser,
+    baseURL,
+  }) => {
     const { booking, customer, driverUser, reference } = await assignedBooking();
     const customerPage = await signedInPage(browser, customer.email, baseURL!, false);
     const driverPage = await signedInPage(browser, driverUser.email, baseURL!, false);
@@ -210,11 +232,16 @@ test.describe("tracker and driver page without JavaScript", () => {
 
 for (const { name, javaScriptEnabled } of jsModes) {
   test.describe(`tracker access ${name}`, () => {
-    test("another customer and another driver get a 404; a visitor is asked to sign in", async ({ browser, baseURL }) => {
+    test("another customer and another driver get a 404; a visitor is asked to sign in", async ({
+      browser,
+      baseURL,
+    }) => {
       const { booking } = await assignedBooking();
       const db = await appDb();
       const stranger = await db.user.create({ data: { username: "Sam Stranger", email: uniqueEmail("stranger") } });
-      const otherDriver = await db.user.create({ data: { username: "Olly Other", email: uniqueEmail("other-driver"), role: "driver" } });
+      const otherDriver = await db.user.create({
+        data: { username: "Olly Other", email: uniqueEmail("other-driver"), role: "driver" },
+      });
       for (const email of [stranger.email, otherDriver.email]) {
         const page = await signedInPage(browser, email, baseURL!, javaScriptEnabled);
         const response = await page.goto(`/booking-tracker?booking=${booking.id}`);

@@ -7,7 +7,12 @@ import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail, waitForH
 
 const PASSWORD = "two-factor-pass-2026";
 const codeFor = (manualKey: string, offsetSteps = 0) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualKey.replace(/\s/g, "")), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(manualKey.replace(/\s/g, "")),
+    digits: 6,
+    period: 30,
+    algorithm: "SHA1",
+  }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
 async function signInWithPassword(page: Page, email: string, javaScriptEnabled: boolean) {
   await open(page, "/admin/login", javaScriptEnabled);
@@ -23,11 +28,16 @@ for (const mode of jsModes) {
   test.describe(`two-factor sign-in ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test("an admin turns it on, then signs in with a code from the app and with a recovery code", async ({ page, baseURL }) => {
+    test("an admin turns it on, then signs in with a code from the app and with a recovery code", async ({
+      page,
+      baseURL,
+    }) => {
       const db = await appDb();
       const { hashPassword } = await import("~/server/auth/password.server");
       const email = uniqueEmail("two-factor-admin");
-      await db.user.create({ data: { username: "Tess Factor", email, role: "admin", passwordHash: await hashPassword(PASSWORD) } });
+      await db.user.create({
+        data: { username: "Tess Factor", email, role: "admin", passwordHash: await hashPassword(PASSWORD) },
+      });
       await page.context().addCookies([await sessionCookieFor(email, baseURL!)]);
 
       await open(page, "/admin/two-factor", mode.javaScriptEnabled);

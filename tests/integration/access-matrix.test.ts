@@ -36,7 +36,10 @@ const adminPages = [
 ];
 // The two ways in are open to all by nature (spec/02 section 7); every other one is guarded.
 const PUBLIC_ADMIN_APIS = ["/api/admin/login", "/api/admin/signup"];
-const allAdminApis = Object.entries({ ...apiModules, ...adminApisElsewhere }).map(([file, module]) => ({ ...routeOf(file), module }));
+const allAdminApis = Object.entries({ ...apiModules, ...adminApisElsewhere }).map(([file, module]) => ({
+  ...routeOf(file),
+  module,
+}));
 const adminApis = allAdminApis.filter((api) => !PUBLIC_ADMIN_APIS.includes(api.path));
 
 type Credentials = { cookie?: string; token?: string };
@@ -78,7 +81,9 @@ function expectPageGuard(outcome: Outcome, actor: Actor, path: string) {
     return;
   }
   expect(outcome.status, `${actor} on ${path}`).toBe(302);
-  expect(outcome.location, `${actor} on ${path}`).toBe(actor === "customer" || actor === "driver" ? "/" : loginRedirect(path));
+  expect(outcome.location, `${actor} on ${path}`).toBe(
+    actor === "customer" || actor === "driver" ? "/" : loginRedirect(path),
+  );
 }
 
 function expectApiGuard(outcome: Outcome, actor: Actor, label: string) {
@@ -129,16 +134,29 @@ describe.each(adminPages)("admin page $path ($file)", ({ path, params, module, i
   for (const actor of ACTORS) {
     it(`GET as ${actor}`, async () => {
       if (inLayout) {
-        const layout = await call(adminLayout.loader as Handler, request(path, "GET", credentials[actor].session), params);
+        const layout = await call(
+          adminLayout.loader as Handler,
+          request(path, "GET", credentials[actor].session),
+          params,
+        );
         expectPageGuard(layout, actor, path);
         if (actor === "admin") expect(layout.thrown).toBe(false);
       }
-      if (module.loader) expectPageGuard(await call(module.loader, request(path, "GET", credentials[actor].session), params), actor, path);
+      if (module.loader)
+        expectPageGuard(
+          await call(module.loader, request(path, "GET", credentials[actor].session), params),
+          actor,
+          path,
+        );
     });
 
     if (module.action) {
       it(`POST as ${actor}`, async () => {
-        expectPageGuard(await call(module.action, request(path, "POST", credentials[actor].session), params), actor, path);
+        expectPageGuard(
+          await call(module.action, request(path, "POST", credentials[actor].session), params),
+          actor,
+          path,
+        );
       });
     }
   }
@@ -157,13 +175,21 @@ describe.each(adminApis)("admin API $path ($file)", ({ path, params, module }) =
       const how = actor === "anonymous" ? "" : ` with a ${via === "session" ? "session cookie" : "bearer token"}`;
       if (module.loader) {
         it(`GET as ${actor}${how}`, async () => {
-          expectApiGuard(await call(module.loader, request(path, "GET", credentials[actor][via]), params), actor, `GET ${path}`);
+          expectApiGuard(
+            await call(module.loader, request(path, "GET", credentials[actor][via]), params),
+            actor,
+            `GET ${path}`,
+          );
         });
       }
       if (module.action) {
         for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
           it(`${method} as ${actor}${how}`, async () => {
-            expectApiGuard(await call(module.action, request(path, method, credentials[actor][via]), params), actor, `${method} ${path}`);
+            expectApiGuard(
+              await call(module.action, request(path, method, credentials[actor][via]), params),
+              actor,
+              `${method} ${path}`,
+            );
           });
         }
       }
@@ -172,7 +198,11 @@ describe.each(adminApis)("admin API $path ($file)", ({ path, params, module }) =
 
   it("refuses a made-up bearer token with 401", async () => {
     const handler = module.loader ?? module.action!;
-    const outcome = await call(handler, request(path, module.loader ? "GET" : "POST", { token: "made-up-token" }), params);
+    const outcome = await call(
+      handler,
+      request(path, module.loader ? "GET" : "POST", { token: "made-up-token" }),
+      params,
+    );
     expect(outcome.status).toBe(401);
   });
 });

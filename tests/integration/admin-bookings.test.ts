@@ -13,7 +13,16 @@ import { ADMIN_BOOKING_MESSAGES } from "~/schemas/admin-bookings";
 import { assignDriver, bookingDetails, listBookings, updateBookingStatus } from "~/server/admin/bookings.server";
 import { db } from "~/server/platform/db.server";
 import { takeToasts } from "~/server/platform/toast.server";
-import { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } from "./auth-helpers";
+import {
+  bearerFor,
+  call,
+  createAccount,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  sessionCookie,
+  unique,
+} from "./auth-helpers";
 import { createApprovedDriver, createBooking, requestWithCookie } from "./factories";
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
@@ -34,17 +43,42 @@ beforeAll(async () => {
 
 /** A booking with a word of its own in the customer's name, created `minutesAgo`. */
 type Status = "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
-async function bookingFor(word: string, { status = "pending", minutesAgo = 0, pickup = "1 Grey Street, Newcastle NE1 6EE" }: { status?: Status; minutesAgo?: number; pickup?: string } = {}) {
+async function bookingFor(
+  word: string,
+  {
+    status = "pending",
+    minutesAgo = 0,
+    pickup = "1 Grey Street, Newcastle NE1 6EE",
+  }: { status?: Status; minutesAgo?: number; pickup?: string } = {},
+) {
   const booking = await createBooking(status);
   return db.booking.update({
     where: { id: booking.id },
-    data: { customerName: `Customer ${word}`, pickupAddress: pickup, createdAt: new Date(Date.now() - minutesAgo * 60_000) },
+    data: {
+      customerName: `Customer ${word}`,
+      pickupAddress: pickup,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    },
   });
 }
 
-function createDriver(approvalStatus: "pending" | "approved" | "declined", name = `Driver ${unique()}`, createdAt = new Date()) {
+function createDriver(
+  approvalStatus: "pending" | "approved" | "declined",
+  name = `Driver ${unique()}`,
+  createdAt = new Date(),
+) {
   return db.driver.create({
-    data: { name, email: `${unique()}@example.com`, phone: "07700900123", experience: "1-3", vanType: "small", location: "Leeds", approvalStatus, agreementAcceptedAt: new Date(), createdAt },
+    data: {
+      name,
+      email: `${unique()}@example.com`,
+      phone: "07700900123",
+      experience: "1-3",
+      vanType: "small",
+      location: "Leeds",
+      approvalStatus,
+      agreementAcceptedAt: new Date(),
+      createdAt,
+    },
   });
 }
 
@@ -53,7 +87,8 @@ function createDriver(approvalStatus: "pending" | "approved" | "declined", name 
 const AHEAD = -60;
 const anHourAhead = () => new Date(Date.now() + 60 * 60_000);
 
-const auditRows = (bookingId: string) => db.auditLog.findMany({ where: { targetType: "Booking", targetId: bookingId }, orderBy: { createdAt: "asc" } });
+const auditRows = (bookingId: string) =>
+  db.auditLog.findMany({ where: { targetType: "Booking", targetId: bookingId }, orderBy: { createdAt: "asc" } });
 
 async function toastsOf(setCookie: string | null) {
   return (await takeToasts(requestWithCookie("http://localhost/admin/bookings", setCookie))).toasts;
@@ -69,10 +104,19 @@ describe("listBookings", () => {
     const byAddress = await bookingFor(unique(), { pickup: `7 ${word} Lane, York YO1 7HH` });
     const account = await createAccount();
     const byAccount = await createBooking();
-    await db.booking.update({ where: { id: byAccount.id }, data: { customerId: account.id, customerName: null, customerEmail: null } });
+    await db.booking.update({
+      where: { id: byAccount.id },
+      data: { customerId: account.id, customerName: null, customerEmail: null },
+    });
 
-    expect((await listBookings({ searchTerm: word.toUpperCase() })).rows.map((row) => row.id)).toEqual([byAddress.id, newer.id, older.id]);
-    expect((await listBookings({ searchTerm: older.reference.toLowerCase() })).rows.map((row) => row.id)).toEqual([older.id]);
+    expect((await listBookings({ searchTerm: word.toUpperCase() })).rows.map((row) => row.id)).toEqual([
+      byAddress.id,
+      newer.id,
+      older.id,
+    ]);
+    expect((await listBookings({ searchTerm: older.reference.toLowerCase() })).rows.map((row) => row.id)).toEqual([
+      older.id,
+    ]);
     expect((await listBookings({ searchTerm: older.customerEmail! })).rows.map((row) => row.id)).toEqual([older.id]);
     const viaAccount = await listBookings({ searchTerm: account.email });
     expect(viaAccount.rows.map((row) => row.id)).toEqual([byAccount.id]);
@@ -86,7 +130,9 @@ describe("listBookings", () => {
     for (let i = 0; i < 3; i++) pending.push(await bookingFor(word, { minutesAgo: 3 - i }));
     const completed = await bookingFor(word, { status: "completed" });
 
-    expect((await listBookings({ searchTerm: word, status: "completed" })).rows.map((row) => row.id)).toEqual([completed.id]);
+    expect((await listBookings({ searchTerm: word, status: "completed" })).rows.map((row) => row.id)).toEqual([
+      completed.id,
+    ]);
     const first = await listBookings({ searchTerm: word, status: "pending", page: 1, pageSize: 2 });
     expect(first.page).toEqual({ page: 1, pageSize: 2, total: 3, pages: 2 });
     expect(first.rows.map((row) => row.id)).toEqual([pending[2]!.id, pending[1]!.id]);
@@ -161,7 +207,13 @@ describe("assignDriver", () => {
     expect(events.map((event) => [event.status, event.createdById])).toEqual([["assigned", admin.id]]);
     const [audit] = await auditRows(booking.id);
     expect(audit).toMatchObject({ action: "booking.assign_driver", actorId: admin.id });
-    expect(audit!.details).toMatchObject({ driverId: driver.id, driverName: driver.name, fromDriverId: null, from: "pending", to: "assigned" });
+    expect(audit!.details).toMatchObject({
+      driverId: driver.id,
+      driverName: driver.name,
+      fromDriverId: null,
+      from: "pending",
+      to: "assigned",
+    });
   });
 
   it("assigns approved drivers only", async () => {
@@ -170,7 +222,11 @@ describe("assignDriver", () => {
       expect((await assignDriver(admin.id, booking.id, driver.id)).status).toBe("driver_not_approved");
     }
     expect((await assignDriver(admin.id, booking.id, "no-such-driver")).status).toBe("driver_not_approved");
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ driverId: null, status: "pending", trackingStatus: null });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      driverId: null,
+      status: "pending",
+      trackingStatus: null,
+    });
     expect(await auditRows(booking.id)).toEqual([]);
   });
 
@@ -191,7 +247,11 @@ describe("assignDriver", () => {
     await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "en_route" } });
     const driver = await createApprovedDriver();
     expect((await assignDriver(admin.id, booking.id, driver.id)).status).toBe("assigned");
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ driverId: driver.id, status: "in_progress", trackingStatus: "en_route" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      driverId: driver.id,
+      status: "in_progress",
+      trackingStatus: "en_route",
+    });
   });
 });
 
@@ -221,11 +281,21 @@ describe("GET /admin/bookings", () => {
     const approved = await createApprovedDriver();
     const waiting = await createDriver("pending");
 
-    const outcome = await call(bookingsPage.loader, getRequest(`/admin/bookings?searchTerm=${word}&status=pending`, { cookie: adminCookie }));
+    const outcome = await call(
+      bookingsPage.loader,
+      getRequest(`/admin/bookings?searchTerm=${word}&status=pending`, { cookie: adminCookie }),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.filters).toEqual({ searchTerm: word, status: "pending" });
     expect(outcome.body.bookings.map((row: { id: string }) => row.id)).toEqual([pending.id]);
-    expect(outcome.body.bookings[0]).toMatchObject({ reference: pending.reference, status: "pending", statusLabel: "Pending", paymentLabel: "Unpaid", van: "Small Van", priceText: "£42.00" });
+    expect(outcome.body.bookings[0]).toMatchObject({
+      reference: pending.reference,
+      status: "pending",
+      statusLabel: "Pending",
+      paymentLabel: "Unpaid",
+      van: "Small Van",
+      priceText: "£42.00",
+    });
     expect(outcome.body.page).toMatchObject({ page: 1, total: 1, pages: 1 });
     const driverIds = outcome.body.drivers.map((driver: { id: string }) => driver.id);
     expect(driverIds).toContain(approved.id);
@@ -233,7 +303,10 @@ describe("GET /admin/bookings", () => {
   });
 
   it("treats an unknown status in the URL as every status and cuts a long search", async () => {
-    const outcome = await call(bookingsPage.loader, getRequest(`/admin/bookings?status=lost&searchTerm=${"x".repeat(300)}`, { cookie: adminCookie }));
+    const outcome = await call(
+      bookingsPage.loader,
+      getRequest(`/admin/bookings?status=lost&searchTerm=${"x".repeat(300)}`, { cookie: adminCookie }),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.filters).toEqual({ searchTerm: "x".repeat(100), status: undefined });
     expect(outcome.body.bookings).toEqual([]);
@@ -246,12 +319,20 @@ describe("POST /admin/bookings (without JavaScript: redirect with a toast)", () 
     const back = `/admin/bookings?searchTerm=${booking.reference}&page=1`;
     const outcome = await call(
       bookingsPage.action,
-      formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "cancelled", redirectTo: back }, { cookie: adminCookie }),
+      formRequest(
+        "/admin/bookings",
+        { intent: "status", bookingId: booking.id, status: "cancelled", redirectTo: back },
+        { cookie: adminCookie },
+      ),
     );
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe(back);
     expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
-      expect.objectContaining({ title: "Booking status updated", description: `${booking.reference} is now Cancelled.`, variant: "success" }),
+      expect.objectContaining({
+        title: "Booking status updated",
+        description: `${booking.reference} is now Cancelled.`,
+        variant: "success",
+      }),
     ]);
     const after = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
     expect(after.status).toBe("cancelled");
@@ -267,7 +348,14 @@ describe("POST /admin/bookings (without JavaScript: redirect with a toast)", () 
       [{ bookingId: "no-such-booking", status: "completed" }, ADMIN_BOOKING_MESSAGES.bookingNotFound],
       [{ bookingId: "bad id!", status: "completed" }, ADMIN_BOOKING_MESSAGES.invalidBookingId],
     ] as const) {
-      const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", ...fields, redirectTo: "/admin/bookings" }, { cookie: adminCookie }));
+      const outcome = await call(
+        bookingsPage.action,
+        formRequest(
+          "/admin/bookings",
+          { intent: "status", ...fields, redirectTo: "/admin/bookings" },
+          { cookie: adminCookie },
+        ),
+      );
       expect(outcome.status).toBe(302);
       expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
         expect.objectContaining({ title: "Failed to update booking status", description: reason, variant: "error" }),
@@ -279,44 +367,106 @@ describe("POST /admin/bookings (without JavaScript: redirect with a toast)", () 
 
   it("goes back only to an admin bookings page", async () => {
     const booking = await createBooking();
-    for (const redirectTo of ["https://evil.example/admin/bookings", "//evil.example", "/admin/users", "/admin/bookingsX"]) {
-      const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "assigned", redirectTo }, { cookie: adminCookie }));
+    for (const redirectTo of [
+      "https://evil.example/admin/bookings",
+      "//evil.example",
+      "/admin/users",
+      "/admin/bookingsX",
+    ]) {
+      const outcome = await call(
+        bookingsPage.action,
+        formRequest(
+          "/admin/bookings",
+          { intent: "status", bookingId: booking.id, status: "assigned", redirectTo },
+          { cookie: adminCookie },
+        ),
+      );
       expect(outcome.location).toBe("/admin/bookings");
     }
     const details = `/admin/bookings/${booking.id}?status=pending`;
-    const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "pending", redirectTo: details }, { cookie: adminCookie }));
+    const outcome = await call(
+      bookingsPage.action,
+      formRequest(
+        "/admin/bookings",
+        { intent: "status", bookingId: booking.id, status: "pending", redirectTo: details },
+        { cookie: adminCookie },
+      ),
+    );
     expect(outcome.location).toBe(details);
   });
 
   it("assigns an approved driver and refuses any other", async () => {
     const booking = await createBooking();
     const pending = await createDriver("pending");
-    let outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "assign", bookingId: booking.id, driverId: pending.id }, { cookie: adminCookie }));
+    let outcome = await call(
+      bookingsPage.action,
+      formRequest(
+        "/admin/bookings",
+        { intent: "assign", bookingId: booking.id, driverId: pending.id },
+        { cookie: adminCookie },
+      ),
+    );
     expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
-      expect.objectContaining({ title: "Failed to assign driver", description: ADMIN_BOOKING_MESSAGES.driverNotApproved, variant: "error" }),
+      expect.objectContaining({
+        title: "Failed to assign driver",
+        description: ADMIN_BOOKING_MESSAGES.driverNotApproved,
+        variant: "error",
+      }),
     ]);
-    outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "assign", bookingId: booking.id }, { cookie: adminCookie }));
-    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([expect.objectContaining({ description: ADMIN_BOOKING_MESSAGES.driverRequired })]);
+    outcome = await call(
+      bookingsPage.action,
+      formRequest("/admin/bookings", { intent: "assign", bookingId: booking.id }, { cookie: adminCookie }),
+    );
+    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
+      expect.objectContaining({ description: ADMIN_BOOKING_MESSAGES.driverRequired }),
+    ]);
     expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).driverId).toBeNull();
 
     const driver = await createApprovedDriver();
-    outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "assign", bookingId: booking.id, driverId: driver.id }, { cookie: adminCookie }));
+    outcome = await call(
+      bookingsPage.action,
+      formRequest(
+        "/admin/bookings",
+        { intent: "assign", bookingId: booking.id, driverId: driver.id },
+        { cookie: adminCookie },
+      ),
+    );
     expect(outcome.location).toBe("/admin/bookings");
     expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
-      expect.objectContaining({ title: "Driver assigned", description: `${driver.name} is now assigned to ${booking.reference}.`, variant: "success" }),
+      expect.objectContaining({
+        title: "Driver assigned",
+        description: `${driver.name} is now assigned to ${booking.reference}.`,
+        variant: "success",
+      }),
     ]);
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ driverId: driver.id, status: "assigned", trackingStatus: "assigned" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      driverId: driver.id,
+      status: "assigned",
+      trackingStatus: "assigned",
+    });
     expect((await auditRows(booking.id)).map((row) => row.action)).toEqual(["booking.assign_driver"]);
   });
 
   it("answers an unknown intent with an error toast", async () => {
-    const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "delete", bookingId: "x" }, { cookie: adminCookie }));
-    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([expect.objectContaining({ variant: "error", description: ADMIN_BOOKING_MESSAGES.invalidAction })]);
+    const outcome = await call(
+      bookingsPage.action,
+      formRequest("/admin/bookings", { intent: "delete", bookingId: "x" }, { cookie: adminCookie }),
+    );
+    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
+      expect.objectContaining({ variant: "error", description: ADMIN_BOOKING_MESSAGES.invalidAction }),
+    ]);
   });
 
   it("sends a customer away", async () => {
     const booking = await createBooking();
-    const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "completed" }, { cookie: customerCookie }));
+    const outcome = await call(
+      bookingsPage.action,
+      formRequest(
+        "/admin/bookings",
+        { intent: "status", bookingId: booking.id, status: "completed" },
+        { cookie: customerCookie },
+      ),
+    );
     expect(outcome.location).toBe("/");
     expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe("pending");
   });
@@ -325,16 +475,51 @@ describe("POST /admin/bookings (without JavaScript: redirect with a toast)", () 
 describe("POST /admin/bookings from a fetcher (with JavaScript: the toast comes back as data)", () => {
   it("answers ok with the toast", async () => {
     const booking = await createBooking();
-    const outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: booking.id, status: "completed", via: "fetcher" }, { cookie: adminCookie }));
+    const outcome = await call(
+      bookingsPage.action,
+      formRequest(
+        "/admin/bookings",
+        { intent: "status", bookingId: booking.id, status: "completed", via: "fetcher" },
+        { cookie: adminCookie },
+      ),
+    );
     expect(outcome.status).toBe(200);
-    expect(outcome.body).toEqual({ ok: true, toast: { title: "Booking status updated", description: `${booking.reference} is now Completed.`, variant: "success" } });
+    expect(outcome.body).toEqual({
+      ok: true,
+      toast: {
+        title: "Booking status updated",
+        description: `${booking.reference} is now Completed.`,
+        variant: "success",
+      },
+    });
   });
 
   it("answers a failure with the spec's 'Failed to update booking status' and an error status", async () => {
-    let outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: "no-such-booking", status: "completed", via: "fetcher" }, { cookie: adminCookie }));
+    let outcome = await call(
+      bookingsPage.action,
+      formRequest(
+        "/admin/bookings",
+        { intent: "status", bookingId: "no-such-booking", status: "completed", via: "fetcher" },
+        { cookie: adminCookie },
+      ),
+    );
     expect(outcome.status).toBe(404);
-    expect(outcome.body).toEqual({ ok: false, toast: { title: "Failed to update booking status", description: ADMIN_BOOKING_MESSAGES.bookingNotFound, variant: "error" } });
-    outcome = await call(bookingsPage.action, formRequest("/admin/bookings", { intent: "status", bookingId: "abc", status: "lost", via: "fetcher" }, { cookie: adminCookie }));
+    expect(outcome.body).toEqual({
+      ok: false,
+      toast: {
+        title: "Failed to update booking status",
+        description: ADMIN_BOOKING_MESSAGES.bookingNotFound,
+        variant: "error",
+      },
+    });
+    outcome = await call(
+      bookingsPage.action,
+      formRequest(
+        "/admin/bookings",
+        { intent: "status", bookingId: "abc", status: "lost", via: "fetcher" },
+        { cookie: adminCookie },
+      ),
+    );
     expect(outcome.status).toBe(400);
     expect(outcome.body.toast.title).toBe("Failed to update booking status");
   });
@@ -344,15 +529,25 @@ describe("GET /admin/bookings/:id", () => {
   it("shows the booking and its history", async () => {
     const booking = await createBooking();
     await updateBookingStatus(admin.id, booking.id, "in_progress");
-    const outcome = await call(detailsPage.loader, getRequest(`/admin/bookings/${booking.id}`, { cookie: adminCookie }), { id: booking.id });
+    const outcome = await call(
+      detailsPage.loader,
+      getRequest(`/admin/bookings/${booking.id}`, { cookie: adminCookie }),
+      { id: booking.id },
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.booking.reference).toBe(booking.reference);
-    expect(outcome.body.booking.history.map((entry: { text: string }) => entry.text)).toEqual(["Status changed from Pending to In progress"]);
+    expect(outcome.body.booking.history.map((entry: { text: string }) => entry.text)).toEqual([
+      "Status changed from Pending to In progress",
+    ]);
   });
 
   it("is a 404 for an unknown or malformed id", async () => {
     for (const id of ["no-such-booking", "bad id!", "x".repeat(65)]) {
-      const outcome = await call(detailsPage.loader, getRequest(`/admin/bookings/${encodeURIComponent(id)}`, { cookie: adminCookie }), { id });
+      const outcome = await call(
+        detailsPage.loader,
+        getRequest(`/admin/bookings/${encodeURIComponent(id)}`, { cookie: adminCookie }),
+        { id },
+      );
       expect(outcome.status).toBe(404);
     }
   });
@@ -366,8 +561,12 @@ describe("the dashboard's lists", () => {
     const outcome = await call(dashboard.loader, getRequest("/admin/dashboard", { cookie: adminCookie }));
     expect(outcome.body.recentBookings).toHaveLength(5);
     // Other test files write at the same time, so "among the newest" rather than "the newest".
-    expect(outcome.body.recentBookings).toContainEqual(expect.objectContaining({ id: booking.id, reference: booking.reference, statusLabel: "Pending" }));
-    expect(outcome.body.pendingDrivers).toContainEqual(expect.objectContaining({ id: applicant.id, name: applicant.name, location: "Leeds", van: "Small Van" }));
+    expect(outcome.body.recentBookings).toContainEqual(
+      expect.objectContaining({ id: booking.id, reference: booking.reference, statusLabel: "Pending" }),
+    );
+    expect(outcome.body.pendingDrivers).toContainEqual(
+      expect.objectContaining({ id: applicant.id, name: applicant.name, location: "Leeds", van: "Small Van" }),
+    );
     expect(outcome.body.pendingDrivers.length).toBeLessThanOrEqual(5);
     expect(outcome.body.pendingDrivers.map((driver: { id: string }) => driver.id)).not.toContain(declined.id);
     expect(outcome.body.stats).toHaveProperty("totalBookings");
@@ -379,7 +578,10 @@ describe("the dashboard's lists", () => {
 describe("GET /api/admin/recent-bookings", () => {
   it("gives the newest bookings as a list, five unless asked", async () => {
     const booking = await bookingFor(unique(), { minutesAgo: AHEAD });
-    const outcome = await call(recentBookingsApi.loader, getRequest("/api/admin/recent-bookings", { token: adminToken }));
+    const outcome = await call(
+      recentBookingsApi.loader,
+      getRequest("/api/admin/recent-bookings", { token: adminToken }),
+    );
     expect(outcome.status).toBe(200);
     expect(Array.isArray(outcome.body)).toBe(true);
     expect(outcome.body).toHaveLength(5);
@@ -398,17 +600,26 @@ describe("GET /api/admin/recent-bookings", () => {
       driver: null,
       customer: { username: booking.customerName, email: booking.customerEmail },
     });
-    const two = await call(recentBookingsApi.loader, getRequest("/api/admin/recent-bookings?limit=2", { cookie: adminCookie }));
+    const two = await call(
+      recentBookingsApi.loader,
+      getRequest("/api/admin/recent-bookings?limit=2", { cookie: adminCookie }),
+    );
     expect(two.body).toHaveLength(2);
   });
 
   it("refuses a bad limit with 400 and a customer's token with 403", async () => {
     for (const limit of ["0", "51", "two", "1.5"]) {
-      const outcome = await call(recentBookingsApi.loader, getRequest(`/api/admin/recent-bookings?limit=${limit}`, { token: adminToken }));
+      const outcome = await call(
+        recentBookingsApi.loader,
+        getRequest(`/api/admin/recent-bookings?limit=${limit}`, { token: adminToken }),
+      );
       expect(outcome.status).toBe(400);
       expect(outcome.body.error).toBe(ADMIN_BOOKING_MESSAGES.invalidLimit);
     }
-    const outcome = await call(recentBookingsApi.loader, getRequest("/api/admin/recent-bookings", { token: customerToken }));
+    const outcome = await call(
+      recentBookingsApi.loader,
+      getRequest("/api/admin/recent-bookings", { token: customerToken }),
+    );
     expect(outcome.status).toBe(403);
   });
 });
@@ -417,7 +628,10 @@ describe("GET /api/admin/pending-drivers", () => {
   it("gives an array of pending drivers, newest first", async () => {
     await createDriver("approved", undefined, anHourAhead());
     const applicant = await createDriver("pending", undefined, anHourAhead());
-    const outcome = await call(pendingDriversApi.loader, getRequest("/api/admin/pending-drivers", { token: adminToken }));
+    const outcome = await call(
+      pendingDriversApi.loader,
+      getRequest("/api/admin/pending-drivers", { token: adminToken }),
+    );
     expect(outcome.status).toBe(200);
     expect(Array.isArray(outcome.body)).toBe(true);
     expect(outcome.body.find((driver: { id: string }) => driver.id === applicant.id)).toEqual({
@@ -437,8 +651,13 @@ describe("GET /api/admin/pending-drivers", () => {
   });
 
   it("refuses a customer's token with 403 and a bad limit with 400", async () => {
-    expect((await call(pendingDriversApi.loader, getRequest("/api/admin/pending-drivers", { token: customerToken }))).status).toBe(403);
-    expect((await call(pendingDriversApi.loader, getRequest("/api/admin/pending-drivers?limit=-1", { token: adminToken }))).status).toBe(400);
+    expect(
+      (await call(pendingDriversApi.loader, getRequest("/api/admin/pending-drivers", { token: customerToken }))).status,
+    ).toBe(403);
+    expect(
+      (await call(pendingDriversApi.loader, getRequest("/api/admin/pending-drivers?limit=-1", { token: adminToken })))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -448,14 +667,20 @@ describe("GET /api/admin/bookings", () => {
     const older = await bookingFor(word, { minutesAgo: 5 });
     const newer = await bookingFor(word, { minutesAgo: 1 });
     await bookingFor(word, { status: "cancelled" });
-    const outcome = await call(bookingsApi.loader, getRequest(`/api/admin/bookings?searchTerm=${word}&status=pending`, { token: adminToken }));
+    const outcome = await call(
+      bookingsApi.loader,
+      getRequest(`/api/admin/bookings?searchTerm=${word}&status=pending`, { token: adminToken }),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.map((booking: { id: string }) => booking.id)).toEqual([newer.id, older.id]);
     expect(outcome.headers.get("x-total-count")).toBe("2");
     expect(outcome.headers.get("x-page")).toBe("1");
     expect(outcome.headers.get("x-page-count")).toBe("1");
 
-    const all = await call(bookingsApi.loader, getRequest(`/api/admin/bookings?searchTerm=${word}&status=`, { token: adminToken }));
+    const all = await call(
+      bookingsApi.loader,
+      getRequest(`/api/admin/bookings?searchTerm=${word}&status=`, { token: adminToken }),
+    );
     expect(all.body).toHaveLength(3);
   });
 
@@ -470,24 +695,42 @@ describe("GET /api/admin/bookings", () => {
     const bad = await call(bookingsApi.loader, getRequest("/api/admin/bookings?status=lost", { token: adminToken }));
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe(ADMIN_BOOKING_MESSAGES.invalidStatus);
-    const long = await call(bookingsApi.loader, getRequest(`/api/admin/bookings?searchTerm=${"x".repeat(101)}`, { token: adminToken }));
+    const long = await call(
+      bookingsApi.loader,
+      getRequest(`/api/admin/bookings?searchTerm=${"x".repeat(101)}`, { token: adminToken }),
+    );
     expect(long.status).toBe(400);
-    expect((await call(bookingsApi.loader, getRequest("/api/admin/bookings", { token: customerToken }))).status).toBe(403);
-    expect((await call(bookingsApi.loader, getRequest("/api/admin/bookings", { cookie: customerCookie }))).status).toBe(403);
+    expect((await call(bookingsApi.loader, getRequest("/api/admin/bookings", { token: customerToken }))).status).toBe(
+      403,
+    );
+    expect((await call(bookingsApi.loader, getRequest("/api/admin/bookings", { cookie: customerCookie }))).status).toBe(
+      403,
+    );
   });
 });
 
 describe("POST /api/admin/booking/:id/update", () => {
-  const update = (id: string, body: unknown, options: { token?: string; cookie?: string; method?: string } = { token: adminToken }) =>
+  const update = (
+    id: string,
+    body: unknown,
+    options: { token?: string; cookie?: string; method?: string } = { token: adminToken },
+  ) =>
     call(updateApi.action, jsonRequest(`/api/admin/booking/${encodeURIComponent(id)}/update`, body, options), { id });
 
   it("sets the status and answers { success, booking }, with an audit row", async () => {
     const booking = await createBooking();
     const outcome = await update(booking.id, { status: "in_progress" });
     expect(outcome.status).toBe(200);
-    expect(outcome.body).toMatchObject({ success: true, booking: { id: booking.id, reference: booking.reference, status: "in_progress" } });
+    expect(outcome.body).toMatchObject({
+      success: true,
+      booking: { id: booking.id, reference: booking.reference, status: "in_progress" },
+    });
     const [audit] = await auditRows(booking.id);
-    expect(audit).toMatchObject({ action: "booking.status", actorId: admin.id, details: { from: "pending", to: "in_progress" } });
+    expect(audit).toMatchObject({
+      action: "booking.status",
+      actorId: admin.id,
+      details: { from: "pending", to: "in_progress" },
+    });
 
     const cancelled = await update(booking.id, { status: "cancelled" }, { cookie: adminCookie });
     expect(cancelled.body.booking.status).toBe("cancelled");
@@ -496,14 +739,25 @@ describe("POST /api/admin/booking/:id/update", () => {
 
   it("refuses bad statuses with 400, changing nothing", async () => {
     const booking = await createBooking();
-    for (const body of [{ status: "lost" }, { status: "" }, {}, { status: 3 }, { status: null }, { status: "PENDING" }]) {
+    for (const body of [
+      { status: "lost" },
+      { status: "" },
+      {},
+      { status: 3 },
+      { status: null },
+      { status: "PENDING" },
+    ]) {
       const outcome = await update(booking.id, body);
       expect(outcome.status, JSON.stringify(body)).toBe(400);
       expect(outcome.body.error).toBe(ADMIN_BOOKING_MESSAGES.invalidStatus);
     }
     const notJson = await call(
       updateApi.action,
-      new Request(`http://localhost/api/admin/booking/${booking.id}/update`, { method: "POST", body: "status=completed", headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "text/plain" } }),
+      new Request(`http://localhost/api/admin/booking/${booking.id}/update`, {
+        method: "POST",
+        body: "status=completed",
+        headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "text/plain" },
+      }),
       { id: booking.id },
     );
     expect(notJson.status).toBe(400);
@@ -514,7 +768,10 @@ describe("POST /api/admin/booking/:id/update", () => {
   it("is a 404 for an unknown id and a 400 for a malformed one", async () => {
     const unknown = await update("ckunknownbooking000000000", { status: "completed" });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: ADMIN_BOOKING_MESSAGES.bookingNotFound, message: ADMIN_BOOKING_MESSAGES.bookingNotFound });
+    expect(unknown.body).toEqual({
+      error: ADMIN_BOOKING_MESSAGES.bookingNotFound,
+      message: ADMIN_BOOKING_MESSAGES.bookingNotFound,
+    });
     for (const id of ["bad id!", "x".repeat(65), "' or 1=1 --"]) {
       const outcome = await update(id, { status: "completed" });
       expect(outcome.status, id).toBe(400);

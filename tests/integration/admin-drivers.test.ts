@@ -22,9 +22,11 @@ const { db } = await import("~/server/platform/db.server");
 const { readOutbox } = await import("~/server/platform/email.server");
 const { findValidResetToken, getSessionUser } = await import("~/server/auth/auth.server");
 const { takeToasts } = await import("~/server/platform/toast.server");
-const { decideDriver, documentHref, listDrivers, SET_PASSWORD_LINK_HOURS } = await import("~/server/admin/drivers.server");
+const { decideDriver, documentHref, listDrivers, SET_PASSWORD_LINK_HOURS } =
+  await import("~/server/admin/drivers.server");
 const { ADMIN_DRIVER_MESSAGES } = await import("~/schemas/admin-drivers");
-const { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } = await import("./auth-helpers");
+const { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } =
+  await import("./auth-helpers");
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -35,7 +37,15 @@ const adminToken = await bearerFor(admin);
 // Drivers made here are "applied" in the future, so they head the newest-first list.
 let future = Date.now() + 24 * 60 * 60 * 1000;
 
-async function createDriver(overrides: Partial<{ approvalStatus: "pending" | "approved" | "declined"; ratingTenths: number | null; completedJobs: number; email: string; name: string }> = {}) {
+async function createDriver(
+  overrides: Partial<{
+    approvalStatus: "pending" | "approved" | "declined";
+    ratingTenths: number | null;
+    completedJobs: number;
+    email: string;
+    name: string;
+  }> = {},
+) {
   const id = unique();
   future += 60_000;
   return db.driver.create({
@@ -58,8 +68,10 @@ async function createDriver(overrides: Partial<{ approvalStatus: "pending" | "ap
 const statusPath = (id: string) => `/api/admin/drivers/${id}/status`;
 const callApi = (id: string, body: unknown, options: Parameters<typeof jsonRequest>[2] = { token: adminToken }) =>
   call(api.action, jsonRequest(statusPath(id), body, options), { id });
-const postForm = (fields: Record<string, string>, query = "") => call(page.action, formRequest(`/admin/drivers${query}`, fields, { cookie: adminCookie }));
-const audits = (driverId: string) => db.auditLog.findMany({ where: { targetType: "Driver", targetId: driverId }, orderBy: { createdAt: "asc" } });
+const postForm = (fields: Record<string, string>, query = "") =>
+  call(page.action, formRequest(`/admin/drivers${query}`, fields, { cookie: adminCookie }));
+const audits = (driverId: string) =>
+  db.auditLog.findMany({ where: { targetType: "Driver", targetId: driverId }, orderBy: { createdAt: "asc" } });
 const linkIn = (text: string) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
 describe("the list (/admin/drivers loader)", () => {
@@ -70,8 +82,22 @@ describe("the list (/admin/drivers loader)", () => {
     fs.writeFileSync(path.join(root, "private", `${newer.id}-licence.pdf`), "%PDF-1.4 test");
     await db.storedFile.createMany({
       data: [
-        { driverId: newer.id, kind: "vehiclePhoto", storageKey: `uploads/${newer.id}-van.png`, originalName: "van.png", mimeType: "image/png", sizeBytes: 10 },
-        { driverId: newer.id, kind: "license", storageKey: `uploads/${newer.id}-licence.pdf`, originalName: "licence.pdf", mimeType: "application/pdf", sizeBytes: 13 },
+        {
+          driverId: newer.id,
+          kind: "vehiclePhoto",
+          storageKey: `uploads/${newer.id}-van.png`,
+          originalName: "van.png",
+          mimeType: "image/png",
+          sizeBytes: 10,
+        },
+        {
+          driverId: newer.id,
+          kind: "license",
+          storageKey: `uploads/${newer.id}-licence.pdf`,
+          originalName: "licence.pdf",
+          mimeType: "application/pdf",
+          sizeBytes: 13,
+        },
       ],
     });
 
@@ -92,10 +118,12 @@ describe("the list (/admin/drivers loader)", () => {
     });
     expect(first.appliedOn).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     // Licence first, then the vehicle photo; each through the authenticated /uploads/* route.
-    expect(first.documents.map((document: { label: string; href: string }) => [document.label, document.href])).toEqual([
-      ["Driver's licence", `/uploads/${newer.id}-licence.pdf`],
-      ["Vehicle photo", `/uploads/${newer.id}-van.png`],
-    ]);
+    expect(first.documents.map((document: { label: string; href: string }) => [document.label, document.href])).toEqual(
+      [
+        ["Driver's licence", `/uploads/${newer.id}-licence.pdf`],
+        ["Vehicle photo", `/uploads/${newer.id}-van.png`],
+      ],
+    );
     expect(second).toMatchObject({ id: older.id, status: "declined", rating: "4.6", completedJobs: 12, documents: [] });
 
     // The link opens the document for an admin, and for no one else.
@@ -105,7 +133,9 @@ describe("the list (/admin/drivers loader)", () => {
     expect(served.status).toBe(200);
     expect(served.body).toBe("%PDF-1.4 test");
     const customer = await createAccount();
-    expect((await call(uploads.loader, getRequest(href, { cookie: await sessionCookie(customer) }), splat)).status).toBe(403);
+    expect(
+      (await call(uploads.loader, getRequest(href, { cookie: await sessionCookie(customer) }), splat)).status,
+    ).toBe(403);
   });
 
   it("pages the list on the server (?page=N) and keeps count", async () => {
@@ -122,8 +152,12 @@ describe("the list (/admin/drivers loader)", () => {
 
   it("sends non-admins away", async () => {
     const customer = await createAccount();
-    expect((await call(page.loader, getRequest("/admin/drivers", { cookie: await sessionCookie(customer) }))).location).toBe("/");
-    expect((await call(page.loader, getRequest("/admin/drivers"))).location).toBe("/admin/login?redirectTo=%2Fadmin%2Fdrivers");
+    expect(
+      (await call(page.loader, getRequest("/admin/drivers", { cookie: await sessionCookie(customer) }))).location,
+    ).toBe("/");
+    expect((await call(page.loader, getRequest("/admin/drivers"))).location).toBe(
+      "/admin/login?redirectTo=%2Fadmin%2Fdrivers",
+    );
   });
 
   it("links a document path as spec/02 says", () => {
@@ -139,13 +173,24 @@ describe("approving", () => {
     const driver = await createDriver();
     const outcome = await callApi(driver.id, { status: "approved" });
     expect(outcome.status).toBe(200);
-    expect(outcome.body).toMatchObject({ success: true, changed: true, emailSent: true, driver: { id: driver.id, approvalStatus: "approved" } });
+    expect(outcome.body).toMatchObject({
+      success: true,
+      changed: true,
+      emailSent: true,
+      driver: { id: driver.id, approvalStatus: "approved" },
+    });
 
     const row = await db.driver.findUniqueOrThrow({ where: { id: driver.id }, include: { user: true } });
     expect(row.approvalStatus).toBe("approved");
     expect(row.reviewedById).toBe(admin.id);
     expect(row.reviewedAt).toBeInstanceOf(Date);
-    expect(row.user).toMatchObject({ email: driver.email, username: driver.name, role: "driver", passwordHash: null, isActive: true });
+    expect(row.user).toMatchObject({
+      email: driver.email,
+      username: driver.name,
+      role: "driver",
+      passwordHash: null,
+      isActive: true,
+    });
     expect(outcome.body.driver.userId).toBe(row.userId);
 
     const mail = await readOutbox(driver.email);
@@ -160,12 +205,23 @@ describe("approving", () => {
     expect(hours).toBeLessThanOrEqual(SET_PASSWORD_LINK_HOURS);
 
     const trail = await audits(driver.id);
-    expect(trail).toEqual([expect.objectContaining({ actorId: admin.id, action: "driver.approve", details: expect.objectContaining({ from: "pending", userId: row.userId, accountCreated: true }) })]);
+    expect(trail).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        action: "driver.approve",
+        details: expect.objectContaining({ from: "pending", userId: row.userId, accountCreated: true }),
+      }),
+    ]);
 
     // Approving again changes nothing and sends nothing.
     const again = await callApi(driver.id, { status: "approved" });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ success: true, changed: false, emailSent: false, driver: { approvalStatus: "approved", userId: row.userId } });
+    expect(again.body).toMatchObject({
+      success: true,
+      changed: false,
+      emailSent: false,
+      driver: { approvalStatus: "approved", userId: row.userId },
+    });
     expect(await readOutbox(driver.email)).toHaveLength(1);
     expect(await audits(driver.id)).toHaveLength(1);
     expect(await db.user.count({ where: { email: driver.email } })).toBe(1);
@@ -189,7 +245,10 @@ describe("approving", () => {
     const driver = await createDriver({ email: customer.email });
     const outcome = await callApi(driver.id, { status: "approved" });
     expect(outcome.body.driver.userId).toBe(customer.id);
-    expect(await db.user.findUniqueOrThrow({ where: { id: customer.id } })).toMatchObject({ role: "driver", isActive: true });
+    expect(await db.user.findUniqueOrThrow({ where: { id: customer.id } })).toMatchObject({
+      role: "driver",
+      isActive: true,
+    });
     expect(await db.user.count({ where: { email: customer.email } })).toBe(1);
     expect(await readOutbox(customer.email)).toHaveLength(1);
     expect((await audits(driver.id))[0]!.details).toMatchObject({ accountCreated: false, userId: customer.id });
@@ -218,7 +277,9 @@ describe("declining", () => {
     expect(await readOutbox(driver.email)).toEqual([]);
     const row = await db.driver.findUniqueOrThrow({ where: { id: driver.id } });
     expect(row).toMatchObject({ approvalStatus: "declined", reviewedById: admin.id });
-    expect((await audits(driver.id)).map((entry) => [entry.action, entry.actorId])).toEqual([["driver.decline", admin.id]]);
+    expect((await audits(driver.id)).map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["driver.decline", admin.id],
+    ]);
     // Declining again changes nothing.
     expect((await callApi(driver.id, { status: "declined" })).body.changed).toBe(false);
     expect(await audits(driver.id)).toHaveLength(1);
@@ -241,7 +302,11 @@ describe("declining", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: userId! } })).isActive).toBe(true);
     expect(await db.user.count({ where: { email: driver.email } })).toBe(1);
     expect(await readOutbox(driver.email)).toHaveLength(2);
-    expect((await audits(driver.id)).map((entry) => entry.action)).toEqual(["driver.approve", "driver.decline", "driver.approve"]);
+    expect((await audits(driver.id)).map((entry) => entry.action)).toEqual([
+      "driver.approve",
+      "driver.decline",
+      "driver.approve",
+    ]);
   });
 });
 
@@ -251,13 +316,24 @@ describe("POST /api/admin/drivers/:id/status refuses", () => {
     for (const body of [{ status: "pending" }, { status: "APPROVED" }, { status: 1 }, {}]) {
       const outcome = await callApi(driver.id, body);
       expect(outcome.status, JSON.stringify(body)).toBe(400);
-      expect(outcome.body).toMatchObject({ error: ADMIN_DRIVER_MESSAGES.invalidStatus, fieldErrors: { status: [ADMIN_DRIVER_MESSAGES.invalidStatus] } });
+      expect(outcome.body).toMatchObject({
+        error: ADMIN_DRIVER_MESSAGES.invalidStatus,
+        fieldErrors: { status: [ADMIN_DRIVER_MESSAGES.invalidStatus] },
+      });
     }
-    const notJson = await call(api.action, formRequest(statusPath(driver.id), { status: "approved" }, { token: adminToken }), { id: driver.id });
+    const notJson = await call(
+      api.action,
+      formRequest(statusPath(driver.id), { status: "approved" }, { token: adminToken }),
+      { id: driver.id },
+    );
     expect(notJson.status).toBe(400);
     const broken = await call(
       api.action,
-      new Request(`http://localhost${statusPath(driver.id)}`, { method: "POST", body: "{", headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` } }),
+      new Request(`http://localhost${statusPath(driver.id)}`, {
+        method: "POST",
+        body: "{",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
+      }),
       { id: driver.id },
     );
     expect(broken.status).toBe(400);
@@ -279,7 +355,11 @@ describe("POST /api/admin/drivers/:id/status refuses", () => {
   it("a customer's or driver's token with 403, no credentials with 401, and GET-like methods with 405", async () => {
     const driver = await createDriver();
     for (const role of ["customer", "driver"] as const) {
-      const outcome = await callApi(driver.id, { status: "approved" }, { token: await bearerFor(await createAccount({ role })) });
+      const outcome = await callApi(
+        driver.id,
+        { status: "approved" },
+        { token: await bearerFor(await createAccount({ role })) },
+      );
       expect(outcome.status).toBe(403);
       expect(outcome.body.error).toBe("Admin access required");
     }
@@ -301,22 +381,37 @@ describe("the page's Approve / Decline form", () => {
     expect(toasts).toEqual([expect.objectContaining({ title: "Driver approved", variant: "success" })]);
     expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).approvalStatus).toBe("approved");
     expect(await readOutbox(driver.email)).toHaveLength(1);
-    expect((await audits(driver.id)).map((entry) => [entry.action, entry.actorId])).toEqual([["driver.approve", admin.id]]);
+    expect((await audits(driver.id)).map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["driver.approve", admin.id],
+    ]);
   });
 
   it("with JavaScript (fetcher): answers with the toast; failures say 'Failed to update driver status to {status}'", async () => {
     const driver = await createDriver();
     const declined = await postForm({ driverId: driver.id, status: "declined", respondWith: "data" });
     expect(declined.status).toBe(200);
-    expect(declined.body).toEqual({ ok: true, toast: expect.objectContaining({ title: "Driver declined", variant: "success" }) });
+    expect(declined.body).toEqual({
+      ok: true,
+      toast: expect.objectContaining({ title: "Driver declined", variant: "success" }),
+    });
 
     const bad = await postForm({ driverId: driver.id, status: "banana", respondWith: "data" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ ok: false, toast: { title: "Failed to update driver status to banana", description: ADMIN_DRIVER_MESSAGES.invalidStatus, variant: "error" } });
+    expect(bad.body).toEqual({
+      ok: false,
+      toast: {
+        title: "Failed to update driver status to banana",
+        description: ADMIN_DRIVER_MESSAGES.invalidStatus,
+        variant: "error",
+      },
+    });
 
     const missing = await postForm({ driverId: "cl0000000000000000000000", status: "approved", respondWith: "data" });
     expect(missing.status).toBe(404);
-    expect(missing.body.toast).toMatchObject({ title: "Failed to update driver status to approved", description: ADMIN_DRIVER_MESSAGES.notFound });
+    expect(missing.body.toast).toMatchObject({
+      title: "Failed to update driver status to approved",
+      description: ADMIN_DRIVER_MESSAGES.notFound,
+    });
 
     const unchanged = await postForm({ driverId: driver.id, status: "declined", respondWith: "data" });
     expect(unchanged.body.toast.title).toBe(`No change: ${driver.name} is already declined`);
@@ -327,13 +422,22 @@ describe("the page's Approve / Decline form", () => {
     const outcome = await postForm({ status: "approved" });
     expect(outcome.status).toBe(303);
     const { toasts } = await takeToasts(getRequest("/admin/drivers", { cookie: outcome.headers.get("set-cookie") }));
-    expect(toasts).toEqual([expect.objectContaining({ title: "Failed to update driver status to approved", variant: "error" })]);
+    expect(toasts).toEqual([
+      expect.objectContaining({ title: "Failed to update driver status to approved", variant: "error" }),
+    ]);
   });
 
   it("is for admins only", async () => {
     const driver = await createDriver();
     const customer = await createAccount();
-    const outcome = await call(page.action, formRequest("/admin/drivers", { driverId: driver.id, status: "approved" }, { cookie: await sessionCookie(customer) }));
+    const outcome = await call(
+      page.action,
+      formRequest(
+        "/admin/drivers",
+        { driverId: driver.id, status: "approved" },
+        { cookie: await sessionCookie(customer) },
+      ),
+    );
     expect(outcome.location).toBe("/");
     expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).approvalStatus).toBe("pending");
   });

@@ -20,7 +20,16 @@ import { getTokenUser } from "~/server/auth/api-auth.server";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { parseCsv } from "../support/parse-csv";
-import { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } from "./auth-helpers";
+import {
+  bearerFor,
+  call,
+  createAccount,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  sessionCookie,
+  unique,
+} from "./auth-helpers";
 import { createBooking } from "./factories";
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
@@ -38,7 +47,11 @@ beforeAll(async () => {
 });
 
 const statusCall = (id: string, body: unknown, token = adminToken) =>
-  call(apiUserStatus, jsonRequest(`/api/admin/users/${encodeURIComponent(id)}/status`, body, { method: "PUT", token }), { id });
+  call(
+    apiUserStatus,
+    jsonRequest(`/api/admin/users/${encodeURIComponent(id)}/status`, body, { method: "PUT", token }),
+    { id },
+  );
 const deleteCall = (id: string, token = adminToken) =>
   call(apiDeleteUser, getRequestWith(`/api/admin/users/${encodeURIComponent(id)}`, "DELETE", token), { id });
 
@@ -46,9 +59,20 @@ function getRequestWith(path: string, method: string, token: string) {
   return new Request(`http://localhost${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
 }
 
-const auditRows = (targetId: string) => db.auditLog.findMany({ where: { targetType: "User", targetId }, orderBy: { createdAt: "asc" } });
+const auditRows = (targetId: string) =>
+  db.auditLog.findMany({ where: { targetType: "User", targetId }, orderBy: { createdAt: "asc" } });
 
-async function createPayment(overrides: Partial<{ customerName: string; customerEmail: string; amountPence: number; status: "pending" | "succeeded" | "failed" | "refunded" | "processing" | "cancelled"; providerPaymentId: string; bookingId: string | null; createdAt: Date }> = {}) {
+async function createPayment(
+  overrides: Partial<{
+    customerName: string;
+    customerEmail: string;
+    amountPence: number;
+    status: "pending" | "succeeded" | "failed" | "refunded" | "processing" | "cancelled";
+    providerPaymentId: string;
+    bookingId: string | null;
+    createdAt: Date;
+  }> = {},
+) {
   const id = unique();
   return db.payment.create({
     data: {
@@ -124,7 +148,11 @@ describe("PUT /api/admin/users/:id/status", () => {
 
     const rows = await auditRows(user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: admin.id, action: "user.deactivate", details: { username: user.username, email: user.email, isActive: false } });
+    expect(rows[0]).toMatchObject({
+      actorId: admin.id,
+      action: "user.deactivate",
+      details: { username: user.username, email: user.email, isActive: false },
+    });
 
     // The same state again changes nothing and is not audited twice.
     expect((await statusCall(user.id, { isActive: false })).status).toBe(200);
@@ -137,7 +165,11 @@ describe("PUT /api/admin/users/:id/status", () => {
 
   it("takes a form body's 'true'/'false' too", async () => {
     const user = await createAccount();
-    const outcome = await call(apiUserStatus, formRequest(`/api/admin/users/${user.id}/status`, { isActive: "false" }, { method: "PUT", token: adminToken }), { id: user.id });
+    const outcome = await call(
+      apiUserStatus,
+      formRequest(`/api/admin/users/${user.id}/status`, { isActive: "false" }, { method: "PUT", token: adminToken }),
+      { id: user.id },
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.user.isActive).toBe(false);
   });
@@ -162,7 +194,11 @@ describe("PUT /api/admin/users/:id/status", () => {
     }
     const garbage = await call(
       apiUserStatus,
-      new Request(`http://localhost/api/admin/users/${user.id}/status`, { method: "PUT", body: "{nope", headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` } }),
+      new Request(`http://localhost/api/admin/users/${user.id}/status`, {
+        method: "PUT",
+        body: "{nope",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
+      }),
       { id: user.id },
     );
     expect(garbage.status).toBe(400);
@@ -180,7 +216,11 @@ describe("PUT /api/admin/users/:id/status", () => {
     expect(customer.status).toBe(403);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).isActive).toBe(true);
 
-    const post = await call(apiUserStatus, jsonRequest(`/api/admin/users/${user.id}/status`, { isActive: false }, { token: adminToken }), { id: user.id });
+    const post = await call(
+      apiUserStatus,
+      jsonRequest(`/api/admin/users/${user.id}/status`, { isActive: false }, { token: adminToken }),
+      { id: user.id },
+    );
     expect(post.status).toBe(405);
   });
 });
@@ -189,24 +229,48 @@ describe("DELETE /api/admin/users/:id", () => {
   it("deletes the account but keeps its bookings and payments as recorded, and audits it", async () => {
     const user = await createAccount();
     const booking = await createBooking("completed");
-    await db.booking.update({ where: { id: booking.id }, data: { customerId: user.id, customerName: "Recorded Name", customerEmail: user.email } });
-    const payment = await createPayment({ bookingId: booking.id, customerName: "Recorded Name", customerEmail: user.email });
+    await db.booking.update({
+      where: { id: booking.id },
+      data: { customerId: user.id, customerName: "Recorded Name", customerEmail: user.email },
+    });
+    const payment = await createPayment({
+      bookingId: booking.id,
+      customerName: "Recorded Name",
+      customerEmail: user.email,
+    });
     await sessionCookie(user);
 
     const outcome = await deleteCall(user.id);
     expect(outcome.status).toBe(200);
-    expect(outcome.body).toMatchObject({ success: true, user: { id: user.id, email: user.email, username: user.username } });
+    expect(outcome.body).toMatchObject({
+      success: true,
+      user: { id: user.id, email: user.email, username: user.username },
+    });
     expect(await db.user.findUnique({ where: { id: user.id } })).toBeNull();
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
 
     const kept = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
     expect(kept.customerId).toBeNull();
-    expect(kept).toMatchObject({ customerName: "Recorded Name", customerEmail: user.email, status: "completed", finalPrice: booking.finalPrice });
-    expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ bookingId: booking.id, customerName: "Recorded Name", customerEmail: user.email, amountPence: 12345 });
+    expect(kept).toMatchObject({
+      customerName: "Recorded Name",
+      customerEmail: user.email,
+      status: "completed",
+      finalPrice: booking.finalPrice,
+    });
+    expect(await db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      bookingId: booking.id,
+      customerName: "Recorded Name",
+      customerEmail: user.email,
+      amountPence: 12345,
+    });
 
     const rows = await auditRows(user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: admin.id, action: "user.delete", details: { username: user.username, email: user.email, role: "customer", bookingsKept: 1 } });
+    expect(rows[0]).toMatchObject({
+      actorId: admin.id,
+      action: "user.delete",
+      details: { username: user.username, email: user.email, role: "customer", bookingsKept: 1 },
+    });
 
     const again = await deleteCall(user.id);
     expect(again.status).toBe(404);
@@ -233,30 +297,49 @@ describe("DELETE /api/admin/users/:id", () => {
 // ---------------------------------------------------------------- /admin/users page
 
 describe("/admin/users", () => {
-  const pageRequest = (path: string, fields: Record<string, string>) => formRequest(path, fields, { cookie: adminCookie });
+  const pageRequest = (path: string, fields: Record<string, string>) =>
+    formRequest(path, fields, { cookie: adminCookie });
 
   it("loads the newest users with the admin's id, and the confirmation step of ?confirmDelete=<id>", async () => {
     const user = await createAccount();
-    const outcome = await call(usersPage.loader, getRequest(`/admin/users?confirmDelete=${user.id}`, { cookie: adminCookie }));
+    const outcome = await call(
+      usersPage.loader,
+      getRequest(`/admin/users?confirmDelete=${user.id}`, { cookie: adminCookie }),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.adminId).toBe(admin.id);
-    expect(outcome.body.users[0]).toMatchObject({ id: user.id, username: user.username, email: user.email, role: "customer", isActive: true });
+    expect(outcome.body.users[0]).toMatchObject({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      role: "customer",
+      isActive: true,
+    });
     expect(outcome.body.users[0].created).toMatch(/^\d{2} [A-Z][a-z]{2,3} \d{4}$/);
     expect(outcome.body.confirmDelete).toMatchObject({ id: user.id, email: user.email });
 
-    const missing = await call(usersPage.loader, getRequest("/admin/users?confirmDelete=nobody", { cookie: adminCookie }));
+    const missing = await call(
+      usersPage.loader,
+      getRequest("/admin/users?confirmDelete=nobody", { cookie: adminCookie }),
+    );
     expect(missing.body.confirmDelete).toBe("missing");
   });
 
   it("without JavaScript: a post changes the user, then redirects back to the list (without the confirmation step) with a toast", async () => {
     const user = await createAccount();
-    const outcome = await call(usersPage.action, pageRequest("/admin/users?page=1", { intent: "deactivate", userId: user.id }));
+    const outcome = await call(
+      usersPage.action,
+      pageRequest("/admin/users?page=1", { intent: "deactivate", userId: user.id }),
+    );
     expect(outcome.status).toBe(303);
     expect(outcome.location).toBe("/admin/users?page=1");
     expect(outcome.headers.get("set-cookie")).toBeTruthy();
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).isActive).toBe(false);
 
-    const deleted = await call(usersPage.action, pageRequest(`/admin/users?confirmDelete=${user.id}`, { intent: "delete", userId: user.id }));
+    const deleted = await call(
+      usersPage.action,
+      pageRequest(`/admin/users?confirmDelete=${user.id}`, { intent: "delete", userId: user.id }),
+    );
     expect(deleted.status).toBe(303);
     expect(deleted.location).toBe("/admin/users");
     expect(await db.user.findUnique({ where: { id: user.id } })).toBeNull();
@@ -265,21 +348,40 @@ describe("/admin/users", () => {
 
   it("with JavaScript (a fetcher): answers with the toast; refusals say the spec's words under the title Error", async () => {
     const user = await createAccount();
-    const ok = await call(usersPage.action, pageRequest("/admin/users", { intent: "deactivate", userId: user.id, via: "fetcher" }));
+    const ok = await call(
+      usersPage.action,
+      pageRequest("/admin/users", { intent: "deactivate", userId: user.id, via: "fetcher" }),
+    );
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ ok: true, toast: { title: ADMIN_USER_MESSAGES.deactivated, variant: "success" } });
 
-    const self = await call(usersPage.action, pageRequest("/admin/users", { intent: "deactivate", userId: admin.id, via: "fetcher" }));
+    const self = await call(
+      usersPage.action,
+      pageRequest("/admin/users", { intent: "deactivate", userId: admin.id, via: "fetcher" }),
+    );
     expect(self.status).toBe(400);
-    expect(self.body.toast).toEqual({ title: "Error", description: `Failed to update user status: ${ADMIN_USER_MESSAGES.selfDeactivate}`, variant: "error" });
+    expect(self.body.toast).toEqual({
+      title: "Error",
+      description: `Failed to update user status: ${ADMIN_USER_MESSAGES.selfDeactivate}`,
+      variant: "error",
+    });
 
-    const selfDelete = await call(usersPage.action, pageRequest("/admin/users", { intent: "delete", userId: admin.id, via: "fetcher" }));
+    const selfDelete = await call(
+      usersPage.action,
+      pageRequest("/admin/users", { intent: "delete", userId: admin.id, via: "fetcher" }),
+    );
     expect(selfDelete.body.toast.description).toBe(`Failed to delete user: ${ADMIN_USER_MESSAGES.selfDelete}`);
 
-    const unknown = await call(usersPage.action, pageRequest("/admin/users", { intent: "delete", userId: `c${unique()}`, via: "fetcher" }));
+    const unknown = await call(
+      usersPage.action,
+      pageRequest("/admin/users", { intent: "delete", userId: `c${unique()}`, via: "fetcher" }),
+    );
     expect(unknown.body.toast.description).toBe(`Failed to delete user: ${ADMIN_USER_MESSAGES.notFound}`);
 
-    const badIntent = await call(usersPage.action, pageRequest("/admin/users", { intent: "promote", userId: user.id, via: "fetcher" }));
+    const badIntent = await call(
+      usersPage.action,
+      pageRequest("/admin/users", { intent: "promote", userId: user.id, via: "fetcher" }),
+    );
     expect(badIntent.body.toast.description).toMatch(/^Failed to update user status/);
     expect(await db.user.findUnique({ where: { id: admin.id } })).toMatchObject({ isActive: true });
   });
@@ -292,12 +394,22 @@ describe("/admin/users", () => {
 });
 
 async function renderBoundary(Boundary: () => unknown, error: Error) {
-  const routes = [{ path: "*", loader: () => Promise.reject(error), element: null, errorElement: createElement(Boundary as () => null) }];
+  const routes = [
+    {
+      path: "*",
+      loader: () => Promise.reject(error),
+      element: null,
+      errorElement: createElement(Boundary as () => null),
+    },
+  ];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://localhost/admin/users"));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })).replace(/<!-- -->/g, "");
+  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })).replace(
+    /<!-- -->/g,
+    "",
+  );
 }
 
 // ---------------------------------------------------------------- payments
@@ -306,7 +418,12 @@ describe("GET /api/admin/payments", () => {
   it("lists payments newest first in pounds, with the spec's fields, filtered by status and search", async () => {
     const tag = unique();
     const booking = await createBooking("assigned");
-    const paid = await createPayment({ customerName: `Alice ${tag}`, amountPence: 10805, status: "succeeded", bookingId: booking.id });
+    const paid = await createPayment({
+      customerName: `Alice ${tag}`,
+      amountPence: 10805,
+      status: "succeeded",
+      bookingId: booking.id,
+    });
     const failed = await createPayment({ customerName: `Bob ${tag}`, amountPence: 999, status: "failed" });
 
     const all = await call(apiPayments, getRequest(`/api/admin/payments?search=${tag}`, { token: adminToken }));
@@ -329,11 +446,22 @@ describe("GET /api/admin/payments", () => {
       bookingStatus: "assigned",
     });
 
-    const onlyFailed = await call(apiPayments, getRequest(`/api/admin/payments?search=${tag}&status=failed`, { token: adminToken }));
+    const onlyFailed = await call(
+      apiPayments,
+      getRequest(`/api/admin/payments?search=${tag}&status=failed`, { token: adminToken }),
+    );
     expect(onlyFailed.body.map((payment: { id: string }) => payment.id)).toEqual([failed.id]);
-    const byEmail = await call(apiPayments, getRequest(`/api/admin/payments?search=${encodeURIComponent(paid.customerEmail.toUpperCase())}`, { token: adminToken }));
+    const byEmail = await call(
+      apiPayments,
+      getRequest(`/api/admin/payments?search=${encodeURIComponent(paid.customerEmail.toUpperCase())}`, {
+        token: adminToken,
+      }),
+    );
     expect(byEmail.body.map((payment: { id: string }) => payment.id)).toEqual([paid.id]);
-    const byReference = await call(apiPayments, getRequest(`/api/admin/payments?search=${booking.reference.toLowerCase()}`, { token: adminToken }));
+    const byReference = await call(
+      apiPayments,
+      getRequest(`/api/admin/payments?search=${booking.reference.toLowerCase()}`, { token: adminToken }),
+    );
     expect(byReference.body.map((payment: { id: string }) => payment.id)).toEqual([paid.id]);
   });
 
@@ -341,7 +469,10 @@ describe("GET /api/admin/payments", () => {
     const bad = await call(apiPayments, getRequest("/api/admin/payments?status=paid", { token: adminToken }));
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe(ADMIN_PAYMENT_MESSAGES.invalidStatus);
-    const long = await call(apiPayments, getRequest(`/api/admin/payments?search=${"x".repeat(101)}`, { token: adminToken }));
+    const long = await call(
+      apiPayments,
+      getRequest(`/api/admin/payments?search=${"x".repeat(101)}`, { token: adminToken }),
+    );
     expect(long.status).toBe(400);
     expect(long.body.error).toBe(ADMIN_PAYMENT_MESSAGES.searchTooLong);
     const customer = await call(apiPayments, getRequest("/api/admin/payments", { token: customerToken }));
@@ -354,11 +485,30 @@ describe("/admin/payments", () => {
     const tag = unique();
     const booking = await createBooking("in_progress");
     // 14:05 UTC in July is 15:05 BST.
-    const payment = await createPayment({ customerName: `Carol ${tag}`, amountPence: 123456, status: "pending", providerPaymentId: " ", bookingId: booking.id, createdAt: new Date("2026-07-14T14:05:00Z") });
-    const outcome = await call(paymentsPage.loader, getRequest(`/admin/payments?search=${tag}&payment=${payment.id}`, { cookie: adminCookie }));
+    const payment = await createPayment({
+      customerName: `Carol ${tag}`,
+      amountPence: 123456,
+      status: "pending",
+      providerPaymentId: " ",
+      bookingId: booking.id,
+      createdAt: new Date("2026-07-14T14:05:00Z"),
+    });
+    const outcome = await call(
+      paymentsPage.loader,
+      getRequest(`/admin/payments?search=${tag}&payment=${payment.id}`, { cookie: adminCookie }),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.payments).toEqual([
-      { id: payment.id, customerName: `Carol ${tag}`, customerEmail: payment.customerEmail, amount: "£1,234.56", status: "pending", testPayment: false, paymentId: "N/A", date: "Jul 14, 2026 15:05" },
+      {
+        id: payment.id,
+        customerName: `Carol ${tag}`,
+        customerEmail: payment.customerEmail,
+        amount: "£1,234.56",
+        status: "pending",
+        testPayment: false,
+        paymentId: "N/A",
+        date: "Jul 14, 2026 15:05",
+      },
     ]);
     expect(outcome.body.details).toMatchObject({
       id: payment.id,
@@ -372,12 +522,18 @@ describe("/admin/payments", () => {
     });
     expect(outcome.body.details.updated).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
 
-    const missing = await call(paymentsPage.loader, getRequest("/admin/payments?payment=nope", { cookie: adminCookie }));
+    const missing = await call(
+      paymentsPage.loader,
+      getRequest("/admin/payments?payment=nope", { cookie: adminCookie }),
+    );
     expect(missing.body.details).toBe("missing");
   });
 
   it("keeps the list when a filter is bad, and says why beside the field", async () => {
-    const outcome = await call(paymentsPage.loader, getRequest("/admin/payments?status=bogus", { cookie: adminCookie }));
+    const outcome = await call(
+      paymentsPage.loader,
+      getRequest("/admin/payments?status=bogus", { cookie: adminCookie }),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.filterErrors.status).toEqual([ADMIN_PAYMENT_MESSAGES.invalidStatus]);
     expect(outcome.body.payments.length).toBeGreaterThan(0);
@@ -397,24 +553,53 @@ describe("formatUkDateTime", () => {
 });
 
 describe("GET /admin/payments.csv", () => {
-  const csvCall = (query: string, cookie: string | null = adminCookie) => call(paymentsCsvRoute.loader, getRequest(`/admin/payments.csv${query}`, { cookie }));
+  const csvCall = (query: string, cookie: string | null = adminCookie) =>
+    call(paymentsCsvRoute.loader, getRequest(`/admin/payments.csv${query}`, { cookie }));
 
   it("downloads the filtered list as RFC 4180 CSV that reads back exactly, formulas neutralised", async () => {
     const tag = unique();
     const tricky = `Smith, "Jo"\nand co ${tag}`;
-    const names = [tricky, `=HYPERLINK("http://evil.example","x") ${tag}`, `+44 ${tag}`, `-1+2 ${tag}`, `@SUM(A1) ${tag}`, `Plain ${tag}`];
+    const names = [
+      tricky,
+      `=HYPERLINK("http://evil.example","x") ${tag}`,
+      `+44 ${tag}`,
+      `-1+2 ${tag}`,
+      `@SUM(A1) ${tag}`,
+      `Plain ${tag}`,
+    ];
     const created = [];
     for (const [index, name] of names.entries()) {
-      created.push(await createPayment({ customerName: name, amountPence: 1000 + index, status: index === 0 ? "failed" : "succeeded", createdAt: new Date(Date.UTC(2026, 10, 23, 10, index)) }));
+      created.push(
+        await createPayment({
+          customerName: name,
+          amountPence: 1000 + index,
+          status: index === 0 ? "failed" : "succeeded",
+          createdAt: new Date(Date.UTC(2026, 10, 23, 10, index)),
+        }),
+      );
     }
     await createPayment({ customerName: `Someone else ${unique()}` });
 
     const outcome = await csvCall(`?search=${encodeURIComponent(tag)}`);
     expect(outcome.status).toBe(200);
     expect(outcome.headers.get("content-type")).toContain("text/csv");
-    expect(outcome.headers.get("content-disposition")).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(outcome.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parseCsv(outcome.body as string); // Response.text() drops the byte order mark
-    expect(rows[0]).toEqual(["Customer Name", "Customer Email", "Amount (GBP)", "Status", "Payment ID", "Provider", "Method", "Booking Reference", "Booking Status", "Created (UK time)", "Updated (UK time)"]);
+    expect(rows[0]).toEqual([
+      "Customer Name",
+      "Customer Email",
+      "Amount (GBP)",
+      "Status",
+      "Payment ID",
+      "Provider",
+      "Method",
+      "Booking Reference",
+      "Booking Status",
+      "Created (UK time)",
+      "Updated (UK time)",
+    ]);
     const body = rows.slice(1);
     expect(body).toHaveLength(names.length);
     // Newest first.
@@ -431,7 +616,11 @@ describe("GET /admin/payments.csv", () => {
   });
 
   it("starts with a UTF-8 byte order mark, so Excel reads £ and accents", async () => {
-    const response = (await paymentsCsvRoute.loader({ request: getRequest("/admin/payments.csv", { cookie: adminCookie }), params: {}, context: {} })) as Response;
+    const response = (await paymentsCsvRoute.loader({
+      request: getRequest("/admin/payments.csv", { cookie: adminCookie }),
+      params: {},
+      context: {},
+    })) as Response;
     expect([...new Uint8Array(await response.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 

@@ -72,7 +72,14 @@ function expectShape(body: Record<string, unknown>) {
 describe("the API body reader", () => {
   it("finds the JSON API routes", () => {
     expect(jsonRoutes.map((route) => route.name)).toEqual(
-      expect.arrayContaining(["api.quotes.calculate", "api.calculate-distance", "api.auth.signin", "api.admin.signup", "api.drivers.apply", "api.drivers.assemble-chunks"]),
+      expect.arrayContaining([
+        "api.quotes.calculate",
+        "api.calculate-distance",
+        "api.auth.signin",
+        "api.admin.signup",
+        "api.drivers.apply",
+        "api.drivers.assemble-chunks",
+      ]),
     );
   });
 
@@ -91,7 +98,11 @@ describe("the API body reader", () => {
       });
 
       it("answers a body over 1 MB with 413, whether or not it declares its length", async () => {
-        const declared = await call(action, post(name, JSON.stringify({ padding: "x".repeat(MAX_API_BODY_BYTES) })), paramsOf(name));
+        const declared = await call(
+          action,
+          post(name, JSON.stringify({ padding: "x".repeat(MAX_API_BODY_BYTES) })),
+          paramsOf(name),
+        );
         expect(declared.status).toBe(413);
         expectShape(declared.body);
         const streamed = await call(action, post(name, streamOf(MAX_API_BODY_BYTES + 1)), paramsOf(name));
@@ -111,14 +122,20 @@ describe("the API body reader", () => {
 
   it("reads a form body only where the route accepts one", async () => {
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
-    const signIn = await call(modules["api.auth.signin"]!.action, post("api.auth.signin", "email=a%40example.com", form));
+    const signIn = await call(
+      modules["api.auth.signin"]!.action,
+      post("api.auth.signin", "email=a%40example.com", form),
+    );
     expect(signIn.body.error).toBe("Both email and password are required.");
     const quote = await call(modules["api.quotes.calculate"]!.action, post("api.quotes.calculate", "a=b", form));
     expect(quote.body.error).toMatch(/Content-Type: application\/json/);
   });
 
   it("says 405 in the one shape, naming the method allowed", async () => {
-    const outcome = await call(modules["api.drivers.apply"]!.action, new Request(`${BASE}/api/drivers/apply`, { method: "PUT", body: "{}" }));
+    const outcome = await call(
+      modules["api.drivers.apply"]!.action,
+      new Request(`${BASE}/api/drivers/apply`, { method: "PUT", body: "{}" }),
+    );
     expect(outcome.status).toBe(405);
     expect(outcome.headers.get("Allow")).toBe("POST");
     expectShape(outcome.body);

@@ -28,7 +28,18 @@ import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { startPayPalStandIn } from "../support/paypal-stand-in";
 import { routeModules, sampleRoute } from "../support/route-files";
-import { bearerFor, BASE, call, createAccount, jsonRequest, type Outcome, PASSWORD, sessionCookie, unique, uniqueIp } from "./auth-helpers";
+import {
+  bearerFor,
+  BASE,
+  call,
+  createAccount,
+  jsonRequest,
+  type Outcome,
+  PASSWORD,
+  sessionCookie,
+  unique,
+  uniqueIp,
+} from "./auth-helpers";
 
 type Handler = (args: ActionFunctionArgs) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler };
@@ -194,7 +205,8 @@ async function credentialsOf(actor: Actor, via: Via): Promise<{ cookie?: string;
   if (actor === "visitor") return {};
   const account = accounts[actor];
   if (actor === "deactivated") await db.user.update({ where: { id: account.id }, data: { isActive: true } });
-  const credentials = via === "session" ? { cookie: await sessionCookie(account) } : { token: await bearerFor(account) };
+  const credentials =
+    via === "session" ? { cookie: await sessionCookie(account) } : { token: await bearerFor(account) };
   if (actor === "deactivated") await db.user.update({ where: { id: account.id }, data: { isActive: false } });
   return credentials;
 }
@@ -290,7 +302,10 @@ describe("the access matrix over every route", () => {
     for (const { name, module } of routes) {
       expect(ROUTES[name], `${name} is not in ROUTES: classify it`).toBeDefined();
       for (const kind of ["loader", "action"] as const) {
-        expect(Boolean(ROUTES[name]?.[kind]), `${name}'s ${kind}: ${module[kind] ? "not classified" : "classified but absent"}`).toBe(Boolean(module[kind]));
+        expect(
+          Boolean(ROUTES[name]?.[kind]),
+          `${name}'s ${kind}: ${module[kind] ? "not classified" : "classified but absent"}`,
+        ).toBe(Boolean(module[kind]));
       }
     }
     expect(Object.keys(ROUTES).sort()).toEqual(routes.map((route) => route.name).sort());
@@ -334,7 +349,10 @@ async function expiredSession(account: { id: string; role: "customer" | "driver"
 
 async function expiredToken(account: { id: string; role: "customer" | "driver" | "admin" }) {
   const token = await bearerFor(account);
-  await db.apiToken.update({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  await db.apiToken.update({
+    where: { tokenHash: hashToken(token) },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
   return token;
 }
 
@@ -374,7 +392,10 @@ describe("a forged or tampered session cookie", () => {
   // What a guarded page, the admin API, a page open to all and the token reader make of it.
   const probes = [
     { name: "bookings", expect: (outcome: Outcome, path: string) => expect(outcome.location).toBe(toSignIn(path)) },
-    { name: "admin.dashboard", expect: (outcome: Outcome, path: string) => expect(outcome.location).toBe(toAdminLogin(path)) },
+    {
+      name: "admin.dashboard",
+      expect: (outcome: Outcome, path: string) => expect(outcome.location).toBe(toAdminLogin(path)),
+    },
     { name: "api.admin.stats", expect: (outcome: Outcome) => expectJsonError(outcome, 401, "api.admin.stats") },
     { name: "signin", expect: (outcome: Outcome) => expect(outcome.status).toBe(200) },
   ];
@@ -405,18 +426,24 @@ describe("a forged or tampered session cookie", () => {
   it("with its signature changed is signed out", async () => {
     const { payload, signature } = await realAdminCookie();
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: signature.length - 1 }), fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"), async (at, char) => {
-        fc.pre(signature[at] !== char);
-        const forged = `${signature.slice(0, at)}${char}${signature.slice(at + 1)}`;
-        await expectSignedOut(`__session=${encodeURIComponent(`${payload}.${forged}`)}`, "changed signature");
-      }),
+      fc.asyncProperty(
+        fc.nat({ max: signature.length - 1 }),
+        fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"),
+        async (at, char) => {
+          fc.pre(signature[at] !== char);
+          const forged = `${signature.slice(0, at)}${char}${signature.slice(at + 1)}`;
+          await expectSignedOut(`__session=${encodeURIComponent(`${payload}.${forged}`)}`, "changed signature");
+        },
+      ),
       { numRuns: 15 },
     );
   });
 
   it("with another session's id under the old signature, or signed with another secret, is signed out", async () => {
     const { signature } = await realAdminCookie();
-    const other = await db.session.create({ data: { userId: accounts.admin.id, expiresAt: new Date(Date.now() + HOUR) } });
+    const other = await db.session.create({
+      data: { userId: accounts.admin.id, expiresAt: new Date(Date.now() + HOUR) },
+    });
     const payload = Buffer.from(JSON.stringify({ sessionId: other.id })).toString("base64");
     await expectSignedOut(`__session=${encodeURIComponent(`${payload}.${signature}`)}`, "payload swapped");
     await fc.assert(
@@ -456,16 +483,25 @@ describe("brute-force sign-in through the API", () => {
   it("POST /api/auth/signin from one address: 429 with Retry-After after the per-IP limit, even for a right password", async () => {
     const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signIn.ip.limit; attempt++) {
-      const outcome = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: `spray-${unique()}@example.com`, password: "guess" }, { ip }));
+      const outcome = await call(
+        apiSignIn,
+        jsonRequest("/api/auth/signin", { email: `spray-${unique()}@example.com`, password: "guess" }, { ip }),
+      );
       expect(outcome.status).toBe(401);
     }
     const user = await createAccount();
-    const blocked = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip }));
+    const blocked = await call(
+      apiSignIn,
+      jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip }),
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe("Too many attempts. Please wait a few minutes and try again.");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(AUTH_RATE_LIMITS.signIn.ip.windowSeconds);
-    const elsewhere = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const elsewhere = await call(
+      apiSignIn,
+      jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     expect(elsewhere.status).toBe(200);
   });
 
@@ -473,9 +509,19 @@ describe("brute-force sign-in through the API", () => {
     const admin = await createAccount({ role: "admin" });
     const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.adminLogin.account.limit; attempt++) {
-      expect((await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: admin.email, password: `guess-${attempt}` }, { ip }))).status).toBe(401);
+      expect(
+        (
+          await call(
+            apiAdminLogin,
+            jsonRequest("/api/admin/login", { email: admin.email, password: `guess-${attempt}` }, { ip }),
+          )
+        ).status,
+      ).toBe(401);
     }
-    const blocked = await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip }));
+    const blocked = await call(
+      apiAdminLogin,
+      jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip }),
+    );
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await db.apiToken.count({ where: { userId: admin.id } })).toBe(0);
@@ -486,29 +532,58 @@ describe("brute-force sign-in through the API", () => {
     for (let address = 0; address < 5; address++) {
       const ip = uniqueIp();
       for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signIn.account.limit + 2; attempt++) {
-        await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: `guess-${attempt}` }, { ip }));
+        await call(
+          apiSignIn,
+          jsonRequest("/api/auth/signin", { email: user.email, password: `guess-${attempt}` }, { ip }),
+        );
       }
     }
-    expect((await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }))).status).toBe(200);
+    expect(
+      (
+        await call(
+          apiSignIn,
+          jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }),
+        )
+      ).status,
+    ).toBe(200);
   }, 60_000);
 
   it("many addresses reach the account's ceiling: 'Too many attempts' with Retry-After, and one e-mail to the owner", async () => {
     const user = await createAccount();
     const ceiling = AUTH_RATE_LIMITS.signIn.ceiling.limit;
     const perAddress = AUTH_RATE_LIMITS.signIn.account.limit;
-    for (let sent = 0; sent < ceiling; ) {
+    for (let sent = 0; sent < ceiling;) {
       const ip = uniqueIp();
       for (let attempt = 0; attempt < perAddress && sent < ceiling; attempt++, sent++) {
-        expect((await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: `guess-${sent}` }, { ip }))).status).toBe(401);
+        expect(
+          (
+            await call(
+              apiSignIn,
+              jsonRequest("/api/auth/signin", { email: user.email, password: `guess-${sent}` }, { ip }),
+            )
+          ).status,
+        ).toBe(401);
       }
     }
-    const blocked = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const blocked = await call(
+      apiSignIn,
+      jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(AUTH_MESSAGES.tooManyAttempts);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }));
-    await expect.poll(async () => (await readOutbox(user.email)).filter((mail) => mail.subject.startsWith("Sign-in attempts")).length).toBe(1);
+    await call(
+      apiSignIn,
+      jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
+    await expect
+      .poll(
+        async () => (await readOutbox(user.email)).filter((mail) => mail.subject.startsWith("Sign-in attempts")).length,
+      )
+      .toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await readOutbox(user.email)).filter((mail) => mail.subject.startsWith("Sign-in attempts"))).toHaveLength(1);
+    expect((await readOutbox(user.email)).filter((mail) => mail.subject.startsWith("Sign-in attempts"))).toHaveLength(
+      1,
+    );
   }, 120_000);
 });

@@ -19,17 +19,37 @@ describe("getAdminStats", () => {
 
     const booking = await createBooking();
     const old = await createBooking();
-    await db.booking.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) } });
+    await db.booking.update({
+      where: { id: old.id },
+      data: { createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) },
+    });
     await createUser();
     const longAgo = await createUser();
-    await db.user.update({ where: { id: longAgo.id }, data: { createdAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000) } });
+    await db.user.update({
+      where: { id: longAgo.id },
+      data: { createdAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000) },
+    });
     await createUser({ role: "admin" });
     await createApprovedDriver();
-    const payment = { provider: "sandbox" as const, currency: "GBP", customerName: "T", customerEmail: "t@example.com", bookingId: booking.id };
-    await db.payment.create({ data: { ...payment, providerPaymentId: `ok-${booking.id}`, amountPence: 12345, status: "succeeded" } });
-    await db.payment.create({ data: { ...payment, providerPaymentId: `fail-${booking.id}`, amountPence: 999, status: "failed" } });
-    await db.supportRequest.create({ data: { bookingId: booking.id, kind: "complaint", message: "Late", status: "open" } });
-    await db.supportRequest.create({ data: { bookingId: booking.id, kind: "support", message: "Done", status: "resolved" } });
+    const payment = {
+      provider: "sandbox" as const,
+      currency: "GBP",
+      customerName: "T",
+      customerEmail: "t@example.com",
+      bookingId: booking.id,
+    };
+    await db.payment.create({
+      data: { ...payment, providerPaymentId: `ok-${booking.id}`, amountPence: 12345, status: "succeeded" },
+    });
+    await db.payment.create({
+      data: { ...payment, providerPaymentId: `fail-${booking.id}`, amountPence: 999, status: "failed" },
+    });
+    await db.supportRequest.create({
+      data: { bookingId: booking.id, kind: "complaint", message: "Late", status: "open" },
+    });
+    await db.supportRequest.create({
+      data: { bookingId: booking.id, kind: "support", message: "Done", status: "resolved" },
+    });
 
     const after = await getAdminStats();
     expect(after.totalBookings - before.totalBookings).toBe(2);

@@ -12,14 +12,26 @@ import { getApiUser, getTokenUser } from "~/server/auth/api-auth.server";
 import { AUTH_RATE_LIMITS, hashToken } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
-import { call, createAccount, getRequest, jsonRequest, PASSWORD, sessionCookie, unique, uniqueIp } from "./auth-helpers";
+import {
+  call,
+  createAccount,
+  getRequest,
+  jsonRequest,
+  PASSWORD,
+  sessionCookie,
+  unique,
+  uniqueIp,
+} from "./auth-helpers";
 
 const HOUR = 60 * 60 * 1000;
 
 describe("POST /api/auth/signin", () => {
   it("answers { token, user: { username, email, role } } and stores only the token's hash", async () => {
     const user = await createAccount();
-    const outcome = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const outcome = await call(
+      apiSignIn,
+      jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.user).toEqual({ username: user.username, email: user.email, role: "customer" });
     expect(outcome.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -46,10 +58,20 @@ describe("POST /api/auth/signin", () => {
   });
 
   it("answers 400 for a missing field or a body that is not JSON", async () => {
-    const missing = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: "a@example.com" }, { ip: uniqueIp() }));
+    const missing = await call(
+      apiSignIn,
+      jsonRequest("/api/auth/signin", { email: "a@example.com" }, { ip: uniqueIp() }),
+    );
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe("Both email and password are required.");
-    const garbage = await call(apiSignIn, new Request("http://localhost/api/auth/signin", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } }));
+    const garbage = await call(
+      apiSignIn,
+      new Request("http://localhost/api/auth/signin", {
+        method: "POST",
+        body: "{nope",
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
     expect(garbage.status).toBe(400);
   });
 
@@ -59,7 +81,10 @@ describe("POST /api/auth/signin", () => {
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signIn.account.limit; attempt++) {
       await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: "nope" }, { ip }));
     }
-    const blocked = await call(apiSignIn, jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip }));
+    const blocked = await call(
+      apiSignIn,
+      jsonRequest("/api/auth/signin", { email: user.email, password: PASSWORD }, { ip }),
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe("Too many attempts. Please wait a few minutes and try again.");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -69,18 +94,31 @@ describe("POST /api/auth/signin", () => {
 describe("POST /api/auth/signup", () => {
   it("creates a customer and answers 201 { token, user }", async () => {
     const email = `api-${unique()}@example.com`;
-    const outcome = await call(apiSignUp, jsonRequest("/api/auth/signup", { username: "Api User", email, password: "long-enough-1" }, { ip: uniqueIp() }));
+    const outcome = await call(
+      apiSignUp,
+      jsonRequest("/api/auth/signup", { username: "Api User", email, password: "long-enough-1" }, { ip: uniqueIp() }),
+    );
     expect(outcome.status).toBe(201);
     expect(outcome.body.user).toEqual({ username: "Api User", email, role: "customer" });
     expect(await getTokenUser(outcome.body.token)).toMatchObject({ email });
   });
 
   it("answers 'All fields are required.' and 'Registration failed' (taken e-mail)", async () => {
-    const missing = await call(apiSignUp, jsonRequest("/api/auth/signup", { email: "x@example.com", password: "long-enough-1" }, { ip: uniqueIp() }));
+    const missing = await call(
+      apiSignUp,
+      jsonRequest("/api/auth/signup", { email: "x@example.com", password: "long-enough-1" }, { ip: uniqueIp() }),
+    );
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("All fields are required.");
     const existing = await createAccount();
-    const taken = await call(apiSignUp, jsonRequest("/api/auth/signup", { username: "Dup", email: existing.email, password: "long-enough-1" }, { ip: uniqueIp() }));
+    const taken = await call(
+      apiSignUp,
+      jsonRequest(
+        "/api/auth/signup",
+        { username: "Dup", email: existing.email, password: "long-enough-1" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(taken.status).toBe(400);
     expect(taken.body.message).toBe("Registration failed");
   });
@@ -89,7 +127,10 @@ describe("POST /api/auth/signup", () => {
 describe("POST /api/admin/login", () => {
   it("answers { token, admin: { role, username, email } } with a token valid for 24 hours", async () => {
     const admin = await createAccount({ role: "admin" });
-    const outcome = await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const outcome = await call(
+      apiAdminLogin,
+      jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.admin).toEqual({ role: "admin", username: admin.username, email: admin.email });
     const row = await db.apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(outcome.body.token) } });
@@ -122,7 +163,14 @@ describe("POST /api/admin/signup", () => {
   it("creates an admin with the key and answers 201 { user: { username } }", async () => {
     env.ADMIN_REGISTRATION_KEY = "api-key-123";
     const email = `api-admin-${unique()}@example.com`;
-    const outcome = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { username: "Api Admin", email, password: "secret-66", adminKey: "api-key-123" }, { ip: uniqueIp() }));
+    const outcome = await call(
+      apiAdminSignUp,
+      jsonRequest(
+        "/api/admin/signup",
+        { username: "Api Admin", email, password: "secret-66", adminKey: "api-key-123" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(outcome.status).toBe(201);
     expect(outcome.body).toEqual({ user: { username: "Api Admin" } });
     expect((await db.user.findUniqueOrThrow({ where: { email } })).role).toBe("admin");
@@ -130,15 +178,26 @@ describe("POST /api/admin/signup", () => {
 
   it("refuses a wrong key (403), a short password (400) and everything while closed (403)", async () => {
     env.ADMIN_REGISTRATION_KEY = "api-key-123";
-    const body = { username: "Api Admin", email: `api-admin-${unique()}@example.com`, password: "secret-66", adminKey: "api-key-124" };
+    const body = {
+      username: "Api Admin",
+      email: `api-admin-${unique()}@example.com`,
+      password: "secret-66",
+      adminKey: "api-key-124",
+    };
     const wrong = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", body, { ip: uniqueIp() }));
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe(AUTH_MESSAGES.adminKeyInvalid);
-    const short = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { ...body, password: "12345", adminKey: "api-key-123" }, { ip: uniqueIp() }));
+    const short = await call(
+      apiAdminSignUp,
+      jsonRequest("/api/admin/signup", { ...body, password: "12345", adminKey: "api-key-123" }, { ip: uniqueIp() }),
+    );
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("Password must be at least 8 characters long");
     env.ADMIN_REGISTRATION_KEY = undefined;
-    const closed = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { ...body, adminKey: "api-key-123" }, { ip: uniqueIp() }));
+    const closed = await call(
+      apiAdminSignUp,
+      jsonRequest("/api/admin/signup", { ...body, adminKey: "api-key-123" }, { ip: uniqueIp() }),
+    );
     expect(closed.status).toBe(403);
     expect(closed.body.message).toBe(AUTH_MESSAGES.adminSignUpClosed);
     expect(await db.user.count({ where: { email: body.email } })).toBe(0);
@@ -148,10 +207,24 @@ describe("POST /api/admin/signup", () => {
     env.ADMIN_REGISTRATION_KEY = "api-key-123";
     const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.adminSignUp.ip.limit; attempt++) {
-      const guess = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { username: "G", email: `g-${unique()}@example.com`, password: "secret-66", adminKey: `guess-${attempt}` }, { ip }));
+      const guess = await call(
+        apiAdminSignUp,
+        jsonRequest(
+          "/api/admin/signup",
+          { username: "G", email: `g-${unique()}@example.com`, password: "secret-66", adminKey: `guess-${attempt}` },
+          { ip },
+        ),
+      );
       expect(guess.status).toBe(403);
     }
-    const blocked = await call(apiAdminSignUp, jsonRequest("/api/admin/signup", { username: "G", email: `g-${unique()}@example.com`, password: "secret-66", adminKey: "api-key-123" }, { ip }));
+    const blocked = await call(
+      apiAdminSignUp,
+      jsonRequest(
+        "/api/admin/signup",
+        { username: "G", email: `g-${unique()}@example.com`, password: "secret-66", adminKey: "api-key-123" },
+        { ip },
+      ),
+    );
     expect(blocked.status).toBe(429);
   });
 });
@@ -159,7 +232,10 @@ describe("POST /api/admin/signup", () => {
 describe("bearer tokens", () => {
   it("are revoked by POST /api/auth/logout and then refused", async () => {
     const admin = await createAccount({ role: "admin" });
-    const login = await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const login = await call(
+      apiAdminLogin,
+      jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     const token = login.body.token as string;
     expect((await call(apiAdminStats, getRequest("/api/admin/stats", { token }))).status).toBe(200);
     const logout = await call(apiLogout, jsonRequest("/api/auth/logout", {}, { token }));
@@ -171,13 +247,22 @@ describe("bearer tokens", () => {
 
   it("stop working when they expire or their user is deactivated", async () => {
     const admin = await createAccount({ role: "admin" });
-    const login = await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const login = await call(
+      apiAdminLogin,
+      jsonRequest("/api/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     const token = login.body.token as string;
-    await db.apiToken.update({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.apiToken.update({
+      where: { tokenHash: hashToken(token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await getTokenUser(token)).toBeNull();
 
     const other = await createAccount({ role: "admin" });
-    const second = await call(apiAdminLogin, jsonRequest("/api/admin/login", { email: other.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const second = await call(
+      apiAdminLogin,
+      jsonRequest("/api/admin/login", { email: other.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     await db.user.update({ where: { id: other.id }, data: { isActive: false } });
     expect((await call(apiAdminStats, getRequest("/api/admin/stats", { token: second.body.token }))).status).toBe(401);
   });
@@ -187,7 +272,9 @@ describe("bearer tokens", () => {
     const cookie = await sessionCookie(admin);
     expect(await getApiUser(getRequest("/api/admin/stats", { cookie }))).toMatchObject({ id: admin.id });
     expect(await getApiUser(getRequest("/api/admin/stats", { cookie, token: "not-a-real-token" }))).toBeNull();
-    const malformed = new Request("http://localhost/api/admin/stats", { headers: { Authorization: "Basic abc", Cookie: cookie } });
+    const malformed = new Request("http://localhost/api/admin/stats", {
+      headers: { Authorization: "Basic abc", Cookie: cookie },
+    });
     expect(await getApiUser(malformed)).toBeNull();
   });
 

@@ -10,7 +10,8 @@ export const BASE = "http://localhost";
 export const PASSWORD = "correct-horse-battery";
 
 let counter = 0;
-export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const unique = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A client address of its own, so one test's rate-limit buckets never touch another's. */
 export function uniqueIp() {
@@ -18,7 +19,13 @@ export function uniqueIp() {
   return `10.${byte()}.${byte()}.${byte()}`;
 }
 
-type RequestOptions = { ip?: string; cookie?: string | null; token?: string; headers?: Record<string, string>; method?: string };
+type RequestOptions = {
+  ip?: string;
+  cookie?: string | null;
+  token?: string;
+  headers?: Record<string, string>;
+  method?: string;
+};
 
 function baseHeaders({ ip, cookie, token, headers }: RequestOptions) {
   const result = new Headers(headers);
@@ -31,7 +38,11 @@ function baseHeaders({ ip, cookie, token, headers }: RequestOptions) {
 export function formRequest(path: string, fields: Record<string, string>, options: RequestOptions = {}) {
   const headers = baseHeaders(options);
   headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return new Request(`${BASE}${path}`, { method: options.method ?? "POST", body: new URLSearchParams(fields), headers });
+  return new Request(`${BASE}${path}`, {
+    method: options.method ?? "POST",
+    body: new URLSearchParams(fields),
+    headers,
+  });
 }
 
 export function jsonRequest(path: string, body: unknown, options: RequestOptions = {}) {
@@ -54,7 +65,9 @@ export type Outcome = {
 
 type Handler = (args: ActionFunctionArgs) => unknown;
 
-function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
+function isDataWithInit(
+  value: unknown,
+): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
@@ -71,7 +84,13 @@ async function outcomeOf(value: unknown, thrown: boolean): Promise<Outcome> {
     };
   }
   if (isDataWithInit(value)) {
-    return { status: value.init?.status ?? 200, headers: new Headers(value.init?.headers), location: null, body: value.data, thrown };
+    return {
+      status: value.init?.status ?? 200,
+      headers: new Headers(value.init?.headers),
+      location: null,
+      body: value.data,
+      thrown,
+    };
   }
   return { status: 200, headers: new Headers(), location: null, body: value, thrown };
 }
@@ -86,7 +105,11 @@ export function contextOf(request: Request) {
 }
 
 /** Calls a loader or action as Remix would; a thrown Response is an outcome too. */
-export async function call(handler: Handler | undefined, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
+export async function call(
+  handler: Handler | undefined,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Outcome> {
   if (!handler) throw new Error(`No handler for ${request.method} ${request.url}`);
   try {
     return await outcomeOf(await handler({ request, params, context: contextOf(request) }), false);
@@ -99,7 +122,11 @@ export async function call(handler: Handler | undefined, request: Request, param
 let passwordHash: Promise<string> | null = null;
 
 /** An account that can sign in with PASSWORD. */
-export async function createAccount({ role = "customer", isActive = true, email }: { role?: "customer" | "driver" | "admin"; isActive?: boolean; email?: string } = {}) {
+export async function createAccount({
+  role = "customer",
+  isActive = true,
+  email,
+}: { role?: "customer" | "driver" | "admin"; isActive?: boolean; email?: string } = {}) {
   passwordHash ??= hashPassword(PASSWORD);
   const id = unique();
   return db.user.create({

@@ -12,7 +12,16 @@ import { adminKeyMatches, AUTH_RATE_LIMITS, getSessionUser, safeRedirect } from 
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
 import { takeToasts } from "~/server/platform/toast.server";
-import { call, createAccount, formRequest, getRequest, PASSWORD, sessionCookie, unique, uniqueIp } from "./auth-helpers";
+import {
+  call,
+  createAccount,
+  formRequest,
+  getRequest,
+  PASSWORD,
+  sessionCookie,
+  unique,
+  uniqueIp,
+} from "./auth-helpers";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -52,7 +61,14 @@ describe("/signin", () => {
 
   it("signs in, goes back where the user came from, with a 30-day httpOnly SameSite=Lax cookie", async () => {
     const user = await createAccount();
-    const outcome = await call(signInAction, formRequest("/signin", { email: user.email.toUpperCase(), password: PASSWORD, redirectTo: "/quote?x=1" }, { ip: uniqueIp() }));
+    const outcome = await call(
+      signInAction,
+      formRequest(
+        "/signin",
+        { email: user.email.toUpperCase(), password: PASSWORD, redirectTo: "/quote?x=1" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/quote?x=1");
     const setCookie = outcome.headers.get("set-cookie")!;
@@ -61,7 +77,9 @@ describe("/signin", () => {
     expect(await sessionOf(setCookie)).toMatchObject({ id: user.id, role: "customer" });
     const row = await sessionRowOf(user.id);
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * HOUR);
-    const { toasts } = await takeToasts(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
+    const { toasts } = await takeToasts(
+      new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }),
+    );
     expect(toasts[0]).toMatchObject({ title: "Signed in" });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt).not.toBeNull();
   });
@@ -69,14 +87,20 @@ describe("/signin", () => {
   it("only goes to local paths after signing in", async () => {
     const user = await createAccount();
     for (const redirectTo of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
-      const outcome = await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD, redirectTo }, { ip: uniqueIp() }));
+      const outcome = await call(
+        signInAction,
+        formRequest("/signin", { email: user.email, password: PASSWORD, redirectTo }, { ip: uniqueIp() }),
+      );
       expect(outcome.location).toBe("/");
     }
   });
 
   it("stays on the page for a dialog: 200 with a success result and the session cookie", async () => {
     const user = await createAccount();
-    const outcome = await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD, inDialog: "true" }, { ip: uniqueIp() }));
+    const outcome = await call(
+      signInAction,
+      formRequest("/signin", { email: user.email, password: PASSWORD, inDialog: "true" }, { ip: uniqueIp() }),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.status).toBe("success");
     expect(await sessionOf(outcome.headers.get("set-cookie"))).toMatchObject({ id: user.id });
@@ -85,7 +109,10 @@ describe("/signin", () => {
   it("ends the session the browser held before (no session fixation)", async () => {
     const user = await createAccount();
     const planted = await sessionCookie(user);
-    const outcome = await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp(), cookie: planted }));
+    const outcome = await call(
+      signInAction,
+      formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp(), cookie: planted }),
+    );
     expect(outcome.status).toBe(302);
     expect(await sessionOf(planted)).toBeNull();
     expect(await sessionOf(outcome.headers.get("set-cookie"))).toMatchObject({ id: user.id });
@@ -93,14 +120,20 @@ describe("/signin", () => {
 
   it("lets a driver sign in on the same page", async () => {
     const driver = await createAccount({ role: "driver" });
-    const outcome = await call(signInAction, formRequest("/signin", { email: driver.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const outcome = await call(
+      signInAction,
+      formRequest("/signin", { email: driver.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     expect(outcome.status).toBe(302);
     expect(await sessionOf(outcome.headers.get("set-cookie"))).toMatchObject({ role: "driver" });
   });
 
   it("sends a signed-in visitor on, and otherwise passes a safe redirectTo to the card", async () => {
     const user = await createAccount();
-    const signedIn = await call(signInLoader, getRequest("/signin?redirectTo=%2Fbookings", { cookie: await sessionCookie(user) }));
+    const signedIn = await call(
+      signInLoader,
+      getRequest("/signin?redirectTo=%2Fbookings", { cookie: await sessionCookie(user) }),
+    );
     expect(signedIn.location).toBe("/bookings");
     const anonymous = await call(signInLoader, getRequest("/signin?redirectTo=https%3A%2F%2Fevil.example"));
     expect(anonymous.body).toEqual({ redirectTo: "/" });
@@ -113,14 +146,23 @@ describe("rate limits on sign-in", () => {
     const limit = AUTH_RATE_LIMITS.signIn.account.limit;
     const attacker = uniqueIp();
     for (let attempt = 0; attempt < limit; attempt++) {
-      const outcome = await call(signInAction, formRequest("/signin", { email: user.email, password: "wrong" }, { ip: attacker }));
+      const outcome = await call(
+        signInAction,
+        formRequest("/signin", { email: user.email, password: "wrong" }, { ip: attacker }),
+      );
       expect(outcome.status).toBe(401);
     }
-    const blocked = await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: attacker }));
+    const blocked = await call(
+      signInAction,
+      formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: attacker }),
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.error[""]).toEqual(["Too many attempts. Please wait a few minutes and try again."]);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }))).status).toBe(302);
+    expect(
+      (await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() })))
+        .status,
+    ).toBe(302);
   });
 
   it("count the same for an unknown account (no difference in answers)", async () => {
@@ -135,12 +177,18 @@ describe("rate limits on sign-in", () => {
   it("count per IP across accounts", async () => {
     const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signIn.ip.limit; attempt++) {
-      await call(signInAction, formRequest("/signin", { email: `spray-${unique()}@example.com`, password: "x" }, { ip }));
+      await call(
+        signInAction,
+        formRequest("/signin", { email: `spray-${unique()}@example.com`, password: "x" }, { ip }),
+      );
     }
     const user = await createAccount();
     const blocked = await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip }));
     expect(blocked.status).toBe(429);
-    const elsewhere = await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const elsewhere = await call(
+      signInAction,
+      formRequest("/signin", { email: user.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     expect(elsewhere.status).toBe(302);
   });
 
@@ -148,13 +196,20 @@ describe("rate limits on sign-in", () => {
     const user = await createAccount();
     const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signIn.account.limit + 2; attempt++) {
-      expect((await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip }))).status).toBe(302);
+      expect(
+        (await call(signInAction, formRequest("/signin", { email: user.email, password: PASSWORD }, { ip }))).status,
+      ).toBe(302);
     }
   });
 });
 
 describe("/signup", () => {
-  const fields = () => ({ username: "Sam Smith", email: `sam-${unique()}@example.com`, password: "long-enough-1", confirmPassword: "long-enough-1" });
+  const fields = () => ({
+    username: "Sam Smith",
+    email: `sam-${unique()}@example.com`,
+    password: "long-enough-1",
+    confirmPassword: "long-enough-1",
+  });
 
   it("answers 'All fields are required.' and 'Passwords do not match.' with a 400, keeping the name and e-mail only", async () => {
     const missing = await call(signUpAction, formRequest("/signup", { ...fields(), username: "" }, { ip: uniqueIp() }));
@@ -183,7 +238,10 @@ describe("/signup", () => {
 
   it("says only 'Registration failed' for a taken e-mail", async () => {
     const existing = await createAccount();
-    const outcome = await call(signUpAction, formRequest("/signup", { ...fields(), email: existing.email.toUpperCase() }, { ip: uniqueIp() }));
+    const outcome = await call(
+      signUpAction,
+      formRequest("/signup", { ...fields(), email: existing.email.toUpperCase() }, { ip: uniqueIp() }),
+    );
     expect(outcome.status).toBe(400);
     expect(outcome.body.error).toEqual({ "": ["Registration failed"] });
     expect(await db.user.count({ where: { email: existing.email } })).toBe(1);
@@ -203,9 +261,15 @@ describe("/signup", () => {
   it("is rate limited per account (e-mail)", async () => {
     const existing = await createAccount();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signUp.account.limit; attempt++) {
-      expect((await call(signUpAction, formRequest("/signup", { ...fields(), email: existing.email }, { ip: uniqueIp() }))).status).toBe(400);
+      expect(
+        (await call(signUpAction, formRequest("/signup", { ...fields(), email: existing.email }, { ip: uniqueIp() })))
+          .status,
+      ).toBe(400);
     }
-    expect((await call(signUpAction, formRequest("/signup", { ...fields(), email: existing.email }, { ip: uniqueIp() }))).status).toBe(429);
+    expect(
+      (await call(signUpAction, formRequest("/signup", { ...fields(), email: existing.email }, { ip: uniqueIp() })))
+        .status,
+    ).toBe(429);
   });
 
   it("sends a signed-in visitor on", async () => {
@@ -229,9 +293,15 @@ describe("/logout", () => {
 
 describe("/admin/login", () => {
   it("needs email and password", async () => {
-    const outcome = await call(adminLoginAction, formRequest("/admin/login", { email: "", password: "" }, { ip: uniqueIp() }));
+    const outcome = await call(
+      adminLoginAction,
+      formRequest("/admin/login", { email: "", password: "" }, { ip: uniqueIp() }),
+    );
     expect(outcome.status).toBe(400);
-    expect(outcome.body.error).toMatchObject({ email: [AUTH_MESSAGES.emailRequired], password: [AUTH_MESSAGES.passwordRequired] });
+    expect(outcome.body.error).toMatchObject({
+      email: [AUTH_MESSAGES.emailRequired],
+      password: [AUTH_MESSAGES.passwordRequired],
+    });
   });
 
   it("says 'Invalid credentials' for a wrong password and for a valid customer or driver", async () => {
@@ -251,13 +321,23 @@ describe("/admin/login", () => {
 
   it("signs an admin in for 24 hours and goes to redirectTo, else the dashboard", async () => {
     const admin = await createAccount({ role: "admin" });
-    const toDashboard = await call(adminLoginAction, formRequest("/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }));
+    const toDashboard = await call(
+      adminLoginAction,
+      formRequest("/admin/login", { email: admin.email, password: PASSWORD }, { ip: uniqueIp() }),
+    );
     expect(toDashboard.location).toBe("/admin/dashboard");
     const expiresIn = (await sessionRowOf(admin.id)).expiresAt.getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(23 * HOUR);
     expect(expiresIn).toBeLessThanOrEqual(24 * HOUR);
     expect(toDashboard.headers.get("set-cookie")).toMatch(/Expires=/);
-    const back = await call(adminLoginAction, formRequest("/admin/login", { email: admin.email, password: PASSWORD, redirectTo: "/admin/users" }, { ip: uniqueIp() }));
+    const back = await call(
+      adminLoginAction,
+      formRequest(
+        "/admin/login",
+        { email: admin.email, password: PASSWORD, redirectTo: "/admin/users" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(back.location).toBe("/admin/users");
   });
 
@@ -267,7 +347,10 @@ describe("/admin/login", () => {
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.adminLogin.account.limit; attempt++) {
       await call(adminLoginAction, formRequest("/admin/login", { email: admin.email, password: "wrong" }, { ip }));
     }
-    const blocked = await call(adminLoginAction, formRequest("/admin/login", { email: admin.email, password: PASSWORD }, { ip }));
+    const blocked = await call(
+      adminLoginAction,
+      formRequest("/admin/login", { email: admin.email, password: PASSWORD }, { ip }),
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.error[""]).toEqual([AUTH_MESSAGES.tooManyAttempts]);
   });
@@ -275,8 +358,17 @@ describe("/admin/login", () => {
   it("sends a signed-in admin straight on; a customer sees the form", async () => {
     const admin = await createAccount({ role: "admin" });
     const customer = await createAccount();
-    expect((await call(adminLoginLoader, getRequest("/admin/login", { cookie: await sessionCookie(admin) }))).location).toBe("/admin/dashboard");
-    expect((await call(adminLoginLoader, getRequest("/admin/login?redirectTo=%2Fadmin%2Fusers", { cookie: await sessionCookie(customer) }))).body).toEqual({
+    expect(
+      (await call(adminLoginLoader, getRequest("/admin/login", { cookie: await sessionCookie(admin) }))).location,
+    ).toBe("/admin/dashboard");
+    expect(
+      (
+        await call(
+          adminLoginLoader,
+          getRequest("/admin/login?redirectTo=%2Fadmin%2Fusers", { cookie: await sessionCookie(customer) }),
+        )
+      ).body,
+    ).toEqual({
       redirectTo: "/admin/users",
     });
   });
@@ -324,14 +416,24 @@ describe("/admin/signup", () => {
     expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await db.auditLog.count({ where: { action: "admin.signup", targetId: admin.id } })).toBe(1);
 
-    const again = await call(adminSignUpAction, formRequest("/admin/signup", { ...right, username: "Other" }, { ip: uniqueIp() }));
+    const again = await call(
+      adminSignUpAction,
+      formRequest("/admin/signup", { ...right, username: "Other" }, { ip: uniqueIp() }),
+    );
     expect(again.status).toBe(400);
     expect(again.body.error).toEqual({ "": ["Registration failed"] });
   });
 
   it("checks the spec's rules before the key", async () => {
     env.ADMIN_REGISTRATION_KEY = "integration-key";
-    const outcome = await call(adminSignUpAction, formRequest("/admin/signup", { ...fields("integration-key"), password: "12345", confirmPassword: "54321" }, { ip: uniqueIp() }));
+    const outcome = await call(
+      adminSignUpAction,
+      formRequest(
+        "/admin/signup",
+        { ...fields("integration-key"), password: "12345", confirmPassword: "54321" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(outcome.status).toBe(400);
     expect(outcome.body.error.password).toEqual(["Password must be at least 8 characters long"]);
     expect(outcome.body.error.confirmPassword).toEqual(["Passwords do not match"]);
@@ -349,7 +451,16 @@ describe("safeRedirect", () => {
   it("keeps local paths and refuses everything else", () => {
     expect(safeRedirect("/quote?x=1#top")).toBe("/quote?x=1#top");
     expect(safeRedirect("/admin/users", "/admin/dashboard")).toBe("/admin/users");
-    for (const bad of [null, undefined, "", "quote", "https://evil.example", "//evil.example", "/\\evil.example", "/\nx"]) {
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "quote",
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "/\nx",
+    ]) {
       expect(safeRedirect(bad, "/home")).toBe("/home");
     }
   });

@@ -8,11 +8,26 @@ import { action as forgotAction } from "~/routes/_auth+/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/_auth+/reset-password.$token";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { createApiToken, getTokenUser } from "~/server/auth/api-auth.server";
-import { AUTH_RATE_LIMITS, getSessionUser, hashToken, issuePasswordResetToken, verifyCredentials } from "~/server/auth/auth.server";
+import {
+  AUTH_RATE_LIMITS,
+  getSessionUser,
+  hashToken,
+  issuePasswordResetToken,
+  verifyCredentials,
+} from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
-import { call, createAccount, formRequest, getRequest, PASSWORD, sessionCookie, unique, uniqueIp } from "./auth-helpers";
+import {
+  call,
+  createAccount,
+  formRequest,
+  getRequest,
+  PASSWORD,
+  sessionCookie,
+  unique,
+  uniqueIp,
+} from "./auth-helpers";
 
 const originalOutbox = env.OUTBOX_DIR;
 let outbox: string;
@@ -50,7 +65,11 @@ describe("/forgot-password", () => {
     const user = await createAccount();
     const inactive = await createAccount({ isActive: false });
     const unknown = `nobody-${unique()}@example.com`;
-    const outcomes = [await requestReset(unknown), await requestReset(inactive.email), await requestReset(user.email.toUpperCase())];
+    const outcomes = [
+      await requestReset(unknown),
+      await requestReset(inactive.email),
+      await requestReset(user.email.toUpperCase()),
+    ];
     for (const outcome of outcomes) {
       expect(outcome.status).toBe(200);
       expect(outcome.body.status).toBe("success");
@@ -83,7 +102,8 @@ describe("/forgot-password", () => {
     expect(blocked.body.error[""]).toEqual([AUTH_MESSAGES.tooManyAttempts]);
 
     const ip = uniqueIp();
-    for (let attempt = 0; attempt < AUTH_RATE_LIMITS.passwordReset.ip.limit; attempt++) await requestReset(`x-${unique()}@example.com`, ip);
+    for (let attempt = 0; attempt < AUTH_RATE_LIMITS.passwordReset.ip.limit; attempt++)
+      await requestReset(`x-${unique()}@example.com`, ip);
     expect((await requestReset(`x-${unique()}@example.com`, ip)).status).toBe(429);
   });
 });
@@ -100,12 +120,28 @@ describe("/reset-password/$token", () => {
     expect(page.status).toBe(200);
     expect(page.body).toEqual({ valid: true });
 
-    const mismatch = await call(resetAction, formRequest(`/reset-password/${token}`, { password: "brand-new-pass", confirmPassword: "brand-new-pasS" }, { ip: uniqueIp() }), { token });
+    const mismatch = await call(
+      resetAction,
+      formRequest(
+        `/reset-password/${token}`,
+        { password: "brand-new-pass", confirmPassword: "brand-new-pasS" },
+        { ip: uniqueIp() },
+      ),
+      { token },
+    );
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.confirmPassword).toEqual(["Passwords do not match."]);
     expect(JSON.stringify(mismatch.body)).not.toContain("brand-new");
 
-    const done = await call(resetAction, formRequest(`/reset-password/${token}`, { password: "brand-new-pass", confirmPassword: "brand-new-pass" }, { ip: uniqueIp() }), { token });
+    const done = await call(
+      resetAction,
+      formRequest(
+        `/reset-password/${token}`,
+        { password: "brand-new-pass", confirmPassword: "brand-new-pass" },
+        { ip: uniqueIp() },
+      ),
+      { token },
+    );
     expect(done.status).toBe(302);
     expect(done.location).toBe("/signin");
     expect(await verifyCredentials(user.email, "brand-new-pass")).toMatchObject({ id: user.id });
@@ -113,7 +149,15 @@ describe("/reset-password/$token", () => {
     expect(await getSessionUser(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBeNull();
     expect(await getTokenUser(apiToken)).toBeNull();
 
-    const again = await call(resetAction, formRequest(`/reset-password/${token}`, { password: "another-pass-1", confirmPassword: "another-pass-1" }, { ip: uniqueIp() }), { token });
+    const again = await call(
+      resetAction,
+      formRequest(
+        `/reset-password/${token}`,
+        { password: "another-pass-1", confirmPassword: "another-pass-1" },
+        { ip: uniqueIp() },
+      ),
+      { token },
+    );
     expect(again.status).toBe(410);
     expect(again.body.error[""]).toEqual([AUTH_MESSAGES.resetLinkInvalid]);
     expect((await call(resetLoader, getRequest(`/reset-password/${token}`), { token })).status).toBe(410);
@@ -123,13 +167,26 @@ describe("/reset-password/$token", () => {
   it("refuses an expired token, an unknown one and one of a deactivated account", async () => {
     const user = await createAccount();
     const expired = await issuePasswordResetToken(user.id);
-    await db.passwordResetToken.update({ where: { tokenHash: hashToken(expired) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.passwordResetToken.update({
+      where: { tokenHash: hashToken(expired) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const inactive = await createAccount();
     const inactiveToken = await issuePasswordResetToken(inactive.id);
     await db.user.update({ where: { id: inactive.id }, data: { isActive: false } });
     for (const token of [expired, "made-up-token", inactiveToken]) {
-      expect((await call(resetLoader, getRequest(`/reset-password/${token}`), { token })).body).toEqual({ valid: false });
-      const outcome = await call(resetAction, formRequest(`/reset-password/${token}`, { password: "brand-new-pass", confirmPassword: "brand-new-pass" }, { ip: uniqueIp() }), { token });
+      expect((await call(resetLoader, getRequest(`/reset-password/${token}`), { token })).body).toEqual({
+        valid: false,
+      });
+      const outcome = await call(
+        resetAction,
+        formRequest(
+          `/reset-password/${token}`,
+          { password: "brand-new-pass", confirmPassword: "brand-new-pass" },
+          { ip: uniqueIp() },
+        ),
+        { token },
+      );
       expect(outcome.status).toBe(410);
     }
     expect(await verifyCredentials(user.email, PASSWORD)).toMatchObject({ id: user.id });
@@ -139,7 +196,11 @@ describe("/reset-password/$token", () => {
     const user = await createAccount();
     const token = await issuePasswordResetToken(user.id);
     const submit = (password: string) =>
-      call(resetAction, formRequest(`/reset-password/${token}`, { password, confirmPassword: password }, { ip: uniqueIp() }), { token });
+      call(
+        resetAction,
+        formRequest(`/reset-password/${token}`, { password, confirmPassword: password }, { ip: uniqueIp() }),
+        { token },
+      );
     const outcomes = await Promise.all([submit("first-password-1"), submit("second-password-2")]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([302, 410]);
   });

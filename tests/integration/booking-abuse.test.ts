@@ -22,12 +22,27 @@ afterAll(() => {
 async function makeQuote(cookie?: string) {
   const outcome = await call(
     quoteAction,
-    formRequest("/quote", { __form__: "detailed-quote-form", pickupAddress: "1 Grey Street, Newcastle NE1 6EE", deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL", moveDate: inTwoDays, moveTime: "09:00", vanSize: "medium", helpers: "1", "items[0].name": "Sofa", "items[0].quantity": "1" }, { cookie }),
+    formRequest(
+      "/quote",
+      {
+        __form__: "detailed-quote-form",
+        pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+        deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+        moveDate: inTwoDays,
+        moveTime: "09:00",
+        vanSize: "medium",
+        helpers: "1",
+        "items[0].name": "Sofa",
+        "items[0].quantity": "1",
+      },
+      { cookie },
+    ),
   );
   return new URL(outcome.location!, "http://localhost").searchParams.get("quote")!;
 }
 
-const proceed = (quoteId: string, cookie?: string) => call(checkoutAction, formRequest("/checkout", { quoteId }, { cookie }));
+const proceed = (quoteId: string, cookie?: string) =>
+  call(checkoutAction, formRequest("/checkout", { quoteId }, { cookie }));
 const bookingIdOf = (location: string | null) => new URL(location!, "http://localhost").searchParams.get("booking");
 
 describe("a quote's id is no key to its booking", () => {
@@ -45,16 +60,22 @@ describe("a quote's id is no key to its booking", () => {
     expect(stranger.status).toBe(303);
     expect(stranger.location).toBe("/#quote");
     const strangerCookie = stranger.headers.get("Set-Cookie")?.split(";")[0] ?? null;
-    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie: strangerCookie }))).body).toEqual({ kind: "missing" });
+    expect(
+      (await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie: strangerCookie }))).body,
+    ).toEqual({ kind: "missing" });
 
     const customer = await createAccount({ role: "customer" });
     const customerCookie = await sessionCookie(customer);
     expect((await proceed(quoteId, customerCookie)).location).toBe("/#quote");
-    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie: customerCookie }))).body).toEqual({ kind: "missing" });
+    expect(
+      (await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie: customerCookie }))).body,
+    ).toEqual({ kind: "missing" });
 
     // The booking is still the guest's, unclaimed.
     expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).customerId).toBeNull();
-    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie: guestCookie }))).body).toMatchObject({ kind: "booking" });
+    expect(
+      (await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie: guestCookie }))).body,
+    ).toMatchObject({ kind: "booking" });
   });
 
   it("gives a signed-in customer's booking back to that customer only", async () => {
@@ -73,9 +94,12 @@ describe("a single-use discount code discounts one booking, once", () => {
     const customer = await createAccount({ role: "customer" });
     const cookie = await sessionCookie(customer);
     const bookingIds: string[] = [];
-    for (let i = 0; i < 20; i++) bookingIds.push(bookingIdOf((await proceed(await makeQuote(cookie), cookie)).location)!);
+    for (let i = 0; i < 20; i++)
+      bookingIds.push(bookingIdOf((await proceed(await makeQuote(cookie), cookie)).location)!);
 
-    const results = await Promise.allSettled(bookingIds.map((bookingId) => applyDiscountCode(bookingId, customer.id, "WELCOME5")));
+    const results = await Promise.allSettled(
+      bookingIds.map((bookingId) => applyDiscountCode(bookingId, customer.id, "WELCOME5")),
+    );
     const rejected = results.filter((result) => result.status === "rejected");
     expect(rejected).toEqual([]);
     for (const result of results) {
@@ -84,7 +108,10 @@ describe("a single-use discount code discounts one booking, once", () => {
     }
     expect(results.some((result) => result.status === "fulfilled" && result.value.ok)).toBe(true);
 
-    const bookings = await db.booking.findMany({ where: { id: { in: bookingIds } }, select: { id: true, originalPrice: true, finalPrice: true } });
+    const bookings = await db.booking.findMany({
+      where: { id: { in: bookingIds } },
+      select: { id: true, originalPrice: true, finalPrice: true },
+    });
     const discounted = bookings.filter((booking) => booking.finalPrice < booking.originalPrice);
     expect(discounted).toHaveLength(1);
     const codes = await db.discountCode.findMany({ where: { customerId: customer.id, code: "WELCOME5" } });
@@ -96,7 +123,9 @@ describe("a single-use discount code discounts one booking, once", () => {
     const customer = await createAccount({ role: "customer" });
     const cookie = await sessionCookie(customer);
     const bookingId = bookingIdOf((await proceed(await makeQuote(cookie), cookie)).location)!;
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => applyDiscountCode(bookingId, customer.id, "WELCOME5")));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => applyDiscountCode(bookingId, customer.id, "WELCOME5")),
+    );
     expect(results.filter((result) => result.status === "rejected")).toEqual([]);
     expect(await db.discountCode.count({ where: { customerId: customer.id } })).toBe(1);
     const booking = await db.booking.findUniqueOrThrow({ where: { id: bookingId } });

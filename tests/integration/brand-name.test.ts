@@ -30,7 +30,8 @@ type Meta = (args: unknown) => MetaDescriptor[];
 
 function textOf(tags: MetaDescriptor[]) {
   const title = tags.find((tag) => "title" in tag) as { title: string } | undefined;
-  const description = tags.find((tag) => (tag as { name?: string }).name === "description") as { content: string } | undefined;
+  const description = tags.find((tag) => (tag as { name?: string }).name === "description") as
+    { content: string } | undefined;
   return { title: title?.title ?? "", description: description?.content ?? "" };
 }
 
@@ -45,7 +46,12 @@ describe("the brand name in titles and descriptions", () => {
       const module = (await import(/* @vite-ignore */ path.join(routesDir, file))) as { meta?: Meta };
       // Only the admin layout has no meta of its own: its pages have theirs.
       if (!module.meta) return expect(file).toBe("admin.tsx");
-      const tags = module.meta({ matches, data: undefined, params: {}, location: { pathname: "/", search: "", hash: "" } });
+      const tags = module.meta({
+        matches,
+        data: undefined,
+        params: {},
+        location: { pathname: "/", search: "", hash: "" },
+      });
       const { title, description } = textOf(tags);
       expect(title).toContain("Vanly");
       expect(`${title} ${description}`).not.toContain("EasyMove");

@@ -63,7 +63,10 @@ type Account = Awaited<ReturnType<typeof createAccount>>;
 type Provider = "stripe" | "paypal" | "sandbox";
 
 /** A customer's booking whose move starts `hoursAhead` from now (UK wall clock), unpaid. */
-async function bookingOf(customer: Account, { hoursAhead = 72, finalPrice = 12_345, status = "pending" as "pending" | "assigned" | "in_progress" } = {}) {
+async function bookingOf(
+  customer: Account,
+  { hoursAhead = 72, finalPrice = 12_345, status = "pending" as "pending" | "assigned" | "in_progress" } = {},
+) {
   const id = unique();
   const start = ukDateTime(new Date(Date.now() + hoursAhead * HOUR));
   return db.booking.create({
@@ -126,14 +129,22 @@ async function customer() {
   return { account, cookie: await sessionCookie(account) };
 }
 
-const confirmationStep = (bookingId: string, cookie?: string) => call(cancelLoader, getRequest(`/bookings/${bookingId}/cancel`, { cookie }), { id: bookingId });
+const confirmationStep = (bookingId: string, cookie?: string) =>
+  call(cancelLoader, getRequest(`/bookings/${bookingId}/cancel`, { cookie }), { id: bookingId });
 const cancel = (bookingId: string, cookie?: string, fields: Record<string, string> = {}) =>
   call(cancelAction, formRequest(`/bookings/${bookingId}/cancel`, fields, { cookie }), { id: bookingId });
 
-const stripeRefunds = () => stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/refunds");
-const paypalRefunds = () => paypal.requests.filter((request) => request.method === "POST" && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(request.path));
+const stripeRefunds = () =>
+  stripe.requests.filter((request) => request.method === "POST" && request.path === "/v1/refunds");
+const paypalRefunds = () =>
+  paypal.requests.filter(
+    (request) => request.method === "POST" && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(request.path),
+  );
 const refundRows = (bookingId: string) => db.payment.findMany({ where: { bookingId, refundOfId: { not: null } } });
-const cancellationEmails = async (booking: Booking) => (await readOutbox(booking.customerEmail!)).filter((message) => message.subject === `Booking cancelled: ${booking.reference}`);
+const cancellationEmails = async (booking: Booking) =>
+  (await readOutbox(booking.customerEmail!)).filter(
+    (message) => message.subject === `Booking cancelled: ${booking.reference}`,
+  );
 
 /** A cancellation that went through: back to /bookings with a toast (in the session cookie). */
 async function expectCancelled(outcome: Awaited<ReturnType<typeof cancel>>) {
@@ -145,8 +156,18 @@ async function expectCancelled(outcome: Awaited<ReturnType<typeof cancel>>) {
 // ------------------------------------------------------------------------- refunds
 
 describe.each([
-  { provider: "stripe" as const, refundsSeen: (): any[] => stripeRefunds(), amountOf: (request: any) => Number(request.body.amount), idOf: /^re_test_/ },
-  { provider: "paypal" as const, refundsSeen: (): any[] => paypalRefunds(), amountOf: (request: any) => Math.round(Number(request.body.amount.value) * 100), idOf: /^\w+$/ },
+  {
+    provider: "stripe" as const,
+    refundsSeen: (): any[] => stripeRefunds(),
+    amountOf: (request: any) => Number(request.body.amount),
+    idOf: /^re_test_/,
+  },
+  {
+    provider: "paypal" as const,
+    refundsSeen: (): any[] => paypalRefunds(),
+    amountOf: (request: any) => Math.round(Number(request.body.amount.value) * 100),
+    idOf: /^\w+$/,
+  },
   { provider: "sandbox" as const, refundsSeen: (): any[] => [], amountOf: () => 0, idOf: /^sbx_re_/ },
 ])("cancelling a booking paid through $provider", ({ provider, refundsSeen, amountOf, idOf }) => {
   it("more than 24 hours before the move: states the full refund first, refunds it all, records it, cancels, e-mails", async () => {
@@ -158,7 +179,9 @@ describe.each([
     expect(step.status).toBe(200);
     expect(step.body.state).toBe("cancellable");
     expect(step.body.offer).toMatchObject({ kind: "full", refundPercent: 100, refundPence: 12_345, paidPence: 12_345 });
-    expect(step.body.offer.summary).toBe("You will get £123.45 back: a full refund, because your move is more than 24 hours away.");
+    expect(step.body.offer.summary).toBe(
+      "You will get £123.45 back: a full refund, because your move is more than 24 hours away.",
+    );
 
     await expectCancelled(await cancel(booking.id, cookie));
 
@@ -206,7 +229,9 @@ describe.each([
 
     const step = await confirmationStep(booking.id, cookie);
     expect(step.body.offer).toMatchObject({ kind: "half", refundPercent: 50, refundPence: 6_172 });
-    expect(step.body.offer.summary).toBe("You will get £61.72 back: half of the £123.45 you paid, because your move is less than 24 hours away.");
+    expect(step.body.offer.summary).toBe(
+      "You will get £61.72 back: half of the £123.45 you paid, because your move is less than 24 hours away.",
+    );
 
     await expectCancelled(await cancel(booking.id, cookie));
     if (provider !== "sandbox") {
@@ -216,7 +241,9 @@ describe.each([
     const after = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
     expect(after).toMatchObject({ status: "cancelled", paymentState: "partially_refunded" });
     const refunds = await refundRows(booking.id);
-    expect(refunds.map((refund) => [refund.provider, refund.amountPence, refund.status, refund.method])).toEqual([[provider, 6_172, "refunded", "refund"]]);
+    expect(refunds.map((refund) => [refund.provider, refund.amountPence, refund.status, refund.method])).toEqual([
+      [provider, 6_172, "refunded", "refund"],
+    ]);
     const emails = await cancellationEmails(booking);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.text).toContain("We have refunded £61.72, half of the £123.45 you paid");
@@ -233,7 +260,11 @@ describe.each([
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(CANCELLATION_MESSAGES.alreadyCancelled);
     const step = await confirmationStep(booking.id, cookie);
-    expect(step.body).toMatchObject({ state: "cancelled", offer: null, message: CANCELLATION_MESSAGES.alreadyCancelled });
+    expect(step.body).toMatchObject({
+      state: "cancelled",
+      offer: null,
+      message: CANCELLATION_MESSAGES.alreadyCancelled,
+    });
 
     if (provider !== "sandbox") expect(refundsSeen()).toHaveLength(1);
     expect(await refundRows(booking.id)).toHaveLength(1);
@@ -252,11 +283,18 @@ describe("cancelling at once, twice, refused, unpaid", () => {
     expect(outcomes.filter((outcome) => outcome.status === 302)).toHaveLength(1);
     const refused = outcomes.filter((outcome) => outcome.status !== 302);
     expect(refused).toHaveLength(19);
-    for (const outcome of refused) expect({ status: outcome.status, error: outcome.body.error }).toEqual({ status: 409, error: CANCELLATION_MESSAGES.alreadyCancelled });
+    for (const outcome of refused)
+      expect({ status: outcome.status, error: outcome.body.error }).toEqual({
+        status: 409,
+        error: CANCELLATION_MESSAGES.alreadyCancelled,
+      });
 
     expect(stripeRefunds()).toHaveLength(1);
     expect((await refundRows(booking.id)).map((refund) => refund.amountPence)).toEqual([8_000]);
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "cancelled", paymentState: "refunded" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "cancelled",
+      paymentState: "refunded",
+    });
     expect(await cancellationEmails(booking)).toHaveLength(1);
   });
 
@@ -269,7 +307,11 @@ describe("cancelling at once, twice, refused, unpaid", () => {
     const refused = await cancel(booking.id, cookie);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(CANCELLATION_MESSAGES.refundFailed);
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "assigned", cancelledAt: null, paymentState: "paid" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "assigned",
+      cancelledAt: null,
+      paymentState: "paid",
+    });
     expect(await refundRows(booking.id)).toHaveLength(0);
     expect(await cancellationEmails(booking)).toHaveLength(0);
     expect((await confirmationStep(booking.id, cookie)).body.state).toBe("cancellable");
@@ -277,7 +319,10 @@ describe("cancelling at once, twice, refused, unpaid", () => {
     await expectCancelled(await cancel(booking.id, cookie));
     expect(stripeRefunds()).toHaveLength(2); // the refused one and the one that went through
     expect((await refundRows(booking.id)).map((refund) => refund.amountPence)).toEqual([9_000]);
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "cancelled", paymentState: "refunded" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "cancelled",
+      paymentState: "refunded",
+    });
   });
 
   it("a PayPal refund PayPal fails (5xx) is refused the same way, never a 500", async () => {
@@ -288,7 +333,10 @@ describe("cancelling at once, twice, refused, unpaid", () => {
     const refused = await cancel(booking.id, cookie);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(CANCELLATION_MESSAGES.refundFailed);
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "pending", paymentState: "paid" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "pending",
+      paymentState: "paid",
+    });
   });
 
   it("a refund that changed since the step stated it (the move came within 24 hours) cancels nothing and states the new one", async () => {
@@ -298,9 +346,17 @@ describe("cancelling at once, twice, refused, unpaid", () => {
     // The page was opened when the move was more than 24 hours away: it stated £123.45.
     const stale = await cancel(booking.id, cookie, { refundPence: "12345" });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ reason: "terms_changed", error: CANCELLATION_MESSAGES.termsChanged, offer: { kind: "half", refundPence: 6_172 } });
+    expect(stale.body).toMatchObject({
+      reason: "terms_changed",
+      error: CANCELLATION_MESSAGES.termsChanged,
+      offer: { kind: "half", refundPence: 6_172 },
+    });
     expect(stripeRefunds()).toHaveLength(0);
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "pending", paymentState: "paid", cancelledAt: null });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "pending",
+      paymentState: "paid",
+      cancelledAt: null,
+    });
 
     await expectCancelled(await cancel(booking.id, cookie, { refundPence: "6172" }));
     expect((await refundRows(booking.id)).map((refund) => refund.amountPence)).toEqual([6_172]);
@@ -314,7 +370,10 @@ describe("cancelling at once, twice, refused, unpaid", () => {
     expect(step.body.offer.summary).toBe("Nothing has been paid for this booking yet, so there is nothing to refund.");
 
     await expectCancelled(await cancel(booking.id, cookie));
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "cancelled", paymentState: "unpaid" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "cancelled",
+      paymentState: "unpaid",
+    });
     expect(await refundRows(booking.id)).toHaveLength(0);
     expect(stripeRefunds()).toHaveLength(0);
     const emails = await cancellationEmails(booking);
@@ -327,11 +386,18 @@ describe("cancelling at once, twice, refused, unpaid", () => {
     const booking = await bookingOf(account, { hoursAhead: 1, status: "in_progress" });
     await pay(booking, "sandbox");
     const step = await confirmationStep(booking.id, cookie);
-    expect(step.body).toMatchObject({ state: "not_cancellable", offer: null, message: CANCELLATION_MESSAGES.notCancellable });
+    expect(step.body).toMatchObject({
+      state: "not_cancellable",
+      offer: null,
+      message: CANCELLATION_MESSAGES.notCancellable,
+    });
     const refused = await cancel(booking.id, cookie);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(CANCELLATION_MESSAGES.notCancellable);
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "in_progress", paymentState: "paid" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "in_progress",
+      paymentState: "paid",
+    });
   });
 });
 
@@ -359,7 +425,9 @@ describe("admin figures and lists after a cancellation", () => {
 
     const { listBookings, bookingRow } = await import("~/server/admin/bookings.server");
     const rows = (await listBookings({ searchTerm: booking.reference })).rows.map(bookingRow);
-    expect(rows.map((row) => [row.status, row.paymentState, row.paymentLabel])).toEqual([["cancelled", "partially_refunded", "Partly refunded"]]);
+    expect(rows.map((row) => [row.status, row.paymentState, row.paymentLabel])).toEqual([
+      ["cancelled", "partially_refunded", "Partly refunded"],
+    ]);
   });
 });
 
@@ -388,7 +456,11 @@ describe("who may see and cancel a booking", () => {
     expect(anonymousPost.location).toMatch(/^\/signin\?redirectTo=/);
 
     expect(stripeRefunds()).toHaveLength(0);
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "pending", paymentState: "paid", cancelledAt: null });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "pending",
+      paymentState: "paid",
+      cancelledAt: null,
+    });
     expect(await refundRows(booking.id)).toHaveLength(0);
 
     // An unknown id is the same 404.
@@ -407,9 +479,22 @@ describe("who may see and cancel a booking", () => {
     const list = await call(bookingsLoader, getRequest("/bookings", { cookie: owner.cookie }));
     expect(list.status).toBe(200);
     expect(list.body.bookings.map((row: any) => row.reference)).toEqual([newer.reference, older.reference]);
-    expect(list.body.bookings[0]).toMatchObject({ priceText: formatPounds(5_050), statusLabel: "In progress", paymentLabel: "Unpaid", cancellable: false, payable: false, van: expect.any(String) });
+    expect(list.body.bookings[0]).toMatchObject({
+      priceText: formatPounds(5_050),
+      statusLabel: "In progress",
+      paymentLabel: "Unpaid",
+      cancellable: false,
+      payable: false,
+      van: expect.any(String),
+    });
     // A pending booking not paid yet offers "Pay now" (back to its checkout).
-    expect(list.body.bookings[1]).toMatchObject({ priceText: "£42.00", cancellable: true, payable: true, pickupAddress: older.pickupAddress, deliveryAddress: older.deliveryAddress });
+    expect(list.body.bookings[1]).toMatchObject({
+      priceText: "£42.00",
+      cancellable: true,
+      payable: true,
+      pickupAddress: older.pickupAddress,
+      deliveryAddress: older.deliveryAddress,
+    });
     expect(list.body.info.total).toBe(2);
 
     const empty = await call(bookingsLoader, getRequest("/bookings", { cookie: (await customer()).cookie }));
@@ -418,7 +503,9 @@ describe("who may see and cancel a booking", () => {
     const driverCookie = await sessionCookie(await createAccount({ role: "driver" }));
     expect((await call(bookingsLoader, getRequest("/bookings", { cookie: driverCookie }))).location).toBe("/driver");
     const adminCookie = await sessionCookie(await createAccount({ role: "admin" }));
-    expect((await call(bookingsLoader, getRequest("/bookings", { cookie: adminCookie }))).location).toBe("/admin/bookings");
+    expect((await call(bookingsLoader, getRequest("/bookings", { cookie: adminCookie }))).location).toBe(
+      "/admin/bookings",
+    );
     const anonymous = await call(bookingsLoader, getRequest("/bookings"));
     expect(anonymous.location).toBe(`/signin?redirectTo=${encodeURIComponent("/bookings")}`);
   });
@@ -428,11 +515,17 @@ describe("who may see and cancel a booking", () => {
     const booking = await bookingOf(account, { hoursAhead: 72, finalPrice: 5_000 });
     await pay(booking, "sandbox");
     const adminCookie = await sessionCookie(await createAccount({ role: "admin" }));
-    expect((await confirmationStep(booking.id, adminCookie)).body.offer).toMatchObject({ kind: "full", refundPence: 5_000 });
+    expect((await confirmationStep(booking.id, adminCookie)).body.offer).toMatchObject({
+      kind: "full",
+      refundPence: 5_000,
+    });
     const outcome = await cancel(booking.id, adminCookie);
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/admin/bookings");
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ status: "cancelled", paymentState: "refunded" });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "cancelled",
+      paymentState: "refunded",
+    });
     expect((await refundRows(booking.id)).map((refund) => refund.amountPence)).toEqual([5_000]);
     expect(await cancellationEmails(booking)).toHaveLength(1);
   });
@@ -442,7 +535,12 @@ describe("who may see and cancel a booking", () => {
     const made = [];
     for (let index = 0; index < 12; index++) {
       const booking = await bookingOf(account);
-      made.push(await db.booking.update({ where: { id: booking.id }, data: { createdAt: new Date(Date.now() - (12 - index) * 60_000) } }));
+      made.push(
+        await db.booking.update({
+          where: { id: booking.id },
+          data: { createdAt: new Date(Date.now() - (12 - index) * 60_000) },
+        }),
+      );
     }
     const newestFirst = made.reverse().map((booking) => booking.reference);
     const first = await call(bookingsLoader, getRequest("/bookings", { cookie }));
@@ -458,6 +556,12 @@ describe("who may see and cancel a booking", () => {
     await pay(booking, "paypal");
     await expectCancelled(await cancel(booking.id, cookie));
     const list = await call(bookingsLoader, getRequest("/bookings", { cookie }));
-    expect(list.body.bookings[0]).toMatchObject({ reference: booking.reference, status: "cancelled", paymentState: "refunded", refundedText: "£70.00", cancellable: false });
+    expect(list.body.bookings[0]).toMatchObject({
+      reference: booking.reference,
+      status: "cancelled",
+      paymentState: "refunded",
+      refundedText: "£70.00",
+      cancellable: false,
+    });
   });
 });

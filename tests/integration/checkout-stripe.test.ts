@@ -19,7 +19,18 @@ import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { BASE, bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique, uniqueIp } from "./auth-helpers";
+import {
+  BASE,
+  bearerFor,
+  call,
+  createAccount,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  sessionCookie,
+  unique,
+  uniqueIp,
+} from "./auth-helpers";
 
 const SECRET_KEY = "sk_test_checkoutStandIn4242";
 const PUBLISHABLE_KEY = "pk_test_checkoutStandIn";
@@ -84,43 +95,90 @@ async function makeQuote(cookie: string) {
 async function customerBooking() {
   const user = await createAccount({ role: "customer" });
   const cookie = await sessionCookie(user);
-  const outcome = await call(checkoutAction, formRequest("/checkout", { quoteId: await makeQuote(cookie) }, { cookie }));
+  const outcome = await call(
+    checkoutAction,
+    formRequest("/checkout", { quoteId: await makeQuote(cookie) }, { cookie }),
+  );
   expect(outcome.status).toBe(303);
   const bookingId = new URL(outcome.location!, BASE).searchParams.get("booking")!;
   const { finalPrice, reference } = await db.booking.findUniqueOrThrow({ where: { id: bookingId } });
-  return { user, cookie, token: await bearerFor(user), bookingId, finalPrice, reference, email: `stripe-${unique()}@example.com`, ip: uniqueIp() };
+  return {
+    user,
+    cookie,
+    token: await bearerFor(user),
+    bookingId,
+    finalPrice,
+    reference,
+    email: `stripe-${unique()}@example.com`,
+    ip: uniqueIp(),
+  };
 }
 type Customer = Awaited<ReturnType<typeof customerBooking>>;
 
-const details = (who: Customer) => ({ bookingId: who.bookingId, customerEmail: who.email, customerName: "Sam Stripe", customerPhone: "+44 7700 900456" });
+const details = (who: Customer) => ({
+  bookingId: who.bookingId,
+  customerEmail: who.email,
+  customerName: "Sam Stripe",
+  customerPhone: "+44 7700 900456",
+});
 
 const sessionRequests = () => standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
 const intentRequests = () => standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents");
 
-const bookingState = async (bookingId: string) => (await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).paymentState;
+const bookingState = async (bookingId: string) =>
+  (await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).paymentState;
 const payments = (bookingId: string) => db.payment.findMany({ where: { bookingId } });
 
 async function startSession(who: Customer) {
-  const outcome = await call(checkoutSessionApi, jsonRequest("/api/create-stripe-checkout-session", details(who), { token: who.token, ip: who.ip }));
+  const outcome = await call(
+    checkoutSessionApi,
+    jsonRequest("/api/create-stripe-checkout-session", details(who), { token: who.token, ip: who.ip }),
+  );
   expect(outcome.status).toBe(200);
   expect(outcome.body.provider).toBe("stripe");
   return outcome.body.sessionId as string;
 }
 
 async function startIntent(who: Customer, body: Record<string, unknown> = {}) {
-  const outcome = await call(paymentIntentApi, jsonRequest("/api/create-payment-intent", { bookingId: who.bookingId, ...body }, { token: who.token, ip: who.ip }));
+  const outcome = await call(
+    paymentIntentApi,
+    jsonRequest("/api/create-payment-intent", { bookingId: who.bookingId, ...body }, { token: who.token, ip: who.ip }),
+  );
   expect(outcome.status).toBe(200);
-  return outcome.body as { paymentIntentId: string; clientSecret: string; amount: number; provider: string; publishableKey: string | null };
+  return outcome.body as {
+    paymentIntentId: string;
+    clientSecret: string;
+    amount: number;
+    provider: string;
+    publishableKey: string | null;
+  };
 }
 
 const confirm = (who: Customer, body: Record<string, unknown>, auth: "token" | "cookie" = "token") =>
-  call(confirmApi, jsonRequest("/api/confirm-booking", body, { ...(auth === "token" ? { token: who.token } : { cookie: who.cookie }), ip: who.ip }));
+  call(
+    confirmApi,
+    jsonRequest("/api/confirm-booking", body, {
+      ...(auth === "token" ? { token: who.token } : { cookie: who.cookie }),
+      ip: who.ip,
+    }),
+  );
 
-const confirmationPage = (who: Customer, query: string) => call(confirmationLoader, getRequest(`/booking-confirmation?${query}`, { cookie: who.cookie }));
+const confirmationPage = (who: Customer, query: string) =>
+  call(confirmationLoader, getRequest(`/booking-confirmation?${query}`, { cookie: who.cookie }));
 
 /** A webhook as Stripe sends it: the raw JSON body and its Stripe-Signature header. */
-function webhook(event: { id: string; type: string; object: unknown }, { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {}) {
-  const payload = JSON.stringify({ id: event.id, object: "event", type: event.type, api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), data: { object: event.object } });
+function webhook(
+  event: { id: string; type: string; object: unknown },
+  { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {},
+) {
+  const payload = JSON.stringify({
+    id: event.id,
+    object: "event",
+    type: event.type,
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: event.object },
+  });
   const header = signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret }) : signature;
   const headers = new Headers({ "Content-Type": "application/json" });
   if (header !== null) headers.set("Stripe-Signature", header);
@@ -134,7 +192,8 @@ const eventId = () => `evt_test_${unique()}`;
 describe("Stripe Checkout (hosted page)", () => {
   it("makes one session for the booking's price, however often 'Pay' is clicked", async () => {
     const who = await customerBooking();
-    const post = () => call(stripeCheckoutAction, formRequest("/stripe-checkout", details(who), { cookie: who.cookie }));
+    const post = () =>
+      call(stripeCheckoutAction, formRequest("/stripe-checkout", details(who), { cookie: who.cookie }));
     const [first, second] = await Promise.all([post(), post()]);
     expect(first.status).toBe(303);
     expect(first.location).toMatch(new RegExp(`^${standIn.baseUrl}/pay/cs_test_\\w+$`));
@@ -161,18 +220,27 @@ describe("Stripe Checkout (hosted page)", () => {
     expect(await startSession(who)).toBe(sessionId);
     expect(new Set(sessionRequests().map((r) => r.idempotencyKey)).size).toBe(1);
     // The page says Stripe, not test mode.
-    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${who.bookingId}`, { cookie: who.cookie }))).body.paymentMode).toBe("stripe");
+    expect(
+      (await call(checkoutLoader, getRequest(`/checkout?booking=${who.bookingId}`, { cookie: who.cookie }))).body
+        .paymentMode,
+    ).toBe("stripe");
   });
 
   it("ignores the price a client sends", async () => {
     const who = await customerBooking();
     const outcome = await call(
       checkoutSessionApi,
-      jsonRequest("/api/create-stripe-checkout-session", { ...details(who), finalPrice: 0.5, totalWithVAT: 0.5, amount: 50 }, { token: who.token, ip: who.ip }),
+      jsonRequest(
+        "/api/create-stripe-checkout-session",
+        { ...details(who), finalPrice: 0.5, totalWithVAT: 0.5, amount: 50 },
+        { token: who.token, ip: who.ip },
+      ),
     );
     expect(outcome.status).toBe(200);
     expect(outcome.body.url).toMatch(new RegExp(`^${standIn.baseUrl}/pay/`));
-    expect(sessionRequests()[0]!.body).toMatchObject({ line_items: [{ price_data: { unit_amount: String(who.finalPrice) } }] });
+    expect(sessionRequests()[0]!.body).toMatchObject({
+      line_items: [{ price_data: { unit_amount: String(who.finalPrice) } }],
+    });
   });
 
   it("is not confirmed before Stripe says it is paid; then it is, once, with one e-mail", async () => {
@@ -195,7 +263,10 @@ describe("Stripe Checkout (hosted page)", () => {
       ...Array.from({ length: 8 }, () => confirm(who, { sessionId })),
     ]);
     for (const other of others) expect(other.status).toBe(200);
-    expect(after.body.confirmation).toMatchObject({ state: "confirmed", booking: { id: who.bookingId, paid: true, total: formatPounds(who.finalPrice) } });
+    expect(after.body.confirmation).toMatchObject({
+      state: "confirmed",
+      booking: { id: who.bookingId, paid: true, total: formatPounds(who.finalPrice) },
+    });
     expect(await bookingState(who.bookingId)).toBe("paid");
 
     // Visiting again, and the API, change nothing.
@@ -204,7 +275,12 @@ describe("Stripe Checkout (hosted page)", () => {
 
     const rows = await payments(who.bookingId);
     expect(rows.filter((row) => row.status === "succeeded")).toEqual([
-      expect.objectContaining({ provider: "stripe", amountPence: who.finalPrice, providerSessionId: sessionId, providerPaymentId: expect.stringMatching(/^pi_test_/) }),
+      expect.objectContaining({
+        provider: "stripe",
+        amountPence: who.finalPrice,
+        providerSessionId: sessionId,
+        providerPaymentId: expect.stringMatching(/^pi_test_/),
+      }),
     ]);
     // The look before paying left no "pending" payment beside the real one.
     expect(rows).toHaveLength(1);
@@ -225,7 +301,11 @@ describe("Stripe Checkout (hosted page)", () => {
     const api = await confirm(who, { sessionId });
     expect(api.status).toBe(409);
     expect(api.body.error).toBe(PAYMENT_MESSAGES.bookingError);
-    const hook = await webhook({ id: eventId(), type: "checkout.session.completed", object: { id: sessionId, object: "checkout.session" } });
+    const hook = await webhook({
+      id: eventId(),
+      type: "checkout.session.completed",
+      object: { id: sessionId, object: "checkout.session" },
+    });
     expect(hook.body).toMatchObject({ received: true, outcome: "underpaid" });
     expect((await confirmationPage(who, `booking=${who.bookingId}`)).body.confirmation.state).not.toBe("confirmed");
     expect(await bookingState(who.bookingId)).toBe("unpaid");
@@ -235,7 +315,10 @@ describe("Stripe Checkout (hosted page)", () => {
   it("shows Stripe's failure as a message, not a crash, and starts nothing", async () => {
     const who = await customerBooking();
     standIn.failNext({ httpStatus: 500, message: "Stripe is down" });
-    const outcome = await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(who), { cookie: who.cookie }));
+    const outcome = await call(
+      stripeCheckoutAction,
+      formRequest("/stripe-checkout", details(who), { cookie: who.cookie }),
+    );
     expect(outcome.status).toBe(502);
     expect(outcome.body.error[""]).toEqual(["Payment Setup Error: the payment provider refused the request."]);
     expect(outcome.body.initialValue).toMatchObject({ customerEmail: who.email });
@@ -252,34 +335,65 @@ describe("PaymentIntents (the embedded card form)", () => {
       startIntent(who, { amount: 0.5, bookingDetails: { customerEmail: who.email } }),
       startIntent(who, { amount: 0.5, bookingDetails: { customerEmail: who.email } }),
     ]);
-    expect(first).toMatchObject({ provider: "stripe", amount: who.finalPrice / 100, publishableKey: PUBLISHABLE_KEY, clientSecret: expect.stringMatching(/^pi_test_\w+_secret_/) });
+    expect(first).toMatchObject({
+      provider: "stripe",
+      amount: who.finalPrice / 100,
+      publishableKey: PUBLISHABLE_KEY,
+      clientSecret: expect.stringMatching(/^pi_test_\w+_secret_/),
+    });
     expect(second.paymentIntentId).toBe(first.paymentIntentId);
     const requests = intentRequests();
     expect(requests).toHaveLength(2);
     expect(requests[0]!.idempotencyKey).toMatch(new RegExp(`^easymove-intent-${who.bookingId}-`));
     expect(requests[1]!.idempotencyKey).toBe(requests[0]!.idempotencyKey);
-    expect(requests[0]!.body).toMatchObject({ amount: String(who.finalPrice), currency: "gbp", metadata: { bookingId: who.bookingId, reference: who.reference } });
+    expect(requests[0]!.body).toMatchObject({
+      amount: String(who.finalPrice),
+      currency: "gbp",
+      metadata: { bookingId: who.bookingId, reference: who.reference },
+    });
 
     // The card page (Stripe's Payment Element) gets the same intent and the publishable key.
-    const page = await call(embeddedLoader, getRequest(`/embedded-checkout?booking=${who.bookingId}`, { cookie: who.cookie }));
-    expect(page.body.payment).toMatchObject({ provider: "stripe", paymentIntentId: first.paymentIntentId, publishableKey: PUBLISHABLE_KEY });
+    const page = await call(
+      embeddedLoader,
+      getRequest(`/embedded-checkout?booking=${who.bookingId}`, { cookie: who.cookie }),
+    );
+    expect(page.body.payment).toMatchObject({
+      provider: "stripe",
+      paymentIntentId: first.paymentIntentId,
+      publishableKey: PUBLISHABLE_KEY,
+    });
   });
 
   it("still start when the customer gives another receipt e-mail than the first time", async () => {
     const who = await customerBooking();
-    const page = () => call(embeddedLoader, getRequest(`/embedded-checkout?booking=${who.bookingId}`, { cookie: who.cookie }));
+    const page = () =>
+      call(embeddedLoader, getRequest(`/embedded-checkout?booking=${who.bookingId}`, { cookie: who.cookie }));
     const first = await page(); // made for the account's e-mail
     expect(first.body.payment).toMatchObject({ provider: "stripe" });
 
     // The card form saves the name and receipt e-mail typed, then Remix loads the page again.
-    const saved = await call(embeddedAction, formRequest("/embedded-checkout", { intent: "details", bookingId: who.bookingId, customerEmail: who.email, customerName: "Sam Stripe" }, { cookie: who.cookie }));
+    const saved = await call(
+      embeddedAction,
+      formRequest(
+        "/embedded-checkout",
+        { intent: "details", bookingId: who.bookingId, customerEmail: who.email, customerName: "Sam Stripe" },
+        { cookie: who.cookie },
+      ),
+    );
     expect(saved.body).toEqual({ ok: true });
     const again = await page();
     expect(again.body.refusal).toBeNull();
     expect(again.body.payment).toMatchObject({ provider: "stripe", publishableKey: PUBLISHABLE_KEY });
 
     // An API client that sends another e-mail is not refused either.
-    const api = await call(paymentIntentApi, jsonRequest("/api/create-payment-intent", { bookingId: who.bookingId, bookingDetails: { customerEmail: `other-${who.email}` } }, { token: who.token, ip: who.ip }));
+    const api = await call(
+      paymentIntentApi,
+      jsonRequest(
+        "/api/create-payment-intent",
+        { bookingId: who.bookingId, bookingDetails: { customerEmail: `other-${who.email}` } },
+        { token: who.token, ip: who.ip },
+      ),
+    );
     expect(api.status).toBe(200);
     expect(api.body.amount).toBe(who.finalPrice / 100);
     for (const request of intentRequests()) expect(request.body.amount).toBe(String(who.finalPrice));
@@ -295,17 +409,38 @@ describe("PaymentIntents (the embedded card form)", () => {
     standIn.setPaymentIntentStatus(paymentIntentId, "processing");
     const processing = await confirm(who, { paymentIntentId });
     expect(processing.status).toBe(202);
-    expect(processing.body).toMatchObject({ confirmed: false, status: "processing", message: PAYMENT_MESSAGES.processing, bookingId: who.bookingId });
-    expect((await confirmationPage(who, `payment_intent=${paymentIntentId}`)).body.confirmation.state).toBe("processing");
+    expect(processing.body).toMatchObject({
+      confirmed: false,
+      status: "processing",
+      message: PAYMENT_MESSAGES.processing,
+      bookingId: who.bookingId,
+    });
+    expect((await confirmationPage(who, `payment_intent=${paymentIntentId}`)).body.confirmation.state).toBe(
+      "processing",
+    );
     expect(await payments(who.bookingId)).toEqual([expect.objectContaining({ status: "processing" })]);
     expect(await bookingState(who.bookingId)).toBe("unpaid");
 
     standIn.setPaymentIntentStatus(paymentIntentId, "succeeded");
     const paid = await confirm(who, { paymentIntentId }, "cookie");
     expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({ success: true, confirmed: true, bookingId: who.bookingId, booking: { paymentState: "paid" } });
-    expect((await confirmationPage(who, `payment_intent=${paymentIntentId}`)).body.confirmation.state).toBe("confirmed");
-    expect(await payments(who.bookingId)).toEqual([expect.objectContaining({ provider: "stripe", providerPaymentId: paymentIntentId, status: "succeeded", amountPence: who.finalPrice })]);
+    expect(paid.body).toMatchObject({
+      success: true,
+      confirmed: true,
+      bookingId: who.bookingId,
+      booking: { paymentState: "paid" },
+    });
+    expect((await confirmationPage(who, `payment_intent=${paymentIntentId}`)).body.confirmation.state).toBe(
+      "confirmed",
+    );
+    expect(await payments(who.bookingId)).toEqual([
+      expect.objectContaining({
+        provider: "stripe",
+        providerPaymentId: paymentIntentId,
+        status: "succeeded",
+        amountPence: who.finalPrice,
+      }),
+    ]);
     expect(await readOutbox(who.email)).toHaveLength(1);
   });
 
@@ -315,7 +450,9 @@ describe("PaymentIntents (the embedded card form)", () => {
     await db.booking.update({ where: { id: who.bookingId }, data: { finalPrice: who.finalPrice + 1 } });
     standIn.setPaymentIntentStatus(paymentIntentId, "succeeded");
     expect((await confirm(who, { paymentIntentId })).status).toBe(409);
-    expect((await confirmationPage(who, `payment_intent=${paymentIntentId}`)).body.confirmation.state).not.toBe("confirmed");
+    expect((await confirmationPage(who, `payment_intent=${paymentIntentId}`)).body.confirmation.state).not.toBe(
+      "confirmed",
+    );
     expect(await bookingState(who.bookingId)).toBe("unpaid");
   });
 
@@ -324,11 +461,22 @@ describe("PaymentIntents (the embedded card form)", () => {
     const { paymentIntentId } = await startIntent(who, { bookingDetails: { customerEmail: who.email } });
     standIn.setPaymentIntentStatus(paymentIntentId, "succeeded");
 
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => confirm(who, i % 2 ? { paymentIntentId } : { paymentIntentId, bookingId: who.bookingId }, i % 3 ? "token" : "cookie")));
-    for (const result of results) expect({ status: result.status, confirmed: result.body.confirmed }).toEqual({ status: 200, confirmed: true });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        confirm(
+          who,
+          i % 2 ? { paymentIntentId } : { paymentIntentId, bookingId: who.bookingId },
+          i % 3 ? "token" : "cookie",
+        ),
+      ),
+    );
+    for (const result of results)
+      expect({ status: result.status, confirmed: result.body.confirmed }).toEqual({ status: 200, confirmed: true });
 
     expect(await bookingState(who.bookingId)).toBe("paid");
-    expect(await payments(who.bookingId)).toEqual([expect.objectContaining({ status: "succeeded", amountPence: who.finalPrice })]);
+    expect(await payments(who.bookingId)).toEqual([
+      expect.objectContaining({ status: "succeeded", amountPence: who.finalPrice }),
+    ]);
     expect(await readOutbox(who.email)).toHaveLength(1);
   });
 });
@@ -353,13 +501,24 @@ describe("POST /api/webhooks/stripe", () => {
     expect(replay.body).toEqual({ received: true, duplicate: true });
 
     // Stripe's other event about the same payment, and the customer's return, change nothing either.
-    const intentEvent = await webhook({ id: eventId(), type: "payment_intent.succeeded", object: { id: session.payment_intent, object: "payment_intent" } });
+    const intentEvent = await webhook({
+      id: eventId(),
+      type: "payment_intent.succeeded",
+      object: { id: session.payment_intent, object: "payment_intent" },
+    });
     expect(intentEvent.body).toEqual({ received: true, outcome: "already_paid" });
-    expect((await confirmationPage(who, `booking=${who.bookingId}&session_id=${sessionId}`)).body.confirmation.state).toBe("confirmed");
+    expect(
+      (await confirmationPage(who, `booking=${who.bookingId}&session_id=${sessionId}`)).body.confirmation.state,
+    ).toBe("confirmed");
 
-    expect(await payments(who.bookingId)).toEqual([expect.objectContaining({ status: "succeeded", amountPence: who.finalPrice })]);
+    expect(await payments(who.bookingId)).toEqual([
+      expect.objectContaining({ status: "succeeded", amountPence: who.finalPrice }),
+    ]);
     expect(await readOutbox(who.email)).toHaveLength(1);
-    expect(await db.webhookEvent.findUnique({ where: { id } })).toMatchObject({ provider: "stripe", type: "checkout.session.completed" });
+    expect(await db.webhookEvent.findUnique({ where: { id } })).toMatchObject({
+      provider: "stripe",
+      type: "checkout.session.completed",
+    });
   });
 
   it("marks a booking paid from a signed payment_intent.succeeded", async () => {
@@ -381,13 +540,23 @@ describe("POST /api/webhooks/stripe", () => {
   it("believes Stripe's API, not the event's body: a signed event about an unpaid session pays nothing", async () => {
     const who = await customerBooking();
     const sessionId = await startSession(who);
-    const claimed = { id: sessionId, object: "checkout.session", status: "complete", payment_status: "paid", amount_total: 50, metadata: { bookingId: who.bookingId } };
+    const claimed = {
+      id: sessionId,
+      object: "checkout.session",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: 50,
+      metadata: { bookingId: who.bookingId },
+    };
     const outcome = await webhook({ id: eventId(), type: "checkout.session.completed", object: claimed });
     expect(outcome.status).toBe(200);
     expect(outcome.body.outcome).not.toBe("paid");
     expect(await bookingState(who.bookingId)).toBe("unpaid");
     // Events it does not act on are acknowledged and ignored.
-    expect((await webhook({ id: eventId(), type: "customer.created", object: { id: "cus_test_1", object: "customer" } })).body).toEqual({ received: true, outcome: "ignored" });
+    expect(
+      (await webhook({ id: eventId(), type: "customer.created", object: { id: "cus_test_1", object: "customer" } }))
+        .body,
+    ).toEqual({ received: true, outcome: "ignored" });
   });
 
   it("refuses a bad or missing signature with a 400, and changes nothing", async () => {
@@ -396,22 +565,40 @@ describe("POST /api/webhooks/stripe", () => {
     const session = standIn.completeCheckoutSession(sessionId);
     const id = eventId();
 
-    const wrongSecret = await webhook({ id, type: "checkout.session.completed", object: session }, { secret: "whsec_someone_else" });
+    const wrongSecret = await webhook(
+      { id, type: "checkout.session.completed", object: session },
+      { secret: "whsec_someone_else" },
+    );
     expect(wrongSecret.status).toBe(400);
     expect(wrongSecret.body).toEqual({ error: "Invalid signature", message: "Invalid signature" });
 
     // A signature made for another body (the body was changed on the way).
-    const otherPayload = JSON.stringify({ id, object: "event", type: "checkout.session.completed", data: { object: {} } });
+    const otherPayload = JSON.stringify({
+      id,
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: {} },
+    });
     const stolen = Stripe.webhooks.generateTestHeaderString({ payload: otherPayload, secret: WEBHOOK_SECRET });
-    expect((await webhook({ id, type: "checkout.session.completed", object: session }, { signature: stolen })).status).toBe(400);
-    expect((await webhook({ id, type: "checkout.session.completed", object: session }, { signature: null })).status).toBe(400);
-    expect((await webhook({ id, type: "checkout.session.completed", object: session }, { signature: "t=1,v1=nonsense" })).status).toBe(400);
+    expect(
+      (await webhook({ id, type: "checkout.session.completed", object: session }, { signature: stolen })).status,
+    ).toBe(400);
+    expect(
+      (await webhook({ id, type: "checkout.session.completed", object: session }, { signature: null })).status,
+    ).toBe(400);
+    expect(
+      (await webhook({ id, type: "checkout.session.completed", object: session }, { signature: "t=1,v1=nonsense" }))
+        .status,
+    ).toBe(400);
 
     expect(await bookingState(who.bookingId)).toBe("unpaid");
     expect(await db.webhookEvent.findUnique({ where: { id } })).toBeNull();
 
     // The right signature still works afterwards: the refusals recorded nothing.
-    expect((await webhook({ id, type: "checkout.session.completed", object: session })).body).toEqual({ received: true, outcome: "paid" });
+    expect((await webhook({ id, type: "checkout.session.completed", object: session })).body).toEqual({
+      received: true,
+      outcome: "paid",
+    });
   });
 
   it("refuses every event with a 400 when no webhook secret is configured", async () => {

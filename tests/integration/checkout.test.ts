@@ -26,11 +26,26 @@ import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { pricedQuote } from "~/server/quotes/quotes.server";
-import { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, uniqueIp, unique, type Outcome } from "./auth-helpers";
+import {
+  bearerFor,
+  call,
+  createAccount,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  sessionCookie,
+  uniqueIp,
+  unique,
+  type Outcome,
+} from "./auth-helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
-const CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002", insufficientFunds: "4000 0000 0000 9995" };
+const CARDS = {
+  success: "4242 4242 4242 4242",
+  declined: "4000 0000 0000 0002",
+  insufficientFunds: "4000 0000 0000 9995",
+};
 const card = (cardNumber: string) => ({ cardNumber, expiry: "12/34", cvc: "123" });
 
 // No Stripe keys (and no saved ones): the sandbox takes every payment in this file.
@@ -103,7 +118,10 @@ const details = (bookingId: string, email: string, extra: Record<string, string>
 
 /** /stripe-checkout's form posted without JavaScript: a 303 to the sandbox's page. */
 async function startHosted(bookingId: string, cookie: string, email: string) {
-  const outcome = await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(bookingId, email), { cookie }));
+  const outcome = await call(
+    stripeCheckoutAction,
+    formRequest("/stripe-checkout", details(bookingId, email), { cookie }),
+  );
   expect(outcome.status).toBe(303);
   expect(outcome.location).toMatch(/^\/sandbox-checkout\/sbx_cs_[0-9a-f]+$/);
   return { path: outcome.location!, id: outcome.location!.split("/").pop()! };
@@ -113,7 +131,8 @@ const paySandbox = (sandboxId: string, cardNumber: string) =>
   call(sandboxAction, formRequest(`/sandbox-checkout/${sandboxId}`, card(cardNumber)), { id: sandboxId });
 
 const payments = (bookingId: string) => db.payment.findMany({ where: { bookingId } });
-const booking = (bookingId: string) => db.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { items: true } });
+const booking = (bookingId: string) =>
+  db.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { items: true } });
 const uniqueEmail = (tag: string) => `${tag}-${unique()}@example.com`;
 
 // ------------------------------------------------------------------------- booking a quote
@@ -124,9 +143,19 @@ describe("'Proceed to Checkout'", () => {
     const { bookingId, cookie } = await proceed(quoteId);
     const made = await booking(bookingId);
     const { price } = (await pricedQuote(quoteId))!;
-    expect(made).toMatchObject({ quoteId, status: "pending", paymentState: "unpaid", customerId: null, finalPrice: price.finalPrice, originalPrice: price.finalPrice });
+    expect(made).toMatchObject({
+      quoteId,
+      status: "pending",
+      paymentState: "unpaid",
+      customerId: null,
+      finalPrice: price.finalPrice,
+      originalPrice: price.finalPrice,
+    });
     expect(made.reference).toMatch(/^EM-[A-Z0-9]{6}$/);
-    expect(made.items.map((item) => [item.name, item.quantity]).sort()).toEqual([["Boxes", 6], ["Sofa", 1]]);
+    expect(made.items.map((item) => [item.name, item.quantity]).sort()).toEqual([
+      ["Boxes", 6],
+      ["Sofa", 1],
+    ]);
 
     // Proceeding again (back button, second tab) finds the same booking.
     const again = await proceed(quoteId, cookie);
@@ -144,22 +173,35 @@ describe("'Proceed to Checkout'", () => {
 
   it("shows a guest's booking to the browser that made it only, and hands it to that browser's customer on sign-in", async () => {
     const { bookingId, cookie: guestCookie } = await proceed(await makeQuote());
-    const page = (cookie?: string | null) => call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }));
+    const page = (cookie?: string | null) =>
+      call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }));
 
     const mine = await page(guestCookie);
-    expect(mine.body).toMatchObject({ kind: "booking", booking: { id: bookingId, paid: false }, signedIn: false, paymentMode: "sandbox", offer: null });
+    expect(mine.body).toMatchObject({
+      kind: "booking",
+      booking: { id: bookingId, paid: false },
+      signedIn: false,
+      paymentMode: "sandbox",
+      offer: null,
+    });
 
     // Another anonymous browser and another customer see "No quote found", as for an unknown id.
     expect((await page(null)).body).toEqual({ kind: "missing" });
     const stranger = await customer();
     expect((await page(stranger.cookie)).body).toEqual({ kind: "missing" });
-    expect((await call(checkoutLoader, getRequest("/checkout?booking=nope", { cookie: guestCookie }))).body).toEqual({ kind: "missing" });
+    expect((await call(checkoutLoader, getRequest("/checkout?booking=nope", { cookie: guestCookie }))).body).toEqual({
+      kind: "missing",
+    });
 
     // Signing in on the guest's browser keeps the booking and makes it the customer's.
     const owner = await createAccount({ role: "customer" });
     const signedIn = (await startUserSession(getRequest("/", { cookie: guestCookie }), owner)).split(";")[0]!;
     const claimed = await page(signedIn);
-    expect(claimed.body).toMatchObject({ kind: "booking", signedIn: true, offer: { code: "WELCOME5", percent: 5, usable: true } });
+    expect(claimed.body).toMatchObject({
+      kind: "booking",
+      signedIn: true,
+      offer: { code: "WELCOME5", percent: 5, usable: true },
+    });
     expect((await booking(bookingId)).customerId).toBe(owner.id);
     // Now it is the customer's: the stranger still cannot see it, even with the old guest cookie.
     expect((await page(stranger.cookie)).body).toEqual({ kind: "missing" });
@@ -174,16 +216,54 @@ describe("the payment pages need a signed-in customer", () => {
       expect(outcome.status).toBe(302);
       expect(outcome.location).toBe(`/signin?redirectTo=${encodeURIComponent(back)}`);
     };
-    expectSignIn(await call(stripeCheckoutLoader, getRequest(`/stripe-checkout?booking=${bookingId}`, { cookie: guestCookie })), `/stripe-checkout?booking=${bookingId}`);
-    expectSignIn(await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(bookingId, "guest@example.com"), { cookie: guestCookie })), "/stripe-checkout");
-    expectSignIn(await call(embeddedAction, formRequest("/embedded-checkout", { bookingId, ...card(CARDS.success), customerEmail: "guest@example.com", customerName: "Guest" }, { cookie: guestCookie })), "/embedded-checkout");
-    expectSignIn(await call(confirmationLoader, getRequest(`/booking-confirmation?booking=${bookingId}`, { cookie: guestCookie })), `/booking-confirmation?booking=${bookingId}`);
-    expectSignIn(await call(receiptLoader, getRequest(`/booking-receipt?booking=${bookingId}`, { cookie: guestCookie })), `/booking-receipt?booking=${bookingId}`);
-    expectSignIn(await call(checkoutAction, formRequest("/checkout", { intent: "discount", bookingId, code: "WELCOME5" }, { cookie: guestCookie })), "/checkout");
+    expectSignIn(
+      await call(stripeCheckoutLoader, getRequest(`/stripe-checkout?booking=${bookingId}`, { cookie: guestCookie })),
+      `/stripe-checkout?booking=${bookingId}`,
+    );
+    expectSignIn(
+      await call(
+        stripeCheckoutAction,
+        formRequest("/stripe-checkout", details(bookingId, "guest@example.com"), { cookie: guestCookie }),
+      ),
+      "/stripe-checkout",
+    );
+    expectSignIn(
+      await call(
+        embeddedAction,
+        formRequest(
+          "/embedded-checkout",
+          { bookingId, ...card(CARDS.success), customerEmail: "guest@example.com", customerName: "Guest" },
+          { cookie: guestCookie },
+        ),
+      ),
+      "/embedded-checkout",
+    );
+    expectSignIn(
+      await call(confirmationLoader, getRequest(`/booking-confirmation?booking=${bookingId}`, { cookie: guestCookie })),
+      `/booking-confirmation?booking=${bookingId}`,
+    );
+    expectSignIn(
+      await call(receiptLoader, getRequest(`/booking-receipt?booking=${bookingId}`, { cookie: guestCookie })),
+      `/booking-receipt?booking=${bookingId}`,
+    );
+    expectSignIn(
+      await call(
+        checkoutAction,
+        formRequest("/checkout", { intent: "discount", bookingId, code: "WELCOME5" }, { cookie: guestCookie }),
+      ),
+      "/checkout",
+    );
 
     // The embedded card page shows the non-dismissable dialog instead, and starts no payment.
-    const embedded = await call(embeddedLoader, getRequest(`/embedded-checkout?booking=${bookingId}`, { cookie: guestCookie }));
-    expect(embedded.body).toMatchObject({ booking: { id: bookingId }, payment: null, here: `/embedded-checkout?booking=${bookingId}` });
+    const embedded = await call(
+      embeddedLoader,
+      getRequest(`/embedded-checkout?booking=${bookingId}`, { cookie: guestCookie }),
+    );
+    expect(embedded.body).toMatchObject({
+      booking: { id: bookingId },
+      payment: null,
+      here: `/embedded-checkout?booking=${bookingId}`,
+    });
     expect(await db.sandboxCheckout.count({ where: { bookingId } })).toBe(0);
     expect((await booking(bookingId)).paymentState).toBe("unpaid");
   });
@@ -191,10 +271,27 @@ describe("the payment pages need a signed-in customer", () => {
   it("show another customer's booking as missing and start nothing for it", async () => {
     const { bookingId } = await customerBooking();
     const stranger = await customer();
-    expect((await call(stripeCheckoutLoader, getRequest(`/stripe-checkout?booking=${bookingId}`, { cookie: stranger.cookie }))).body).toEqual({ booking: null });
-    const posted = await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(bookingId, "x@example.com"), { cookie: stranger.cookie }));
+    expect(
+      (
+        await call(
+          stripeCheckoutLoader,
+          getRequest(`/stripe-checkout?booking=${bookingId}`, { cookie: stranger.cookie }),
+        )
+      ).body,
+    ).toEqual({ booking: null });
+    const posted = await call(
+      stripeCheckoutAction,
+      formRequest("/stripe-checkout", details(bookingId, "x@example.com"), { cookie: stranger.cookie }),
+    );
     expect(posted.status).toBe(404);
-    expect((await call(confirmationLoader, getRequest(`/booking-confirmation?booking=${bookingId}`, { cookie: stranger.cookie }))).body.confirmation).toEqual({ state: "loading_error" });
+    expect(
+      (
+        await call(
+          confirmationLoader,
+          getRequest(`/booking-confirmation?booking=${bookingId}`, { cookie: stranger.cookie }),
+        )
+      ).body.confirmation,
+    ).toEqual({ state: "loading_error" });
     expect(await db.sandboxCheckout.count({ where: { bookingId } })).toBe(0);
   });
 });
@@ -202,7 +299,8 @@ describe("the payment pages need a signed-in customer", () => {
 // ------------------------------------------------------------------------- discount codes
 
 describe("discount codes", () => {
-  const apply = (bookingId: string, cookie: string, code: string) => call(checkoutAction, formRequest("/checkout", { intent: "discount", bookingId, code }, { cookie }));
+  const apply = (bookingId: string, cookie: string, code: string) =>
+    call(checkoutAction, formRequest("/checkout", { intent: "discount", bookingId, code }, { cookie }));
   const codeError = (outcome: Outcome) => outcome.body.error?.code;
 
   it("refuses an unknown code and another tier's code, with the price unchanged", async () => {
@@ -225,7 +323,10 @@ describe("discount codes", () => {
       expect(codeError(refused)).toEqual([DISCOUNT_MESSAGES.notYours]);
     }
     const after = await booking(bookingId);
-    expect({ finalPrice: after.finalPrice, discountPercent: after.discountPercent }).toEqual({ finalPrice: before.finalPrice, discountPercent: null });
+    expect({ finalPrice: after.finalPrice, discountPercent: after.discountPercent }).toEqual({
+      finalPrice: before.finalPrice,
+      discountPercent: null,
+    });
   });
 
   it("refuses an expired code and a used one", async () => {
@@ -238,7 +339,10 @@ describe("discount codes", () => {
     expect(expired.status).toBe(400);
     expect(codeError(expired)).toEqual([DISCOUNT_MESSAGES.expired]);
 
-    await db.discountCode.update({ where: { id: code.id }, data: { expiresAt: new Date(Date.now() + 86_400_000), usedAt: new Date() } });
+    await db.discountCode.update({
+      where: { id: code.id },
+      data: { expiresAt: new Date(Date.now() + 86_400_000), usedAt: new Date() },
+    });
     const used = await apply(bookingId, cookie, "WELCOME5");
     expect(used.status).toBe(400);
     expect(codeError(used)).toEqual([DISCOUNT_MESSAGES.used]);
@@ -260,10 +364,14 @@ describe("discount codes", () => {
       await db.booking.update({ where: { id }, data: { paymentState: "paid" } });
     };
     await paid();
-    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }))).body.offer).toMatchObject({ code: "RETURN10", percent: 10 });
+    expect(
+      (await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }))).body.offer,
+    ).toMatchObject({ code: "RETURN10", percent: 10 });
     await paid();
     await paid();
-    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }))).body.offer).toMatchObject({ code: "LOYAL15", percent: 15 });
+    expect(
+      (await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }))).body.offer,
+    ).toMatchObject({ code: "LOYAL15", percent: 15 });
     expect(await db.discountCode.count({ where: { customerId: user.id } })).toBe(3);
     const loyal = await apply(bookingId, cookie, "loyal15");
     expect(loyal.status).toBe(303);
@@ -297,14 +405,22 @@ describe("discount codes", () => {
     const discount = Math.floor((price.subTotal * 500 + 5000) / 10_000);
     expect(after.subTotal).toBe(price.subTotal - discount);
     expect(after.finalPrice).toBeLessThan(price.finalPrice);
-    expect((after.breakdown as { key: string; amountPence: number }[]).find((line) => line.key === "discount")?.amountPence).toBe(-discount);
+    expect(
+      (after.breakdown as { key: string; amountPence: number }[]).find((line) => line.key === "discount")?.amountPence,
+    ).toBe(-discount);
 
     const page = await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }));
-    expect(page.body.booking).toMatchObject({ total: formatPounds(expected.finalPrice), originalTotal: formatPounds(price.finalPrice), discount: { code: "WELCOME5", percent: 5 } });
+    expect(page.body.booking).toMatchObject({
+      total: formatPounds(expected.finalPrice),
+      originalTotal: formatPounds(price.finalPrice),
+      discount: { code: "WELCOME5", percent: 5 },
+    });
 
     // Paid (for the discounted price): the code is spent.
     const hosted = await startHosted(bookingId, cookie, email);
-    expect((await db.sandboxCheckout.findUniqueOrThrow({ where: { id: hosted.id } })).amountPence).toBe(expected.finalPrice);
+    expect((await db.sandboxCheckout.findUniqueOrThrow({ where: { id: hosted.id } })).amountPence).toBe(
+      expected.finalPrice,
+    );
     expect((await paySandbox(hosted.id, CARDS.success)).status).toBe(303);
     const code = await db.discountCode.findFirstOrThrow({ where: { customerId: user.id, code: "WELCOME5" } });
     expect(code.bookingId).toBe(bookingId);
@@ -329,13 +445,33 @@ describe("the sandbox's hosted payment page", () => {
     const { bookingId, cookie } = await customerBooking();
     const outcome = await call(
       stripeCheckoutAction,
-      formRequest("/stripe-checkout", { bookingId, customerEmail: "", customerName: "Ann Example", customerPhone: "", specialRequirements: "Fragile piano" }, { cookie }),
+      formRequest(
+        "/stripe-checkout",
+        {
+          bookingId,
+          customerEmail: "",
+          customerName: "Ann Example",
+          customerPhone: "",
+          specialRequirements: "Fragile piano",
+        },
+        { cookie },
+      ),
     );
     expect(outcome.status).toBe(400);
-    expect(outcome.body.error).toMatchObject({ customerEmail: [CHECKOUT_MESSAGES.requiredFields], customerPhone: [CHECKOUT_MESSAGES.requiredFields] });
-    expect(outcome.body.initialValue).toMatchObject({ bookingId, customerName: "Ann Example", specialRequirements: "Fragile piano" });
+    expect(outcome.body.error).toMatchObject({
+      customerEmail: [CHECKOUT_MESSAGES.requiredFields],
+      customerPhone: [CHECKOUT_MESSAGES.requiredFields],
+    });
+    expect(outcome.body.initialValue).toMatchObject({
+      bookingId,
+      customerName: "Ann Example",
+      specialRequirements: "Fragile piano",
+    });
 
-    const badEmail = await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(bookingId, "not-an-email"), { cookie }));
+    const badEmail = await call(
+      stripeCheckoutAction,
+      formRequest("/stripe-checkout", details(bookingId, "not-an-email"), { cookie }),
+    );
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.error.customerEmail).toEqual([CHECKOUT_MESSAGES.invalidEmail]);
     expect(await db.sandboxCheckout.count({ where: { bookingId } })).toBe(0);
@@ -347,12 +483,20 @@ describe("the sandbox's hosted payment page", () => {
     const { finalPrice, reference } = await booking(bookingId);
 
     // The JavaScript form gets the URL instead of a redirect.
-    const withJs = await call(stripeCheckoutAction, formRequest("/stripe-checkout", { ...details(bookingId, email), redirect: "client" }, { cookie }));
+    const withJs = await call(
+      stripeCheckoutAction,
+      formRequest("/stripe-checkout", { ...details(bookingId, email), redirect: "client" }, { cookie }),
+    );
     expect(withJs.status).toBe(200);
     const hosted = await startHosted(bookingId, cookie, email);
     expect(withJs.body.checkoutUrl).toBe(hosted.path);
     expect(await db.sandboxCheckout.count({ where: { bookingId } })).toBe(1);
-    expect(await booking(bookingId)).toMatchObject({ customerId: user.id, customerEmail: email, customerName: "Ann Example", customerPhone: "07700 900123" });
+    expect(await booking(bookingId)).toMatchObject({
+      customerId: user.id,
+      customerEmail: email,
+      customerName: "Ann Example",
+      customerPhone: "07700 900123",
+    });
 
     const page = await call(sandboxLoader, getRequest(hosted.path), { id: hosted.id });
     expect(page.body).toMatchObject({ id: hosted.id, amount: formatPounds(finalPrice), email });
@@ -361,9 +505,14 @@ describe("the sandbox's hosted payment page", () => {
     expect(declined.status).toBe(402);
     expect(declined.body.error[""]).toEqual([SANDBOX_DECLINES.declined]);
     expect(declined.body.initialValue).toMatchObject({ expiry: "12/34" });
-    expect(await payments(bookingId)).toEqual([expect.objectContaining({ status: "failed", failureMessage: SANDBOX_DECLINES.declined, amountPence: finalPrice })]);
+    expect(await payments(bookingId)).toEqual([
+      expect.objectContaining({ status: "failed", failureMessage: SANDBOX_DECLINES.declined, amountPence: finalPrice }),
+    ]);
     expect((await booking(bookingId)).paymentState).toBe("unpaid");
-    const notYet = await call(confirmationLoader, getRequest(`/booking-confirmation?booking=${bookingId}&session_id=${hosted.id}`, { cookie }));
+    const notYet = await call(
+      confirmationLoader,
+      getRequest(`/booking-confirmation?booking=${bookingId}&session_id=${hosted.id}`, { cookie }),
+    );
     expect(notYet.body.confirmation.state).toBe("unpaid");
 
     const paid = await paySandbox(hosted.id, CARDS.success);
@@ -371,12 +520,24 @@ describe("the sandbox's hosted payment page", () => {
     expect(paid.location).toBe(`${env.SITE_URL}/booking-confirmation?booking=${bookingId}&session_id=${hosted.id}`);
     expect((await booking(bookingId)).paymentState).toBe("paid");
 
-    const confirmation = await call(confirmationLoader, getRequest(new URL(paid.location!).pathname + new URL(paid.location!).search, { cookie }));
-    expect(confirmation.body.confirmation).toMatchObject({ state: "confirmed", booking: { id: bookingId, reference, paid: true, total: formatPounds(finalPrice) } });
+    const confirmation = await call(
+      confirmationLoader,
+      getRequest(new URL(paid.location!).pathname + new URL(paid.location!).search, { cookie }),
+    );
+    expect(confirmation.body.confirmation).toMatchObject({
+      state: "confirmed",
+      booking: { id: bookingId, reference, paid: true, total: formatPounds(finalPrice) },
+    });
 
     const rows = await payments(bookingId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: "sandbox", status: "succeeded", amountPence: finalPrice, failureMessage: null, customerEmail: email });
+    expect(rows[0]).toMatchObject({
+      provider: "sandbox",
+      status: "succeeded",
+      amountPence: finalPrice,
+      failureMessage: null,
+      customerEmail: email,
+    });
 
     const mail = await readOutbox(email);
     expect(mail).toHaveLength(1);
@@ -385,7 +546,9 @@ describe("the sandbox's hosted payment page", () => {
     expect(mail[0]!.text).toContain(`Paid: ${formatPounds(finalPrice)}`);
 
     // The receipt page is there for a paid booking.
-    expect((await call(receiptLoader, getRequest(`/booking-receipt?booking=${bookingId}`, { cookie }))).body.booking).toMatchObject({ reference, paid: true });
+    expect(
+      (await call(receiptLoader, getRequest(`/booking-receipt?booking=${bookingId}`, { cookie }))).body.booking,
+    ).toMatchObject({ reference, paid: true });
   });
 
   it("says 'insufficient funds' for 4000 0000 0000 9995 and leaves the booking unpaid", async () => {
@@ -395,7 +558,9 @@ describe("the sandbox's hosted payment page", () => {
     expect(outcome.status).toBe(402);
     expect(outcome.body.error[""]).toEqual([SANDBOX_DECLINES.insufficientFunds]);
     expect((await booking(bookingId)).paymentState).toBe("unpaid");
-    expect(await payments(bookingId)).toEqual([expect.objectContaining({ status: "failed", failureMessage: SANDBOX_DECLINES.insufficientFunds })]);
+    expect(await payments(bookingId)).toEqual([
+      expect.objectContaining({ status: "failed", failureMessage: SANDBOX_DECLINES.insufficientFunds }),
+    ]);
   });
 
   it("charges once for a double click, a double submit and a second confirmation visit", async () => {
@@ -404,7 +569,10 @@ describe("the sandbox's hosted payment page", () => {
     const { finalPrice } = await booking(bookingId);
 
     // Double click on "Pay securely": one sandbox checkout.
-    const [first, second] = await Promise.all([startHosted(bookingId, cookie, email), startHosted(bookingId, cookie, email)]);
+    const [first, second] = await Promise.all([
+      startHosted(bookingId, cookie, email),
+      startHosted(bookingId, cookie, email),
+    ]);
     expect(second.id).toBe(first.id);
     expect(await db.sandboxCheckout.count({ where: { bookingId } })).toBe(1);
 
@@ -418,10 +586,17 @@ describe("the sandbox's hosted payment page", () => {
     expect(page.status).toBe(302);
     expect(page.location).toContain("/booking-confirmation?");
 
-    const visit = () => call(confirmationLoader, getRequest(`/booking-confirmation?booking=${bookingId}&session_id=${first.id}`, { cookie }));
+    const visit = () =>
+      call(
+        confirmationLoader,
+        getRequest(`/booking-confirmation?booking=${bookingId}&session_id=${first.id}`, { cookie }),
+      );
     expect((await visit()).body.confirmation.state).toBe("confirmed");
     expect((await visit()).body.confirmation.state).toBe("confirmed");
-    expect((await call(confirmationLoader, getRequest(`/booking-confirmation?booking=${bookingId}`, { cookie }))).body.confirmation.state).toBe("confirmed");
+    expect(
+      (await call(confirmationLoader, getRequest(`/booking-confirmation?booking=${bookingId}`, { cookie }))).body
+        .confirmation.state,
+    ).toBe("confirmed");
 
     const rows = await payments(bookingId);
     expect(rows).toHaveLength(1);
@@ -429,7 +604,10 @@ describe("the sandbox's hosted payment page", () => {
     expect(await readOutbox(email)).toHaveLength(1);
 
     // A paid booking starts no new payment.
-    const again = await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(bookingId, email), { cookie }));
+    const again = await call(
+      stripeCheckoutAction,
+      formRequest("/stripe-checkout", details(bookingId, email), { cookie }),
+    );
     expect(again.status).toBe(409);
     expect(again.body.error[""]).toEqual([PAYMENT_MESSAGES.alreadyPaid]);
   });
@@ -437,7 +615,10 @@ describe("the sandbox's hosted payment page", () => {
   it("refuses a price below £0.50 with the spec's message", async () => {
     const { user, bookingId, cookie } = await customerBooking();
     await db.booking.update({ where: { id: bookingId }, data: { finalPrice: 49 } });
-    const outcome = await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(bookingId, uniqueEmail("cheap")), { cookie }));
+    const outcome = await call(
+      stripeCheckoutAction,
+      formRequest("/stripe-checkout", details(bookingId, uniqueEmail("cheap")), { cookie }),
+    );
     expect(outcome.status).toBe(400);
     expect(outcome.body.error[""]).toEqual([PAYMENT_MESSAGES.invalidAmount]);
     expect(outcome.body.initialValue).toMatchObject({ customerName: "Ann Example" });
@@ -446,7 +627,10 @@ describe("the sandbox's hosted payment page", () => {
     expect(embedded.body).toMatchObject({ payment: null, refusal: PAYMENT_MESSAGES.invalidAmount });
 
     const token = await bearerFor(user);
-    const api = await call(paymentIntentApi, jsonRequest("/api/create-payment-intent", { bookingId, amount: 100 }, { token, ip: uniqueIp() }));
+    const api = await call(
+      paymentIntentApi,
+      jsonRequest("/api/create-payment-intent", { bookingId, amount: 100 }, { token, ip: uniqueIp() }),
+    );
     expect(api.status).toBe(400);
     expect(api.body.error).toBe(PAYMENT_MESSAGES.invalidAmount);
     expect(await db.sandboxCheckout.count({ where: { bookingId } })).toBe(0);
@@ -457,19 +641,34 @@ describe("the sandbox's hosted payment page", () => {
     const { bookingId, cookie } = await customerBooking();
     const { finalPrice } = await booking(bookingId);
     const page = await call(embeddedLoader, getRequest(`/embedded-checkout?booking=${bookingId}`, { cookie }));
-    expect(page.body.payment).toMatchObject({ provider: "sandbox", publishableKey: null, paymentIntentId: expect.stringMatching(/^sbx_pi_/) });
+    expect(page.body.payment).toMatchObject({
+      provider: "sandbox",
+      publishableKey: null,
+      paymentIntentId: expect.stringMatching(/^sbx_pi_/),
+    });
 
     const post = (cardNumber: string) =>
-      call(embeddedAction, formRequest("/embedded-checkout", { bookingId, customerEmail: email, customerName: "Ann Example", ...card(cardNumber), amount: "0.50" }, { cookie }));
+      call(
+        embeddedAction,
+        formRequest(
+          "/embedded-checkout",
+          { bookingId, customerEmail: email, customerName: "Ann Example", ...card(cardNumber), amount: "0.50" },
+          { cookie },
+        ),
+      );
     const declined = await post(CARDS.declined);
     expect(declined.status).toBe(402);
     expect(declined.body.error[""]).toEqual([SANDBOX_DECLINES.declined]);
     const paid = await post(CARDS.success);
     expect(paid.status).toBe(303);
-    expect(paid.location).toBe(`/booking-confirmation?booking=${bookingId}&payment_intent=${page.body.payment.paymentIntentId}`);
+    expect(paid.location).toBe(
+      `/booking-confirmation?booking=${bookingId}&payment_intent=${page.body.payment.paymentIntentId}`,
+    );
     const confirmation = await call(confirmationLoader, getRequest(paid.location!, { cookie }));
     expect(confirmation.body.confirmation.state).toBe("confirmed");
-    expect(await payments(bookingId)).toEqual([expect.objectContaining({ status: "succeeded", amountPence: finalPrice })]);
+    expect(await payments(bookingId)).toEqual([
+      expect.objectContaining({ status: "succeeded", amountPence: finalPrice }),
+    ]);
     expect(await readOutbox(email)).toHaveLength(1);
   });
 });
@@ -501,16 +700,27 @@ describe("the JSON API", () => {
     const created = await call(createBookingApi, jsonRequest("/api/bookings/create", { quoteId }, { token, ip }));
     expect(created.status).toBe(201);
     const { price } = (await pricedQuote(quoteId))!;
-    expect(created.body.booking).toMatchObject({ status: "pending", paymentState: "unpaid", price: price.finalPrice / 100, currency: "GBP" });
+    expect(created.body.booking).toMatchObject({
+      status: "pending",
+      paymentState: "unpaid",
+      price: price.finalPrice / 100,
+      currency: "GBP",
+    });
     expect((await booking(created.body.booking.id)).customerId).toBe(user.id);
 
     const again = await call(createBookingApi, jsonRequest("/api/bookings/create", { quoteId }, { token, ip }));
     expect(again.body.booking.id).toBe(created.body.booking.id);
 
     const stranger = await customer();
-    const theirs = await call(createBookingApi, jsonRequest("/api/bookings/create", { quoteId }, { cookie: stranger.cookie, ip }));
+    const theirs = await call(
+      createBookingApi,
+      jsonRequest("/api/bookings/create", { quoteId }, { cookie: stranger.cookie, ip }),
+    );
     expect(theirs.status).toBe(404);
-    const unknown = await call(createBookingApi, jsonRequest("/api/bookings/create", { quoteId: "nope" }, { token, ip }));
+    const unknown = await call(
+      createBookingApi,
+      jsonRequest("/api/bookings/create", { quoteId: "nope" }, { token, ip }),
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("No quote found");
     expect(await db.booking.count({ where: { quoteId } })).toBe(1);
@@ -523,29 +733,56 @@ describe("the JSON API", () => {
     const token = await bearerFor(user);
     const ip = uniqueIp();
 
-    const intent = await call(paymentIntentApi, jsonRequest("/api/create-payment-intent", { bookingId, amount: 0.5, bookingDetails: { customerEmail: email } }, { token, ip }));
+    const intent = await call(
+      paymentIntentApi,
+      jsonRequest(
+        "/api/create-payment-intent",
+        { bookingId, amount: 0.5, bookingDetails: { customerEmail: email } },
+        { token, ip },
+      ),
+    );
     expect(intent.status).toBe(200);
-    expect(intent.body).toMatchObject({ provider: "sandbox", amount: finalPrice / 100, currency: "GBP", clientSecret: expect.stringContaining("_secret_") });
+    expect(intent.body).toMatchObject({
+      provider: "sandbox",
+      amount: finalPrice / 100,
+      currency: "GBP",
+      clientSecret: expect.stringContaining("_secret_"),
+    });
     const paymentIntentId: string = intent.body.paymentIntentId;
     expect((await db.sandboxCheckout.findUniqueOrThrow({ where: { paymentIntentId } })).amountPence).toBe(finalPrice);
 
     // The same call again (a retry) makes nothing new.
-    const retry = await call(paymentIntentApi, jsonRequest("/api/create-payment-intent", { bookingId, amount: 1 }, { cookie, ip }));
+    const retry = await call(
+      paymentIntentApi,
+      jsonRequest("/api/create-payment-intent", { bookingId, amount: 1 }, { cookie, ip }),
+    );
     expect(retry.body.paymentIntentId).toBe(paymentIntentId);
 
     const session = await call(
       checkoutSessionApi,
-      jsonRequest("/api/create-stripe-checkout-session", { ...details(bookingId, email), finalPrice: 0.01, totalWithVAT: 0.01 }, { token, ip }),
+      jsonRequest(
+        "/api/create-stripe-checkout-session",
+        { ...details(bookingId, email), finalPrice: 0.01, totalWithVAT: 0.01 },
+        { token, ip },
+      ),
     );
     expect(session.status).toBe(200);
     expect(session.body.url.startsWith(`${env.SITE_URL}/sandbox-checkout/sbx_cs_`)).toBe(true);
-    expect((await db.sandboxCheckout.findUniqueOrThrow({ where: { id: session.body.sessionId } })).amountPence).toBe(finalPrice);
-    const missing = await call(checkoutSessionApi, jsonRequest("/api/create-stripe-checkout-session", { bookingId, customerEmail: email }, { token, ip }));
+    expect((await db.sandboxCheckout.findUniqueOrThrow({ where: { id: session.body.sessionId } })).amountPence).toBe(
+      finalPrice,
+    );
+    const missing = await call(
+      checkoutSessionApi,
+      jsonRequest("/api/create-stripe-checkout-session", { bookingId, customerEmail: email }, { token, ip }),
+    );
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe(CHECKOUT_MESSAGES.requiredFields);
 
     // Not paid yet: the provider says so, whatever the client claims.
-    const early = await call(confirmApi, jsonRequest("/api/confirm-booking", { paymentIntentId, bookingDetails: { status: "succeeded" } }, { token, ip }));
+    const early = await call(
+      confirmApi,
+      jsonRequest("/api/confirm-booking", { paymentIntentId, bookingDetails: { status: "succeeded" } }, { token, ip }),
+    );
     expect(early.status).toBe(402);
     expect((await booking(bookingId)).paymentState).toBe("unpaid");
 
@@ -555,14 +792,24 @@ describe("the JSON API", () => {
     // … and confirming asks it.
     const confirmed = await call(confirmApi, jsonRequest("/api/confirm-booking", { paymentIntentId }, { token, ip }));
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({ success: true, confirmed: true, bookingId, booking: { paymentState: "paid", price: finalPrice / 100 } });
-    const twice = await call(confirmApi, jsonRequest("/api/confirm-booking", { paymentIntentId, bookingId }, { cookie, ip }));
+    expect(confirmed.body).toMatchObject({
+      success: true,
+      confirmed: true,
+      bookingId,
+      booking: { paymentState: "paid", price: finalPrice / 100 },
+    });
+    const twice = await call(
+      confirmApi,
+      jsonRequest("/api/confirm-booking", { paymentIntentId, bookingId }, { cookie, ip }),
+    );
     expect(twice.status).toBe(200);
     expect(twice.body.confirmed).toBe(true);
     const byBooking = await call(confirmApi, jsonRequest("/api/confirm-booking", { bookingId }, { token, ip }));
     expect(byBooking.body.confirmed).toBe(true);
 
-    expect(await payments(bookingId)).toEqual([expect.objectContaining({ status: "succeeded", amountPence: finalPrice })]);
+    expect(await payments(bookingId)).toEqual([
+      expect.objectContaining({ status: "succeeded", amountPence: finalPrice }),
+    ]);
     expect(await readOutbox(email)).toHaveLength(1);
 
     // Paid: no new payment starts.
@@ -576,20 +823,35 @@ describe("the JSON API", () => {
     const stranger = await customer();
     const token = await bearerFor(stranger.user);
     const ip = uniqueIp();
-    const intent = await call(paymentIntentApi, jsonRequest("/api/create-payment-intent", { bookingId, amount: 10 }, { token, ip }));
+    const intent = await call(
+      paymentIntentApi,
+      jsonRequest("/api/create-payment-intent", { bookingId, amount: 10 }, { token, ip }),
+    );
     expect(intent.status).toBe(404);
-    const session = await call(checkoutSessionApi, jsonRequest("/api/create-stripe-checkout-session", details(bookingId, "x@example.com"), { token, ip }));
+    const session = await call(
+      checkoutSessionApi,
+      jsonRequest("/api/create-stripe-checkout-session", details(bookingId, "x@example.com"), { token, ip }),
+    );
     expect(session.status).toBe(404);
-    const confirm = await call(confirmApi, jsonRequest("/api/confirm-booking", { bookingId }, { cookie: stranger.cookie, ip }));
+    const confirm = await call(
+      confirmApi,
+      jsonRequest("/api/confirm-booking", { bookingId }, { cookie: stranger.cookie, ip }),
+    );
     expect(confirm.status).toBe(404);
     expect(await db.sandboxCheckout.count({ where: { bookingId } })).toBe(0);
 
     // Someone else's paid payment id says nothing about the stranger's request either.
     const owner = await customerBooking();
     const ownerToken = await bearerFor(owner.user);
-    const theirIntent = await call(paymentIntentApi, jsonRequest("/api/create-payment-intent", { bookingId: owner.bookingId }, { token: ownerToken, ip }));
+    const theirIntent = await call(
+      paymentIntentApi,
+      jsonRequest("/api/create-payment-intent", { bookingId: owner.bookingId }, { token: ownerToken, ip }),
+    );
     await payWithSandboxCard(theirIntent.body.paymentIntentId, CARDS.success);
-    const peek = await call(confirmApi, jsonRequest("/api/confirm-booking", { paymentIntentId: theirIntent.body.paymentIntentId }, { token, ip }));
+    const peek = await call(
+      confirmApi,
+      jsonRequest("/api/confirm-booking", { paymentIntentId: theirIntent.body.paymentIntentId }, { token, ip }),
+    );
     expect(peek.status).toBe(404);
     expect(JSON.stringify(peek.body)).not.toContain(owner.bookingId);
   });

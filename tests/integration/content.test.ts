@@ -57,7 +57,9 @@ describe("home and root loaders", () => {
   });
 
   it("send the one configured rating, with its count, to the browser", async () => {
-    const result = (await rootLoader(args("http://localhost/"))) as unknown as { data: { config: Record<string, unknown> } };
+    const result = (await rootLoader(args("http://localhost/"))) as unknown as {
+      data: { config: Record<string, unknown> };
+    };
     expect(result.data.config).toMatchObject({ ratingValue: env.RATING_VALUE, ratingCount: env.RATING_COUNT });
     expect(Object.keys(result.data.config).sort()).toEqual(
       ["brandName", "ratingCount", "ratingValue", "siteUrl", "supportEmail", "supportPhone"].sort(),
@@ -83,20 +85,26 @@ const pages = ROUTE_FILES.filter((route) => modulesByName[route.name]?.default !
       matches: [],
       error: undefined,
     });
-    const robots = tags?.find((tag) => (tag as { name?: string }).name === "robots") as { content?: string } | undefined;
+    const robots = tags?.find((tag) => (tag as { name?: string }).name === "robots") as
+      { content?: string } | undefined;
     return { file, path, dynamic, tags, noindex: Boolean(robots?.content?.includes("noindex")) };
   });
 
 describe("search metadata of every page", () => {
   it("finds the page routes", () => {
-    expect(pages.map((page) => page.path)).toEqual(expect.arrayContaining(["/", "/terms-and-conditions", "/london-services"]));
+    expect(pages.map((page) => page.path)).toEqual(
+      expect.arrayContaining(["/", "/terms-and-conditions", "/london-services"]),
+    );
   });
 
   it("gives every page a title, a description and its own canonical URL", () => {
     for (const page of pages) {
       expect(page.tags, `${page.file} exports meta`).toBeDefined();
       const tags = page.tags as Record<string, string>[];
-      expect(tags.some((tag) => tag.title), `${page.file} title`).toBe(true);
+      expect(
+        tags.some((tag) => tag.title),
+        `${page.file} title`,
+      ).toBe(true);
       expect(tags.find((tag) => tag.name === "description")?.content, `${page.file} description`).toBeTruthy();
       const canonical = tags.find((tag) => tag.rel === "canonical")?.href;
       expect(canonical, `${page.file} canonical`).toBeTruthy();
@@ -115,8 +123,13 @@ describe("search metadata of every page", () => {
 
   it("lists every static page that may be indexed, and marks every other page noindex", () => {
     const listed = new Set(INDEXABLE_PAGES.map((page) => page.path));
-    const unlisted = pages.filter((page) => !page.dynamic && !page.noindex && !listed.has(page.path)).map((page) => page.file);
-    expect(unlisted, "indexable pages missing from the sitemap (list them in ~/utils/indexable-pages or mark them noindex)").toEqual([]);
+    const unlisted = pages
+      .filter((page) => !page.dynamic && !page.noindex && !listed.has(page.path))
+      .map((page) => page.file);
+    expect(
+      unlisted,
+      "indexable pages missing from the sitemap (list them in ~/utils/indexable-pages or mark them noindex)",
+    ).toEqual([]);
   });
 
   it("has a page route for every sitemap entry", () => {

@@ -64,7 +64,10 @@ describe("Google Distance Matrix source", () => {
     const calls: string[] = [];
     const fakeFetch: typeof fetch = async (input) => {
       calls.push(String(input));
-      return Response.json({ status: "OK", rows: [{ elements: [{ status: "OK", distance: { value: 1609 }, duration: { value: 300 } }] }] });
+      return Response.json({
+        status: "OK",
+        rows: [{ elements: [{ status: "OK", distance: { value: 1609 }, duration: { value: 300 } }] }],
+      });
     };
     await createGoogleDistanceSource({ apiKey: "k", fetch: fakeFetch }).distance("E1 6AN", "E2 7DG");
     expect(calls[0]).toMatch(/^https:\/\/maps\.googleapis\.com\/maps\/api\/distancematrix\/json\?/);
@@ -94,7 +97,12 @@ describe("falling back to the offline estimate", () => {
 
     expect(standIn.requests).toHaveLength(1);
     expect(result).toEqual({ ...offlineDistance(from, to), fallbackReason: expect.stringMatching(reason) });
-    expect(result).toMatchObject({ source: "postcode_district", exactCalculation: false, usingGoogleMaps: false, estimated: true });
+    expect(result).toMatchObject({
+      source: "postcode_district",
+      exactCalculation: false,
+      usingGoogleMaps: false,
+      estimated: true,
+    });
   });
 
   it("when Google does not answer in time", async () => {
@@ -121,17 +129,24 @@ describe("a failing distance service (not the customer's input)", () => {
     standIn.failWith({ httpStatus: 503 });
     const attempt = getDistance("Nowhere In Particular", "NE1 4ST", { google: google() });
     await expect(attempt).rejects.toBeInstanceOf(DistanceUnavailableError);
-    await expect(attempt).rejects.toMatchObject({ reason: "Google Maps answered HTTP 503", message: "We could not measure the distance just now. Please try again shortly." });
+    await expect(attempt).rejects.toMatchObject({
+      reason: "Google Maps answered HTTP 503",
+      message: "We could not measure the distance just now. Please try again shortly.",
+    });
   });
 
   it("leaves the same place twice the customer's error", async () => {
     standIn.failWith({ httpStatus: 503 });
-    await expect(getDistance("Flat 1, NE1 4ST", "Flat 2, NE1 4ST", { google: google() })).rejects.toMatchObject({ field: "distance" });
+    await expect(getDistance("Flat 1, NE1 4ST", "Flat 2, NE1 4ST", { google: google() })).rejects.toMatchObject({
+      field: "distance",
+    });
   });
 
   it("is an offline estimate that breaks", async () => {
     const broken = { name: "offline" as const, distance: async () => Promise.reject(new Error("dataset missing")) };
-    await expect(getDistance("NE1 4ST", "NE2 1AA", { google: null, offline: broken, cache: false })).rejects.toMatchObject({
+    await expect(
+      getDistance("NE1 4ST", "NE2 1AA", { google: null, offline: broken, cache: false }),
+    ).rejects.toMatchObject({
       name: "DistanceUnavailableError",
       reason: "dataset missing",
     });

@@ -39,7 +39,8 @@ let ip = "";
 beforeEach(() => {
   ip = `203.0.113.${++counter}`;
 });
-const uniqueEmail = () => `applicant-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+const uniqueEmail = () =>
+  `applicant-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 const applicant = (email: string) => ({
   name: "Mark Applicant",
@@ -52,7 +53,11 @@ const applicant = (email: string) => ({
 
 /** The page's loader starts the upload session; its cookie comes back with every call. */
 async function newBrowser() {
-  const result = await pageLoader({ request: new Request("http://localhost/driver-registration"), params: {}, context: { clientAddress: ip } });
+  const result = await pageLoader({
+    request: new Request("http://localhost/driver-registration"),
+    params: {},
+    context: { clientAddress: ip },
+  });
   const setCookie = new Headers(result.init?.headers).get("Set-Cookie")!;
   expect(setCookie).toMatch(/^__uploads=/);
   return setCookie.split(";")[0]!;
@@ -68,8 +73,24 @@ async function uploadDocument(cookie: string, field: string, bytes: Uint8Array, 
   const fileId = `file${Date.now()}${Math.random().toString(36).slice(2, 10)}`;
   const form = new FormData();
   form.append("chunk", new Blob([new Uint8Array(bytes)]), "blob");
-  for (const [name, value] of Object.entries({ chunkIndex: "0", totalChunks: "1", fileId, fileName, fileType: "", field })) form.append(name, value);
-  const sent = await uploadChunk({ request: new Request("http://localhost/api/drivers/upload-chunk", { method: "POST", body: form, headers: headersFor(cookie) }), params: {}, context: { clientAddress: ip } });
+  for (const [name, value] of Object.entries({
+    chunkIndex: "0",
+    totalChunks: "1",
+    fileId,
+    fileName,
+    fileType: "",
+    field,
+  }))
+    form.append(name, value);
+  const sent = await uploadChunk({
+    request: new Request("http://localhost/api/drivers/upload-chunk", {
+      method: "POST",
+      body: form,
+      headers: headersFor(cookie),
+    }),
+    params: {},
+    context: { clientAddress: ip },
+  });
   expect(sent.status).toBe(200);
   const response = await assemble({
     request: new Request("http://localhost/api/drivers/assemble-chunks", {
@@ -94,15 +115,25 @@ async function uploadAll(cookie: string) {
 }
 
 /** The API route's answer, returned or thrown (as Remix takes either). */
-const answer = (handling: Promise<Response>) => handling.catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
+const answer = (handling: Promise<Response>) =>
+  handling.catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
 
 async function applyJson(cookie: string | null, body: unknown) {
-  const response = await answer(apply({
-    request: new Request("http://localhost/api/drivers/apply", { method: "POST", body: JSON.stringify(body), headers: headersFor(cookie, { "Content-Type": "application/json" }) }),
-    params: {},
-    context: { clientAddress: ip },
-  }));
-  return { status: response.status, body: (await response.json()) as { success?: boolean; error?: string; fieldErrors?: Record<string, string[]> } };
+  const response = await answer(
+    apply({
+      request: new Request("http://localhost/api/drivers/apply", {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: headersFor(cookie, { "Content-Type": "application/json" }),
+      }),
+      params: {},
+      context: { clientAddress: ip },
+    }),
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as { success?: boolean; error?: string; fieldErrors?: Record<string, string[]> },
+  };
 }
 
 describe("POST /api/drivers/apply", () => {
@@ -115,10 +146,21 @@ describe("POST /api/drivers/apply", () => {
     expect(body.success).toBe(true);
 
     const driver = await db.driver.findFirstOrThrow({ where: { email }, include: { documents: true } });
-    expect(driver).toMatchObject({ name: "Mark Applicant", phone: "07700 900123", experience: "3-5", vanType: "luton", approvalStatus: "pending", userId: null });
+    expect(driver).toMatchObject({
+      name: "Mark Applicant",
+      phone: "07700 900123",
+      experience: "3-5",
+      vanType: "luton",
+      approvalStatus: "pending",
+      userId: null,
+    });
     expect(driver.agreementAcceptedAt).toBeInstanceOf(Date);
     const byKind = Object.fromEntries(driver.documents.map((document) => [document.kind, document]));
-    expect(byKind.license).toMatchObject({ storageKey: paths.licenseDocument, mimeType: "application/pdf", originalName: "licence.pdf" });
+    expect(byKind.license).toMatchObject({
+      storageKey: paths.licenseDocument,
+      mimeType: "application/pdf",
+      originalName: "licence.pdf",
+    });
     expect(byKind.insurance?.storageKey).toBe(paths.insuranceDocument);
     expect(byKind.liability).toMatchObject({ storageKey: paths.liabilityDocument, mimeType: "image/jpeg" });
     expect(byKind.vehiclePhoto).toMatchObject({ storageKey: paths.vehiclePhoto, mimeType: "image/jpeg" });
@@ -133,12 +175,20 @@ describe("POST /api/drivers/apply", () => {
   it("refuses a second application with the same email while one is pending (409)", async () => {
     const email = uniqueEmail();
     const first = await newBrowser();
-    expect((await applyJson(first, { ...applicant(email), ...(await uploadAll(first)), agreement: true })).status).toBe(201);
+    expect((await applyJson(first, { ...applicant(email), ...(await uploadAll(first)), agreement: true })).status).toBe(
+      201,
+    );
     const second = await newBrowser();
     const paths = await uploadAll(second);
-    const { status, body } = await applyJson(second, { ...applicant(` ${email.toUpperCase()} `), ...paths, agreement: true });
+    const { status, body } = await applyJson(second, {
+      ...applicant(` ${email.toUpperCase()} `),
+      ...paths,
+      agreement: true,
+    });
     expect(status).toBe(409);
-    expect(body.error).toBe("An application with this email address is already being reviewed. We'll be in touch as soon as it has been checked.");
+    expect(body.error).toBe(
+      "An application with this email address is already being reviewed. We'll be in touch as soon as it has been checked.",
+    );
     expect(body.fieldErrors?.email).toEqual([body.error]);
     expect(await db.driver.count({ where: { email } })).toBe(1);
     // The second browser's documents stay unclaimed (and are cleaned up later).
@@ -148,14 +198,24 @@ describe("POST /api/drivers/apply", () => {
   it("refuses the email of an approved driver (409), and lets a declined applicant apply again", async () => {
     const approved = await createApprovedDriver();
     const browser = await newBrowser();
-    const refused = await applyJson(browser, { ...applicant(approved.email), ...(await uploadAll(browser)), agreement: true });
+    const refused = await applyJson(browser, {
+      ...applicant(approved.email),
+      ...(await uploadAll(browser)),
+      agreement: true,
+    });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toBe("This email address already belongs to an approved driver. Please sign in to your driver account instead.");
+    expect(refused.body.error).toBe(
+      "This email address already belongs to an approved driver. Please sign in to your driver account instead.",
+    );
 
     const email = uniqueEmail();
-    await db.driver.create({ data: { ...applicant(email), vanType: "luton", approvalStatus: "declined", agreementAcceptedAt: new Date() } });
+    await db.driver.create({
+      data: { ...applicant(email), vanType: "luton", approvalStatus: "declined", agreementAcceptedAt: new Date() },
+    });
     const again = await newBrowser();
-    expect((await applyJson(again, { ...applicant(email), ...(await uploadAll(again)), agreement: true })).status).toBe(201);
+    expect((await applyJson(again, { ...applicant(email), ...(await uploadAll(again)), agreement: true })).status).toBe(
+      201,
+    );
   });
 
   it("lets only one of two simultaneous applications with one email through", async () => {
@@ -171,7 +231,15 @@ describe("POST /api/drivers/apply", () => {
   });
 
   it("gives the spec's validation messages (400)", async () => {
-    const { status, body } = await applyJson(await newBrowser(), { name: "M", email: "nope", phone: "123", experience: "", vanType: "bus", location: "", agreement: false });
+    const { status, body } = await applyJson(await newBrowser(), {
+      name: "M",
+      email: "nope",
+      phone: "123",
+      experience: "",
+      vanType: "bus",
+      location: "",
+      agreement: false,
+    });
     expect(status).toBe(400);
     expect(body.fieldErrors).toMatchObject({
       name: ["Name must be at least 2 characters"],
@@ -186,7 +254,17 @@ describe("POST /api/drivers/apply", () => {
       vehiclePhoto: ["Vehicle photo is required"],
       agreement: ["You must accept the terms and conditions"],
     });
-    const notJson = await answer(apply({ request: new Request("http://localhost/api/drivers/apply", { method: "POST", body: "{", headers: headersFor(null) }), params: {}, context: { clientAddress: ip } }));
+    const notJson = await answer(
+      apply({
+        request: new Request("http://localhost/api/drivers/apply", {
+          method: "POST",
+          body: "{",
+          headers: headersFor(null),
+        }),
+        params: {},
+        context: { clientAddress: ip },
+      }),
+    );
     expect(notJson.status).toBe(400);
   });
 
@@ -198,16 +276,30 @@ describe("POST /api/drivers/apply", () => {
     const stolen = await applyJson(stranger, { ...applicant(uniqueEmail()), ...paths, agreement: true });
     expect(stolen.status).toBe(400);
     expect(stolen.body.error).toBe("Some documents were not found or have expired. Please choose them again.");
-    expect(await applyJson(null, { ...applicant(uniqueEmail()), ...paths, agreement: true })).toMatchObject({ status: 400 });
+    expect(await applyJson(null, { ...applicant(uniqueEmail()), ...paths, agreement: true })).toMatchObject({
+      status: 400,
+    });
 
     // The licence (a PDF) offered as the vehicle photo, and one path used twice.
-    const swapped = await applyJson(owner, { ...applicant(uniqueEmail()), ...paths, vehiclePhoto: paths.licenseDocument, agreement: true });
+    const swapped = await applyJson(owner, {
+      ...applicant(uniqueEmail()),
+      ...paths,
+      vehiclePhoto: paths.licenseDocument,
+      agreement: true,
+    });
     expect(swapped.status).toBe(400);
     expect(Object.keys(swapped.body.fieldErrors ?? {})).toContain("vehiclePhoto");
 
-    const invented = await applyJson(owner, { ...applicant(uniqueEmail()), ...paths, insuranceDocument: `uploads/${"ab".repeat(32)}.pdf`, agreement: true });
+    const invented = await applyJson(owner, {
+      ...applicant(uniqueEmail()),
+      ...paths,
+      insuranceDocument: `uploads/${"ab".repeat(32)}.pdf`,
+      agreement: true,
+    });
     expect(invented.status).toBe(400);
-    expect(invented.body.fieldErrors?.insuranceDocument).toEqual(["Insurance certificate: the uploaded file was not found or has expired. Please choose it again."]);
+    expect(invented.body.fieldErrors?.insuranceDocument).toEqual([
+      "Insurance certificate: the uploaded file was not found or has expired. Please choose it again.",
+    ]);
     expect(await db.storedFile.count({ where: { storageKey: { in: Object.values(paths) }, driverId: null } })).toBe(4);
 
     expect((await applyJson(owner, { ...applicant(uniqueEmail()), ...paths, agreement: true })).status).toBe(201);
@@ -216,7 +308,13 @@ describe("POST /api/drivers/apply", () => {
   });
 
   it("is rate-limited per address (429)", async () => {
-    await db.rateLimitBucket.create({ data: { key: `${DRIVER_APPLY_RATE_LIMIT.name}:${ip}`, count: DRIVER_APPLY_RATE_LIMIT.limit, resetAt: new Date(Date.now() + 60_000) } });
+    await db.rateLimitBucket.create({
+      data: {
+        key: `${DRIVER_APPLY_RATE_LIMIT.name}:${ip}`,
+        count: DRIVER_APPLY_RATE_LIMIT.limit,
+        resetAt: new Date(Date.now() + 60_000),
+      },
+    });
     const { status } = await applyJson(await newBrowser(), { ...applicant(uniqueEmail()), agreement: true });
     expect(status).toBe(429);
   });
@@ -229,9 +327,21 @@ describe("the page's no-JS multipart form", () => {
     const form = new FormData();
     for (const [name, value] of entries) {
       if (typeof value === "string") form.append(name, value);
-      else form.append(name, new File([new Uint8Array(value.bytes)], value.name, { type: value.type ?? "application/octet-stream" }));
+      else
+        form.append(
+          name,
+          new File([new Uint8Array(value.bytes)], value.name, { type: value.type ?? "application/octet-stream" }),
+        );
     }
-    return pageAction({ request: new Request("http://localhost/driver-registration", { method: "POST", body: form, headers: headersFor(cookie) }), params: {}, context: { clientAddress: ip } });
+    return pageAction({
+      request: new Request("http://localhost/driver-registration", {
+        method: "POST",
+        body: form,
+        headers: headersFor(cookie),
+      }),
+      params: {},
+      context: { clientAddress: ip },
+    });
   }
 
   const textFields = (email: string): [string, Entry][] => [...Object.entries(applicant(email)), ["agreement", "on"]];
@@ -251,11 +361,22 @@ describe("the page's no-JS multipart form", () => {
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("Location")).toBe("/driver-registration?submitted=1");
     const sessionCookie = redirect.headers.getSetCookie().find((value) => value.startsWith("__session="))!;
-    const { toasts } = await takeToasts(new Request("http://localhost/", { headers: { Cookie: sessionCookie.split(";")[0]! } }));
-    expect(toasts[0]).toMatchObject({ title: "Application Submitted", description: "We've received your application and will review it shortly.", variant: "success" });
+    const { toasts } = await takeToasts(
+      new Request("http://localhost/", { headers: { Cookie: sessionCookie.split(";")[0]! } }),
+    );
+    expect(toasts[0]).toMatchObject({
+      title: "Application Submitted",
+      description: "We've received your application and will review it shortly.",
+      variant: "success",
+    });
 
     const driver = await db.driver.findFirstOrThrow({ where: { email }, include: { documents: true } });
-    expect(driver.documents.map((document) => document.kind).sort()).toEqual(["insurance", "liability", "license", "vehiclePhoto"]);
+    expect(driver.documents.map((document) => document.kind).sort()).toEqual([
+      "insurance",
+      "liability",
+      "license",
+      "vehiclePhoto",
+    ]);
     for (const document of driver.documents) {
       expect(document.storageKey).toMatch(UPLOAD_PATH);
       expect(fs.readFileSync(onDisk(document.storageKey)).length).toBe(document.sizeBytes);
@@ -273,10 +394,19 @@ describe("the page's no-JS multipart form", () => {
 
   it("answers a bot in the honeypot as if it had applied, and saves no driver and sends no e-mail", async () => {
     const { honeypot } = await import("~/server/platform/honeypot.server");
-    const { nameFieldName, validFromFieldName, encryptedValidFrom } = honeypot.getInputProps({ validFromTimestamp: Date.now() - 1000 });
+    const { nameFieldName, validFromFieldName, encryptedValidFrom } = honeypot.getInputProps({
+      validFromTimestamp: Date.now() - 1000,
+    });
     const email = uniqueEmail();
-    const trap: [string, Entry][] = [[nameFieldName, "https://spam.example"], [validFromFieldName!, encryptedValidFrom!]];
-    const response = (await post(await newBrowser(), [...textFields(email), ...realFiles, ...trap])) as unknown as Response;
+    const trap: [string, Entry][] = [
+      [nameFieldName, "https://spam.example"],
+      [validFromFieldName!, encryptedValidFrom!],
+    ];
+    const response = (await post(await newBrowser(), [
+      ...textFields(email),
+      ...realFiles,
+      ...trap,
+    ])) as unknown as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/driver-registration?submitted=1");
     expect(await db.driver.count({ where: { email } })).toBe(0);
@@ -297,11 +427,26 @@ describe("the page's no-JS multipart form", () => {
       ...realFiles.slice(0, 3),
       // A PDF renamed .jpg, declared as a JPEG, for the vehicle photo.
       ["vehiclePhoto", { bytes: PDF, name: "van.jpg", type: "image/jpeg" }],
-    ])) as unknown as { data: { result: { status: string; initialValue: Record<string, unknown>; error: Record<string, string[]> }; kept: Record<string, { path: string; originalName: string }>; failure: string; toast: { title: string } }; init: ResponseInit };
+    ])) as unknown as {
+      data: {
+        result: { status: string; initialValue: Record<string, unknown>; error: Record<string, string[]> };
+        kept: Record<string, { path: string; originalName: string }>;
+        failure: string;
+        toast: { title: string };
+      };
+      init: ResponseInit;
+    };
     expect(result.init.status).toBe(415);
     const { result: reply, kept, failure, toast } = result.data;
     expect(reply.status).toBe("error");
-    expect(reply.initialValue).toMatchObject({ name: "M", email, phone: "07700 900123", experience: "1-3", vanType: "small", location: "Essex" });
+    expect(reply.initialValue).toMatchObject({
+      name: "M",
+      email,
+      phone: "07700 900123",
+      experience: "1-3",
+      vanType: "small",
+      location: "Essex",
+    });
     expect(reply.error.name).toEqual(["Name must be at least 2 characters"]);
     expect(reply.error.agreement).toEqual(["You must accept the terms and conditions"]);
     expect(reply.error.vehiclePhoto).toEqual(["Vehicle photo must be an image (JPEG, PNG, WebP or HEIC)"]);
@@ -324,7 +469,12 @@ describe("the page's no-JS multipart form", () => {
     expect(again.status).toBe(302);
     const driver = await db.driver.findFirstOrThrow({ where: { email }, include: { documents: true } });
     expect(driver.documents.map((document) => document.storageKey).sort()).toEqual(
-      [kept.licenseDocument!.path, kept.insuranceDocument!.path, kept.liabilityDocument!.path, driver.documents.find((d) => d.kind === "vehiclePhoto")!.storageKey].sort(),
+      [
+        kept.licenseDocument!.path,
+        kept.insuranceDocument!.path,
+        kept.liabilityDocument!.path,
+        driver.documents.find((d) => d.kind === "vehiclePhoto")!.storageKey,
+      ].sort(),
     );
   });
 
@@ -337,7 +487,10 @@ describe("the page's no-JS multipart form", () => {
       ["vanType", ""],
       ["location", ""],
       ...DOCUMENTS.map((name): [string, Entry] => [name, { bytes: new Uint8Array(), name: "" }]),
-    ])) as unknown as { data: { result: { error: Record<string, string[]> }; kept: object; failure: string | null }; init: ResponseInit };
+    ])) as unknown as {
+      data: { result: { error: Record<string, string[]> }; kept: object; failure: string | null };
+      init: ResponseInit;
+    };
     expect(result.init.status).toBe(400);
     expect(Object.values(result.data.result.error).flat().sort()).toEqual(
       [
@@ -367,12 +520,24 @@ describe("the page's no-JS multipart form", () => {
     const result = (await post(cookie, [
       ...textFields(email),
       ["licenseDocument", { bytes: oversized, name: "licence.pdf", type: "application/pdf" }],
-      ["insuranceDocument", { bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]), name: "insurance.pdf", type: "application/pdf" }],
+      [
+        "insuranceDocument",
+        {
+          bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]),
+          name: "insurance.pdf",
+          type: "application/pdf",
+        },
+      ],
       ...realFiles.slice(2),
-    ])) as unknown as { data: { result: { error: Record<string, string[]> }; kept: Record<string, unknown> }; init: ResponseInit };
+    ])) as unknown as {
+      data: { result: { error: Record<string, string[]> }; kept: Record<string, unknown> };
+      init: ResponseInit;
+    };
     expect(result.init.status).toBe(413);
     expect(result.data.result.error.licenseDocument).toEqual(["Driver's licence is too large (the limit is 1 MB)"]);
-    expect(result.data.result.error.insuranceDocument).toEqual(["Insurance certificate must be a PDF or an image (JPEG, PNG, WebP or HEIC)"]);
+    expect(result.data.result.error.insuranceDocument).toEqual([
+      "Insurance certificate must be a PDF or an image (JPEG, PNG, WebP or HEIC)",
+    ]);
     expect(Object.keys(result.data.kept).sort()).toEqual(["liabilityDocument", "vehiclePhoto"]);
     expect(await db.storedFile.count()).toBe(before + 2);
     const sizes = (fs.readdirSync(UPLOAD_DIR, { recursive: true, withFileTypes: true }) as fs.Dirent[])
@@ -385,11 +550,19 @@ describe("the page's no-JS multipart form", () => {
     const request = new Request("http://localhost/driver-registration", {
       method: "POST",
       body: "x",
-      headers: headersFor(await newBrowser(), { "Content-Type": "multipart/form-data; boundary=abc", "Content-Length": String(50 * 1024 * 1024) }),
+      headers: headersFor(await newBrowser(), {
+        "Content-Type": "multipart/form-data; boundary=abc",
+        "Content-Length": String(50 * 1024 * 1024),
+      }),
     });
-    const result = (await pageAction({ request, params: {}, context: { clientAddress: ip } })) as unknown as { data: { failure: string }; init: ResponseInit };
+    const result = (await pageAction({ request, params: {}, context: { clientAddress: ip } })) as unknown as {
+      data: { failure: string };
+      init: ResponseInit;
+    };
     expect(result.init.status).toBe(413);
-    expect(result.data.failure).toBe("Submission failed: The files are too large together (the limit is 5 MB for one application).");
+    expect(result.data.failure).toBe(
+      "Submission failed: The files are too large together (the limit is 5 MB for one application).",
+    );
   });
 
   it("never uses the browser's file name as a path", async () => {

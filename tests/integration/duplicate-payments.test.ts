@@ -66,7 +66,10 @@ describe("paying a booking twice", () => {
     expect((await pay(fullPrice.sessionId)).outcome).toBe("already_paid");
     expect((await pay(fullPrice.sessionId)).outcome).toBe("already_paid"); // a replay refunds nothing more
 
-    const after = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { payments: { orderBy: { amountPence: "asc" } } } });
+    const after = await db.booking.findUniqueOrThrow({
+      where: { id: bookingId },
+      include: { payments: { orderBy: { amountPence: "asc" } } },
+    });
     expect(after.paymentState).toBe("paid");
     expect(after.payments.map((payment) => [payment.status, payment.amountPence])).toEqual([
       ["succeeded", after.finalPrice],
@@ -79,12 +82,17 @@ describe("paying a booking twice", () => {
   it("confirms nothing on a payment for less than the price, and refunds it", async () => {
     const { user, bookingId, booking } = await customerWithBooking();
     const session = await startHostedCheckout(await booking(), user, {});
-    const { finalPrice } = await db.booking.update({ where: { id: bookingId }, data: { finalPrice: { increment: 500 } } });
+    const { finalPrice } = await db.booking.update({
+      where: { id: bookingId },
+      data: { finalPrice: { increment: 500 } },
+    });
 
     expect((await pay(session.sessionId)).outcome).toBe("underpaid");
     const after = await db.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { payments: true } });
     expect(after.paymentState).toBe("unpaid");
-    expect(after.payments.map((payment) => [payment.status, payment.amountPence])).toEqual([["refunded", finalPrice - 500]]);
+    expect(after.payments.map((payment) => [payment.status, payment.amountPence])).toEqual([
+      ["refunded", finalPrice - 500],
+    ]);
     expect(await readOutbox(user.email)).toHaveLength(0);
   });
 });

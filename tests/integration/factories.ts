@@ -1,10 +1,17 @@
 import { db } from "~/server/platform/db.server";
 import { unique } from "./auth-helpers";
 
-export function createUser(overrides: Partial<{ role: "customer" | "driver" | "admin"; isActive: boolean; username: string }> = {}) {
+export function createUser(
+  overrides: Partial<{ role: "customer" | "driver" | "admin"; isActive: boolean; username: string }> = {},
+) {
   const id = unique();
   return db.user.create({
-    data: { username: overrides.username ?? `User ${id}`, email: `user-${id}@example.com`, role: overrides.role ?? "customer", isActive: overrides.isActive ?? true },
+    data: {
+      username: overrides.username ?? `User ${id}`,
+      email: `user-${id}@example.com`,
+      role: overrides.role ?? "customer",
+      isActive: overrides.isActive ?? true,
+    },
   });
 }
 

@@ -44,7 +44,10 @@ describe("requireDriver", () => {
     const driver = await createAccount({ role: "driver" });
     expect(await verdict(requireDriver, await sessionCookie(driver))).toEqual({ id: driver.id });
     for (const role of ["customer", "admin"] as const) {
-      expect(await verdict(requireDriver, await sessionCookie(await createAccount({ role })))).toEqual({ status: 302, location: "/" });
+      expect(await verdict(requireDriver, await sessionCookie(await createAccount({ role })))).toEqual({
+        status: 302,
+        location: "/",
+      });
     }
   });
 
@@ -57,7 +60,13 @@ describe("requireAdmin", () => {
   it("lets an admin in, sends a visitor to /admin/login and anyone else home", async () => {
     const admin = await createAccount({ role: "admin" });
     expect(await verdict(requireAdmin, await sessionCookie(admin))).toEqual({ id: admin.id });
-    expect(await verdict(requireAdmin)).toEqual({ status: 302, location: "/admin/login?redirectTo=%2Fcheckout%3Fquote%3Dq1" });
-    expect(await verdict(requireAdmin, await sessionCookie(await createAccount({ role: "driver" })))).toEqual({ status: 302, location: "/" });
+    expect(await verdict(requireAdmin)).toEqual({
+      status: 302,
+      location: "/admin/login?redirectTo=%2Fcheckout%3Fquote%3Dq1",
+    });
+    expect(await verdict(requireAdmin, await sessionCookie(await createAccount({ role: "driver" })))).toEqual({
+      status: 302,
+      location: "/",
+    });
   });
 });

@@ -29,22 +29,38 @@ beforeAll(async () => {
   driverCookie = await sessionCookie(driverAccount);
   const driver = await createApprovedDriver();
   await db.driver.update({ where: { id: driver.id }, data: { userId: driverAccount.id } });
-  booking = await db.booking.update({ where: { id: (await createBooking("assigned")).id }, data: { customerId: customer.id, driverId: driver.id } });
+  booking = await db.booking.update({
+    where: { id: (await createBooking("assigned")).id },
+    data: { customerId: customer.id, driverId: driver.id },
+  });
 });
 
 const send = (bookingId: string, fields: Record<string, string>, cookie: string | null = customerCookie) =>
   call(helpPage.action, formRequest(`/bookings/${bookingId}/help`, fields, { cookie }), { id: bookingId });
 
-const requestsOf = (bookingId: string) => db.supportRequest.findMany({ where: { bookingId }, orderBy: { createdAt: "asc" } });
+const requestsOf = (bookingId: string) =>
+  db.supportRequest.findMany({ where: { bookingId }, orderBy: { createdAt: "asc" } });
 
 describe("each help action", () => {
   it("stores an open request of its kind for the customer's booking, confirms with a toast; support requests count in activeComplaints", async () => {
     const before = await getAdminStats();
     const cases = [
-      { fields: { kind: "location_share", latitude: "54.97825", longitude: "-1.61778" }, stored: { kind: "location_share", message: "Shared my location", latitude: 54.97825, longitude: -1.61778 } },
-      { fields: { kind: "location_share", message: "Outside the blue door" }, stored: { kind: "location_share", message: "Outside the blue door", latitude: null, longitude: null } },
-      { fields: { kind: "change_request", message: "Please arrive at 10 instead" }, stored: { kind: "change_request", message: "Please arrive at 10 instead" } },
-      { fields: { kind: "support", message: "The lift is broken" }, stored: { kind: "support", message: "The lift is broken" } },
+      {
+        fields: { kind: "location_share", latitude: "54.97825", longitude: "-1.61778" },
+        stored: { kind: "location_share", message: "Shared my location", latitude: 54.97825, longitude: -1.61778 },
+      },
+      {
+        fields: { kind: "location_share", message: "Outside the blue door" },
+        stored: { kind: "location_share", message: "Outside the blue door", latitude: null, longitude: null },
+      },
+      {
+        fields: { kind: "change_request", message: "Please arrive at 10 instead" },
+        stored: { kind: "change_request", message: "Please arrive at 10 instead" },
+      },
+      {
+        fields: { kind: "support", message: "The lift is broken" },
+        stored: { kind: "support", message: "The lift is broken" },
+      },
     ] as const;
     for (const { fields } of cases) {
       const answer = await send(booking.id, fields);
@@ -55,14 +71,19 @@ describe("each help action", () => {
     }
     const stored = await requestsOf(booking.id);
     expect(stored).toHaveLength(cases.length);
-    cases.forEach(({ stored: expected }, index) => expect(stored[index]).toMatchObject({ ...expected, status: "open", userId: customer.id, bookingId: booking.id }));
+    cases.forEach(({ stored: expected }, index) =>
+      expect(stored[index]).toMatchObject({ ...expected, status: "open", userId: customer.id, bookingId: booking.id }),
+    );
 
     // Only the support request is a complaint; shared locations and change requests are not.
     const after = await getAdminStats();
     expect(after.activeComplaints - before.activeComplaints).toBe(1);
 
     // Resolved ones no longer count.
-    await db.supportRequest.updateMany({ where: { bookingId: booking.id }, data: { status: "resolved", resolvedAt: new Date() } });
+    await db.supportRequest.updateMany({
+      where: { bookingId: booking.id },
+      data: { status: "resolved", resolvedAt: new Date() },
+    });
     expect((await getAdminStats()).activeComplaints - before.activeComplaints).toBe(0);
   });
 
@@ -76,11 +97,28 @@ describe("each help action", () => {
     const answer = await send(booking.id, { kind: "change_request", message: "Running 10 minutes late" }, driverCookie);
     expect(answer.status).toBe(302);
     const admin = await createAccount({ role: "admin" });
-    const details = await call(detailsPage.loader, getRequest(`/admin/bookings/${booking.id}`, { cookie: await sessionCookie(admin) }), { id: booking.id });
+    const details = await call(
+      detailsPage.loader,
+      getRequest(`/admin/bookings/${booking.id}`, { cookie: await sessionCookie(admin) }),
+      { id: booking.id },
+    );
     expect(details.status).toBe(200);
-    const listed = details.body.supportRequests as { kind: string; message: string; status: string; from: string; createdText: string }[];
-    expect(listed[0]).toMatchObject({ kind: "change_request", message: "Running 10 minutes late", status: "open", from: `${driverAccount.username} (driver)` });
-    expect(listed.map((row) => row.kind)).toEqual(expect.arrayContaining(["location_share", "change_request", "support"]));
+    const listed = details.body.supportRequests as {
+      kind: string;
+      message: string;
+      status: string;
+      from: string;
+      createdText: string;
+    }[];
+    expect(listed[0]).toMatchObject({
+      kind: "change_request",
+      message: "Running 10 minutes late",
+      status: "open",
+      from: `${driverAccount.username} (driver)`,
+    });
+    expect(listed.map((row) => row.kind)).toEqual(
+      expect.arrayContaining(["location_share", "change_request", "support"]),
+    );
     expect(listed.every((row) => row.createdText.length > 0)).toBe(true);
   });
 });
@@ -92,13 +130,21 @@ describe("who may ask", () => {
     const count = (await requestsOf(booking.id)).length;
     for (const stranger of strangers) {
       const cookie = await sessionCookie(stranger);
-      expect(await send(booking.id, { kind: "support", message: "Let me in" }, cookie)).toMatchObject({ status: 404, thrown: true });
-      expect(await call(helpPage.loader, getRequest(`/bookings/${booking.id}/help`, { cookie }), { id: booking.id })).toMatchObject({ status: 404, thrown: true });
+      expect(await send(booking.id, { kind: "support", message: "Let me in" }, cookie)).toMatchObject({
+        status: 404,
+        thrown: true,
+      });
+      expect(
+        await call(helpPage.loader, getRequest(`/bookings/${booking.id}/help`, { cookie }), { id: booking.id }),
+      ).toMatchObject({ status: 404, thrown: true });
     }
     const anonymous = await send(booking.id, { kind: "support", message: "Let me in" }, null);
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/signin\?redirectTo=/);
-    expect(await send("no-such-booking", { kind: "support", message: "Hi" })).toMatchObject({ status: 404, thrown: true });
+    expect(await send("no-such-booking", { kind: "support", message: "Hi" })).toMatchObject({
+      status: 404,
+      thrown: true,
+    });
     expect(await requestsOf(booking.id)).toHaveLength(count);
   });
 });
@@ -108,7 +154,11 @@ describe("bad input", () => {
     [{ kind: "support" }, "message", HELP_MESSAGES.messageRequired.support],
     [{ kind: "change_request", message: "   " }, "message", HELP_MESSAGES.messageRequired.change_request],
     [{ kind: "location_share" }, "message", HELP_MESSAGES.messageRequired.location_share],
-    [{ kind: "location_share", latitude: "123", longitude: "0", message: "Here" }, "latitude", HELP_MESSAGES.invalidLocation],
+    [
+      { kind: "location_share", latitude: "123", longitude: "0", message: "Here" },
+      "latitude",
+      HELP_MESSAGES.invalidLocation,
+    ],
     [{ kind: "complaint", message: "Kept as typed" }, "kind", HELP_MESSAGES.invalidKind],
     [{ kind: "support", message: "x".repeat(1001) }, "message", HELP_MESSAGES.messageTooLong],
   ])("refuses %j with 400 and the message, the typed text kept", async (fields, field, message) => {
@@ -123,8 +173,12 @@ describe("bad input", () => {
   it(`is rate limited per account (${HELP_RATE_LIMIT.limit} in ${HELP_RATE_LIMIT.windowSeconds / 60} minutes), 429 with the text kept`, async () => {
     const busy = await createAccount();
     const cookie = await sessionCookie(busy);
-    const own = await db.booking.update({ where: { id: (await createBooking("assigned")).id }, data: { customerId: busy.id } });
-    for (let index = 0; index < HELP_RATE_LIMIT.limit; index += 1) expect((await send(own.id, { kind: "support", message: `Hello ${index}` }, cookie)).status).toBe(302);
+    const own = await db.booking.update({
+      where: { id: (await createBooking("assigned")).id },
+      data: { customerId: busy.id },
+    });
+    for (let index = 0; index < HELP_RATE_LIMIT.limit; index += 1)
+      expect((await send(own.id, { kind: "support", message: `Hello ${index}` }, cookie)).status).toBe(302);
     const limited = await send(own.id, { kind: "support", message: "One too many" }, cookie);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);

@@ -24,7 +24,8 @@ vi.hoisted(() => {
 });
 
 const { MAX_API_BODY_BYTES } = await import("~/server/platform/api.server");
-const { FORM_BODY_MESSAGES, MAX_FORM_BODY_BYTES, withFormBodyCheck } = await import("~/server/platform/form-body.server");
+const { FORM_BODY_MESSAGES, MAX_FORM_BODY_BYTES, withFormBodyCheck } =
+  await import("~/server/platform/form-body.server");
 const { INVALID_TEXT_MESSAGE, withInvalidTextAsBadRequest } = await import("~/server/platform/bad-input.server");
 const { routeHandle } = await import("~/utils/route-handle");
 const { db } = await import("~/server/platform/db.server");
@@ -44,7 +45,7 @@ const NASTY = [
   '"><img src=x onerror=alert(1)>',
   "</textarea><script>alert(document.cookie)</script>",
   "javascript:alert(1)",
-  "'; DROP TABLE \"User\"; --",
+  '\'; DROP TABLE "User"; --',
   "' OR '1'='1",
   "1; SELECT pg_sleep(5)--",
   "admin'--",
@@ -67,16 +68,86 @@ const MARKUP = NASTY.filter((value) => value.includes("<"));
 
 // Field names the forms and the API read, so generated bodies reach past "missing field".
 const FIELDS = [
-  "email", "password", "confirmPassword", "username", "name", "adminKey", "redirectTo",
-  "pickupAddress", "deliveryAddress", "moveDate", "moveTime", "vanSize", "helpers", "items", "quantity",
-  "quoteId", "bookingId", "userId", "driverId", "status", "intent", "action", "__form__", "via", "reply",
-  "message", "content", "kind", "rating", "comment", "reason", "refundPence", "etaMinutes", "searchTerm",
-  "customerEmail", "customerName", "customerPhone", "specialRequirements", "cardNumber", "expiry", "cvc",
-  "phone", "experience", "vanType", "location", "agreement", "isActive", "latitude", "longitude",
-  "origin", "destination", "distance", "paymentIntentId", "sessionId", "chunkIndex", "totalChunks", "fileType",
-  "publishableKey", "secretKey", "webhookSecret", "amount", "description", "token",
+  "email",
+  "password",
+  "confirmPassword",
+  "username",
+  "name",
+  "adminKey",
+  "redirectTo",
+  "pickupAddress",
+  "deliveryAddress",
+  "moveDate",
+  "moveTime",
+  "vanSize",
+  "helpers",
+  "items",
+  "quantity",
+  "quoteId",
+  "bookingId",
+  "userId",
+  "driverId",
+  "status",
+  "intent",
+  "action",
+  "__form__",
+  "via",
+  "reply",
+  "message",
+  "content",
+  "kind",
+  "rating",
+  "comment",
+  "reason",
+  "refundPence",
+  "etaMinutes",
+  "searchTerm",
+  "customerEmail",
+  "customerName",
+  "customerPhone",
+  "specialRequirements",
+  "cardNumber",
+  "expiry",
+  "cvc",
+  "phone",
+  "experience",
+  "vanType",
+  "location",
+  "agreement",
+  "isActive",
+  "latitude",
+  "longitude",
+  "origin",
+  "destination",
+  "distance",
+  "paymentIntentId",
+  "sessionId",
+  "chunkIndex",
+  "totalChunks",
+  "fileType",
+  "publishableKey",
+  "secretKey",
+  "webhookSecret",
+  "amount",
+  "description",
+  "token",
 ];
-const INTENTS = ["assign", "status", "cancel", "delete", "activate", "deactivate", "discount", "details", "pay", "message", "approved", "declined", "distance", "calculate"];
+const INTENTS = [
+  "assign",
+  "status",
+  "cancel",
+  "delete",
+  "activate",
+  "deactivate",
+  "discount",
+  "details",
+  "pay",
+  "message",
+  "approved",
+  "declined",
+  "distance",
+  "calculate",
+];
 
 const nastyString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
@@ -101,59 +172,132 @@ const wrongType: fc.Arbitrary<unknown> = fc.oneof(
 const jsonValue = fc.oneof(nastyString, wrongType);
 
 /** Nested `depth` levels deep: {"a":{"a":…}} or [[…]]. */
-const deepJson = fc.tuple(fc.integer({ min: 50, max: 20_000 }), fc.boolean()).map(([depth, asArray]) =>
-  asArray ? `{"items":${"[".repeat(depth)}1${"]".repeat(depth)}}` : `${'{"email":'.repeat(depth)}1${"}".repeat(depth)}`,
-);
+const deepJson = fc
+  .tuple(fc.integer({ min: 50, max: 20_000 }), fc.boolean())
+  .map(([depth, asArray]) =>
+    asArray
+      ? `{"items":${"[".repeat(depth)}1${"]".repeat(depth)}}`
+      : `${'{"email":'.repeat(depth)}1${"}".repeat(depth)}`,
+  );
 
 /** Valid-looking JSON around bytes that are not UTF-8. */
 const invalidUtf8 = fc
-  .tuple(fc.constantFrom(...FIELDS), fc.uint8Array({ minLength: 1, maxLength: 64 }), fc.constantFrom(0xff, 0xfe, 0xc3, 0xe2, 0xf0, 0x80))
-  .map(([field, bytes, bad]) => Buffer.concat([Buffer.from(`{"${field}":"`), Buffer.from(bytes), Buffer.from([bad]), Buffer.from('"}')]));
+  .tuple(
+    fc.constantFrom(...FIELDS),
+    fc.uint8Array({ minLength: 1, maxLength: 64 }),
+    fc.constantFrom(0xff, 0xfe, 0xc3, 0xe2, 0xf0, 0x80),
+  )
+  .map(([field, bytes, bad]) =>
+    Buffer.concat([Buffer.from(`{"${field}":"`), Buffer.from(bytes), Buffer.from([bad]), Buffer.from('"}')]),
+  );
 
 type Body = { label: string; body: BodyInit; type?: string };
 
 const jsonBody: fc.Arbitrary<Body> = fc.oneof(
-  { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 8 }).map((value) => ({ label: "fields", body: JSON.stringify(value) })) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 8 })
+      .map((value) => ({ label: "fields", body: JSON.stringify(value) })),
+  },
   { weight: 1, arbitrary: fc.constant({ label: "missing fields", body: "{}" }) },
-  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => ({ label: "any JSON", body: JSON.stringify(value) })) },
+  {
+    weight: 1,
+    arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => ({ label: "any JSON", body: JSON.stringify(value) })),
+  },
   { weight: 1, arbitrary: deepJson.map((body) => ({ label: "deep JSON", body })) },
   { weight: 1, arbitrary: invalidUtf8.map((body) => ({ label: "invalid UTF-8", body })) },
-  { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((text) => ({ label: "truncated JSON", body: `{"email": "${text}` })) },
-  { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/xml", "").map((type) => ({ label: `Content-Type ${type || "none"}`, body: "email=a&password=b", type })) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ maxLength: 30 }).map((text) => ({ label: "truncated JSON", body: `{"email": "${text}` })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/xml", "")
+      .map((type) => ({ label: `Content-Type ${type || "none"}`, body: "email=a&password=b", type })),
+  },
 );
 
 /** A form body: repeated names allowed (a field sent twice is an array to some readers). */
-const formPairs = fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }), nastyString), { maxLength: 10 });
+const formPairs = fc.array(
+  fc.tuple(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...FIELDS) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+    ),
+    nastyString,
+  ),
+  { maxLength: 10 },
+);
 
 const formBody: fc.Arbitrary<Body> = fc.oneof(
-  { weight: 6, arbitrary: formPairs.map((pairs) => ({ label: "form", body: new URLSearchParams(pairs).toString(), type: "application/x-www-form-urlencoded" })) },
   {
-    weight: 1,
-    arbitrary: fc.tuple(fc.constantFrom(...FIELDS), fc.uint8Array({ minLength: 1, maxLength: 64 })).map(([field, bytes]) => ({
-      label: "form with invalid UTF-8",
-      body: Buffer.concat([Buffer.from(`${field}=`), Buffer.from(bytes), Buffer.from([0xff, 0xc3])]),
+    weight: 6,
+    arbitrary: formPairs.map((pairs) => ({
+      label: "form",
+      body: new URLSearchParams(pairs).toString(),
       type: "application/x-www-form-urlencoded",
     })),
   },
   {
     weight: 1,
-    arbitrary: formPairs.map((pairs) => {
-      const boundary = "----hostile";
-      const parts = pairs.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, "")}"\r\n\r\n${value}\r\n`);
-      return { label: "multipart", body: `${parts.join("")}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
-    }),
+    arbitrary: fc
+      .tuple(fc.constantFrom(...FIELDS), fc.uint8Array({ minLength: 1, maxLength: 64 }))
+      .map(([field, bytes]) => ({
+        label: "form with invalid UTF-8",
+        body: Buffer.concat([Buffer.from(`${field}=`), Buffer.from(bytes), Buffer.from([0xff, 0xc3])]),
+        type: "application/x-www-form-urlencoded",
+      })),
   },
-  { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((text) => ({ label: "broken multipart", body: `--x\r\n${text}`, type: "multipart/form-data; boundary=x" })) },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('name=""', "name=x", 'form-data; name="a', "attachment", 'form-data; filename="x.pdf"', 'form-data; name="licenseDocument"; filename="../../x.pdf"').map((disposition) => ({
-      label: "odd multipart headers",
-      body: `--x\r\nContent-Disposition: ${disposition.startsWith("form-data") || disposition === "attachment" ? disposition : `form-data; ${disposition}`}\r\n\r\nvalue\r\n--x--\r\n`,
-      type: "multipart/form-data; boundary=x",
-    })),
+    arbitrary: formPairs.map((pairs) => {
+      const boundary = "----hostile";
+      const parts = pairs.map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, "")}"\r\n\r\n${value}\r\n`,
+      );
+      return {
+        label: "multipart",
+        body: `${parts.join("")}--${boundary}--\r\n`,
+        type: `multipart/form-data; boundary=${boundary}`,
+      };
+    }),
   },
-  { weight: 1, arbitrary: jsonBody.map((body) => ({ ...body, label: `JSON to a page (${body.label})`, type: "application/json" })) },
-  { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/xml", "").map((type) => ({ label: `Content-Type ${type || "none"}`, body: "email=a%40b.c&password=x", type })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ maxLength: 60 })
+      .map((text) => ({ label: "broken multipart", body: `--x\r\n${text}`, type: "multipart/form-data; boundary=x" })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(
+        'name=""',
+        "name=x",
+        'form-data; name="a',
+        "attachment",
+        'form-data; filename="x.pdf"',
+        'form-data; name="licenseDocument"; filename="../../x.pdf"',
+      )
+      .map((disposition) => ({
+        label: "odd multipart headers",
+        body: `--x\r\nContent-Disposition: ${disposition.startsWith("form-data") || disposition === "attachment" ? disposition : `form-data; ${disposition}`}\r\n\r\nvalue\r\n--x--\r\n`,
+        type: "multipart/form-data; boundary=x",
+      })),
+  },
+  {
+    weight: 1,
+    arbitrary: jsonBody.map((body) => ({ ...body, label: `JSON to a page (${body.label})`, type: "application/json" })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("text/plain", "application/xml", "")
+      .map((type) => ({ label: `Content-Type ${type || "none"}`, body: "email=a%40b.c&password=x", type })),
+  },
 );
 
 // ------------------------------------------------------------------ the routes and their callers
@@ -176,9 +320,21 @@ const API_METHODS: Record<string, string> = { "api.admin.users.$id.status": "PUT
 type Caller = "visitor" | "customer" | "driver" | "admin";
 /** Who gets past each page's guard. Public forms take anyone; sign-in forms a visitor. */
 function callerOf(name: string): Caller {
-  if (name.startsWith("admin.") || ["stripe-config", "payment-test", "test-detailed-quotes"].includes(name)) return "admin";
+  if (name.startsWith("admin.") || ["stripe-config", "payment-test", "test-detailed-quotes"].includes(name))
+    return "admin";
   if (name === "driver") return "driver";
-  if (["signin", "signup", "admin_.login", "admin_.signup", "forgot-password", "reset-password.$token", "logout"].includes(name)) return "visitor";
+  if (
+    [
+      "signin",
+      "signup",
+      "admin_.login",
+      "admin_.signup",
+      "forgot-password",
+      "reset-password.$token",
+      "logout",
+    ].includes(name)
+  )
+    return "visitor";
   return "customer";
 }
 
@@ -201,7 +357,11 @@ beforeAll(async () => {
   env.PAYPAL_CLIENT_ID = paypal.clientId;
   env.PAYPAL_CLIENT_SECRET = paypal.clientSecret;
   env.PAYPAL_API_BASE = paypal.baseUrl;
-  const [admin, customer, driver] = await Promise.all([createAccount({ role: "admin" }), createAccount(), createAccount({ role: "driver" })]);
+  const [admin, customer, driver] = await Promise.all([
+    createAccount({ role: "admin" }),
+    createAccount(),
+    createAccount({ role: "driver" }),
+  ]);
   adminToken = await bearerFor(admin);
   cookies.visitor = undefined;
   cookies.admin = await sessionCookie(admin);
@@ -219,7 +379,17 @@ beforeAll(async () => {
 /** The URL and params of a route file name, with real records' ids where the route takes one. */
 function target(name: string) {
   const params: Record<string, string> = {};
-  const id = name.startsWith("bookings_.") ? ids.booking : name.includes("booking") ? ids.adminBooking : name.includes("drivers") ? ids.driver : name === "api.admin.users.$id" ? ids.doomedUser : name.includes("users") ? ids.user : "hostile-id";
+  const id = name.startsWith("bookings_.")
+    ? ids.booking
+    : name.includes("booking")
+      ? ids.adminBooking
+      : name.includes("drivers")
+        ? ids.driver
+        : name === "api.admin.users.$id"
+          ? ids.doomedUser
+          : name.includes("users")
+            ? ids.user
+            : "hostile-id";
   const segments = name
     .split(/\.(?![^[]*\])/)
     .filter((segment) => segment !== "_index" && !segment.startsWith("_"))
@@ -258,7 +428,9 @@ const loaderRoutes = Object.entries(allFiles)
 
 let cases = 0;
 afterAll(() => {
-  console.info(`hostile-input: ${cases} generated requests against ${apiRoutes.length} API routes, ${pageRoutes.length} page actions and ${loaderRoutes.length} loaders`);
+  console.info(
+    `hostile-input: ${cases} generated requests against ${apiRoutes.length} API routes, ${pageRoutes.length} page actions and ${loaderRoutes.length} loaders`,
+  );
 });
 
 function request(path: string, method: string, body: Body, { cookie, token }: { cookie?: string; token?: string }) {
@@ -283,7 +455,14 @@ const textOf = (body: unknown) => (typeof body === "string" ? body : JSON.string
 
 describe("hostile input to the JSON API", () => {
   it("finds the JSON API routes", () => {
-    expect(apiRoutes.map((route) => route.name)).toEqual(expect.arrayContaining(["api.quotes.calculate", "api.auth.signin", "api.admin.booking.$id.update", "api.drivers.upload-chunk"]));
+    expect(apiRoutes.map((route) => route.name)).toEqual(
+      expect.arrayContaining([
+        "api.quotes.calculate",
+        "api.auth.signin",
+        "api.admin.booking.$id.update",
+        "api.drivers.upload-chunk",
+      ]),
+    );
   });
 
   for (const { name, action } of apiRoutes) {
@@ -296,20 +475,29 @@ describe("hostile input to the JSON API", () => {
       const credentials = credentialsOf();
       await fc.assert(
         // Mostly JSON; forms and multipart too (some routes read a form, one reads multipart chunks).
-        fc.asyncProperty(fc.oneof({ weight: 3, arbitrary: jsonBody }, { weight: 1, arbitrary: formBody }), async (body) => {
-          const type = body.type ?? "application/json";
-          const outcome = await tryRoute(action, request(path, method, { ...body, type }, credentials), params, `${name} with ${body.label}`);
-          expect(outcome.status, `${name} with ${body.label}`).toBeLessThan(500);
-          expect(outcome.status, `${name} with ${body.label}`).toBeGreaterThanOrEqual(200);
-          // The caller gets past the guard, so what is tried is the body reader.
-          if (!CREDENTIAL_CHECKS.includes(name)) expect([401, 403], `${name} with ${body.label}: refused the caller`).not.toContain(outcome.status);
-          if (outcome.status >= 400) {
-            expect(outcome.headers.get("content-type"), name).toContain("application/json");
-            expect(typeof outcome.body.error, name).toBe("string");
-            expect(outcome.body.error.length, name).toBeGreaterThan(0);
-            expect(outcome.body.message, name).toBe(outcome.body.error);
-          }
-        }),
+        fc.asyncProperty(
+          fc.oneof({ weight: 3, arbitrary: jsonBody }, { weight: 1, arbitrary: formBody }),
+          async (body) => {
+            const type = body.type ?? "application/json";
+            const outcome = await tryRoute(
+              action,
+              request(path, method, { ...body, type }, credentials),
+              params,
+              `${name} with ${body.label}`,
+            );
+            expect(outcome.status, `${name} with ${body.label}`).toBeLessThan(500);
+            expect(outcome.status, `${name} with ${body.label}`).toBeGreaterThanOrEqual(200);
+            // The caller gets past the guard, so what is tried is the body reader.
+            if (!CREDENTIAL_CHECKS.includes(name))
+              expect([401, 403], `${name} with ${body.label}: refused the caller`).not.toContain(outcome.status);
+            if (outcome.status >= 400) {
+              expect(outcome.headers.get("content-type"), name).toContain("application/json");
+              expect(typeof outcome.body.error, name).toBe("string");
+              expect(outcome.body.error.length, name).toBeGreaterThan(0);
+              expect(outcome.body.message, name).toBe(outcome.body.error);
+            }
+          },
+        ),
         { numRuns: 20 },
       );
     });
@@ -320,7 +508,11 @@ describe("hostile input to the JSON API", () => {
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 1, max: 256 * 1024 }), nastyString, async (extra, filler) => {
           const padding = (filler || "x").repeat(Math.ceil((MAX_API_BODY_BYTES + extra) / Math.max(1, filler.length)));
-          const body = { label: "over 1 MB", body: JSON.stringify({ email: "a@example.com", padding }), type: "application/json" };
+          const body = {
+            label: "over 1 MB",
+            body: JSON.stringify({ email: "a@example.com", padding }),
+            type: "application/json",
+          };
           const outcome = await tryRoute(action, request(path, method, body, credentials), params, `${name} over 1 MB`);
           // The upload route takes multipart chunks with a limit of their own (uploads.test.ts).
           if (BODYLESS.includes(name)) {
@@ -331,7 +523,9 @@ describe("hostile input to the JSON API", () => {
           } else {
             expect(outcome.status).toBe(413);
             // The Stripe webhook reads its raw body with its own reader and sentence.
-            expect(outcome.body.message).toMatch(name === "api.webhooks.stripe" ? /too large/i : /too large \(the limit is 1 MB\)/);
+            expect(outcome.body.message).toMatch(
+              name === "api.webhooks.stripe" ? /too large/i : /too large \(the limit is 1 MB\)/,
+            );
           }
         }),
         { numRuns: 2 },
@@ -343,7 +537,24 @@ describe("hostile input to the JSON API", () => {
 describe("hostile input to the pages' form actions", () => {
   it("finds the page actions", () => {
     expect(pageRoutes.map((route) => route.name)).toEqual(
-      expect.arrayContaining(["quote", "calculator", "checkout", "signin", "signup", "admin.bookings", "admin.users", "admin.drivers", "driver-registration", "booking-tracker", "driver", "bookings_.$id.cancel", "bookings_.$id.rate", "bookings_.$id.help", "stripe-config", "payment-test"]),
+      expect.arrayContaining([
+        "quote",
+        "calculator",
+        "checkout",
+        "signin",
+        "signup",
+        "admin.bookings",
+        "admin.users",
+        "admin.drivers",
+        "driver-registration",
+        "booking-tracker",
+        "driver",
+        "bookings_.$id.cancel",
+        "bookings_.$id.rate",
+        "bookings_.$id.help",
+        "stripe-config",
+        "payment-test",
+      ]),
     );
   });
 
@@ -355,21 +566,30 @@ describe("hostile input to the pages' form actions", () => {
       await fc.assert(
         fc.asyncProperty(formBody, async (body) => {
           const label = `${name} with ${body.label}`;
-          const outcome = await tryRoute(action, request(path, "POST", body, { cookie: cookies[caller] }), params, label);
+          const outcome = await tryRoute(
+            action,
+            request(path, "POST", body, { cookie: cookies[caller] }),
+            params,
+            label,
+          );
           expect(outcome.status, label).toBeLessThan(500);
           expect(outcome.status, label).toBeGreaterThanOrEqual(200);
           // The caller gets past the page's guard, so what is tried is the form's reader (the
           // two-factor code step reads nothing before the password step, and sends back to it).
-          if (!SECOND_STEP.includes(name)) expect(outcome.location ?? "", `${label}: refused the caller`).not.toMatch(/^\/(signin|admin\/login)\b/);
-          const isForm = body.type?.startsWith("application/x-www-form-urlencoded") || body.type?.startsWith("multipart/form-data");
+          if (!SECOND_STEP.includes(name))
+            expect(outcome.location ?? "", `${label}: refused the caller`).not.toMatch(/^\/(signin|admin\/login)\b/);
+          const isForm =
+            body.type?.startsWith("application/x-www-form-urlencoded") || body.type?.startsWith("multipart/form-data");
           if (!isForm) {
             expect(outcome.status, label).toBe(415);
             expect(outcome.body, label).toBe(FORM_BODY_MESSAGES.unsupported);
           }
-          if (body.label === "broken multipart" && !largeBody) expect(outcome.body, label).toBe(FORM_BODY_MESSAGES.unreadable);
+          if (body.label === "broken multipart" && !largeBody)
+            expect(outcome.body, label).toBe(FORM_BODY_MESSAGES.unreadable);
           for (const markup of MARKUP) {
             expect(outcome.location ?? "", label).not.toContain(markup);
-            if ((outcome.headers.get("content-type") ?? "").includes("html")) expect(textOf(outcome.body), label).not.toContain(markup);
+            if ((outcome.headers.get("content-type") ?? "").includes("html"))
+              expect(textOf(outcome.body), label).not.toContain(markup);
           }
         }),
         { numRuns: 20 },
@@ -378,8 +598,17 @@ describe("hostile input to the pages' form actions", () => {
 
     it(`POST /${name}: a form over 1 MB is refused with a 4xx${largeBody ? " (its own upload limits)" : " 413"}`, async () => {
       const { path, params } = target(name);
-      const body = { label: "over 1 MB", body: new URLSearchParams({ email: "a@example.com", padding: "x".repeat(MAX_FORM_BODY_BYTES) }).toString(), type: "application/x-www-form-urlencoded" };
-      const outcome = await tryRoute(action, request(path, "POST", body, { cookie: cookies[caller] }), params, `${name} over 1 MB`);
+      const body = {
+        label: "over 1 MB",
+        body: new URLSearchParams({ email: "a@example.com", padding: "x".repeat(MAX_FORM_BODY_BYTES) }).toString(),
+        type: "application/x-www-form-urlencoded",
+      };
+      const outcome = await tryRoute(
+        action,
+        request(path, "POST", body, { cookie: cookies[caller] }),
+        params,
+        `${name} over 1 MB`,
+      );
       if (largeBody) {
         expect(outcome.status).toBeGreaterThanOrEqual(400);
         expect(outcome.status).toBeLessThan(500);
@@ -391,12 +620,41 @@ describe("hostile input to the pages' form actions", () => {
   }
 });
 
-const QUERY_NAMES = ["booking", "quote", "search", "searchTerm", "page", "status", "sort", "redirectTo", "q", "session_id", "payment_intent", "token", "submitted", "from", "to", "via", "kind", "id"];
+const QUERY_NAMES = [
+  "booking",
+  "quote",
+  "search",
+  "searchTerm",
+  "page",
+  "status",
+  "sort",
+  "redirectTo",
+  "q",
+  "session_id",
+  "payment_intent",
+  "token",
+  "submitted",
+  "from",
+  "to",
+  "via",
+  "kind",
+  "id",
+];
 
 describe("hostile query strings and route params to every loader", () => {
   it("finds the loaders", () => {
     expect(loaderRoutes.length).toBeGreaterThan(50);
-    expect(loaderRoutes.map((route) => route.name)).toEqual(expect.arrayContaining(["checkout", "booking-tracker", "bookings_.$id.cancel", "admin.bookings", "api.admin.users", "uploads.$", "sandbox-checkout.$id"]));
+    expect(loaderRoutes.map((route) => route.name)).toEqual(
+      expect.arrayContaining([
+        "checkout",
+        "booking-tracker",
+        "bookings_.$id.cancel",
+        "admin.bookings",
+        "api.admin.users",
+        "uploads.$",
+        "sandbox-checkout.$id",
+      ]),
+    );
   });
 
   for (const { name, loader, resource } of loaderRoutes) {
@@ -405,24 +663,43 @@ describe("hostile query strings and route params to every loader", () => {
     it(`GET /${name} as ${caller}: never a 5xx, never the markup back raw`, async () => {
       const { path, params } = target(name);
       await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom(...QUERY_NAMES), nastyString.filter((value) => value.length < 2000), { maxKeys: 4 }), nastyString.filter((value) => value.length < 500), async (query, rawParam) => {
-          // A URL cannot carry a lone surrogate: Remix's params never hold one.
-          const param = rawParam.replace(/[\ud800-\udfff]/g, (char, at: number, whole: string) => (/[\ud800-\udbff][\udc00-\udfff]/.test(whole.slice(at - 1, at + 1) + whole.slice(at, at + 2)) ? char : "\ufffd"));
-          const hostileParams = Object.fromEntries(Object.keys(params).map((key) => [key, param]));
-          const search = new URLSearchParams(query).toString();
-          const headers = new Headers({ "X-Forwarded-For": uniqueIp() });
-          if (resource && caller === "admin") headers.set("Authorization", `Bearer ${adminToken}`);
-          else if (cookies[caller]) headers.set("Cookie", cookies[caller]!);
-          const url = `${BASE}${path.split("/").map((segment, index) => (Object.values(params).includes(segment) && index > 0 ? encodeURIComponent(param) : segment)).join("/")}${search ? `?${search}` : ""}`;
-          const label = `${name} with ?${search.slice(0, 80)} and param ${JSON.stringify(param.slice(0, 40))}`;
-          const outcome = await tryRoute(loader, new Request(url, { headers }), hostileParams, label);
-          expect(outcome.status, label).toBeLessThan(500);
-          if (outcome.status >= 400 && (outcome.headers.get("content-type") ?? "").includes("json")) expect(outcome.body.error, label).toBeTruthy();
-          for (const markup of MARKUP) {
-            expect(outcome.location ?? "", label).not.toContain(markup);
-            if ((outcome.headers.get("content-type") ?? "").includes("html")) expect(textOf(outcome.body), label).not.toContain(markup);
-          }
-        }),
+        fc.asyncProperty(
+          fc.dictionary(
+            fc.constantFrom(...QUERY_NAMES),
+            nastyString.filter((value) => value.length < 2000),
+            { maxKeys: 4 },
+          ),
+          nastyString.filter((value) => value.length < 500),
+          async (query, rawParam) => {
+            // A URL cannot carry a lone surrogate: Remix's params never hold one.
+            const param = rawParam.replace(/[\ud800-\udfff]/g, (char, at: number, whole: string) =>
+              /[\ud800-\udbff][\udc00-\udfff]/.test(whole.slice(at - 1, at + 1) + whole.slice(at, at + 2))
+                ? char
+                : "\ufffd",
+            );
+            const hostileParams = Object.fromEntries(Object.keys(params).map((key) => [key, param]));
+            const search = new URLSearchParams(query).toString();
+            const headers = new Headers({ "X-Forwarded-For": uniqueIp() });
+            if (resource && caller === "admin") headers.set("Authorization", `Bearer ${adminToken}`);
+            else if (cookies[caller]) headers.set("Cookie", cookies[caller]!);
+            const url = `${BASE}${path
+              .split("/")
+              .map((segment, index) =>
+                Object.values(params).includes(segment) && index > 0 ? encodeURIComponent(param) : segment,
+              )
+              .join("/")}${search ? `?${search}` : ""}`;
+            const label = `${name} with ?${search.slice(0, 80)} and param ${JSON.stringify(param.slice(0, 40))}`;
+            const outcome = await tryRoute(loader, new Request(url, { headers }), hostileParams, label);
+            expect(outcome.status, label).toBeLessThan(500);
+            if (outcome.status >= 400 && (outcome.headers.get("content-type") ?? "").includes("json"))
+              expect(outcome.body.error, label).toBeTruthy();
+            for (const markup of MARKUP) {
+              expect(outcome.location ?? "", label).not.toContain(markup);
+              if ((outcome.headers.get("content-type") ?? "").includes("html"))
+                expect(textOf(outcome.body), label).not.toContain(markup);
+            }
+          },
+        ),
         { numRuns: 10 },
       );
     });
@@ -433,17 +710,46 @@ describe("a NUL byte, which PostgreSQL cannot store", () => {
   // Found by the properties above: /paypal-checkout's bookingId=%00 was a 500 (Prisma P2039).
   it("is a 400 with its sentence in a query string, a form field and a JSON field", async () => {
     const loader = loaderRoutes.find((route) => route.name === "checkout")!.loader;
-    const page = await tryRoute(loader, new Request(`${BASE}/checkout?booking=%00`, { headers: { Cookie: cookies.customer! } }), {}, "checkout");
+    const page = await tryRoute(
+      loader,
+      new Request(`${BASE}/checkout?booking=%00`, { headers: { Cookie: cookies.customer! } }),
+      {},
+      "checkout",
+    );
     expect(page.status).toBe(400);
     expect(page.body).toBe(INVALID_TEXT_MESSAGE);
 
     const action = pageRoutes.find((route) => route.name === "paypal-checkout")!.action;
-    const form = await tryRoute(action, request("/paypal-checkout", "POST", { label: "NUL", body: "bookingId=%00", type: "application/x-www-form-urlencoded" }, { cookie: cookies.customer }), {}, "paypal-checkout");
+    const form = await tryRoute(
+      action,
+      request(
+        "/paypal-checkout",
+        "POST",
+        { label: "NUL", body: "bookingId=%00", type: "application/x-www-form-urlencoded" },
+        { cookie: cookies.customer },
+      ),
+      {},
+      "paypal-checkout",
+    );
     expect(form.status).toBe(400);
     expect(form.body).toBe(INVALID_TEXT_MESSAGE);
 
     const api = apiRoutes.find((route) => route.name === "api.confirm-booking")!.action;
-    const json = await tryRoute(api, request("/api/confirm-booking", "POST", { label: "NUL", body: JSON.stringify({ bookingId: "a\u0000b", paymentIntentId: "pi_\u0000" }), type: "application/json" }, { token: adminToken }), {}, "api.confirm-booking");
+    const json = await tryRoute(
+      api,
+      request(
+        "/api/confirm-booking",
+        "POST",
+        {
+          label: "NUL",
+          body: JSON.stringify({ bookingId: "a\u0000b", paymentIntentId: "pi_\u0000" }),
+          type: "application/json",
+        },
+        { token: adminToken },
+      ),
+      {},
+      "api.confirm-booking",
+    );
     expect(json.status).toBeGreaterThanOrEqual(400);
     expect(json.status).toBeLessThan(500);
     expect(json.body.message).toBeTruthy();

@@ -20,16 +20,31 @@ describe("housekeeping", () => {
       live: await db.session.create({ data: { userId: user.id, expiresAt: ahead(DAY) } }),
     };
     const tokens = {
-      expired: await db.apiToken.create({ data: { userId: user.id, tokenHash: `expired-${tag}`, expiresAt: ago(1000) } }),
-      revoked: await db.apiToken.create({ data: { userId: user.id, tokenHash: `revoked-${tag}`, expiresAt: ahead(DAY), revokedAt: new Date() } }),
+      expired: await db.apiToken.create({
+        data: { userId: user.id, tokenHash: `expired-${tag}`, expiresAt: ago(1000) },
+      }),
+      revoked: await db.apiToken.create({
+        data: { userId: user.id, tokenHash: `revoked-${tag}`, expiresAt: ahead(DAY), revokedAt: new Date() },
+      }),
       live: await db.apiToken.create({ data: { userId: user.id, tokenHash: `live-${tag}`, expiresAt: ahead(DAY) } }),
     };
     const resets = {
-      used: await db.passwordResetToken.create({ data: { userId: user.id, tokenHash: `used-${tag}`, expiresAt: ahead(DAY), usedAt: new Date() } }),
-      expired: await db.passwordResetToken.create({ data: { userId: user.id, tokenHash: `old-${tag}`, expiresAt: ago(1000) } }),
-      live: await db.passwordResetToken.create({ data: { userId: user.id, tokenHash: `new-${tag}`, expiresAt: ahead(DAY) } }),
+      used: await db.passwordResetToken.create({
+        data: { userId: user.id, tokenHash: `used-${tag}`, expiresAt: ahead(DAY), usedAt: new Date() },
+      }),
+      expired: await db.passwordResetToken.create({
+        data: { userId: user.id, tokenHash: `old-${tag}`, expiresAt: ago(1000) },
+      }),
+      live: await db.passwordResetToken.create({
+        data: { userId: user.id, tokenHash: `new-${tag}`, expiresAt: ahead(DAY) },
+      }),
     };
-    await db.rateLimitBucket.createMany({ data: [{ key: `old:${tag}`, count: 3, resetAt: ago(1000) }, { key: `live:${tag}`, count: 3, resetAt: ahead(60_000) }] });
+    await db.rateLimitBucket.createMany({
+      data: [
+        { key: `old:${tag}`, count: 3, resetAt: ago(1000) },
+        { key: `live:${tag}`, count: 3, resetAt: ahead(60_000) },
+      ],
+    });
     await db.rateLimitBucket.deleteMany({ where: { key: "housekeeping:round" } });
 
     const rounds = await Promise.all(Array.from({ length: 5 }, () => runHousekeeping()));
@@ -38,10 +53,25 @@ describe("housekeeping", () => {
     expect(ran[0]!.sessions).toBeGreaterThanOrEqual(2);
     expect(await runHousekeeping()).toBeNull(); // the round is done: the next instance waits for the next one
 
-    expect(await db.session.findMany({ where: { userId: user.id }, select: { id: true } })).toEqual([{ id: sessions.live.id }]);
-    expect(await db.apiToken.findMany({ where: { userId: user.id }, select: { id: true } })).toEqual([{ id: tokens.live.id }]);
-    expect(await db.passwordResetToken.findMany({ where: { userId: user.id }, select: { id: true } })).toEqual([{ id: resets.live.id }]);
-    expect((await db.rateLimitBucket.findMany({ where: { key: { endsWith: tag } } })).map((bucket) => bucket.key)).toEqual([`live:${tag}`]);
-    expect(tokens.expired.id && tokens.revoked.id && resets.used.id && resets.expired.id && sessions.ended.id && sessions.idle.id).toBeTruthy();
+    expect(await db.session.findMany({ where: { userId: user.id }, select: { id: true } })).toEqual([
+      { id: sessions.live.id },
+    ]);
+    expect(await db.apiToken.findMany({ where: { userId: user.id }, select: { id: true } })).toEqual([
+      { id: tokens.live.id },
+    ]);
+    expect(await db.passwordResetToken.findMany({ where: { userId: user.id }, select: { id: true } })).toEqual([
+      { id: resets.live.id },
+    ]);
+    expect(
+      (await db.rateLimitBucket.findMany({ where: { key: { endsWith: tag } } })).map((bucket) => bucket.key),
+    ).toEqual([`live:${tag}`]);
+    expect(
+      tokens.expired.id &&
+        tokens.revoked.id &&
+        resets.used.id &&
+        resets.expired.id &&
+        sessions.ended.id &&
+        sessions.idle.id,
+    ).toBeTruthy();
   });
 });

@@ -9,7 +9,11 @@ import { describe, expect, it } from "vitest";
 const prisma = path.resolve("node_modules/.bin/prisma");
 
 function diff(...args: string[]) {
-  return spawnSync(prisma, ["migrate", "diff", ...args, "--exit-code"], { encoding: "utf8", env: process.env, timeout: 60_000 });
+  return spawnSync(prisma, ["migrate", "diff", ...args, "--exit-code"], {
+    encoding: "utf8",
+    env: process.env,
+    timeout: 60_000,
+  });
 }
 
 describe("migrations", () => {
@@ -26,7 +30,10 @@ describe("migrations", () => {
 
   it("report drift when the schema moves on (the check can fail)", () => {
     const drifted = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "drift-")), "schema.prisma");
-    fs.writeFileSync(drifted, `${fs.readFileSync("prisma/schema.prisma", "utf8")}\nmodel DriftProbe {\n  id Int @id\n}\n`);
+    fs.writeFileSync(
+      drifted,
+      `${fs.readFileSync("prisma/schema.prisma", "utf8")}\nmodel DriftProbe {\n  id Int @id\n}\n`,
+    );
     const result = diff("--from-config-datasource", "--to-schema", drifted);
     expect(result.status).toBe(2);
   });

@@ -24,7 +24,8 @@ afterAll(() => {
 
 describe("isCommonPassword", () => {
   it("knows the common passwords, whatever their case, and not a passphrase", () => {
-    for (const common of ["password", "Password1", "qwertyuiop", "12345678", "iloveyou", "football"]) expect(isCommonPassword(common)).toBe(true);
+    for (const common of ["password", "Password1", "qwertyuiop", "12345678", "iloveyou", "football"])
+      expect(isCommonPassword(common)).toBe(true);
     expect(isCommonPassword("correct-horse-battery")).toBe(false);
     expect(isCommonPassword("demo-password-2026")).toBe(false);
   });
@@ -33,7 +34,14 @@ describe("isCommonPassword", () => {
 describe("a common password is refused", () => {
   it("on /signup, tied to the password field, with the name and e-mail kept", async () => {
     const email = `common-${unique()}@example.com`;
-    const outcome = await call(signUpAction, formRequest("/signup", { username: "Cam Common", email, password: "Password1", confirmPassword: "Password1" }, { ip: uniqueIp() }));
+    const outcome = await call(
+      signUpAction,
+      formRequest(
+        "/signup",
+        { username: "Cam Common", email, password: "Password1", confirmPassword: "Password1" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(outcome.status).toBe(400);
     expect(outcome.body.error.password).toEqual([AUTH_MESSAGES.passwordTooCommon]);
     expect(outcome.body.initialValue).toMatchObject({ username: "Cam Common", email });
@@ -42,20 +50,55 @@ describe("a common password is refused", () => {
   });
 
   it("by the sign-up API and the admin sign-up page and API", async () => {
-    const api = await call(signUpApi, jsonRequest("/api/auth/signup", { username: "Api", email: `c-${unique()}@example.com`, password: "iloveyou1" }, { ip: uniqueIp() }));
+    const api = await call(
+      signUpApi,
+      jsonRequest(
+        "/api/auth/signup",
+        { username: "Api", email: `c-${unique()}@example.com`, password: "iloveyou1" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(api.status).toBe(400);
     expect(api.body.fieldErrors.password).toEqual([AUTH_MESSAGES.passwordTooCommon]);
-    const adminPage = await call(adminSignUpAction, formRequest("/admin/signup", { username: "Ada", email: `a-${unique()}@example.com`, password: "qwertyuiop", confirmPassword: "qwertyuiop", adminKey: "policy-key" }, { ip: uniqueIp() }));
+    const adminPage = await call(
+      adminSignUpAction,
+      formRequest(
+        "/admin/signup",
+        {
+          username: "Ada",
+          email: `a-${unique()}@example.com`,
+          password: "qwertyuiop",
+          confirmPassword: "qwertyuiop",
+          adminKey: "policy-key",
+        },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(adminPage.status).toBe(400);
     expect(adminPage.body.error.password).toEqual([AUTH_MESSAGES.passwordTooCommon]);
-    const adminApi = await call(adminSignUpApi, jsonRequest("/api/admin/signup", { username: "Ada", email: `a-${unique()}@example.com`, password: "football1", adminKey: "policy-key" }, { ip: uniqueIp() }));
+    const adminApi = await call(
+      adminSignUpApi,
+      jsonRequest(
+        "/api/admin/signup",
+        { username: "Ada", email: `a-${unique()}@example.com`, password: "football1", adminKey: "policy-key" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(adminApi.status).toBe(400);
   });
 
   it("on the password reset page", async () => {
     const user = await createAccount();
     const token = await issuePasswordResetToken(user.id);
-    const outcome = await call(resetAction, formRequest(`/reset-password/${token}`, { password: "sunshine1", confirmPassword: "sunshine1" }, { ip: uniqueIp() }), { token });
+    const outcome = await call(
+      resetAction,
+      formRequest(
+        `/reset-password/${token}`,
+        { password: "sunshine1", confirmPassword: "sunshine1" },
+        { ip: uniqueIp() },
+      ),
+      { token },
+    );
     expect(outcome.status).toBe(400);
     expect(outcome.body.error.password).toEqual([AUTH_MESSAGES.passwordTooCommon]);
   });
@@ -63,10 +106,24 @@ describe("a common password is refused", () => {
 
 describe("8 characters at least, for admins too", () => {
   it("refuses a 7-character admin password and takes an 8-character one", async () => {
-    const short = await call(adminSignUpApi, jsonRequest("/api/admin/signup", { username: "Ada", email: `a-${unique()}@example.com`, password: "k7#pQ2z", adminKey: "policy-key" }, { ip: uniqueIp() }));
+    const short = await call(
+      adminSignUpApi,
+      jsonRequest(
+        "/api/admin/signup",
+        { username: "Ada", email: `a-${unique()}@example.com`, password: "k7#pQ2z", adminKey: "policy-key" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(short.status).toBe(400);
     expect(short.body.fieldErrors.password).toEqual(["Password must be at least 8 characters long"]);
-    const fine = await call(adminSignUpApi, jsonRequest("/api/admin/signup", { username: "Ada", email: `a-${unique()}@example.com`, password: "k7#pQ2zx", adminKey: "policy-key" }, { ip: uniqueIp() }));
+    const fine = await call(
+      adminSignUpApi,
+      jsonRequest(
+        "/api/admin/signup",
+        { username: "Ada", email: `a-${unique()}@example.com`, password: "k7#pQ2zx", adminKey: "policy-key" },
+        { ip: uniqueIp() },
+      ),
+    );
     expect(fine.status).toBe(201);
   });
 });

@@ -25,12 +25,18 @@ describe("Stripe stand-in with the real stripe SDK", () => {
     standIn.reset();
   });
 
-  const createSession = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}, options?: Stripe.RequestOptions) =>
+  const createSession = (
+    overrides: Partial<Stripe.Checkout.SessionCreateParams> = {},
+    options?: Stripe.RequestOptions,
+  ) =>
     stripe.checkout.sessions.create(
       {
         mode: "payment",
         line_items: [
-          { price_data: { currency: "gbp", unit_amount: 2499, product_data: { name: "Medium van move" } }, quantity: 2 },
+          {
+            price_data: { currency: "gbp", unit_amount: 2499, product_data: { name: "Medium van move" } },
+            quantity: 2,
+          },
           { price_data: { currency: "gbp", unit_amount: 1001, product_data: { name: "Platform fee" } }, quantity: 1 },
         ],
         metadata: { bookingId: "bk_123", reference: "EM-2024-0001" },
@@ -40,7 +46,7 @@ describe("Stripe stand-in with the real stripe SDK", () => {
         cancel_url: "http://shop.test/checkout?cancelled=1",
         ...overrides,
       },
-      options
+      options,
     );
 
   describe("form encoding", () => {
@@ -93,7 +99,10 @@ describe("Stripe stand-in with the real stripe SDK", () => {
         mode: "payment",
         metadata: { bookingId: "bk_123" },
         line_items: [
-          { price_data: { currency: "gbp", unit_amount: "2499", product_data: { name: "Medium van move" } }, quantity: "2" },
+          {
+            price_data: { currency: "gbp", unit_amount: "2499", product_data: { name: "Medium van move" } },
+            quantity: "2",
+          },
           { price_data: { unit_amount: "1001" }, quantity: "1" },
         ],
       });
@@ -139,7 +148,10 @@ describe("Stripe stand-in with the real stripe SDK", () => {
 
     it("sends Cancel back to cancel_url and leaves the session open", async () => {
       const session = await createSession();
-      const cancelled = await fetch(`${standIn.baseUrl}/pay/${session.id}/cancel`, { method: "POST", redirect: "manual" });
+      const cancelled = await fetch(`${standIn.baseUrl}/pay/${session.id}/cancel`, {
+        method: "POST",
+        redirect: "manual",
+      });
       expect(cancelled.status).toBe(303);
       expect(cancelled.headers.get("location")).toBe("http://shop.test/checkout?cancelled=1");
       expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
@@ -161,7 +173,11 @@ describe("Stripe stand-in with the real stripe SDK", () => {
     it("answers an unknown session with 404 resource_missing", async () => {
       const error = await stripe.checkout.sessions.retrieve("cs_test_missing").catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-      expect(error).toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such checkout.session: 'cs_test_missing'" });
+      expect(error).toMatchObject({
+        statusCode: 404,
+        code: "resource_missing",
+        message: "No such checkout.session: 'cs_test_missing'",
+      });
       const page = await fetch(`${standIn.baseUrl}/pay/cs_test_missing`);
       expect(page.status).toBe(404);
     });
@@ -174,10 +190,16 @@ describe("Stripe stand-in with the real stripe SDK", () => {
         .create({
           mode: "payment",
           success_url: "http://shop.test/ok",
-          line_items: [{ price_data: { currency: "gbp", unit_amount: 24.99, product_data: { name: "x" } }, quantity: 1 }],
+          line_items: [
+            { price_data: { currency: "gbp", unit_amount: 24.99, product_data: { name: "x" } }, quantity: 1 },
+          ],
         })
         .catch((e: unknown) => e);
-      expect(pounds).toMatchObject({ statusCode: 400, code: "parameter_invalid_integer", param: "line_items[0][price_data][unit_amount]" });
+      expect(pounds).toMatchObject({
+        statusCode: 400,
+        code: "parameter_invalid_integer",
+        param: "line_items[0][price_data][unit_amount]",
+      });
       expect(standIn.requests.at(-1)!.body).toMatchObject({ line_items: [{ price_data: { unit_amount: "24.99" } }] });
     });
   });
@@ -223,11 +245,20 @@ describe("Stripe stand-in with the real stripe SDK", () => {
     it("refunds part, then by default all that is left, then refuses more", async () => {
       const intent = await stripe.paymentIntents.create({ amount: 5000, currency: "gbp" });
       const early = await stripe.refunds.create({ payment_intent: intent.id }).catch((e: unknown) => e);
-      expect(early).toMatchObject({ statusCode: 400, message: "This PaymentIntent does not have a successful charge to refund." });
+      expect(early).toMatchObject({
+        statusCode: 400,
+        message: "This PaymentIntent does not have a successful charge to refund.",
+      });
 
       standIn.setPaymentIntentStatus(intent.id, "succeeded");
       const partial = await stripe.refunds.create({ payment_intent: intent.id, amount: 1200 });
-      expect(partial).toMatchObject({ object: "refund", amount: 1200, currency: "gbp", status: "succeeded", payment_intent: intent.id });
+      expect(partial).toMatchObject({
+        object: "refund",
+        amount: 1200,
+        currency: "gbp",
+        status: "succeeded",
+        payment_intent: intent.id,
+      });
       expect(partial.id).toMatch(/^re_test_/);
 
       const tooMuch = await stripe.refunds.create({ payment_intent: intent.id, amount: 3801 }).catch((e: unknown) => e);
@@ -254,7 +285,10 @@ describe("Stripe stand-in with the real stripe SDK", () => {
       expect(second.id).toBe(first.id);
       expect(second.status).toBe("open");
       expect(second.lastResponse.headers["idempotent-replayed"]).toBe("true");
-      expect(standIn.requests.map((r) => r.idempotencyKey)).toEqual(["booking-bk_123-checkout", "booking-bk_123-checkout"]);
+      expect(standIn.requests.map((r) => r.idempotencyKey)).toEqual([
+        "booking-bk_123-checkout",
+        "booking-bk_123-checkout",
+      ]);
     });
 
     it("answers 400 idempotency_error when the same key comes with other parameters", async () => {
@@ -267,7 +301,9 @@ describe("Stripe stand-in with the real stripe SDK", () => {
     });
 
     it("saves nothing for a request that failed validation, so a corrected retry with the key goes through", async () => {
-      const bad = await stripe.paymentIntents.create({ amount: 1, currency: "gbp" }, { idempotencyKey: "fix-me" }).catch((e: unknown) => e);
+      const bad = await stripe.paymentIntents
+        .create({ amount: 1, currency: "gbp" }, { idempotencyKey: "fix-me" })
+        .catch((e: unknown) => e);
       expect(bad).toMatchObject({ statusCode: 400 });
       const good = await stripe.paymentIntents.create({ amount: 2499, currency: "gbp" }, { idempotencyKey: "fix-me" });
       expect(good.amount).toBe(2499);
@@ -276,12 +312,19 @@ describe("Stripe stand-in with the real stripe SDK", () => {
 
   describe("authentication and failures", () => {
     it("answers 401 in Stripe's error shape without a secret key", async () => {
-      const publishable = new Stripe("pk_test_not_secret", { host: standIn.host, port: standIn.port, protocol: standIn.protocol });
+      const publishable = new Stripe("pk_test_not_secret", {
+        host: standIn.host,
+        port: standIn.port,
+        protocol: standIn.protocol,
+      });
       const error = await publishable.paymentIntents.create({ amount: 2499, currency: "gbp" }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
       expect(error).toMatchObject({ statusCode: 401 });
 
-      const bare = await fetch(`${standIn.baseUrl}/v1/payment_intents`, { method: "POST", body: "amount=2499&currency=gbp" });
+      const bare = await fetch(`${standIn.baseUrl}/v1/payment_intents`, {
+        method: "POST",
+        body: "amount=2499&currency=gbp",
+      });
       expect(bare.status).toBe(401);
       expect(await bare.json()).toEqual({
         error: { type: "invalid_request_error", message: expect.stringContaining("did not provide an API key") },
@@ -334,9 +377,11 @@ describe("Stripe stand-in with the real stripe SDK", () => {
       expect((event.data.object as Stripe.Checkout.Session).id).toBe(session.id);
 
       expect(() => stripe.webhooks.constructEvent(payload.replace("bk_123", "bk_999"), header, webhookSecret)).toThrow(
-        Stripe.errors.StripeSignatureVerificationError
+        Stripe.errors.StripeSignatureVerificationError,
       );
-      expect(() => stripe.webhooks.constructEvent(payload, header, "whsec_other")).toThrow(Stripe.errors.StripeSignatureVerificationError);
+      expect(() => stripe.webhooks.constructEvent(payload, header, "whsec_other")).toThrow(
+        Stripe.errors.StripeSignatureVerificationError,
+      );
     });
   });
 });
@@ -362,7 +407,10 @@ describe("PayPal stand-in over fetch", () => {
   async function getToken(): Promise<string> {
     const response = await fetch(`${standIn.baseUrl}/v1/oauth2/token`, {
       method: "POST",
-      headers: { authorization: basic(standIn.clientId, standIn.clientSecret), "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: basic(standIn.clientId, standIn.clientSecret),
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "grant_type=client_credentials",
     });
     expect(response.status).toBe(200);
@@ -401,10 +449,17 @@ describe("PayPal stand-in over fetch", () => {
 
     const right = await fetch(`${standIn.baseUrl}/v1/oauth2/token`, {
       method: "POST",
-      headers: { authorization: basic(standIn.clientId, standIn.clientSecret), "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: basic(standIn.clientId, standIn.clientSecret),
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "grant_type=client_credentials",
     });
-    expect(await right.json()).toMatchObject({ access_token: expect.any(String), token_type: "Bearer", expires_in: 32400 });
+    expect(await right.json()).toMatchObject({
+      access_token: expect.any(String),
+      token_type: "Bearer",
+      expires_in: 32400,
+    });
 
     for (const authorization of [undefined, "Bearer not-a-token", basic(standIn.clientId, standIn.clientSecret)]) {
       const response = await fetch(`${standIn.baseUrl}/v2/checkout/orders`, {
@@ -429,7 +484,9 @@ describe("PayPal stand-in over fetch", () => {
     expect(created.body).toMatchObject({
       status: "CREATED",
       intent: "CAPTURE",
-      purchase_units: [{ reference_id: "bk_123", custom_id: "booking:bk_123", amount: { currency_code: "GBP", value: "24.99" } }],
+      purchase_units: [
+        { reference_id: "bk_123", custom_id: "booking:bk_123", amount: { currency_code: "GBP", value: "24.99" } },
+      ],
     });
     const id: string = created.body.id;
     expect(id).toMatch(/^[A-Z0-9]{17}$/);
@@ -446,7 +503,9 @@ describe("PayPal stand-in over fetch", () => {
     standIn.approveOrder(id);
     expect((await call("GET", `/v2/checkout/orders/${id}`)).body.status).toBe("APPROVED");
 
-    const captured = await call("POST", `/v2/checkout/orders/${id}/capture`, undefined, { "PayPal-Request-Id": "capture-bk_123" });
+    const captured = await call("POST", `/v2/checkout/orders/${id}/capture`, undefined, {
+      "PayPal-Request-Id": "capture-bk_123",
+    });
     expect(captured.status).toBe(201);
     expect(captured.body).toMatchObject({
       id,
@@ -454,7 +513,11 @@ describe("PayPal stand-in over fetch", () => {
       purchase_units: [
         {
           reference_id: "bk_123",
-          payments: { captures: [{ status: "COMPLETED", amount: { currency_code: "GBP", value: "24.99" }, custom_id: "booking:bk_123" }] },
+          payments: {
+            captures: [
+              { status: "COMPLETED", amount: { currency_code: "GBP", value: "24.99" }, custom_id: "booking:bk_123" },
+            ],
+          },
         },
       ],
     });
@@ -464,7 +527,9 @@ describe("PayPal stand-in over fetch", () => {
     expect(twice.body.details[0].issue).toBe("ORDER_ALREADY_CAPTURED");
 
     // A retry after a lost answer, with the same request id, gets the same capture back.
-    const retried = await call("POST", `/v2/checkout/orders/${id}/capture`, undefined, { "PayPal-Request-Id": "capture-bk_123" });
+    const retried = await call("POST", `/v2/checkout/orders/${id}/capture`, undefined, {
+      "PayPal-Request-Id": "capture-bk_123",
+    });
     expect(retried).toEqual(captured);
   });
 
@@ -488,7 +553,11 @@ describe("PayPal stand-in over fetch", () => {
     for (const [value, status, issue] of cases) {
       const { status: got, body } = await call("POST", "/v2/checkout/orders", orderBody(value));
       expect({ value, got, issue: body.details?.[0]?.issue }).toEqual({ value, got: status, issue });
-      expect(body).toMatchObject({ name: expect.any(String), message: expect.any(String), debug_id: expect.any(String) });
+      expect(body).toMatchObject({
+        name: expect.any(String),
+        message: expect.any(String),
+        debug_id: expect.any(String),
+      });
       expect(body.details[0]).toMatchObject({ field: "/purchase_units/0/amount/value", location: "body" });
     }
     const noAmount = await call("POST", "/v2/checkout/orders", { intent: "CAPTURE", purchase_units: [{}] });
@@ -504,11 +573,15 @@ describe("PayPal stand-in over fetch", () => {
 
   it("refunds part of a capture, then the rest by default, and refuses more", async () => {
     const capture = await capturedOrder();
-    const partial = await call("POST", `/v2/payments/captures/${capture.id}/refund`, { amount: { value: "10.00", currency_code: "GBP" } });
+    const partial = await call("POST", `/v2/payments/captures/${capture.id}/refund`, {
+      amount: { value: "10.00", currency_code: "GBP" },
+    });
     expect(partial.status).toBe(201);
     expect(partial.body).toMatchObject({ status: "COMPLETED", amount: { currency_code: "GBP", value: "10.00" } });
 
-    const tooMuch = await call("POST", `/v2/payments/captures/${capture.id}/refund`, { amount: { value: "15.00", currency_code: "GBP" } });
+    const tooMuch = await call("POST", `/v2/payments/captures/${capture.id}/refund`, {
+      amount: { value: "15.00", currency_code: "GBP" },
+    });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.details[0].issue).toBe("REFUND_AMOUNT_EXCEEDED");
 
@@ -540,7 +613,10 @@ describe("PayPal stand-in over fetch", () => {
     standIn.failNext({ httpStatus: 500, path: "/v1/oauth2/token" });
     const token = await fetch(`${standIn.baseUrl}/v1/oauth2/token`, {
       method: "POST",
-      headers: { authorization: basic(standIn.clientId, standIn.clientSecret), "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: basic(standIn.clientId, standIn.clientSecret),
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "grant_type=client_credentials",
     });
     expect(token.status).toBe(500);
@@ -550,7 +626,9 @@ describe("PayPal stand-in over fetch", () => {
     const created = await call("POST", "/v2/checkout/orders", {
       ...orderBody(),
       payment_source: {
-        paypal: { experience_context: { return_url: "http://shop.test/paypal/return", cancel_url: "http://shop.test/checkout" } },
+        paypal: {
+          experience_context: { return_url: "http://shop.test/paypal/return", cancel_url: "http://shop.test/checkout" },
+        },
       },
     });
     const id: string = created.body.id;

@@ -13,7 +13,12 @@ import { call, createAccount, formRequest, getRequest, sessionCookie } from "./a
 let adminCookie: string;
 let customerCookie: string;
 let paypal: PayPalStandIn;
-const originalEnv = { id: env.PAYPAL_CLIENT_ID, secret: env.PAYPAL_CLIENT_SECRET, base: env.PAYPAL_API_BASE, stripe: env.STRIPE_SECRET_KEY };
+const originalEnv = {
+  id: env.PAYPAL_CLIENT_ID,
+  secret: env.PAYPAL_CLIENT_SECRET,
+  base: env.PAYPAL_API_BASE,
+  stripe: env.STRIPE_SECRET_KEY,
+};
 
 beforeAll(async () => {
   adminCookie = await sessionCookie(await createAccount({ role: "admin" }));
@@ -41,12 +46,16 @@ function withPayPal() {
   env.PAYPAL_API_BASE = paypal.baseUrl;
 }
 
-const submit = (fields: Record<string, string>, cookie: string | null = adminCookie) => call(action, formRequest("/payment-test", fields, { cookie }));
+const submit = (fields: Record<string, string>, cookie: string | null = adminCookie) =>
+  call(action, formRequest("/payment-test", fields, { cookie }));
 
 describe("/payment-test: who may open it", () => {
   it("sends a visitor to /admin/login and back, a customer to /, for the page and its action alike", async () => {
     for (const handler of [loader, action]) {
-      const request = (cookie?: string) => (handler === loader ? getRequest("/payment-test", { cookie }) : formRequest("/payment-test", { amount: "24.99", provider: "card" }, { cookie }));
+      const request = (cookie?: string) =>
+        handler === loader
+          ? getRequest("/payment-test", { cookie })
+          : formRequest("/payment-test", { amount: "24.99", provider: "card" }, { cookie });
       const anonymous = await call(handler, request());
       expect(anonymous.status).toBe(302);
       expect(anonymous.location).toBe("/admin/login?redirectTo=%2Fpayment-test");
@@ -58,7 +67,10 @@ describe("/payment-test: who may open it", () => {
   });
 
   it("is noindex, and tells an admin which card provider a test would use and whether PayPal is set up", async () => {
-    const tags = meta({ matches: [] } as unknown as Parameters<typeof meta>[0]) as { name?: string; content?: string }[];
+    const tags = meta({ matches: [] } as unknown as Parameters<typeof meta>[0]) as {
+      name?: string;
+      content?: string;
+    }[];
     expect(tags.find((tag) => tag.name === "robots")?.content).toContain("noindex");
     const page = await call(loader, getRequest("/payment-test", { cookie: adminCookie }));
     expect(page.status).toBe(200);
@@ -96,7 +108,12 @@ describe("/payment-test: asking the provider", () => {
   it("card, without Stripe: a sandbox PaymentIntent for the amount in pence, a new one each time", async () => {
     const first = await submit({ amount: "24.99", provider: "card" });
     expect(first.status).toBe(200);
-    expect(first.body.result).toMatchObject({ provider: "sandbox", providerName: "Sandbox (test mode)", amount: "£24.99", status: "open" });
+    expect(first.body.result).toMatchObject({
+      provider: "sandbox",
+      providerName: "Sandbox (test mode)",
+      amount: "£24.99",
+      status: "open",
+    });
     expect(first.body.result.id).toMatch(/^sbx_pi_/);
     expect(first.body.result.statusText).toBe("Created, waiting for payment");
     expect(first.body.initialValue).toMatchObject({ amount: "24.99", provider: "card" }); // the form keeps its input
@@ -108,7 +125,9 @@ describe("/payment-test: asking the provider", () => {
     expect(second.body.result.id).not.toBe(first.body.result.id);
     expect(second.body.result.amount).toBe("£1,000.50");
     // Nothing was paid and no booking was touched.
-    expect(await db.payment.count({ where: { providerPaymentId: { in: [first.body.result.id, second.body.result.id] } } })).toBe(0);
+    expect(
+      await db.payment.count({ where: { providerPaymentId: { in: [first.body.result.id, second.body.result.id] } } }),
+    ).toBe(0);
   });
 
   it("PayPal: refused while PayPal is not configured", async () => {
@@ -121,10 +140,22 @@ describe("/payment-test: asking the provider", () => {
     withPayPal();
     const outcome = await submit({ amount: "24.99", provider: "paypal" });
     expect(outcome.status).toBe(200);
-    expect(outcome.body.result).toMatchObject({ provider: "paypal", providerName: "PayPal", amount: "£24.99", status: "open" });
+    expect(outcome.body.result).toMatchObject({
+      provider: "paypal",
+      providerName: "PayPal",
+      amount: "£24.99",
+      status: "open",
+    });
     const sent = paypal.requests.find((request) => request.method === "POST" && request.path === "/v2/checkout/orders");
-    expect((sent?.body as { purchase_units: { amount: unknown }[] }).purchase_units[0]!.amount).toEqual({ currency_code: "GBP", value: "24.99" });
-    expect(paypal.requests.some((request) => request.method === "GET" && request.path === `/v2/checkout/orders/${outcome.body.result.id}`)).toBe(true);
+    expect((sent?.body as { purchase_units: { amount: unknown }[] }).purchase_units[0]!.amount).toEqual({
+      currency_code: "GBP",
+      value: "24.99",
+    });
+    expect(
+      paypal.requests.some(
+        (request) => request.method === "GET" && request.path === `/v2/checkout/orders/${outcome.body.result.id}`,
+      ),
+    ).toBe(true);
 
     const again = await submit({ amount: "24.99", provider: "paypal" });
     expect(again.body.result.id).not.toBe(outcome.body.result.id);

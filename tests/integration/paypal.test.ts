@@ -24,7 +24,8 @@ const { env } = await import("~/server/platform/env.server");
 const { readOutbox } = await import("~/server/platform/email.server");
 const { PAYMENT_MESSAGES } = await import("~/domain/payments");
 const { startPayPalStandIn } = await import("../support/paypal-stand-in");
-const { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, uniqueIp, unique } = await import("./auth-helpers");
+const { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, uniqueIp, unique } =
+  await import("./auth-helpers");
 
 type StandIn = Awaited<ReturnType<typeof startPayPalStandIn>>;
 type Account = Awaited<ReturnType<typeof createAccount>>;
@@ -84,8 +85,10 @@ async function bookingOf(customer: Account, overrides: { finalPrice?: number; st
 type Who = { cookie?: string; token?: string };
 const ip = uniqueIp();
 const setup = (who: Who = {}) => call(setupLoader, getRequest("/paypal/setup", { ...who, ip }));
-const createOrder = (body: unknown, who: Who = { cookie: aliceCookie }) => call(orderAction, jsonRequest("/paypal/order", body, { ...who, ip }));
-const capture = (id: string, who: Who = { cookie: aliceCookie }) => call(captureAction, jsonRequest(`/paypal/order/${id}/capture`, {}, { ...who, ip }), { id });
+const createOrder = (body: unknown, who: Who = { cookie: aliceCookie }) =>
+  call(orderAction, jsonRequest("/paypal/order", body, { ...who, ip }));
+const capture = (id: string, who: Who = { cookie: aliceCookie }) =>
+  call(captureAction, jsonRequest(`/paypal/order/${id}/capture`, {}, { ...who, ip }), { id });
 const paypalPayments = (bookingId: string) => db.payment.findMany({ where: { bookingId, provider: "paypal" } });
 
 describe("GET /paypal/setup", () => {
@@ -133,7 +136,12 @@ describe("POST /paypal/order", () => {
     expect(outcome.body.id).toMatch(/^[A-Z0-9]{17}$/);
 
     const sent = paypal.requests.find((request) => request.method === "POST" && request.path === "/v2/checkout/orders");
-    const unit = (sent?.body as { intent: string; purchase_units: { amount: { currency_code: string; value: string }; custom_id: string }[] }).purchase_units[0]!;
+    const unit = (
+      sent?.body as {
+        intent: string;
+        purchase_units: { amount: { currency_code: string; value: string }; custom_id: string }[];
+      }
+    ).purchase_units[0]!;
     expect((sent?.body as { intent: string }).intent).toBe("CAPTURE");
     expect(unit.amount).toEqual({ currency_code: "GBP", value: "42.00" });
     expect(unit.custom_id).toBe(booking.id);
@@ -188,7 +196,11 @@ describe("POST /paypal/order/:id/capture", () => {
     paypal.approveOrder(id);
     const done = await capture(id);
     expect(done.status).toBe(200);
-    expect(done.body).toEqual({ status: "COMPLETED", bookingId: booking.id, redirectTo: `/booking-confirmation?booking=${booking.id}` });
+    expect(done.body).toEqual({
+      status: "COMPLETED",
+      bookingId: booking.id,
+      redirectTo: `/booking-confirmation?booking=${booking.id}`,
+    });
     expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).paymentState).toBe("paid");
     const succeeded = (await paypalPayments(booking.id)).filter((payment) => payment.status === "succeeded");
     expect(succeeded).toHaveLength(1);
@@ -279,11 +291,14 @@ describe("/paypal-checkout", () => {
       expect(shown.body.paypal).toBeNull();
       expect(shown.body.paymentMode).toBe("sandbox");
 
-      const post = (bookingId: string, cookie = aliceCookie) => call(pageModule.action, formRequest(`/paypal-checkout?booking=${bookingId}`, { bookingId }, { cookie }));
+      const post = (bookingId: string, cookie = aliceCookie) =>
+        call(pageModule.action, formRequest(`/paypal-checkout?booking=${bookingId}`, { bookingId }, { cookie }));
       const outcome = await post(booking.id);
       expect(outcome.status).toBe(303);
       expect(outcome.location).toMatch(/^\/sandbox-checkout\/sbx_cs_[0-9a-f]+$/);
-      const checkout = await db.sandboxCheckout.findUniqueOrThrow({ where: { id: outcome.location!.split("/").pop()! } });
+      const checkout = await db.sandboxCheckout.findUniqueOrThrow({
+        where: { id: outcome.location!.split("/").pop()! },
+      });
       expect(checkout.amountPence).toBe(4200);
       expect(checkout.bookingId).toBe(booking.id);
 

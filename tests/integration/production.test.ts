@@ -39,7 +39,21 @@ async function customerBooking() {
   const cookie = await sessionCookie(user);
   const quote = await call(
     quoteAction,
-    formRequest("/quote", { __form__: "detailed-quote-form", pickupAddress: "1 Grey Street, Newcastle NE1 6EE", deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL", moveDate: inTwoDays, moveTime: "09:00", vanSize: "medium", helpers: "1", "items[0].name": "Sofa", "items[0].quantity": "1" }, { cookie }),
+    formRequest(
+      "/quote",
+      {
+        __form__: "detailed-quote-form",
+        pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+        deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+        moveDate: inTwoDays,
+        moveTime: "09:00",
+        vanSize: "medium",
+        helpers: "1",
+        "items[0].name": "Sofa",
+        "items[0].quantity": "1",
+      },
+      { cookie },
+    ),
   );
   const quoteId = new URL(quote.location!, "http://localhost").searchParams.get("quote")!;
   const proceeded = await call(checkoutAction, formRequest("/checkout", { quoteId }, { cookie }));
@@ -47,7 +61,13 @@ async function customerBooking() {
   return { user, cookie, bookingId };
 }
 
-const details = (bookingId: string, email: string) => ({ bookingId, customerEmail: email, customerName: "Ann Example", customerPhone: "07700 900123", specialRequirements: "" });
+const details = (bookingId: string, email: string) => ({
+  bookingId,
+  customerEmail: email,
+  customerName: "Ann Example",
+  customerPhone: "07700 900123",
+  specialRequirements: "",
+});
 
 /** A request as an attacker sends it: to this server, but with another Host. */
 function withHost(request: Request, host: string) {
@@ -61,25 +81,47 @@ function withHost(request: Request, host: string) {
 describe("absolute URLs come from SITE_URL, never from the request's Host", () => {
   it("a hosted checkout started with Host: evil.example returns to SITE_URL", async () => {
     const { cookie, bookingId, user } = await customerBooking();
-    const posted = await call(stripeCheckoutAction, withHost(formRequest("/stripe-checkout", details(bookingId, user.email), { cookie }), "evil.example"));
+    const posted = await call(
+      stripeCheckoutAction,
+      withHost(formRequest("/stripe-checkout", details(bookingId, user.email), { cookie }), "evil.example"),
+    );
     expect(posted.status).toBe(303);
     const checkout = await db.sandboxCheckout.findFirstOrThrow({ where: { bookingId } });
-    expect(checkout.successUrl).toMatch(new RegExp(`^${env.SITE_URL}/booking-confirmation\\?booking=${bookingId}&session_id=`));
+    expect(checkout.successUrl).toMatch(
+      new RegExp(`^${env.SITE_URL}/booking-confirmation\\?booking=${bookingId}&session_id=`),
+    );
     expect(checkout.cancelUrl).toBe(`${env.SITE_URL}/checkout?booking=${bookingId}&cancelled=1`);
     expect(`${checkout.successUrl} ${checkout.cancelUrl}`).not.toContain("evil.example");
 
     // The sandbox's page then sends the customer to SITE_URL too.
-    const paid = await call(sandboxAction, formRequest(`/sandbox-checkout/${checkout.id}`, { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" }), { id: checkout.id });
+    const paid = await call(
+      sandboxAction,
+      formRequest(`/sandbox-checkout/${checkout.id}`, {
+        cardNumber: "4242 4242 4242 4242",
+        expiry: "12/34",
+        cvc: "123",
+      }),
+      { id: checkout.id },
+    );
     expect(paid.location).toMatch(new RegExp(`^${env.SITE_URL}/booking-confirmation`));
   });
 
   it("the PayPal page's card fallback and the API's checkout session do the same", async () => {
     const { cookie, bookingId, user } = await customerBooking();
-    await call(paypalCheckoutAction, withHost(formRequest("/paypal-checkout", { bookingId }, { cookie }), "evil.example"));
+    await call(
+      paypalCheckoutAction,
+      withHost(formRequest("/paypal-checkout", { bookingId }, { cookie }), "evil.example"),
+    );
     const fromPayPal = await db.sandboxCheckout.findFirstOrThrow({ where: { bookingId } });
     expect(fromPayPal.successUrl!.startsWith(`${env.SITE_URL}/`)).toBe(true);
 
-    const api = await call(checkoutSessionApi, withHost(jsonRequest("/api/create-stripe-checkout-session", details(bookingId, user.email), { cookie }), "evil.example"));
+    const api = await call(
+      checkoutSessionApi,
+      withHost(
+        jsonRequest("/api/create-stripe-checkout-session", details(bookingId, user.email), { cookie }),
+        "evil.example",
+      ),
+    );
     expect(api.status).toBe(200);
     expect(api.body.url).toMatch(new RegExp(`^${env.SITE_URL}/sandbox-checkout/sbx_`));
   });
@@ -89,14 +131,24 @@ describe("no sandbox money in production", () => {
   it("checkout says plainly that payment is unavailable, and nothing can start a payment", async () => {
     const { cookie, bookingId, user } = await customerBooking();
     env.sandboxPaymentsAllowed = false;
-    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }))).body).toMatchObject({ paymentMode: "unavailable" });
-    expect((await call(stripeCheckoutLoader, getRequest(`/stripe-checkout?booking=${bookingId}`, { cookie }))).body).toMatchObject({ paymentMode: "unavailable" });
+    expect((await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }))).body).toMatchObject({
+      paymentMode: "unavailable",
+    });
+    expect(
+      (await call(stripeCheckoutLoader, getRequest(`/stripe-checkout?booking=${bookingId}`, { cookie }))).body,
+    ).toMatchObject({ paymentMode: "unavailable" });
 
-    const page = await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(bookingId, user.email), { cookie }));
+    const page = await call(
+      stripeCheckoutAction,
+      formRequest("/stripe-checkout", details(bookingId, user.email), { cookie }),
+    );
     expect(page.status).toBe(503);
     expect(JSON.stringify(page.body)).toContain(PAYMENT_MESSAGES.unavailable);
 
-    const api = await call(checkoutSessionApi, jsonRequest("/api/create-stripe-checkout-session", details(bookingId, user.email), { cookie }));
+    const api = await call(
+      checkoutSessionApi,
+      jsonRequest("/api/create-stripe-checkout-session", details(bookingId, user.email), { cookie }),
+    );
     expect(api.status).toBe(503);
     expect(api.body.message).toBe(PAYMENT_MESSAGES.unavailable);
     expect(await db.sandboxCheckout.count({ where: { bookingId } })).toBe(0);
@@ -107,8 +159,18 @@ describe("no sandbox money in production", () => {
     await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(bookingId, user.email), { cookie }));
     const checkout = await db.sandboxCheckout.findFirstOrThrow({ where: { bookingId } });
     env.sandboxPaymentsAllowed = false;
-    expect((await call(sandboxLoader, getRequest(`/sandbox-checkout/${checkout.id}`), { id: checkout.id })).status).toBe(404);
-    const paid = await call(sandboxAction, formRequest(`/sandbox-checkout/${checkout.id}`, { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" }), { id: checkout.id });
+    expect(
+      (await call(sandboxLoader, getRequest(`/sandbox-checkout/${checkout.id}`), { id: checkout.id })).status,
+    ).toBe(404);
+    const paid = await call(
+      sandboxAction,
+      formRequest(`/sandbox-checkout/${checkout.id}`, {
+        cardNumber: "4242 4242 4242 4242",
+        expiry: "12/34",
+        cvc: "123",
+      }),
+      { id: checkout.id },
+    );
     expect(paid.status).toBe(404);
     expect(await payWithSandboxCard(checkout.id, "4242 4242 4242 4242")).toBeNull();
     expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).paymentState).toBe("unpaid");
@@ -119,7 +181,15 @@ describe("no sandbox money in production", () => {
     const email = `staging-${unique()}@example.com`;
     await call(stripeCheckoutAction, formRequest("/stripe-checkout", details(bookingId, email), { cookie }));
     const checkout = await db.sandboxCheckout.findFirstOrThrow({ where: { bookingId } });
-    await call(sandboxAction, formRequest(`/sandbox-checkout/${checkout.id}`, { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" }), { id: checkout.id });
+    await call(
+      sandboxAction,
+      formRequest(`/sandbox-checkout/${checkout.id}`, {
+        cardNumber: "4242 4242 4242 4242",
+        expiry: "12/34",
+        cvc: "123",
+      }),
+      { id: checkout.id },
+    );
     const page = await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }));
     expect(page.body.booking).toMatchObject({ paid: true, testPayment: true });
     const [sent] = await readOutbox(email);
@@ -131,10 +201,18 @@ describe("no sandbox money in production", () => {
 /** Runs a command with the environment of a production start against this run's database. */
 function runProduction(command: string[], extraEnv: Record<string, string> = {}) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const environment: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATABASE_URL: process.env.DATABASE_URL, ...extraEnv };
+    const environment: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: process.env.DATABASE_URL,
+      ...extraEnv,
+    };
     delete environment.LOCAL_DATABASE;
     for (const name of Object.keys(environment)) if (name.startsWith("VITEST")) delete environment[name];
-    const child = spawn(command[0]!, command.slice(1), { cwd: root, env: { ...environment, PATH: `${path.join(root, "node_modules/.bin")}:${process.env.PATH}` } });
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: root,
+      env: { ...environment, PATH: `${path.join(root, "node_modules/.bin")}:${process.env.PATH}` },
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -144,7 +222,12 @@ function runProduction(command: string[], extraEnv: Record<string, string> = {})
 
 describe("a production start", () => {
   it("refuses weak secrets and an http SITE_URL before it touches the database, printing no password", async () => {
-    const { code, output } = await runProduction(["node", "scripts/start.mjs"], { SESSION_SECRET: "x", ENCRYPTION_KEY: "y", SITE_URL: "http://localhost:3000", PORT: "0" });
+    const { code, output } = await runProduction(["node", "scripts/start.mjs"], {
+      SESSION_SECRET: "x",
+      ENCRYPTION_KEY: "y",
+      SITE_URL: "http://localhost:3000",
+      PORT: "0",
+    });
     expect(code).toBe(1);
     expect(output).toContain("The app will not start in production with these settings:");
     expect(output).toContain("SESSION_SECRET is 1 bytes long");

@@ -38,7 +38,11 @@ const unplaceable = "Rose Cottage, Little Snoring";
 const delivery = "40 Osborne Road, Newcastle NE2 2AL";
 
 function form(path: string, fields: Record<string, string>) {
-  return new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
 }
 
 async function run(handler: (args: ActionFunctionArgs) => unknown, request: Request) {
@@ -50,7 +54,8 @@ async function run(handler: (args: ActionFunctionArgs) => unknown, request: Requ
   }
 }
 
-const quoteId = (response: Response) => new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
+const quoteId = (response: Response) =>
+  new URL(response.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
 
 const detailedQuote = {
   __form__: "detailed-quote-form",
@@ -74,37 +79,88 @@ describe("the quote forms, while the distance service fails", () => {
     expect(toasts[0]!.description).toMatch(/^Using Estimated Quote/);
 
     const id = quoteId(response);
-    const page = await quoteLoader({ request: new Request(`http://localhost/quote?quote=${id}`), params: {}, context: {} });
+    const page = await quoteLoader({
+      request: new Request(`http://localhost/quote?quote=${id}`),
+      params: {},
+      context: {},
+    });
     // 15 miles; everything else as the customer chose it.
-    const expected = calculatePrice({ distanceMiles: 15, moveDate, vanSize: "large", helpers: 1, floorAccessPickup: "firstFloor", pickupAddress: unplaceable, deliveryAddress: delivery, items: [{ name: "Sofa", quantity: 2 }] });
-    expect(page.quote).toMatchObject({ estimate: true, distanceMiles: 15, distanceEstimated: true, vanSize: "large", helpers: 1, total: expected.priceString });
+    const expected = calculatePrice({
+      distanceMiles: 15,
+      moveDate,
+      vanSize: "large",
+      helpers: 1,
+      floorAccessPickup: "firstFloor",
+      pickupAddress: unplaceable,
+      deliveryAddress: delivery,
+      items: [{ name: "Sofa", quantity: 2 }],
+    });
+    expect(page.quote).toMatchObject({
+      estimate: true,
+      distanceMiles: 15,
+      distanceEstimated: true,
+      vanSize: "large",
+      helpers: 1,
+      total: expected.priceString,
+    });
     const saved = await db.quote.findUniqueOrThrow({ where: { id } });
-    expect(saved).toMatchObject({ distanceSource: "fallback_estimate", exactCalculation: false, usingGoogleMaps: false, totalWithVAT: expected.totalWithVAT });
+    expect(saved).toMatchObject({
+      distanceSource: "fallback_estimate",
+      exactCalculation: false,
+      usingGoogleMaps: false,
+      totalWithVAT: expected.totalWithVAT,
+    });
   });
 
   it("the home page's form does the same", async () => {
-    const response = (await run(homeAction, form("/", { __form__: "home-quote-form", pickupAddress: unplaceable, deliveryAddress: delivery, moveDate, vanSize: "medium" }))) as Response;
+    const response = (await run(
+      homeAction,
+      form("/", {
+        __form__: "home-quote-form",
+        pickupAddress: unplaceable,
+        deliveryAddress: delivery,
+        moveDate,
+        vanSize: "medium",
+      }),
+    )) as Response;
     expect(response.status).toBe(302);
     const saved = await db.quote.findUniqueOrThrow({ where: { id: quoteId(response) } });
     expect(saved).toMatchObject({ distanceSource: "fallback_estimate", distanceTenths: 150, vanSize: "medium" });
   });
 
   it("still prices addresses the offline estimate can place, as estimated distances", async () => {
-    const response = (await run(quoteAction, form("/quote", { ...detailedQuote, pickupAddress: "1 Grey Street, Newcastle NE1 6EE" }))) as Response;
-    const page = await quoteLoader({ request: new Request(`http://localhost/quote?quote=${quoteId(response)}`), params: {}, context: {} });
+    const response = (await run(
+      quoteAction,
+      form("/quote", { ...detailedQuote, pickupAddress: "1 Grey Street, Newcastle NE1 6EE" }),
+    )) as Response;
+    const page = await quoteLoader({
+      request: new Request(`http://localhost/quote?quote=${quoteId(response)}`),
+      params: {},
+      context: {},
+    });
     expect(page.quote).toMatchObject({ estimate: false, distanceEstimated: true });
   });
 
   it("keep a validation error a validation error", async () => {
-    const result = (await run(quoteAction, form("/quote", { ...detailedQuote, pickupAddress: "Flat 1, NE2 2AL" }))) as { data: { lastResult: { error: Record<string, string[]> } }; init: { status: number } };
+    const result = (await run(quoteAction, form("/quote", { ...detailedQuote, pickupAddress: "Flat 1, NE2 2AL" }))) as {
+      data: { lastResult: { error: Record<string, string[]> } };
+      init: { status: number };
+    };
     expect(result.init.status).toBe(422);
-    expect(result.data.lastResult.error.deliveryAddress).toEqual(["Invalid distance. Addresses may be too similar or incomplete."]);
+    expect(result.data.lastResult.error.deliveryAddress).toEqual([
+      "Invalid distance. Addresses may be too similar or incomplete.",
+    ]);
   });
 
   it("/distance-calculator names the failure in its red box", async () => {
-    const result = (await run(distanceAction, form("/distance-calculator", { pickupAddress: unplaceable, deliveryAddress: delivery, action: "simple" }))) as { data: { failure: string }; init: { status: number } };
+    const result = (await run(
+      distanceAction,
+      form("/distance-calculator", { pickupAddress: unplaceable, deliveryAddress: delivery, action: "simple" }),
+    )) as { data: { failure: string }; init: { status: number } };
     expect(result.init.status).toBe(400);
-    expect(result.data.failure).toBe("Failed to calculate quote: We could not measure the distance just now. Please try again shortly.");
+    expect(result.data.failure).toBe(
+      "Failed to calculate quote: We could not measure the distance just now. Please try again shortly.",
+    );
   });
 });
 
@@ -118,7 +174,11 @@ describe("checkout of an estimate", () => {
     expect(stillDown.headers.get("Location")).toBe(`/checkout?quote=${estimateId}`);
     const { toasts } = await takeToasts(requestWithCookie("http://localhost/", stillDown.headers.get("Set-Cookie")));
     expect(toasts[0]).toMatchObject({ title: "Quote Generation Failed" });
-    const estimatePage = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${estimateId}`), params: {}, context: {} });
+    const estimatePage = await checkoutLoader({
+      request: new Request(`http://localhost/checkout?quote=${estimateId}`),
+      params: {},
+      context: {},
+    });
     expect(estimatePage.kind === "quote" && estimatePage.quote?.estimate).toBe(true);
 
     standIn.answer({ metres: 48_280, seconds: 3_600 }); // 30.0 miles
@@ -129,9 +189,25 @@ describe("checkout of an estimate", () => {
     const booking = await db.booking.findUniqueOrThrow({ where: { id: bookingId } });
     const measuredId = booking.quoteId!;
     expect(measuredId).not.toBe(estimateId);
-    const page = await checkoutLoader({ request: new Request(`http://localhost/checkout?quote=${measuredId}`), params: {}, context: {} });
-    expect(page.kind === "quote" && page.quote).toMatchObject({ estimate: false, distanceEstimated: false, distanceMiles: 30, vanSize: "large", helpers: 1 });
-    expect(booking).toMatchObject({ status: "pending", paymentState: "unpaid", distanceTenths: 300, vanSize: "large", helpers: 1 });
+    const page = await checkoutLoader({
+      request: new Request(`http://localhost/checkout?quote=${measuredId}`),
+      params: {},
+      context: {},
+    });
+    expect(page.kind === "quote" && page.quote).toMatchObject({
+      estimate: false,
+      distanceEstimated: false,
+      distanceMiles: 30,
+      vanSize: "large",
+      helpers: 1,
+    });
+    expect(booking).toMatchObject({
+      status: "pending",
+      paymentState: "unpaid",
+      distanceTenths: 300,
+      vanSize: "large",
+      helpers: 1,
+    });
     const items = await db.quoteItem.findMany({ where: { quoteId: measuredId } });
     expect(items.map((item) => [item.name, item.quantity])).toEqual([["Sofa", 2]]);
   });
@@ -139,14 +215,29 @@ describe("checkout of an estimate", () => {
 
 describe("the JSON API, while the distance service fails", () => {
   function post(path: string, body: unknown) {
-    return new Request(`http://localhost${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", "X-Forwarded-For": `192.0.2.${Math.floor(Math.random() * 250) + 1}` } });
+    return new Request(`http://localhost${path}`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: {
+        "Content-Type": "application/json",
+        "X-Forwarded-For": `192.0.2.${Math.floor(Math.random() * 250) + 1}`,
+      },
+    });
   }
 
   it("answers 503 rather than making a price up (spec/02's clients fall back on their own)", async () => {
-    const quote = (await run(calculateApi, post("/api/quotes/calculate", { collectionAddress: unplaceable, deliveryAddress: delivery, moveDate }))) as Response;
+    const quote = (await run(
+      calculateApi,
+      post("/api/quotes/calculate", { collectionAddress: unplaceable, deliveryAddress: delivery, moveDate }),
+    )) as Response;
     expect(quote.status).toBe(503);
-    expect(await quote.json()).toMatchObject({ error: "We could not measure the distance just now. Please try again shortly." });
-    const distance = (await run(distanceApi, post("/api/calculate-distance", { from: unplaceable, to: delivery }))) as Response;
+    expect(await quote.json()).toMatchObject({
+      error: "We could not measure the distance just now. Please try again shortly.",
+    });
+    const distance = (await run(
+      distanceApi,
+      post("/api/calculate-distance", { from: unplaceable, to: delivery }),
+    )) as Response;
     expect(distance.status).toBe(503);
   });
 });

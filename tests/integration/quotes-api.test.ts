@@ -11,15 +11,30 @@ import { createUser } from "./factories";
 
 let ipCounter = 0;
 /** Each test gets its own client IP, so the per-IP rate limit never leaks between tests. */
-function post(path: string, body: unknown, { contentType = "application/json", ip, headers = {} }: { contentType?: string; ip?: string; headers?: Record<string, string> } = {}) {
+function post(
+  path: string,
+  body: unknown,
+  {
+    contentType = "application/json",
+    ip,
+    headers = {},
+  }: { contentType?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
   return new Request(`http://localhost${path}`, {
     method: "POST",
-    headers: { "Content-Type": contentType, "X-Forwarded-For": ip ?? `203.0.113.${(ipCounter++ % 250) + 1}-${Date.now()}`, ...headers },
+    headers: {
+      "Content-Type": contentType,
+      "X-Forwarded-For": ip ?? `203.0.113.${(ipCounter++ % 250) + 1}-${Date.now()}`,
+      ...headers,
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
 
-async function call(handler: (args: ActionFunctionArgs) => Promise<Response | null> | Response, request: Request): Promise<Response> {
+async function call(
+  handler: (args: ActionFunctionArgs) => Promise<Response | null> | Response,
+  request: Request,
+): Promise<Response> {
   try {
     return (await handler({ request, params: {}, context: contextOf(request) }))!;
   } catch (thrown) {
@@ -36,18 +51,50 @@ const nextWednesday = (() => {
 
 describe("POST /api/quotes/calculate", () => {
   it("prices a move from the spec's payload (collectionAddress) and saves it", async () => {
-    const response = await call(calculate, post("/api/quotes/calculate", {
-      collectionAddress: "14 Duke Street, Chelmsford CM1 1HL",
-      deliveryAddress: "3 Newland Street, Witham CM8 2AF",
-      moveDate: nextWednesday,
-      vanSize: "medium",
-      urgency: "standard",
-      helpers: 1,
-      floorAccess: "ground",
-    }));
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", {
+        collectionAddress: "14 Duke Street, Chelmsford CM1 1HL",
+        deliveryAddress: "3 Newland Street, Witham CM8 2AF",
+        moveDate: nextWednesday,
+        vanSize: "medium",
+        urgency: "standard",
+        helpers: 1,
+        floorAccess: "ground",
+      }),
+    );
     expect(response.status).toBe(200);
     const { quote } = await response.json();
-    for (const field of ["totalPrice", "originalPrice", "finalPrice", "totalWithVAT", "subTotal", "netAmount", "vatAmount", "includesVAT", "platformFee", "driverShare", "distanceCharge", "helpersFee", "floorAccessFee", "congestionCharge", "urgencySurcharge", "peakTimeSurcharge", "vanSizeMultiplier", "timeCharge", "fuelCost", "returnJourneyCost", "currency", "priceString", "distance", "estimatedTime", "vanSize", "helpers", "explanation", "breakdown"]) {
+    for (const field of [
+      "totalPrice",
+      "originalPrice",
+      "finalPrice",
+      "totalWithVAT",
+      "subTotal",
+      "netAmount",
+      "vatAmount",
+      "includesVAT",
+      "platformFee",
+      "driverShare",
+      "distanceCharge",
+      "helpersFee",
+      "floorAccessFee",
+      "congestionCharge",
+      "urgencySurcharge",
+      "peakTimeSurcharge",
+      "vanSizeMultiplier",
+      "timeCharge",
+      "fuelCost",
+      "returnJourneyCost",
+      "currency",
+      "priceString",
+      "distance",
+      "estimatedTime",
+      "vanSize",
+      "helpers",
+      "explanation",
+      "breakdown",
+    ]) {
       expect(quote, field).toHaveProperty(field);
     }
     expect(quote.currency).toBe("GBP");
@@ -64,13 +111,16 @@ describe("POST /api/quotes/calculate", () => {
   });
 
   it("accepts pickupAddress too, and saves items", async () => {
-    const response = await call(calculate, post("/api/quotes/calculate", {
-      pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
-      deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
-      moveDate: nextWednesday,
-      vanSize: "small",
-      items: Array.from({ length: 31 }, (_, index) => ({ name: `Box ${index + 1}`, quantity: 1 })),
-    }));
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", {
+        pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+        deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+        moveDate: nextWednesday,
+        vanSize: "small",
+        items: Array.from({ length: 31 }, (_, index) => ({ name: `Box ${index + 1}`, quantity: 1 })),
+      }),
+    );
     expect(response.status).toBe(200);
     const { quote } = await response.json();
     expect(quote.vanSize).toBe("medium"); // 31 items need a medium van
@@ -79,24 +129,33 @@ describe("POST /api/quotes/calculate", () => {
   });
 
   it("accepts spec/02's item weight and spec/01's requiresDisassembly, and answers items, floorAccess and liftAvailable", async () => {
-    const response = await call(calculate, post("/api/quotes/calculate", {
-      collectionAddress: "14 Duke Street, Chelmsford CM1 1HL",
-      deliveryAddress: "3 Newland Street, Witham CM8 2AF",
-      moveDate: nextWednesday,
-      floorAccess: "secondFloor",
-      liftAvailable: true,
-      items: [
-        { name: "Piano", quantity: 1, weight: 250, fragile: true },
-        { name: "Wardrobe", quantity: 2, weightKg: 80, requiresDisassembly: true },
-      ],
-    }));
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", {
+        collectionAddress: "14 Duke Street, Chelmsford CM1 1HL",
+        deliveryAddress: "3 Newland Street, Witham CM8 2AF",
+        moveDate: nextWednesday,
+        floorAccess: "secondFloor",
+        liftAvailable: true,
+        items: [
+          { name: "Piano", quantity: 1, weight: 250, fragile: true },
+          { name: "Wardrobe", quantity: 2, weightKg: 80, requiresDisassembly: true },
+        ],
+      }),
+    );
     expect(response.status).toBe(200);
     const { quote } = await response.json();
     expect(quote.items).toEqual([
       { name: "Piano", quantity: 1, weight: 250, weightKg: 250, fragile: true, requiresDisassembly: false },
       { name: "Wardrobe", quantity: 2, weight: 80, weightKg: 80, fragile: false, requiresDisassembly: true },
     ]);
-    expect(quote).toMatchObject({ floorAccess: "secondFloor", liftAvailable: true, floorAccessPickup: "secondFloor", floorAccessDelivery: "secondFloor", floorAccessFee: 10 });
+    expect(quote).toMatchObject({
+      floorAccess: "secondFloor",
+      liftAvailable: true,
+      floorAccessPickup: "secondFloor",
+      floorAccessDelivery: "secondFloor",
+      floorAccessFee: 10,
+    });
     expect(quote.explanation).toMatch(/Marked for disassembly: Wardrobe ×2/);
 
     const saved = await db.quoteItem.findMany({ where: { quoteId: quote.id }, orderBy: { position: "asc" } });
@@ -107,7 +166,14 @@ describe("POST /api/quotes/calculate", () => {
   });
 
   it("says in its breakdown lines that fuel and the return journey are inside the distance charge", async () => {
-    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "1 Grey Street, Newcastle NE1 6EE", deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL", moveDate: nextWednesday }));
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", {
+        collectionAddress: "1 Grey Street, Newcastle NE1 6EE",
+        deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+        moveDate: nextWednesday,
+      }),
+    );
     const { quote } = await response.json();
     const distance = quote.breakdown.findIndex((line: string) => line.startsWith("Distance ("));
     expect(quote.breakdown[distance + 1]).toBe("Fuel and return journey: included in the distance charge");
@@ -116,26 +182,44 @@ describe("POST /api/quotes/calculate", () => {
   });
 
   it("gives the quote to the caller of a bearer token, as to the holder of a session cookie", async () => {
-    const body = { collectionAddress: "1 Grey Street, Newcastle NE1 6EE", deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL", moveDate: nextWednesday };
+    const body = {
+      collectionAddress: "1 Grey Street, Newcastle NE1 6EE",
+      deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+      moveDate: nextWednesday,
+    };
     const user = await createUser();
     const token = await bearerFor(user);
-    const withToken = await call(calculate, post("/api/quotes/calculate", body, { headers: { Authorization: `Bearer ${token}` } }));
+    const withToken = await call(
+      calculate,
+      post("/api/quotes/calculate", body, { headers: { Authorization: `Bearer ${token}` } }),
+    );
     expect(withToken.status).toBe(200);
     const tokenQuote = await db.quote.findUniqueOrThrow({ where: { id: (await withToken.json()).quote.id } });
     expect(tokenQuote.customerId).toBe(user.id);
 
-    const withCookie = await call(calculate, post("/api/quotes/calculate", body, { headers: { Cookie: await sessionCookie(user) } }));
+    const withCookie = await call(
+      calculate,
+      post("/api/quotes/calculate", body, { headers: { Cookie: await sessionCookie(user) } }),
+    );
     const cookieQuote = await db.quote.findUniqueOrThrow({ where: { id: (await withCookie.json()).quote.id } });
     expect(cookieQuote.customerId).toBe(user.id);
 
     // A token that is not valid makes an anonymous quote (the route needs no sign-in).
-    const badToken = await call(calculate, post("/api/quotes/calculate", body, { headers: { Authorization: "Bearer not-a-real-token" } }));
+    const badToken = await call(
+      calculate,
+      post("/api/quotes/calculate", body, { headers: { Authorization: "Bearer not-a-real-token" } }),
+    );
     expect(badToken.status).toBe(200);
-    expect((await db.quote.findUniqueOrThrow({ where: { id: (await badToken.json()).quote.id } })).customerId).toBeNull();
+    expect(
+      (await db.quote.findUniqueOrThrow({ where: { id: (await badToken.json()).quote.id } })).customerId,
+    ).toBeNull();
   });
 
   it("answers bad input with 400, the spec's messages and field errors", async () => {
-    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "NE1", deliveryAddress: "", moveDate: "" }));
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", { collectionAddress: "NE1", deliveryAddress: "", moveDate: "" }),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.fieldErrors.pickupAddress).toContain("Please enter a valid pickup address");
@@ -145,7 +229,15 @@ describe("POST /api/quotes/calculate", () => {
   });
 
   it("refuses a past date and a bad time", async () => {
-    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "1 Grey Street NE1 6EE", deliveryAddress: "40 Osborne Road NE2 2AL", moveDate: "2020-01-01", moveTime: "25:00" }));
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", {
+        collectionAddress: "1 Grey Street NE1 6EE",
+        deliveryAddress: "40 Osborne Road NE2 2AL",
+        moveDate: "2020-01-01",
+        moveTime: "25:00",
+      }),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.fieldErrors.moveDate).toContain("Please choose today or a later date");
@@ -153,7 +245,14 @@ describe("POST /api/quotes/calculate", () => {
   });
 
   it("asks for a full postcode when an address cannot be located", async () => {
-    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "Nowhere Special Lane", deliveryAddress: "40 Osborne Road NE2 2AL", moveDate: nextWednesday }));
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", {
+        collectionAddress: "Nowhere Special Lane",
+        deliveryAddress: "40 Osborne Road NE2 2AL",
+        moveDate: nextWednesday,
+      }),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error).toMatch(/full UK postcode/);
@@ -161,7 +260,14 @@ describe("POST /api/quotes/calculate", () => {
   });
 
   it("gives the zero-distance message for the same place twice", async () => {
-    const response = await call(calculate, post("/api/quotes/calculate", { collectionAddress: "Flat 1, NE1 4ST", deliveryAddress: "Flat 2, NE1 4ST", moveDate: nextWednesday }));
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", {
+        collectionAddress: "Flat 1, NE1 4ST",
+        deliveryAddress: "Flat 2, NE1 4ST",
+        moveDate: nextWednesday,
+      }),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe("Invalid distance. Addresses may be too similar or incomplete.");
   });
@@ -170,7 +276,10 @@ describe("POST /api/quotes/calculate", () => {
     const malformed = await call(calculate, post("/api/quotes/calculate", "{not json"));
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).error).toMatch(/not valid JSON/);
-    const wrongType = await call(calculate, post("/api/quotes/calculate", "a=b", { contentType: "application/x-www-form-urlencoded" }));
+    const wrongType = await call(
+      calculate,
+      post("/api/quotes/calculate", "a=b", { contentType: "application/x-www-form-urlencoded" }),
+    );
     expect(wrongType.status).toBe(400);
     const notAnObject = await call(calculate, post("/api/quotes/calculate", "[1,2]"));
     expect(notAnObject.status).toBe(400);
@@ -196,7 +305,10 @@ describe("POST /api/quotes/calculate", () => {
 
 describe("POST /api/quotes/simple", () => {
   it("prices from, to and van size for today", async () => {
-    const response = await call(simple, post("/api/quotes/simple", { from: "Birmingham B3 2BJ", to: "Coventry CV1 1LF", vanSize: "large" }));
+    const response = await call(
+      simple,
+      post("/api/quotes/simple", { from: "Birmingham B3 2BJ", to: "Coventry CV1 1LF", vanSize: "large" }),
+    );
     expect(response.status).toBe(200);
     const { quote } = await response.json();
     expect(quote.vanSize).toBe("large");
@@ -207,7 +319,14 @@ describe("POST /api/quotes/simple", () => {
   it("gives the quote to the caller of a bearer token too", async () => {
     const user = await createUser();
     const token = await bearerFor(user);
-    const response = await call(simple, post("/api/quotes/simple", { from: "Birmingham B3 2BJ", to: "Coventry CV1 1LF" }, { headers: { Authorization: `Bearer ${token}` } }));
+    const response = await call(
+      simple,
+      post(
+        "/api/quotes/simple",
+        { from: "Birmingham B3 2BJ", to: "Coventry CV1 1LF" },
+        { headers: { Authorization: `Bearer ${token}` } },
+      ),
+    );
     const { quote } = await response.json();
     expect((await db.quote.findUniqueOrThrow({ where: { id: quote.id } })).customerId).toBe(user.id);
     expect(quote.items).toEqual([]);
@@ -223,10 +342,20 @@ describe("POST /api/quotes/simple", () => {
 describe("POST /api/calculate-distance and /api/quotes/distance", () => {
   it("give the spec/02 distance result, saying how it was obtained", async () => {
     for (const handler of [calculateDistance, quotesDistance]) {
-      const response = await call(handler, post("/api/calculate-distance", { from: "London SW1A 1AA", to: "Birmingham B1 1BB" }));
+      const response = await call(
+        handler,
+        post("/api/calculate-distance", { from: "London SW1A 1AA", to: "Birmingham B1 1BB" }),
+      );
       expect(response.status).toBe(200);
       const result = await response.json();
-      expect(result).toMatchObject({ unit: "miles", origin: "London SW1A 1AA", destination: "Birmingham B1 1BB", usingGoogleMaps: false, exactCalculation: false, estimated: true });
+      expect(result).toMatchObject({
+        unit: "miles",
+        origin: "London SW1A 1AA",
+        destination: "Birmingham B1 1BB",
+        usingGoogleMaps: false,
+        exactCalculation: false,
+        estimated: true,
+      });
       expect(result.distance).toBeGreaterThan(105);
       expect(result.distance).toBeLessThan(135);
       expect(result.calculationMethod).toMatch(/^offline_estimate_/);
@@ -235,7 +364,10 @@ describe("POST /api/calculate-distance and /api/quotes/distance", () => {
   });
 
   it("refuse an unknown address with a clear 400", async () => {
-    const response = await call(calculateDistance, post("/api/calculate-distance", { from: "Qwertyuiop", to: "B1 1BB" }));
+    const response = await call(
+      calculateDistance,
+      post("/api/calculate-distance", { from: "Qwertyuiop", to: "B1 1BB" }),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).fieldErrors.from[0]).toMatch(/full UK postcode/);
   });

@@ -32,15 +32,24 @@ async function bookingOf(owner: { id: string }, driverId: string | null, status:
 const rate = (bookingId: string, fields: Record<string, string>, cookie: string | null = customerCookie) =>
   call(ratePage.action, formRequest(`/bookings/${bookingId}/rate`, fields, { cookie }), { id: bookingId });
 
-const figures = (driverId: string) => db.driver.findUniqueOrThrow({ where: { id: driverId }, select: { ratingTenths: true, ratingCount: true } });
+const figures = (driverId: string) =>
+  db.driver.findUniqueOrThrow({ where: { id: driverId }, select: { ratingTenths: true, ratingCount: true } });
 
 describe("the driver's rating", () => {
   it("is the average of the stars over their completed bookings (5, 4, 4 → 4.3), shown by the admin list and the tracker", async () => {
     const driver = await createApprovedDriver();
-    const bookings = [await bookingOf(customer, driver.id), await bookingOf(customer, driver.id), await bookingOf(customer, driver.id)];
+    const bookings = [
+      await bookingOf(customer, driver.id),
+      await bookingOf(customer, driver.id),
+      await bookingOf(customer, driver.id),
+    ];
     expect(await figures(driver.id)).toEqual({ ratingTenths: null, ratingCount: 0 });
 
-    for (const [booking, stars] of [[bookings[0]!, "5"], [bookings[1]!, "4"], [bookings[2]!, "4"]] as const) {
+    for (const [booking, stars] of [
+      [bookings[0]!, "5"],
+      [bookings[1]!, "4"],
+      [bookings[2]!, "4"],
+    ] as const) {
       const answer = await rate(booking.id, { stars, comment: "Careful and on time" });
       expect(answer.status).toBe(302);
       expect(answer.location).toBe(`/booking-tracker?booking=${booking.id}`);
@@ -96,14 +105,20 @@ describe("once per booking", () => {
     expect(await ratingFor(booking.id)).toMatchObject({ stars: 5 });
 
     // The page then shows the rating given, not the form.
-    const page = await call(ratePage.loader, getRequest(`/bookings/${booking.id}/rate`, { cookie: customerCookie }), { id: booking.id });
+    const page = await call(ratePage.loader, getRequest(`/bookings/${booking.id}/rate`, { cookie: customerCookie }), {
+      id: booking.id,
+    });
     expect(page.body.booking).toMatchObject({ rating: { stars: 5 }, refusal: RATING_MESSAGES.alreadyRated });
   });
 
   it("makes one rating of two posted at once", async () => {
     const driver = await createApprovedDriver();
     const booking = await bookingOf(customer, driver.id);
-    const answers = await Promise.all([rate(booking.id, { stars: "5" }), rate(booking.id, { stars: "2" }), rate(booking.id, { stars: "4" })]);
+    const answers = await Promise.all([
+      rate(booking.id, { stars: "5" }),
+      rate(booking.id, { stars: "2" }),
+      rate(booking.id, { stars: "4" }),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409, 409]);
     expect(await db.driverRating.count({ where: { bookingId: booking.id } })).toBe(1);
     const { stars } = (await ratingFor(booking.id))!;
@@ -113,20 +128,26 @@ describe("once per booking", () => {
   it("counts ratings of two bookings of one driver given at once", async () => {
     const driver = await createApprovedDriver();
     const [first, second] = [await bookingOf(customer, driver.id), await bookingOf(customer, driver.id)];
-    await Promise.all([rateDriver({ bookingId: first.id, user: customer, stars: 5 }), rateDriver({ bookingId: second.id, user: customer, stars: 2 })]);
+    await Promise.all([
+      rateDriver({ bookingId: first.id, user: customer, stars: 5 }),
+      rateDriver({ bookingId: second.id, user: customer, stars: 2 }),
+    ]);
     expect(await figures(driver.id)).toEqual({ ratingTenths: 35, ratingCount: 2 });
   });
 });
 
 describe("who may rate, and when", () => {
-  it.each(["pending", "assigned", "in_progress", "cancelled"] as const)("refuses a %s booking (409, nothing saved)", async (status) => {
-    const driver = await createApprovedDriver();
-    const booking = await bookingOf(customer, driver.id, status);
-    const answer = await rate(booking.id, { stars: "5" });
-    expect(answer.status).toBe(409);
-    expect(answer.body.error[""]).toEqual([RATING_MESSAGES.notCompleted]);
-    expect(await db.driverRating.count({ where: { bookingId: booking.id } })).toBe(0);
-  });
+  it.each(["pending", "assigned", "in_progress", "cancelled"] as const)(
+    "refuses a %s booking (409, nothing saved)",
+    async (status) => {
+      const driver = await createApprovedDriver();
+      const booking = await bookingOf(customer, driver.id, status);
+      const answer = await rate(booking.id, { stars: "5" });
+      expect(answer.status).toBe(409);
+      expect(answer.body.error[""]).toEqual([RATING_MESSAGES.notCompleted]);
+      expect(await db.driverRating.count({ where: { bookingId: booking.id } })).toBe(0);
+    },
+  );
 
   it("refuses a completed booking without a driver", async () => {
     const booking = await bookingOf(customer, null);
@@ -146,7 +167,9 @@ describe("who may rate, and when", () => {
       const cookie = await sessionCookie(other);
       const posted = await rate(booking.id, { stars: "1" }, cookie);
       expect(posted).toMatchObject({ status: 404, thrown: true });
-      const page = await call(ratePage.loader, getRequest(`/bookings/${booking.id}/rate`, { cookie }), { id: booking.id });
+      const page = await call(ratePage.loader, getRequest(`/bookings/${booking.id}/rate`, { cookie }), {
+        id: booking.id,
+      });
       expect(page).toMatchObject({ status: 404, thrown: true });
       expect((await rateDriver({ bookingId: booking.id, user: other, stars: 1 })).ok).toBe(false);
     }
@@ -164,15 +187,18 @@ describe("who may rate, and when", () => {
 });
 
 describe("bad input", () => {
-  it.each([[{}], [{ stars: "0" }], [{ stars: "6" }], [{ stars: "3.5" }], [{ stars: "lots" }]])("refuses %j with 400, the message and the comment kept", async (fields) => {
-    const driver = await createApprovedDriver();
-    const booking = await bookingOf(customer, driver.id);
-    const answer = await rate(booking.id, { ...(fields as Record<string, string>), comment: "Kept as typed" });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error.stars).toEqual([RATING_MESSAGES.starsRequired]);
-    expect(answer.body.initialValue.comment).toBe("Kept as typed");
-    expect(await db.driverRating.count({ where: { bookingId: booking.id } })).toBe(0);
-  });
+  it.each([[{}], [{ stars: "0" }], [{ stars: "6" }], [{ stars: "3.5" }], [{ stars: "lots" }]])(
+    "refuses %j with 400, the message and the comment kept",
+    async (fields) => {
+      const driver = await createApprovedDriver();
+      const booking = await bookingOf(customer, driver.id);
+      const answer = await rate(booking.id, { ...(fields as Record<string, string>), comment: "Kept as typed" });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.stars).toEqual([RATING_MESSAGES.starsRequired]);
+      expect(answer.body.initialValue.comment).toBe("Kept as typed");
+      expect(await db.driverRating.count({ where: { bookingId: booking.id } })).toBe(0);
+    },
+  );
 
   it("refuses an over-long comment with 400", async () => {
     const driver = await createApprovedDriver();

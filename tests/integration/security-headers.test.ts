@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, configuredThirdParties, createNonce, documentCsp } from "~/server/platform/security-headers.server";
+import {
+  applySecurityHeaders,
+  configuredThirdParties,
+  createNonce,
+  documentCsp,
+} from "~/server/platform/security-headers.server";
 
 describe("Content-Security-Policy", () => {
   it("allows scripts only from this site and the request's nonce", () => {
@@ -17,7 +22,9 @@ describe("Content-Security-Policy", () => {
     expect(csp).toContain("style-src 'self' 'nonce-n0nce'");
     expect(csp).not.toContain("'unsafe-inline'");
     // Google's Places widget and PayPal's buttons style themselves inline: only their pages.
-    expect(documentCsp("n0nce", ["googleMaps"])).toMatch(/style-src 'self' https:\/\/fonts\.googleapis\.com 'unsafe-inline'(;|$)/);
+    expect(documentCsp("n0nce", ["googleMaps"])).toMatch(
+      /style-src 'self' https:\/\/fonts\.googleapis\.com 'unsafe-inline'(;|$)/,
+    );
     expect(documentCsp("n0nce", ["stripe"])).toContain("style-src 'self' 'nonce-n0nce'");
   });
 

@@ -30,13 +30,18 @@ const build = {
   routes: {
     root: { id: "root", path: "", module: { default: () => null } },
     echo: route("echo", "echo", {
-      loader: ({ context }: { context: { clientAddress?: string } }) => Response.json({ clientAddress: context.clientAddress }),
-      action: async ({ request }: { request: Request }) => Response.json({ bytes: (await request.arrayBuffer()).byteLength }),
+      loader: ({ context }: { context: { clientAddress?: string } }) =>
+        Response.json({ clientAddress: context.clientAddress }),
+      action: async ({ request }: { request: Request }) =>
+        Response.json({ bytes: (await request.arrayBuffer()).byteLength }),
     }),
     upload: route("upload", "api/drivers/upload-chunk", {
-      action: async ({ request }: { request: Request }) => Response.json({ bytes: (await request.arrayBuffer()).byteLength }),
+      action: async ({ request }: { request: Request }) =>
+        Response.json({ bytes: (await request.arrayBuffer()).byteLength }),
     }),
-    big: route("big", "big", { loader: () => new Response("EasyMove ".repeat(20_000), { headers: { "Content-Type": "text/plain" } }) }),
+    big: route("big", "big", {
+      loader: () => new Response("EasyMove ".repeat(20_000), { headers: { "Content-Type": "text/plain" } }),
+    }),
     events: route("events", "events", {
       loader: () => new Response("data: hello\n\n", { headers: { "Content-Type": "text/event-stream" } }),
     }),
@@ -78,12 +83,28 @@ fs.writeFileSync(path.join(clientDir, "images", "van.svg"), "<svg xmlns='http://
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; socketPort: number | undefined };
 
 /** One request through a real socket; `agent` keeps its connection for the next. */
-function send(base: string, target: string, { method = "GET", headers = {}, body, agent }: { method?: string; headers?: Record<string, string>; body?: Buffer | string | Buffer[]; agent?: http.Agent } = {}): Promise<Answer> {
+function send(
+  base: string,
+  target: string,
+  {
+    method = "GET",
+    headers = {},
+    body,
+    agent,
+  }: { method?: string; headers?: Record<string, string>; body?: Buffer | string | Buffer[]; agent?: http.Agent } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(new URL(target, base), { method, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks), socketPort: response.socket?.localPort }));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          socketPort: response.socket?.localPort,
+        }),
+      );
     });
     request.on("error", reject);
     if (Array.isArray(body)) {
@@ -108,7 +129,11 @@ let behindOneProxy: string;
 let behindTwoProxies: string;
 
 beforeAll(async () => {
-  const started = await Promise.all([listen({ trustedProxyHops: 0 }), listen({ trustedProxyHops: 1 }), listen({ trustedProxyHops: 2 })]);
+  const started = await Promise.all([
+    listen({ trustedProxyHops: 0 }),
+    listen({ trustedProxyHops: 1 }),
+    listen({ trustedProxyHops: 2 }),
+  ]);
   servers.push(...started.map((entry) => entry.server));
   [direct, behindOneProxy, behindTwoProxies] = started.map((entry) => entry.base);
 });
@@ -122,13 +147,17 @@ afterAll(async () => {
 });
 
 const addressSeenBy = async (base: string, forwardedFor?: string) =>
-  JSON.parse((await send(base, "/echo", { headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : {} })).body.toString()).clientAddress;
+  JSON.parse(
+    (await send(base, "/echo", { headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : {} })).body.toString(),
+  ).clientAddress;
 
 describe("the client's address", () => {
   it("is the socket's peer by default: X-Forwarded-For and X-Real-IP are the client's own words", async () => {
     expect(await addressSeenBy(direct)).toBe("127.0.0.1");
     expect(await addressSeenBy(direct, "203.0.113.9")).toBe("127.0.0.1");
-    const withRealIp = await send(direct, "/echo", { headers: { "X-Real-IP": "203.0.113.9", "X-Forwarded-For": "198.51.100.1" } });
+    const withRealIp = await send(direct, "/echo", {
+      headers: { "X-Real-IP": "203.0.113.9", "X-Forwarded-For": "198.51.100.1" },
+    });
     expect(JSON.parse(withRealIp.body.toString()).clientAddress).toBe("127.0.0.1");
   });
 
@@ -194,7 +223,11 @@ describe("security headers", () => {
     } finally {
       quiet.mockRestore();
     }
-    const refused = await send(direct, "/echo", { method: "POST", headers: { Origin: "https://evil.example" }, body: "x" });
+    const refused = await send(direct, "/echo", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      body: "x",
+    });
     expectHardened(refused.headers);
   });
 
@@ -209,7 +242,12 @@ describe("the body cap", () => {
   it("answers 413 before the route reads a body over 1 MB, and the connection stays usable", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const tooLarge = await send(direct, "/echo", { method: "POST", agent, headers: { "Content-Type": "application/octet-stream", Origin: direct }, body: Buffer.alloc(2 * 1024 * 1024, 1) });
+      const tooLarge = await send(direct, "/echo", {
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/octet-stream", Origin: direct },
+        body: Buffer.alloc(2 * 1024 * 1024, 1),
+      });
       expect(tooLarge.status).toBe(413);
       expect(tooLarge.body.toString()).toContain("the limit is 1 MB");
       const next = await send(direct, "/echo", { agent });
@@ -221,9 +259,16 @@ describe("the body cap", () => {
   });
 
   it("answers the API in JSON", async () => {
-    const answer = await send(direct, "/api/webhooks/stripe", { method: "POST", headers: { "Content-Type": "application/json" }, body: Buffer.alloc(1024 * 1024 + 1, 32) });
+    const answer = await send(direct, "/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: Buffer.alloc(1024 * 1024 + 1, 32),
+    });
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body.toString())).toEqual({ error: expect.stringContaining("too large"), message: expect.stringContaining("too large") });
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      error: expect.stringContaining("too large"),
+      message: expect.stringContaining("too large"),
+    });
   });
 
   it("counts a chunked body as it arrives", async () => {
@@ -236,20 +281,36 @@ describe("the body cap", () => {
   });
 
   it("lets an upload route take its own larger limit", async () => {
-    const chunk = await send(direct, "/api/drivers/upload-chunk", { method: "POST", body: Buffer.alloc(2 * 1024 * 1024, 1) });
+    const chunk = await send(direct, "/api/drivers/upload-chunk", {
+      method: "POST",
+      body: Buffer.alloc(2 * 1024 * 1024, 1),
+    });
     expect(chunk.status).toBe(200);
     expect(JSON.parse(chunk.body.toString()).bytes).toBe(2 * 1024 * 1024);
   });
 });
 
 describe("the cross-site check", () => {
-  const post = (headers: Record<string, string>) => send(direct, "/echo", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: "a=1" });
+  const post = (headers: Record<string, string>) =>
+    send(direct, "/echo", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: "a=1",
+    });
 
   it("refuses a post from another origin, page or API, with a cookie or without", async () => {
     expect((await post({ Origin: "https://evil.example", Cookie: "__session=x" })).status).toBe(403);
     expect((await post({ Origin: "https://evil.example" })).status).toBe(403);
     expect((await post({ Referer: "https://evil.example/page" })).status).toBe(403);
-    expect((await send(direct, "/api/auth/signin", { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" })).status).toBe(403);
+    expect(
+      (
+        await send(direct, "/api/auth/signin", {
+          method: "POST",
+          headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("refuses a post with neither Origin nor Referer that the browser says another site sent", async () => {

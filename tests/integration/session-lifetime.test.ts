@@ -70,7 +70,10 @@ describe("/account", () => {
     // A post without the button's intent changes nothing.
     expect((await call(accountAction, formRequest("/account", {}, { cookie: laptop }))).status).toBe(400);
     expect(await getSessionUser(getRequest("/", { cookie: phone }))).toMatchObject({ id: customer.id });
-    const outcome = await call(accountAction, formRequest("/account", { intent: "sign-out-everywhere" }, { cookie: laptop }));
+    const outcome = await call(
+      accountAction,
+      formRequest("/account", { intent: "sign-out-everywhere" }, { cookie: laptop }),
+    );
     expect(outcome.status).toBe(303);
     expect(outcome.location).toBe("/signin");
     expect(outcome.headers.get("set-cookie")).toBeTruthy();

@@ -27,7 +27,11 @@ describe("server sessions", () => {
   it("end on logout, on the server too", async () => {
     const user = await createUser();
     const cookie = await startUserSession(new Request(url), user);
-    const response = await logoutAction({ request: requestWithCookie(url, cookie, { method: "POST" }), params: {}, context: {} });
+    const response = await logoutAction({
+      request: requestWithCookie(url, cookie, { method: "POST" }),
+      params: {},
+      context: {},
+    });
     expect(response.status).toBe(302);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
     expect(await getSessionUser(requestWithCookie(url, cookie))).toBeNull();

@@ -40,20 +40,29 @@ function withoutEnvKeys() {
 }
 
 const storedRow = () => db.paymentSetting.findUnique({ where: { provider: "stripe" } });
-const post = (fields: Record<string, string>, cookie: string | null = adminCookie) => call(pageAction, formRequest("/stripe-config", fields, { cookie }));
+const post = (fields: Record<string, string>, cookie: string | null = adminCookie) =>
+  call(pageAction, formRequest("/stripe-config", fields, { cookie }));
 
 describe("/stripe-config: who may open it", () => {
   it("shows an admin what is in use, and nothing is set yet: built-in test payments", async () => {
     withoutEnvKeys();
     const outcome = await call(pageLoader, getRequest("/stripe-config", { cookie: adminCookie }));
     expect(outcome.status).toBe(200);
-    expect(outcome.body.settings).toEqual({ publishableKey: null, publishableKeySource: null, secretKeyLast4: null, secretKeySource: null, source: null });
+    expect(outcome.body.settings).toEqual({
+      publishableKey: null,
+      publishableKeySource: null,
+      secretKeyLast4: null,
+      secretKeySource: null,
+      source: null,
+    });
   });
 
   it("sends a visitor to /admin/login and back, a customer to /, for the page and its action alike", async () => {
     for (const handler of [pageLoader, pageAction]) {
       const request = (cookie?: string) =>
-        handler === pageLoader ? getRequest("/stripe-config", { cookie }) : formRequest("/stripe-config", { publicKey: PK, secretKey: SK }, { cookie });
+        handler === pageLoader
+          ? getRequest("/stripe-config", { cookie })
+          : formRequest("/stripe-config", { publicKey: PK, secretKey: SK }, { cookie });
       const anonymous = await call(handler, request());
       expect(anonymous.status).toBe(302);
       expect(anonymous.location).toBe("/admin/login?redirectTo=%2Fstripe-config");
@@ -82,7 +91,10 @@ describe("/stripe-config: saving", () => {
     expect(row?.secretKeyEncrypted).not.toContain(SK.slice(8));
     expect(decryptSecret(row!.secretKeyEncrypted!)).toBe(SK);
 
-    const audit = await db.auditLog.findFirst({ where: { actorId: admin.id, action: "payment_settings.update" }, orderBy: { createdAt: "desc" } });
+    const audit = await db.auditLog.findFirst({
+      where: { actorId: admin.id, action: "payment_settings.update" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit).toMatchObject({ targetType: "PaymentSetting", targetId: row!.id });
     expect(audit?.details).toEqual({ provider: "stripe", changed: ["publishableKey", "secretKey"] });
     expect(JSON.stringify(audit)).not.toContain(SK);
@@ -92,7 +104,12 @@ describe("/stripe-config: saving", () => {
   it("shows the page afterwards with the publishable key and only the secret's last four", async () => {
     await post({ publicKey: PK, secretKey: SK });
     const outcome = await call(pageLoader, getRequest("/stripe-config", { cookie: adminCookie }));
-    expect(outcome.body.settings).toMatchObject({ publishableKey: PK, secretKeyLast4: "9876", secretKeySource: "database", source: "database" });
+    expect(outcome.body.settings).toMatchObject({
+      publishableKey: PK,
+      secretKeyLast4: "9876",
+      secretKeySource: "database",
+      source: "database",
+    });
     expect(JSON.stringify(outcome.body)).not.toContain(SK);
     expect(JSON.stringify(outcome.body)).not.toContain((await storedRow())!.secretKeyEncrypted);
   });
@@ -107,7 +124,10 @@ describe("/stripe-config: saving", () => {
     row = await storedRow();
     expect(row?.publishableKey).toBe("pk_live_Other");
     expect(decryptSecret(row!.secretKeyEncrypted!)).toBe("sk_test_Replacement0001");
-    const audit = await db.auditLog.findFirst({ where: { actorId: admin.id, action: "payment_settings.update" }, orderBy: { createdAt: "desc" } });
+    const audit = await db.auditLog.findFirst({
+      where: { actorId: admin.id, action: "payment_settings.update" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit?.details).toEqual({ provider: "stripe", changed: ["publishableKey"] });
   });
 
@@ -169,11 +189,20 @@ describe("which keys are used", () => {
 
     await saveStripeKeys({ publicKey: PK }, admin.id);
     expect(await getStripeKeys()).toEqual({ publishableKey: PK, secretKey: ENV_SK, source: "database" });
-    expect(await getStripeSettingsView()).toMatchObject({ publishableKeySource: "database", secretKeyLast4: "4321", secretKeySource: "environment", source: "database" });
+    expect(await getStripeSettingsView()).toMatchObject({
+      publishableKeySource: "database",
+      secretKeyLast4: "4321",
+      secretKeySource: "environment",
+      source: "database",
+    });
 
     await saveStripeKeys({ secretKey: SK }, admin.id);
     expect(await getStripeKeys()).toEqual({ publishableKey: PK, secretKey: SK, source: "database" });
-    expect(await getStripeSettingsView()).toMatchObject({ publishableKey: PK, secretKeyLast4: "9876", secretKeySource: "database" });
+    expect(await getStripeSettingsView()).toMatchObject({
+      publishableKey: PK,
+      secretKeyLast4: "9876",
+      secretKeySource: "database",
+    });
   });
 
   it("uses a saved secret key with no environment at all", async () => {
@@ -185,7 +214,10 @@ describe("which keys are used", () => {
   it("refuses to guess when the saved secret cannot be decrypted (tampered, or ENCRYPTION_KEY changed)", async () => {
     env.STRIPE_SECRET_KEY = ENV_SK;
     await saveStripeKeys({ secretKey: SK }, admin.id);
-    await db.paymentSetting.update({ where: { provider: "stripe" }, data: { secretKeyEncrypted: encryptSecret(SK, "another-key") } });
+    await db.paymentSetting.update({
+      where: { provider: "stripe" },
+      data: { secretKeyEncrypted: encryptSecret(SK, "another-key") },
+    });
     await expect(getStripeKeys()).rejects.toThrow(DECRYPT_FAILED_MESSAGE);
     // The page still opens: it never decrypts.
     expect(await getStripeSettingsView()).toMatchObject({ secretKeyLast4: "9876", secretKeySource: "database" });
@@ -199,7 +231,8 @@ describe("which keys are used", () => {
 });
 
 describe("POST /api/config/stripe", () => {
-  const api = (body: unknown, options: Parameters<typeof jsonRequest>[2] = { cookie: adminCookie }) => call(apiAction, jsonRequest("/api/config/stripe", body, options));
+  const api = (body: unknown, options: Parameters<typeof jsonRequest>[2] = { cookie: adminCookie }) =>
+    call(apiAction, jsonRequest("/api/config/stripe", body, options));
 
   it("saves for an admin's session and answers the publishable key and the secret's last four", async () => {
     const outcome = await api({ publicKey: PK, secretKey: SK });

@@ -26,8 +26,18 @@ async function trackedBooking() {
   const driver = await createApprovedDriver();
   await db.driver.update({ where: { id: driver.id }, data: { userId: driverUser.id } });
   const created = await createBooking("assigned");
-  const booking = await db.booking.update({ where: { id: created.id }, data: { customerId: customer.id, driverId: driver.id, trackingStatus: "assigned", paymentState: "paid" } });
-  return { booking, customer, driverUser, driver, customerCookie: await sessionCookie(customer), driverCookie: await sessionCookie(driverUser) };
+  const booking = await db.booking.update({
+    where: { id: created.id },
+    data: { customerId: customer.id, driverId: driver.id, trackingStatus: "assigned", paymentState: "paid" },
+  });
+  return {
+    booking,
+    customer,
+    driverUser,
+    driver,
+    customerCookie: await sessionCookie(customer),
+    driverCookie: await sessionCookie(driverUser),
+  };
 }
 
 let admin: Account;
@@ -56,14 +66,24 @@ describe("who may open the tracker", () => {
       expect(page.body.view.reference).toBe(booking.reference);
     }
     for (const cookie of [strangerCookie, otherDriverCookie]) {
-      expect(await call(trackerRoute.loader, getRequest(trackerUrl(booking.id), { cookie }))).toMatchObject({ status: 404, thrown: true });
-      expect(await call(trackerRoute.loader, getRequest(trackerUrl(booking.id, "chat"), { cookie }))).toMatchObject({ status: 404, thrown: true });
-      expect(await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "hello" }, { cookie }))).toMatchObject({ status: 404, thrown: true });
+      expect(await call(trackerRoute.loader, getRequest(trackerUrl(booking.id), { cookie }))).toMatchObject({
+        status: 404,
+        thrown: true,
+      });
+      expect(await call(trackerRoute.loader, getRequest(trackerUrl(booking.id, "chat"), { cookie }))).toMatchObject({
+        status: 404,
+        thrown: true,
+      });
+      expect(
+        await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "hello" }, { cookie })),
+      ).toMatchObject({ status: 404, thrown: true });
     }
     const visitor = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id)));
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/signin\?redirectTo=/);
-    expect(await call(trackerRoute.loader, getRequest(trackerUrl("nosuchbooking00000"), { cookie: customerCookie }))).toMatchObject({ status: 404 });
+    expect(
+      await call(trackerRoute.loader, getRequest(trackerUrl("nosuchbooking00000"), { cookie: customerCookie })),
+    ).toMatchObject({ status: 404 });
   });
 
   it("shows the customer's contact details to the driver, not the driver's own screen to anyone else", async () => {
@@ -79,33 +99,74 @@ describe("who may open the tracker", () => {
 
   it("without a booking, sends each account to its own place", async () => {
     const { booking, customerCookie, driverCookie } = await trackedBooking();
-    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: customerCookie }))).location).toBe(`/booking-tracker?booking=${booking.id}`);
-    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: driverCookie }))).location).toBe("/driver");
-    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: adminCookie }))).location).toBe("/admin/bookings");
-    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: strangerCookie }))).location).toBe("/bookings");
+    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: customerCookie }))).location).toBe(
+      `/booking-tracker?booking=${booking.id}`,
+    );
+    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: driverCookie }))).location).toBe(
+      "/driver",
+    );
+    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: adminCookie }))).location).toBe(
+      "/admin/bookings",
+    );
+    expect((await call(trackerRoute.loader, getRequest("/booking-tracker", { cookie: strangerCookie }))).location).toBe(
+      "/bookings",
+    );
     // The FAQ's "Live chat" link opens the chat of the customer's next booking.
-    expect((await call(trackerRoute.loader, getRequest("/booking-tracker?tab=chat", { cookie: customerCookie }))).location).toBe(`/booking-tracker?booking=${booking.id}&tab=chat#chat`);
+    expect(
+      (await call(trackerRoute.loader, getRequest("/booking-tracker?tab=chat", { cookie: customerCookie }))).location,
+    ).toBe(`/booking-tracker?booking=${booking.id}&tab=chat#chat`);
   });
 });
 
 describe("the driver's status steps", () => {
   it("go one at a time, move the booking along, count the completed job, and refuse anyone else", async () => {
     const { booking, driverUser, driver, customer } = await trackedBooking();
-    const driverSession = { id: driverUser.id, username: driverUser.username, email: driverUser.email, role: "driver" as const };
-    expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "nearby" })).toMatchObject({ ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder });
-    const customerSession = { id: customer.id, username: customer.username, email: customer.email, role: "customer" as const };
-    expect(await advanceTracking({ bookingId: booking.id, user: customerSession, to: "en_route" })).toMatchObject({ ok: false, status: 404 });
+    const driverSession = {
+      id: driverUser.id,
+      username: driverUser.username,
+      email: driverUser.email,
+      role: "driver" as const,
+    };
+    expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "nearby" })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: TRACKING_MESSAGES.outOfOrder,
+    });
+    const customerSession = {
+      id: customer.id,
+      username: customer.username,
+      email: customer.email,
+      role: "customer" as const,
+    };
+    expect(await advanceTracking({ bookingId: booking.id, user: customerSession, to: "en_route" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
 
     // A double click (two posts at once) makes one step.
-    const both = await Promise.all([1, 2].map(() => advanceTracking({ bookingId: booking.id, user: driverSession, to: "en_route", etaMinutes: 30 })));
+    const both = await Promise.all(
+      [1, 2].map(() => advanceTracking({ bookingId: booking.id, user: driverSession, to: "en_route", etaMinutes: 30 })),
+    );
     expect(both.filter((result) => result.ok)).toHaveLength(1);
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ trackingStatus: "en_route", status: "in_progress" });
-    expect(await db.trackingEvent.count({ where: { bookingId: booking.id, status: "en_route", etaMinutes: 30 } })).toBe(1);
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      trackingStatus: "en_route",
+      status: "in_progress",
+    });
+    expect(await db.trackingEvent.count({ where: { bookingId: booking.id, status: "en_route", etaMinutes: 30 } })).toBe(
+      1,
+    );
 
-    for (const to of ["nearby", "arrived", "completed"] as const) expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to })).toMatchObject({ ok: true });
-    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ trackingStatus: "completed", status: "completed" });
+    for (const to of ["nearby", "arrived", "completed"] as const)
+      expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to })).toMatchObject({ ok: true });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      trackingStatus: "completed",
+      status: "completed",
+    });
     expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).completedJobs).toBe(1);
-    expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "completed" })).toMatchObject({ ok: false, status: 409 });
+    expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "completed" })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
   });
 
   it("the /driver page lists the driver's own jobs only, and its form checks the step", async () => {
@@ -116,13 +177,25 @@ describe("the driver's status steps", () => {
     expect(ids).toContain(booking.id);
     expect(ids).not.toContain(other.booking.id);
 
-    const refused = await call(driverRoute.action, formRequest("/driver", { bookingId: other.booking.id, status: "en_route" }, { cookie: driverCookie }));
+    const refused = await call(
+      driverRoute.action,
+      formRequest("/driver", { bookingId: other.booking.id, status: "en_route" }, { cookie: driverCookie }),
+    );
     expect(refused).toMatchObject({ status: 404, body: { ok: false, message: TRACKING_MESSAGES.notYours } });
-    const badEta = await call(driverRoute.action, formRequest("/driver", { bookingId: booking.id, status: "en_route", etaMinutes: "-5" }, { cookie: driverCookie }));
+    const badEta = await call(
+      driverRoute.action,
+      formRequest("/driver", { bookingId: booking.id, status: "en_route", etaMinutes: "-5" }, { cookie: driverCookie }),
+    );
     expect(badEta).toMatchObject({ status: 400, body: { message: TRACKER_MESSAGES.invalidEta } });
-    const badStatus = await call(driverRoute.action, formRequest("/driver", { bookingId: booking.id, status: "teleported" }, { cookie: driverCookie }));
+    const badStatus = await call(
+      driverRoute.action,
+      formRequest("/driver", { bookingId: booking.id, status: "teleported" }, { cookie: driverCookie }),
+    );
     expect(badStatus.status).toBe(400);
-    const moved = await call(driverRoute.action, formRequest("/driver", { bookingId: booking.id, status: "en_route", etaMinutes: "12" }, { cookie: driverCookie }));
+    const moved = await call(
+      driverRoute.action,
+      formRequest("/driver", { bookingId: booking.id, status: "en_route", etaMinutes: "12" }, { cookie: driverCookie }),
+    );
     expect(moved.status).toBe(303);
     expect(moved.location).toBe("/driver");
 
@@ -135,7 +208,14 @@ describe("the driver's status steps", () => {
 describe("the chat", () => {
   it("stores plain text with sender and time, marks it read when the other side opens the chat, and refuses bad input", async () => {
     const { booking, customerCookie, driverCookie } = await trackedBooking();
-    const sent = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "  <script>alert(1)</script> on my way  " }, { cookie: driverCookie }));
+    const sent = await call(
+      trackerRoute.action,
+      formRequest(
+        trackerUrl(booking.id, "chat"),
+        { content: "  <script>alert(1)</script> on my way  " },
+        { cookie: driverCookie },
+      ),
+    );
     expect(sent.status).toBe(303);
     expect(sent.location).toBe(`${trackerUrl(booking.id, "chat")}#chat`);
     const stored = await db.chatMessage.findFirstOrThrow({ where: { bookingId: booking.id } });
@@ -144,27 +224,50 @@ describe("the chat", () => {
     // The driver's own view does not mark it read; the customer's chat tab does.
     await call(trackerRoute.loader, getRequest(trackerUrl(booking.id, "chat"), { cookie: driverCookie }));
     expect((await db.chatMessage.findUniqueOrThrow({ where: { id: stored.id } })).readAt).toBeNull();
-    const customerUpdates = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id), { cookie: customerCookie }));
+    const customerUpdates = await call(
+      trackerRoute.loader,
+      getRequest(trackerUrl(booking.id), { cookie: customerCookie }),
+    );
     expect(customerUpdates.body.unread).toBe(1);
-    const customerChat = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id, "chat"), { cookie: customerCookie }));
-    expect(customerChat.body.messages).toEqual([expect.objectContaining({ sender: "driver", mine: false, content: "<script>alert(1)</script> on my way" })]);
+    const customerChat = await call(
+      trackerRoute.loader,
+      getRequest(trackerUrl(booking.id, "chat"), { cookie: customerCookie }),
+    );
+    expect(customerChat.body.messages).toEqual([
+      expect.objectContaining({ sender: "driver", mine: false, content: "<script>alert(1)</script> on my way" }),
+    ]);
     expect((await db.chatMessage.findUniqueOrThrow({ where: { id: stored.id } })).readAt).not.toBeNull();
-    const driverChat = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id, "chat"), { cookie: driverCookie }));
+    const driverChat = await call(
+      trackerRoute.loader,
+      getRequest(trackerUrl(booking.id, "chat"), { cookie: driverCookie }),
+    );
     expect(driverChat.body.messages[0]).toMatchObject({ mine: true, read: true });
 
-    const enhanced = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "Thanks!", reply: "json" }, { cookie: customerCookie }));
+    const enhanced = await call(
+      trackerRoute.action,
+      formRequest(trackerUrl(booking.id, "chat"), { content: "Thanks!", reply: "json" }, { cookie: customerCookie }),
+    );
     expect(enhanced).toMatchObject({ status: 200, body: { initialValue: null } });
 
-    const empty = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "   " }, { cookie: customerCookie }));
+    const empty = await call(
+      trackerRoute.action,
+      formRequest(trackerUrl(booking.id, "chat"), { content: "   " }, { cookie: customerCookie }),
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.error.content).toEqual([TRACKER_MESSAGES.messageRequired]);
     const long = "x".repeat(CHAT_MESSAGE_MAX_LENGTH + 1);
-    const tooLong = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: long }, { cookie: customerCookie }));
+    const tooLong = await call(
+      trackerRoute.action,
+      formRequest(trackerUrl(booking.id, "chat"), { content: long }, { cookie: customerCookie }),
+    );
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.content).toEqual([TRACKER_MESSAGES.messageTooLong]);
     expect(tooLong.body.initialValue.content).toBe(long); // the typed text comes back
 
-    const asAdmin = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "Admin here" }, { cookie: adminCookie }));
+    const asAdmin = await call(
+      trackerRoute.action,
+      formRequest(trackerUrl(booking.id, "chat"), { content: "Admin here" }, { cookie: adminCookie }),
+    );
     expect(asAdmin.status).toBe(403);
     expect(asAdmin.body.error[""]).toEqual([CHAT_MESSAGES.readOnly]);
   });
@@ -173,7 +276,18 @@ describe("the chat", () => {
     const { booking, customerCookie } = await trackedBooking();
     const statuses: number[] = [];
     for (let index = 0; index <= CHAT_RATE_LIMIT.limit; index += 1) {
-      statuses.push((await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: `message ${index}`, reply: "json" }, { cookie: customerCookie }))).status);
+      statuses.push(
+        (
+          await call(
+            trackerRoute.action,
+            formRequest(
+              trackerUrl(booking.id, "chat"),
+              { content: `message ${index}`, reply: "json" },
+              { cookie: customerCookie },
+            ),
+          )
+        ).status,
+      );
     }
     expect(statuses.slice(0, CHAT_RATE_LIMIT.limit).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -183,14 +297,21 @@ describe("the chat", () => {
   it("is closed on a cancelled booking", async () => {
     const { booking, customerCookie } = await trackedBooking();
     await db.booking.update({ where: { id: booking.id }, data: { status: "cancelled" } });
-    const refused = await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "Still coming?" }, { cookie: customerCookie }));
+    const refused = await call(
+      trackerRoute.action,
+      formRequest(trackerUrl(booking.id, "chat"), { content: "Still coming?" }, { cookie: customerCookie }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error[""]).toEqual([CHAT_MESSAGES.closed]);
   });
 });
 
 /** Reads server-sent events from a stream until `until` matches one, or the time is up. */
-async function readEvents(body: ReadableStream<Uint8Array>, until: (event: { event: string; data: string }) => boolean, timeoutMs = 5000) {
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  until: (event: { event: string; data: string }) => boolean,
+  timeoutMs = 5000,
+) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const events: { event: string; data: string }[] = [];
@@ -198,7 +319,10 @@ async function readEvents(body: ReadableStream<Uint8Array>, until: (event: { eve
   const deadline = Date.now() + timeoutMs;
   try {
     while (Date.now() < deadline) {
-      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+      ]);
       if (!chunk || chunk.done) break;
       buffer += decoder.decode(chunk.value, { stream: true });
       let end: number;
@@ -228,7 +352,10 @@ describe("the event stream", () => {
   it("delivers a NOTIFY sent from a second database connection to the booking's customer", async () => {
     const { booking, customerCookie } = await trackedBooking();
     const controller = new AbortController();
-    const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers: { Cookie: customerCookie }, signal: controller.signal });
+    const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, {
+      headers: { Cookie: customerCookie },
+      signal: controller.signal,
+    });
     const response = (await eventsRoute.loader({ request, params: { id: booking.id }, context: {} })) as Response;
     try {
       expect(response.status).toBe(200);
@@ -239,8 +366,12 @@ describe("the event stream", () => {
       expect(ready.at(-1)).toMatchObject({ event: "ready" });
 
       // Another booking's news does not reach this stream; this booking's does.
-      await second.query("SELECT pg_notify('easymove_live', $1)", [JSON.stringify({ bookingId: "someotherbooking0000", kind: "chat" })]);
-      await second.query("SELECT pg_notify('easymove_live', $1)", [JSON.stringify({ bookingId: booking.id, kind: "tracking" })]);
+      await second.query("SELECT pg_notify('easymove_live', $1)", [
+        JSON.stringify({ bookingId: "someotherbooking0000", kind: "chat" }),
+      ]);
+      await second.query("SELECT pg_notify('easymove_live', $1)", [
+        JSON.stringify({ bookingId: booking.id, kind: "tracking" }),
+      ]);
       const events = await readEvents(stream, (event) => event.event === "change");
       const changes = events.filter((event) => event.event === "change");
       expect(changes).toHaveLength(1);
@@ -254,7 +385,10 @@ describe("the event stream", () => {
     const { booking, customerCookie, driverCookie } = await trackedBooking();
     const open = async (cookie: string) => {
       const controller = new AbortController();
-      const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers: { Cookie: cookie }, signal: controller.signal });
+      const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, {
+        headers: { Cookie: cookie },
+        signal: controller.signal,
+      });
       const response = (await eventsRoute.loader({ request, params: { id: booking.id }, context: {} })) as Response;
       if (response.status === 200) await readEvents(response.body!, (event) => event.event === "ready");
       return { response, controller };
@@ -285,11 +419,17 @@ describe("the event stream", () => {
   it("delivers the app's own changes: a chat message posted by the driver", async () => {
     const { booking, customerCookie, driverCookie } = await trackedBooking();
     const controller = new AbortController();
-    const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers: { Cookie: customerCookie }, signal: controller.signal });
+    const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, {
+      headers: { Cookie: customerCookie },
+      signal: controller.signal,
+    });
     const response = (await eventsRoute.loader({ request, params: { id: booking.id }, context: {} })) as Response;
     try {
       await readEvents(response.body!, (event) => event.event === "ready");
-      await call(trackerRoute.action, formRequest(trackerUrl(booking.id, "chat"), { content: "Outside now" }, { cookie: driverCookie }));
+      await call(
+        trackerRoute.action,
+        formRequest(trackerUrl(booking.id, "chat"), { content: "Outside now" }, { cookie: driverCookie }),
+      );
       const events = await readEvents(response.body!, (event) => event.event === "change");
       expect(JSON.parse(events.at(-1)!.data)).toMatchObject({ kind: "chat" });
     } finally {
@@ -301,15 +441,23 @@ describe("the event stream", () => {
     const { booking } = await trackedBooking();
     let resets = 0;
     const heard: string[] = [];
-    const unsubscribe = await subscribeToBooking(booking.id, (event) => heard.push(event.kind), () => (resets += 1));
+    const unsubscribe = await subscribeToBooking(
+      booking.id,
+      (event) => heard.push(event.kind),
+      () => (resets += 1),
+    );
     // What a PostgreSQL restart or a failover does to the LISTEN session.
-    await second.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN easymove_live%' AND pid <> pg_backend_pid()");
+    await second.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN easymove_live%' AND pid <> pg_backend_pid()",
+    );
     await expect.poll(() => resets, { timeout: 5000 }).toBe(1);
     unsubscribe();
 
     const again = await subscribeToBooking(booking.id, (event) => heard.push(event.kind));
     try {
-      await second.query("SELECT pg_notify('easymove_live', $1)", [JSON.stringify({ bookingId: booking.id, kind: "chat" })]);
+      await second.query("SELECT pg_notify('easymove_live', $1)", [
+        JSON.stringify({ bookingId: booking.id, kind: "chat" }),
+      ]);
       await expect.poll(() => heard, { timeout: 5000 }).toEqual(["chat"]);
     } finally {
       again();
@@ -320,7 +468,10 @@ describe("the event stream", () => {
     const { booking, driverCookie, customer } = await trackedBooking();
     const open = async (headers: Record<string, string>) => {
       const controller = new AbortController();
-      const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers, signal: controller.signal });
+      const request = new Request(`http://localhost/api/bookings/${booking.id}/events`, {
+        headers,
+        signal: controller.signal,
+      });
       const outcome = await call(eventsRoute.loader, request, { id: booking.id }).catch((error) => error);
       controller.abort();
       return outcome;
@@ -328,10 +479,21 @@ describe("the event stream", () => {
     expect(await open({ Cookie: strangerCookie })).toMatchObject({ status: 404, body: { error: "Booking not found" } });
     expect(await open({ Cookie: otherDriverCookie })).toMatchObject({ status: 404 });
     expect(await open({})).toMatchObject({ status: 401 });
-    const listeners: Record<string, string>[] = [{ Cookie: driverCookie }, { Cookie: adminCookie }, { Authorization: `Bearer ${await bearerFor(customer)}` }];
+    const listeners: Record<string, string>[] = [
+      { Cookie: driverCookie },
+      { Cookie: adminCookie },
+      { Authorization: `Bearer ${await bearerFor(customer)}` },
+    ];
     for (const headers of listeners) {
       const controller = new AbortController();
-      const response = (await eventsRoute.loader({ request: new Request(`http://localhost/api/bookings/${booking.id}/events`, { headers, signal: controller.signal }), params: { id: booking.id }, context: {} })) as Response;
+      const response = (await eventsRoute.loader({
+        request: new Request(`http://localhost/api/bookings/${booking.id}/events`, {
+          headers,
+          signal: controller.signal,
+        }),
+        params: { id: booking.id },
+        context: {},
+      })) as Response;
       expect(response.status).toBe(200);
       controller.abort();
     }

@@ -83,14 +83,24 @@ async function answer(handling: Promise<Response>) {
 }
 
 async function sendChunk(cookie: string | null, fields: Record<string, string>, chunk?: Uint8Array) {
-  const response = await answer(uploadChunk({ request: chunkRequest(cookie, fields, chunk), params: {}, context: { clientAddress: ip } }));
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, setCookie: response.headers.get("Set-Cookie") };
+  const response = await answer(
+    uploadChunk({ request: chunkRequest(cookie, fields, chunk), params: {}, context: { clientAddress: ip } }),
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    setCookie: response.headers.get("Set-Cookie"),
+  };
 }
 
 async function assembleFile(cookie: string | null, body: unknown) {
   const headers = new Headers({ "Content-Type": "application/json", "X-Forwarded-For": ip });
   if (cookie) headers.set("Cookie", cookie);
-  const request = new Request("http://localhost/api/drivers/assemble-chunks", { method: "POST", body: JSON.stringify(body), headers });
+  const request = new Request("http://localhost/api/drivers/assemble-chunks", {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers,
+  });
   const response = await answer(assemble({ request, params: {}, context: { clientAddress: ip } }));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -99,14 +109,27 @@ let fileCounter = 0;
 const newFileId = () => `test${Date.now()}${fileCounter++}`.padEnd(16, "0");
 
 /** Uploads `bytes` by chunks as the browser does, then assembles them. */
-async function upload(cookie: string, bytes: Uint8Array, { field = "licenseDocument", fileName = "file.pdf", fileType = "application/pdf", order = "forward" as "forward" | "reverse" } = {}) {
+async function upload(
+  cookie: string,
+  bytes: Uint8Array,
+  {
+    field = "licenseDocument",
+    fileName = "file.pdf",
+    fileType = "application/pdf",
+    order = "forward" as "forward" | "reverse",
+  } = {},
+) {
   const fileId = newFileId();
   const totalChunks = Math.max(1, Math.ceil(bytes.length / CHUNK_SIZE_BYTES));
   const indices = Array.from({ length: totalChunks }, (_, index) => index);
   if (order === "reverse") indices.reverse();
   for (const chunkIndex of indices) {
     const chunk = bytes.subarray(chunkIndex * CHUNK_SIZE_BYTES, (chunkIndex + 1) * CHUNK_SIZE_BYTES);
-    const sent = await sendChunk(cookie, { chunkIndex: String(chunkIndex), totalChunks: String(totalChunks), fileId, fileName, fileType, field }, chunk);
+    const sent = await sendChunk(
+      cookie,
+      { chunkIndex: String(chunkIndex), totalChunks: String(totalChunks), fileId, fileName, fileType, field },
+      chunk,
+    );
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   }
   return assembleFile(cookie, { fileId, fileName, field });
@@ -116,12 +139,16 @@ async function upload(cookie: string, bytes: Uint8Array, { field = "licenseDocum
 function storedFiles(folder = "") {
   const base = path.join(UPLOAD_DIR, folder);
   if (!fs.existsSync(base)) return [];
-  return (fs.readdirSync(base, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return (fs.readdirSync(base, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Every file in private storage, to prove a refused request wrote nothing. */
 function allFiles() {
-  return storedFiles().map((file) => path.relative(UPLOAD_DIR, file)).sort();
+  return storedFiles()
+    .map((file) => path.relative(UPLOAD_DIR, file))
+    .sort();
 }
 
 async function pendingRows() {
@@ -143,7 +170,13 @@ describe("chunked uploads", () => {
     expect(fs.readFileSync(file).equals(Buffer.from(PDF))).toBe(true);
     expect(path.resolve(file).startsWith(path.resolve("public"))).toBe(false);
     const row = await db.storedFile.findUniqueOrThrow({ where: { storageKey: filePath } });
-    expect(row).toMatchObject({ kind: "license", mimeType: "application/pdf", originalName: "My Licence.pdf", sizeBytes: PDF.length, driverId: null });
+    expect(row).toMatchObject({
+      kind: "license",
+      mimeType: "application/pdf",
+      originalName: "My Licence.pdf",
+      sizeBytes: PDF.length,
+      driverId: null,
+    });
     // The chunks are gone once assembled.
     expect(storedFiles(`chunks/${session.id}`)).toEqual([]);
     expect(storedFiles("tmp")).toEqual([]);
@@ -152,7 +185,12 @@ describe("chunked uploads", () => {
   it("assemble several chunks in index order, whatever order they arrived in", async () => {
     const session = await newSession();
     const bytes = bigJpeg(6.5 * MB);
-    const { status, body } = await upload(session.cookie, bytes, { field: "vehiclePhoto", fileName: "van.jpg", fileType: "image/jpeg", order: "reverse" });
+    const { status, body } = await upload(session.cookie, bytes, {
+      field: "vehiclePhoto",
+      fileName: "van.jpg",
+      fileType: "image/jpeg",
+      order: "reverse",
+    });
     expect(status).toBe(200);
     expect(body.filePath).toMatch(/\.jpg$/);
     const stored = fs.readFileSync(onDisk(body.filePath as string));
@@ -161,7 +199,18 @@ describe("chunked uploads", () => {
   });
 
   it("set the upload session cookie when a client has none", async () => {
-    const sent = await sendChunk(null, { chunkIndex: "0", totalChunks: "1", fileId: newFileId(), fileName: "a.pdf", fileType: "application/pdf", field: "licenseDocument" }, PDF);
+    const sent = await sendChunk(
+      null,
+      {
+        chunkIndex: "0",
+        totalChunks: "1",
+        fileId: newFileId(),
+        fileName: "a.pdf",
+        fileType: "application/pdf",
+        field: "licenseDocument",
+      },
+      PDF,
+    );
     expect(sent.status).toBe(200);
     expect(sent.setCookie).toMatch(/^__uploads=.+HttpOnly/i);
     expect(sent.setCookie).toMatch(/SameSite=Lax/i);
@@ -172,7 +221,11 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
   it("a PDF renamed .jpg as the vehicle photo (415)", async () => {
     const session = await newSession();
     const before = { files: allFiles(), rows: await pendingRows() };
-    const { status, body } = await upload(session.cookie, PDF, { field: "vehiclePhoto", fileName: "van.jpg", fileType: "image/jpeg" });
+    const { status, body } = await upload(session.cookie, PDF, {
+      field: "vehiclePhoto",
+      fileName: "van.jpg",
+      fileType: "image/jpeg",
+    });
     expect(status).toBe(415);
     expect(body.error).toBe("Vehicle photo must be an image (JPEG, PNG, WebP or HEIC)");
     expect(allFiles()).toEqual(before.files);
@@ -182,7 +235,11 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
   it("an executable renamed .pdf (415)", async () => {
     const session = await newSession();
     const before = { files: allFiles(), rows: await pendingRows() };
-    const { status, body } = await upload(session.cookie, ELF, { field: "licenseDocument", fileName: "licence.pdf", fileType: "application/pdf" });
+    const { status, body } = await upload(session.cookie, ELF, {
+      field: "licenseDocument",
+      fileName: "licence.pdf",
+      fileType: "application/pdf",
+    });
     expect(status).toBe(415);
     expect(body.error).toBe("Driver's licence must be a PDF or an image (JPEG, PNG, WebP or HEIC)");
     expect(allFiles()).toEqual(before.files);
@@ -193,7 +250,18 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
     const session = await newSession();
     const before = allFiles();
     const tooBig = bigJpeg(CHUNK_SIZE_BYTES + 1024);
-    const sent = await sendChunk(session.cookie, { chunkIndex: "0", totalChunks: "2", fileId: newFileId(), fileName: "van.jpg", fileType: "image/jpeg", field: "vehiclePhoto" }, tooBig);
+    const sent = await sendChunk(
+      session.cookie,
+      {
+        chunkIndex: "0",
+        totalChunks: "2",
+        fileId: newFileId(),
+        fileName: "van.jpg",
+        fileType: "image/jpeg",
+        field: "vehiclePhoto",
+      },
+      tooBig,
+    );
     expect(sent.status).toBe(413);
     expect(sent.body.error).toBe("A chunk may be at most 5 MB.");
     expect(allFiles()).toEqual(before);
@@ -203,19 +271,34 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
     const session = await newSession();
     const before = allFiles();
     const fileId = newFileId();
-    const tooMany = await sendChunk(session.cookie, { chunkIndex: "0", totalChunks: "3", fileId, fileName: "big.pdf", fileType: "application/pdf", field: "licenseDocument" }, PDF);
+    const tooMany = await sendChunk(
+      session.cookie,
+      {
+        chunkIndex: "0",
+        totalChunks: "3",
+        fileId,
+        fileName: "big.pdf",
+        fileType: "application/pdf",
+        field: "licenseDocument",
+      },
+      PDF,
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toMatch(/totalChunks is too large/);
 
     // Two full 5 MB chunks make 10 MB, over this run's 7 MB limit.
     const bytes = bigJpeg(2 * CHUNK_SIZE_BYTES - 100);
     const fields = { totalChunks: "2", fileId, fileName: "big.jpg", fileType: "image/jpeg", field: "vehiclePhoto" };
-    expect((await sendChunk(session.cookie, { ...fields, chunkIndex: "0" }, bytes.subarray(0, CHUNK_SIZE_BYTES))).status).toBe(200);
+    expect(
+      (await sendChunk(session.cookie, { ...fields, chunkIndex: "0" }, bytes.subarray(0, CHUNK_SIZE_BYTES))).status,
+    ).toBe(200);
     const second = await sendChunk(session.cookie, { ...fields, chunkIndex: "1" }, bytes.subarray(CHUNK_SIZE_BYTES));
     expect(second.status).toBe(413);
     expect(second.body.error).toBe("The file is too large (the limit is 7 MB).");
     expect(allFiles()).toEqual(before);
-    expect((await assembleFile(session.cookie, { fileId, fileName: "big.jpg", field: "vehiclePhoto" })).status).toBe(400);
+    expect((await assembleFile(session.cookie, { fileId, fileName: "big.jpg", field: "vehiclePhoto" })).status).toBe(
+      400,
+    );
   });
 
   it("an assembly with a chunk missing (400), which works once the chunk arrives", async () => {
@@ -223,13 +306,17 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
     const bytes = bigJpeg(6 * MB);
     const fileId = newFileId();
     const fields = { totalChunks: "2", fileId, fileName: "van.jpg", fileType: "image/jpeg", field: "vehiclePhoto" };
-    expect((await sendChunk(session.cookie, { ...fields, chunkIndex: "1" }, bytes.subarray(CHUNK_SIZE_BYTES))).status).toBe(200);
+    expect(
+      (await sendChunk(session.cookie, { ...fields, chunkIndex: "1" }, bytes.subarray(CHUNK_SIZE_BYTES))).status,
+    ).toBe(200);
     const early = await assembleFile(session.cookie, { fileId, fileName: "van.jpg", field: "vehiclePhoto" });
     expect(early.status).toBe(400);
     expect(early.body.error).toBe("Missing chunk 1 of 2: upload every chunk before assembling.");
     expect(storedFiles().some((file) => file.endsWith(".jpg") && fs.statSync(file).size === bytes.length)).toBe(false);
 
-    expect((await sendChunk(session.cookie, { ...fields, chunkIndex: "0" }, bytes.subarray(0, CHUNK_SIZE_BYTES))).status).toBe(200);
+    expect(
+      (await sendChunk(session.cookie, { ...fields, chunkIndex: "0" }, bytes.subarray(0, CHUNK_SIZE_BYTES))).status,
+    ).toBe(200);
     const done = await assembleFile(session.cookie, { fileId, fileName: "van.jpg", field: "vehiclePhoto" });
     expect(done.status).toBe(200);
     expect(fs.readFileSync(onDisk(done.body.filePath as string)).equals(Buffer.from(bytes))).toBe(true);
@@ -239,7 +326,18 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
     const session = await newSession();
     const before = allFiles();
     for (const chunkIndex of ["2", "-1", "abc"]) {
-      const sent = await sendChunk(session.cookie, { chunkIndex, totalChunks: "2", fileId: newFileId(), fileName: "a.pdf", fileType: "application/pdf", field: "licenseDocument" }, PDF);
+      const sent = await sendChunk(
+        session.cookie,
+        {
+          chunkIndex,
+          totalChunks: "2",
+          fileId: newFileId(),
+          fileName: "a.pdf",
+          fileType: "application/pdf",
+          field: "licenseDocument",
+        },
+        PDF,
+      );
       expect(sent.status).toBe(400);
       expect(sent.body.error).toMatch(/chunkIndex (is out of range|must be a whole number)/);
     }
@@ -260,10 +358,32 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
     const outside = path.resolve(UPLOAD_DIR, "../../../../tmp/evil.pdf");
     fs.rmSync(outside, { force: true });
     const before = allFiles();
-    const badId = await sendChunk(session.cookie, { chunkIndex: "0", totalChunks: "1", fileId: "../../../../tmp", fileName: "a.pdf", fileType: "application/pdf", field: "licenseDocument" }, PDF);
+    const badId = await sendChunk(
+      session.cookie,
+      {
+        chunkIndex: "0",
+        totalChunks: "1",
+        fileId: "../../../../tmp",
+        fileName: "a.pdf",
+        fileType: "application/pdf",
+        field: "licenseDocument",
+      },
+      PDF,
+    );
     expect(badId.status).toBe(400);
     expect(badId.body.error).toMatch(/Invalid fileId/);
-    const badField = await sendChunk(session.cookie, { chunkIndex: "0", totalChunks: "1", fileId: newFileId(), fileName: "a.pdf", fileType: "application/pdf", field: "../uploads" }, PDF);
+    const badField = await sendChunk(
+      session.cookie,
+      {
+        chunkIndex: "0",
+        totalChunks: "1",
+        fileId: newFileId(),
+        fileName: "a.pdf",
+        fileType: "application/pdf",
+        field: "../uploads",
+      },
+      PDF,
+    );
     expect(badField.status).toBe(400);
     expect(allFiles()).toEqual(before);
 
@@ -276,7 +396,15 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
     expect(fs.existsSync(onDisk(body.filePath as string))).toBe(true);
 
     const storage = new LocalDiskStorage(UPLOAD_DIR);
-    for (const key of ["../evil", "uploads/../../evil", "/etc/passwd", "uploads/a\\..\\b", "", "uploads//x", ".partial/x"]) {
+    for (const key of [
+      "../evil",
+      "uploads/../../evil",
+      "/etc/passwd",
+      "uploads/a\\..\\b",
+      "",
+      "uploads//x",
+      ".partial/x",
+    ]) {
       expect(() => storage.pathOf(key)).toThrow(UnsafeKeyError);
     }
   });
@@ -284,29 +412,71 @@ describe("uploads are refused with a clear 4xx and nothing is kept", () => {
   it("another browser's chunks (400): chunks belong to the upload session that sent them", async () => {
     const owner = await newSession();
     const fileId = newFileId();
-    expect((await sendChunk(owner.cookie, { chunkIndex: "0", totalChunks: "1", fileId, fileName: "a.pdf", fileType: "application/pdf", field: "licenseDocument" }, PDF)).status).toBe(200);
+    expect(
+      (
+        await sendChunk(
+          owner.cookie,
+          {
+            chunkIndex: "0",
+            totalChunks: "1",
+            fileId,
+            fileName: "a.pdf",
+            fileType: "application/pdf",
+            field: "licenseDocument",
+          },
+          PDF,
+        )
+      ).status,
+    ).toBe(200);
     const stranger = await newSession();
     const stolen = await assembleFile(stranger.cookie, { fileId, fileName: "a.pdf", field: "licenseDocument" });
     expect(stolen.status).toBe(400);
     expect((await assembleFile(null, { fileId, fileName: "a.pdf", field: "licenseDocument" })).status).toBe(400);
-    expect((await assembleFile(owner.cookie, { fileId, fileName: "a.pdf", field: "licenseDocument" })).status).toBe(200);
+    expect((await assembleFile(owner.cookie, { fileId, fileName: "a.pdf", field: "licenseDocument" })).status).toBe(
+      200,
+    );
   });
 
   it("requests that are not what the API expects (400) and too many of them (429)", async () => {
     const session = await newSession();
     const notMultipart = await uploadChunk({
-      request: new Request("http://localhost/api/drivers/upload-chunk", { method: "POST", body: "{}", headers: { "Content-Type": "application/json", Cookie: session.cookie, "X-Forwarded-For": ip } }),
+      request: new Request("http://localhost/api/drivers/upload-chunk", {
+        method: "POST",
+        body: "{}",
+        headers: { "Content-Type": "application/json", Cookie: session.cookie, "X-Forwarded-For": ip },
+      }),
       params: {},
       context: { clientAddress: ip },
     });
     expect(notMultipart.status).toBe(400);
-    const noChunk = await sendChunk(session.cookie, { chunkIndex: "0", totalChunks: "1", fileId: newFileId(), fileName: "a.pdf", fileType: "application/pdf", field: "licenseDocument" });
+    const noChunk = await sendChunk(session.cookie, {
+      chunkIndex: "0",
+      totalChunks: "1",
+      fileId: newFileId(),
+      fileName: "a.pdf",
+      fileType: "application/pdf",
+      field: "licenseDocument",
+    });
     expect(noChunk.status).toBe(400);
     const badJson = await assembleFile(session.cookie, "not an object");
     expect(badJson.status).toBe(400);
 
-    await db.rateLimitBucket.update({ where: { key: `${DRIVER_UPLOAD_RATE_LIMIT.name}:${ip}` }, data: { count: DRIVER_UPLOAD_RATE_LIMIT.limit } });
-    const limited = await sendChunk(session.cookie, { chunkIndex: "0", totalChunks: "1", fileId: newFileId(), fileName: "a.pdf", fileType: "application/pdf", field: "licenseDocument" }, PDF);
+    await db.rateLimitBucket.update({
+      where: { key: `${DRIVER_UPLOAD_RATE_LIMIT.name}:${ip}` },
+      data: { count: DRIVER_UPLOAD_RATE_LIMIT.limit },
+    });
+    const limited = await sendChunk(
+      session.cookie,
+      {
+        chunkIndex: "0",
+        totalChunks: "1",
+        fileId: newFileId(),
+        fileName: "a.pdf",
+        fileType: "application/pdf",
+        field: "licenseDocument",
+      },
+      PDF,
+    );
     expect(limited.status).toBe(429);
   });
 });
@@ -325,7 +495,11 @@ describe("the document route", () => {
 
   async function open(filePath: string, cookie?: string) {
     const headers = cookie ? { Cookie: cookie } : undefined;
-    return documentLoader({ request: new Request(`http://localhost/${filePath}`, { headers }), params: { "*": filePath.slice("uploads/".length) }, context: { clientAddress: ip } });
+    return documentLoader({
+      request: new Request(`http://localhost/${filePath}`, { headers }),
+      params: { "*": filePath.slice("uploads/".length) },
+      context: { clientAddress: ip },
+    });
   }
 
   it("refuses an anonymous request for a stored document (401)", async () => {
@@ -351,7 +525,9 @@ describe("the document route", () => {
     // A PDF's own scripts (or a disguised page) cannot run on this origin.
     expect(response.headers.get("Content-Security-Policy")).toMatch(/(^|; )sandbox(;|$)/);
     expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
-    expect(response.headers.get("Content-Disposition")).toBe(`inline; filename="licence _scan_.pdf"; filename*=UTF-8''${encodeURIComponent("licence “scan”.pdf")}`);
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `inline; filename="licence _scan_.pdf"; filename*=UTF-8''${encodeURIComponent("licence “scan”.pdf")}`,
+    );
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(PDF))).toBe(true);
   });
@@ -371,25 +547,56 @@ describe("the document route", () => {
     fs.writeFileSync(path.join(UPLOAD_DIR, "demo", "integration-licence.pdf"), PDF);
     await db.storedFile.upsert({
       where: { storageKey: "uploads/demo/integration-licence.pdf" },
-      create: { storageKey: "uploads/demo/integration-licence.pdf", kind: "license", originalName: "licence.pdf", mimeType: "application/pdf", sizeBytes: PDF.length },
+      create: {
+        storageKey: "uploads/demo/integration-licence.pdf",
+        kind: "license",
+        originalName: "licence.pdf",
+        mimeType: "application/pdf",
+        sizeBytes: PDF.length,
+      },
       update: {},
     });
     const response = await open("uploads/demo/integration-licence.pdf", (await cookieFor("admin")).cookie);
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Disposition")).toBe(`inline; filename="licence.pdf"; filename*=UTF-8''licence.pdf`);
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `inline; filename="licence.pdf"; filename*=UTF-8''licence.pdf`,
+    );
   });
 
   it("answers 404 to an admin for unknown or malformed paths, and never reads outside storage", async () => {
     const { cookie } = await cookieFor("admin");
     expect((await open(`uploads/${"0".repeat(64)}.pdf`, cookie)).status).toBe(404);
-    const traversal = await documentLoader({ request: new Request("http://localhost/uploads/x", { headers: { Cookie: cookie } }), params: { "*": "../../package.json" }, context: { clientAddress: ip } });
+    const traversal = await documentLoader({
+      request: new Request("http://localhost/uploads/x", { headers: { Cookie: cookie } }),
+      params: { "*": "../../package.json" },
+      context: { clientAddress: ip },
+    });
     expect(traversal.status).toBe(404);
     // Chunks and temporary files are never documents, even with a row naming them.
     const session = await newSession();
     const fileId = newFileId();
-    await sendChunk(session.cookie, { chunkIndex: "0", totalChunks: "1", fileId, fileName: "a.pdf", fileType: "application/pdf", field: "licenseDocument" }, PDF);
+    await sendChunk(
+      session.cookie,
+      {
+        chunkIndex: "0",
+        totalChunks: "1",
+        fileId,
+        fileName: "a.pdf",
+        fileType: "application/pdf",
+        field: "licenseDocument",
+      },
+      PDF,
+    );
     const chunkPath = `uploads/chunks/${session.id}/${fileId}/0-of-1`;
-    await db.storedFile.create({ data: { storageKey: chunkPath, kind: "license", originalName: "a.pdf", mimeType: "application/pdf", sizeBytes: PDF.length } });
+    await db.storedFile.create({
+      data: {
+        storageKey: chunkPath,
+        kind: "license",
+        originalName: "a.pdf",
+        mimeType: "application/pdf",
+        sizeBytes: PDF.length,
+      },
+    });
     expect((await open(chunkPath, cookie)).status).toBe(404);
   });
 });
@@ -398,7 +605,18 @@ describe("clean-up", () => {
   it("removes chunks and unclaimed documents after 24 hours, and keeps claimed ones", async () => {
     const session = await newSession();
     const fileId = newFileId();
-    await sendChunk(session.cookie, { chunkIndex: "0", totalChunks: "2", fileId, fileName: "a.pdf", fileType: "application/pdf", field: "licenseDocument" }, PDF);
+    await sendChunk(
+      session.cookie,
+      {
+        chunkIndex: "0",
+        totalChunks: "2",
+        fileId,
+        fileName: "a.pdf",
+        fileType: "application/pdf",
+        field: "licenseDocument",
+      },
+      PDF,
+    );
     const pending = (await upload(session.cookie, PDF)).body.filePath as string;
     const claimed = (await upload(session.cookie, PDF)).body.filePath as string;
     const driver = await createApprovedDriver();
@@ -423,7 +641,15 @@ const { uploadQuotaBytes, UPLOAD_MESSAGES } = await import("~/server/uploads/quo
 
 describe("uploads: the holes a security review found", () => {
   const openFiles = () => fs.readdirSync("/proc/self/fd").length;
-  const chunkFields = (fileId: string, extra: Record<string, string> = {}) => ({ chunkIndex: "0", totalChunks: "1", fileId, fileName: "file.pdf", fileType: "application/pdf", field: "licenseDocument", ...extra });
+  const chunkFields = (fileId: string, extra: Record<string, string> = {}) => ({
+    chunkIndex: "0",
+    totalChunks: "1",
+    fileId,
+    fileName: "file.pdf",
+    fileType: "application/pdf",
+    field: "licenseDocument",
+    ...extra,
+  });
 
   it("a fileId starting with '-' is a 400 from the schema, not a 500 from storage, and leaves no chunk behind", async () => {
     const session = await newSession();
@@ -440,7 +666,9 @@ describe("uploads: the holes a security review found", () => {
       ip = `198.18.${Math.floor(round / 100)}.${(round % 100) + 1}`; // the per-address upload limit is not what is tested here
       const fileId = newFileId();
       expect((await sendChunk(session.cookie, chunkFields(fileId), ELF)).status).toBe(200);
-      expect((await assembleFile(session.cookie, { fileId, fileName: "evil.pdf", field: "licenseDocument" })).status).toBe(415);
+      expect(
+        (await assembleFile(session.cookie, { fileId, fileName: "evil.pdf", field: "licenseDocument" })).status,
+      ).toBe(415);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(openFiles() - before).toBeLessThan(10);
@@ -453,7 +681,11 @@ describe("uploads: the holes a security review found", () => {
     let last: Record<string, unknown> = {};
     for (let sent = 0; sent <= uploadQuotaBytes() + chunk.length; sent += chunk.length) {
       ip = `198.19.0.${(statuses.length % 250) + 1}`;
-      const answer = await sendChunk(session.cookie, chunkFields(newFileId(), { fileName: "van.jpg", fileType: "image/jpeg", field: "vehiclePhoto" }), chunk);
+      const answer = await sendChunk(
+        session.cookie,
+        chunkFields(newFileId(), { fileName: "van.jpg", fileType: "image/jpeg", field: "vehiclePhoto" }),
+        chunk,
+      );
       statuses.push(answer.status);
       last = answer.body;
       if (answer.status !== 200) break;

@@ -1,7 +1,24 @@
 // The part of autocannon's API (https://github.com/mcollina/autocannon) that the reliability tests use.
 declare module "autocannon" {
-  type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (request: Request, context: unknown) => Request };
-  type Percentiles = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p97_5: number; p99: number; total: number };
+  type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request, context: unknown) => Request;
+  };
+  type Percentiles = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    total: number;
+  };
   export type Result = {
     duration: number;
     errors: number;
@@ -31,7 +48,10 @@ declare module "autocannon" {
     requests?: Request[];
     pipelining?: number;
   };
-  export type Instance = Promise<Result> & { stop: () => void; on: (event: string, listener: (...args: any[]) => void) => void };
+  export type Instance = Promise<Result> & {
+    stop: () => void;
+    on: (event: string, listener: (...args: any[]) => void) => void;
+  };
   function autocannon(options: Options): Instance;
   export default autocannon;
 }

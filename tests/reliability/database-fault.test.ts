@@ -49,10 +49,15 @@ beforeAll(async () => {
   database = await startDatabase("fault", DB_PORT);
   // One client address sends the whole load: the API limit is raised for this server.
   app = await serveApp(database, APP_PORT, { API_RATE_LIMIT_PER_MINUTE: "100000000" });
-  customer = { cookie: await signInCookie(app, TRACKED.customer, DEMO_PASSWORD), token: await signInToken(app, TRACKED.customer, DEMO_PASSWORD) };
+  customer = {
+    cookie: await signInCookie(app, TRACKED.customer, DEMO_PASSWORD),
+    token: await signInToken(app, TRACKED.customer, DEMO_PASSWORD),
+  };
   driverCookie = await signInCookie(app, TRACKED.driver, DEMO_PASSWORD);
   adminToken = await signInToken(app, ADMIN.email, ADMIN.password, { admin: true });
-  [{ id: trackedId }] = await database.query<{ id: string }>(`select id from "Booking" where reference = $1`, [TRACKED.reference]);
+  [{ id: trackedId }] = await database.query<{ id: string }>(`select id from "Booking" where reference = $1`, [
+    TRACKED.reference,
+  ]);
 });
 
 afterAll(async () => {
@@ -73,19 +78,31 @@ async function bookAndPay() {
   const checkout = await postJson(
     app,
     "/api/create-stripe-checkout-session",
-    { bookingId: booking.id, customerEmail: TRACKED.customer, customerName: TRACKED.customerName, customerPhone: "07700 900555" },
+    {
+      bookingId: booking.id,
+      customerEmail: TRACKED.customer,
+      customerName: TRACKED.customerName,
+      customerPhone: "07700 900555",
+    },
     { token: customer.token },
   );
   const session = (await checkout.json()) as { url: string; provider: string };
   expect(checkout.status, JSON.stringify(session)).toBe(200);
   expect(session.provider).toBe("sandbox");
-  const paid = await postForm(app, new URL(session.url).pathname, { cardNumber: "4242 4242 4242 4242", expiry: "12 / 35", cvc: "123" });
+  const paid = await postForm(app, new URL(session.url).pathname, {
+    cardNumber: "4242 4242 4242 4242",
+    expiry: "12 / 35",
+    cvc: "123",
+  });
   expect(paid.status).toBe(303);
   return booking;
 }
 
 async function paymentOf(bookingId: string) {
-  const rows = await database.query(`select id, status, "amountPence", provider, "providerPaymentId" from "Payment" where "bookingId" = $1`, [bookingId]);
+  const rows = await database.query(
+    `select id, status, "amountPence", provider, "providerPaymentId" from "Payment" where "bookingId" = $1`,
+    [bookingId],
+  );
   expect(rows).toHaveLength(1);
   return rows[0]!;
 }
@@ -95,16 +112,71 @@ type Probe = { name: string; send: () => Promise<Response>; kind: "page" | "json
 /** One request from each page and API route family (pages, forms, sign-in, the JSON API, admin, health). */
 const probes = (): Probe[] => [
   { name: "GET / (signed in)", kind: "home", send: () => get(app, "/", { cookie: customer.cookie }) },
-  { name: "GET /bookings/:id/cancel (form page)", kind: "page", send: () => get(app, `/bookings/${written.bookingId}/cancel`, { cookie: customer.cookie }) },
-  { name: "POST /bookings/:id/cancel (form)", kind: "page", send: () => postForm(app, `/bookings/${written.bookingId}/cancel`, { reason: "Plans changed" }, { cookie: customer.cookie }) },
+  {
+    name: "GET /bookings/:id/cancel (form page)",
+    kind: "page",
+    send: () => get(app, `/bookings/${written.bookingId}/cancel`, { cookie: customer.cookie }),
+  },
+  {
+    name: "POST /bookings/:id/cancel (form)",
+    kind: "page",
+    send: () =>
+      postForm(app, `/bookings/${written.bookingId}/cancel`, { reason: "Plans changed" }, { cookie: customer.cookie }),
+  },
   { name: "GET /bookings (signed in)", kind: "page", send: () => get(app, "/bookings", { cookie: customer.cookie }) },
-  { name: "GET /booking-tracker (signed in)", kind: "page", send: () => get(app, `/booking-tracker?booking=${trackedId}`, { cookie: customer.cookie }) },
-  { name: "POST /signin (form)", kind: "page", send: () => postForm(app, "/signin", { email: TRACKED.customer, password: DEMO_PASSWORD }, { headers: { "X-Forwarded-For": randomIp() } }) },
-  { name: "POST /driver (form, signed in)", kind: "page", send: () => postForm(app, "/driver", { bookingId: trackedId, status: "en_route", etaMinutes: "20" }, { cookie: driverCookie }) },
-  { name: "POST /api/auth/signin", kind: "json", send: () => postJson(app, "/api/auth/signin", { email: TRACKED.customer, password: DEMO_PASSWORD }, { headers: { "X-Forwarded-For": randomIp() } }) },
-  { name: "POST /api/quotes/calculate", kind: "json", send: () => postJson(app, "/api/quotes/calculate", quoteBody(2)) },
-  { name: "GET /api/admin/stats (token)", kind: "json", send: () => get(app, "/api/admin/stats", { token: adminToken }) },
-  { name: "GET /api/bookings/:id/events (token)", kind: "json", send: () => get(app, `/api/bookings/${trackedId}/events`, { token: customer.token }) },
+  {
+    name: "GET /booking-tracker (signed in)",
+    kind: "page",
+    send: () => get(app, `/booking-tracker?booking=${trackedId}`, { cookie: customer.cookie }),
+  },
+  {
+    name: "POST /signin (form)",
+    kind: "page",
+    send: () =>
+      postForm(
+        app,
+        "/signin",
+        { email: TRACKED.customer, password: DEMO_PASSWORD },
+        { headers: { "X-Forwarded-For": randomIp() } },
+      ),
+  },
+  {
+    name: "POST /driver (form, signed in)",
+    kind: "page",
+    send: () =>
+      postForm(
+        app,
+        "/driver",
+        { bookingId: trackedId, status: "en_route", etaMinutes: "20" },
+        { cookie: driverCookie },
+      ),
+  },
+  {
+    name: "POST /api/auth/signin",
+    kind: "json",
+    send: () =>
+      postJson(
+        app,
+        "/api/auth/signin",
+        { email: TRACKED.customer, password: DEMO_PASSWORD },
+        { headers: { "X-Forwarded-For": randomIp() } },
+      ),
+  },
+  {
+    name: "POST /api/quotes/calculate",
+    kind: "json",
+    send: () => postJson(app, "/api/quotes/calculate", quoteBody(2)),
+  },
+  {
+    name: "GET /api/admin/stats (token)",
+    kind: "json",
+    send: () => get(app, "/api/admin/stats", { token: adminToken }),
+  },
+  {
+    name: "GET /api/bookings/:id/events (token)",
+    kind: "json",
+    send: () => get(app, `/api/bookings/${trackedId}/events`, { token: customer.token }),
+  },
   { name: "GET /healthz", kind: "json", send: () => get(app, "/healthz") },
 ];
 
@@ -125,7 +197,8 @@ async function expectClearUnavailable(probe: Probe) {
   // The root error page says "Back in a moment"; a route's own error boundary may word it its own way.
   else expect(body, probe.name).toMatch(/Back in a moment|try again in a moment/i);
   // The JSON API says when to try again; a page's error document may not carry the header.
-  if (probe.kind === "json" && probe.name !== "GET /healthz") expect(response.headers.get("retry-after"), probe.name).toBe("5");
+  if (probe.kind === "json" && probe.name !== "GET /healthz")
+    expect(response.headers.get("retry-after"), probe.name).toBe("5");
   const heading = probe.kind === "page" ? ` "${/<h1[^>]*>([^<]*)<\/h1>/.exec(body)?.[1] ?? "?"}"` : "";
   return `503${heading}${response.headers.get("retry-after") ? ` (Retry-After ${response.headers.get("retry-after")})` : ""}`;
 }
@@ -142,7 +215,9 @@ describe("PostgreSQL stopped mid-load and started again", () => {
     const [row] = await database.query(`select "paymentState" from "Booking" where id = $1`, [booking.id]);
     expect(row).toMatchObject({ paymentState: "paid" });
     written = { bookingId: booking.id, reference: booking.reference, payment };
-    record([`booking ${booking.reference} paid, payment ${String(payment.providerPaymentId)} (${String(payment.amountPence)} p)`]);
+    record([
+      `booking ${booking.reference} paid, payment ${String(payment.providerPaymentId)} (${String(payment.amountPence)} p)`,
+    ]);
   });
 
   it("while it is down, every page and API route family answers a clear 503 (the home page may degrade), never a 500 or a stack trace", async () => {
@@ -158,7 +233,12 @@ describe("PostgreSQL stopped mid-load and started again", () => {
       duration: LOAD_S,
       timeout: 10,
       requests: [
-        { method: "POST", path: "/api/quotes/calculate", headers: { "Content-Type": "application/json" }, setupRequest: (request) => ({ ...request, body: JSON.stringify(quoteBody(quoteIndex++)) }) },
+        {
+          method: "POST",
+          path: "/api/quotes/calculate",
+          headers: { "Content-Type": "application/json" },
+          setupRequest: (request) => ({ ...request, body: JSON.stringify(quoteBody(quoteIndex++)) }),
+        },
         { method: "GET", path: "/" },
       ],
     });
@@ -172,7 +252,10 @@ describe("PostgreSQL stopped mid-load and started again", () => {
     expect(app.running(), `the app exited when PostgreSQL stopped:\n${app.output().slice(-4000)}`).toBe(true);
     const answers: string[] = [];
     for (const probe of probes()) answers.push(`${probe.name}: ${await expectClearUnavailable(probe)}`);
-    const streamEndedWithin = await Promise.race([streamBeforeFault.ended.then((endedAt) => endedAt - stopAt), sleep(5_000).then(() => null)]);
+    const streamEndedWithin = await Promise.race([
+      streamBeforeFault.ended.then((endedAt) => endedAt - stopAt),
+      sleep(5_000).then(() => null),
+    ]);
 
     const result = await load;
     const statuses = statusCounts(result);
@@ -184,7 +267,10 @@ describe("PostgreSQL stopped mid-load and started again", () => {
     ]);
     // Every load request was answered: before the stop 200, during it 200 (degraded home page) or 503.
     expect(Object.keys(statuses).sort()).toEqual(expect.arrayContaining(["200", "503"]));
-    expect(Object.keys(statuses).filter((code) => code !== "200" && code !== "503"), `the server's log:\n${app.output().slice(-6000)}`).toEqual([]);
+    expect(
+      Object.keys(statuses).filter((code) => code !== "200" && code !== "503"),
+      `the server's log:\n${app.output().slice(-6000)}`,
+    ).toEqual([]);
     expect(result.errors).toBe(0);
     expect(result.timeouts).toBe(0);
     expect(result.requests.sent - result.requests.total).toBeLessThanOrEqual(CONNECTIONS);
@@ -201,8 +287,15 @@ describe("PostgreSQL stopped mid-load and started again", () => {
       const checks = await Promise.all([
         get(app, "/healthz").then((response) => response.status === 200),
         postJson(app, "/api/quotes/calculate", quoteBody(3)).then((response) => response.status === 200),
-        get(app, "/", { cookie: customer.cookie }).then(async (response) => response.status === 200 && (await response.text()).includes("Log Out")),
-        postJson(app, "/api/auth/signin", { email: TRACKED.customer, password: DEMO_PASSWORD }, { headers: { "X-Forwarded-For": randomIp() } }).then((response) => response.status === 200),
+        get(app, "/", { cookie: customer.cookie }).then(
+          async (response) => response.status === 200 && (await response.text()).includes("Log Out"),
+        ),
+        postJson(
+          app,
+          "/api/auth/signin",
+          { email: TRACKED.customer, password: DEMO_PASSWORD },
+          { headers: { "X-Forwarded-For": randomIp() } },
+        ).then((response) => response.status === 200),
         get(app, "/api/admin/stats", { token: adminToken }).then((response) => response.status === 200),
       ]).catch(() => [false]);
       return checks.every(Boolean);
@@ -227,14 +320,21 @@ describe("PostgreSQL stopped mid-load and started again", () => {
   });
 
   it("no booking or payment written before the fault is lost", async () => {
-    const [booking] = await database.query(`select reference, "paymentState" from "Booking" where id = $1`, [written.bookingId]);
+    const [booking] = await database.query(`select reference, "paymentState" from "Booking" where id = $1`, [
+      written.bookingId,
+    ]);
     expect(booking).toEqual({ reference: written.reference, paymentState: "paid" });
     expect(await paymentOf(written.bookingId)).toEqual(written.payment);
     const listed = await get(app, "/bookings", { cookie: customer.cookie });
     expect(listed.status).toBe(200);
     expect(await listed.text()).toContain(written.reference);
-    const [counts] = await database.query<{ bookings: string; payments: string }>(`select (select count(*) from "Booking") as bookings, (select count(*) from "Payment") as payments`);
-    record([`booking ${written.reference} still paid, its payment unchanged; the customer's /bookings lists it`, `${counts!.bookings} bookings, ${counts!.payments} payments in the database after the restart`]);
+    const [counts] = await database.query<{ bookings: string; payments: string }>(
+      `select (select count(*) from "Booking") as bookings, (select count(*) from "Payment") as payments`,
+    );
+    record([
+      `booking ${written.reference} still paid, its payment unchanged; the customer's /bookings lists it`,
+      `${counts!.bookings} bookings, ${counts!.payments} payments in the database after the restart`,
+    ]);
   });
 
   it("the live-events LISTEN connection recovers: a tracker's stream opened after the restart hears a driver's change", async () => {
@@ -243,7 +343,12 @@ describe("PostgreSQL stopped mid-load and started again", () => {
       expect(stream.status).toBe(200);
       await stream.next("ready");
       const changedAt = Date.now();
-      const moved = await postForm(app, "/driver", { bookingId: trackedId, status: "en_route", etaMinutes: "20" }, { cookie: driverCookie });
+      const moved = await postForm(
+        app,
+        "/driver",
+        { bookingId: trackedId, status: "en_route", etaMinutes: "20" },
+        { cookie: driverCookie },
+      );
       expect(moved.status).toBe(303);
       const event = await stream.next("change", 5_000);
       const heardAfter = Date.now() - changedAt;

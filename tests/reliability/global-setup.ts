@@ -14,7 +14,11 @@ export default async function setup() {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir };
   for (const name of Object.keys(env)) if (name.startsWith("VITEST") || name === "TEST") delete env[name];
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(path.join(root, "node_modules", ".bin", "remix"), ["vite:build"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(path.join(root, "node_modules", ".bin", "remix"), ["vite:build"], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     child.on("error", reject);
     child.on("exit", (exitCode) => resolve(exitCode ?? 1));
   });

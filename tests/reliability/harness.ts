@@ -19,7 +19,12 @@ export const BUILD_DIR = process.env.RELIABILITY_BUILD_DIR ?? "build-reliability
 export const ADMIN = { email: "admin@easymove.local", password: "admin-demo-2026" };
 export const DEMO_PASSWORD = "demo-password-2026";
 /** Seeded: booking EM-9WD3RT belongs to Chloe and is assigned to Mark (tracking "assigned"). */
-export const TRACKED = { reference: "EM-9WD3RT", customer: "chloe@example.com", customerName: "Chloe Singh", driver: "mark.driver@example.com" };
+export const TRACKED = {
+  reference: "EM-9WD3RT",
+  customer: "chloe@example.com",
+  customerName: "Chloe Singh",
+  driver: "mark.driver@example.com",
+};
 
 const RELOCATED_HOME = "/var/lib/easymove";
 
@@ -39,7 +44,8 @@ export type TestDatabase = {
 
 /** A cluster in a fresh temporary folder on `port`, with the migrated and seeded "easymove" database. */
 export async function startDatabase(name: string, port: number): Promise<TestDatabase> {
-  if (!(await portIsFree(port))) throw new Error(`Port ${port} for the ${name} test's PostgreSQL is taken; stop what holds it.`);
+  if (!(await portIsFree(port)))
+    throw new Error(`Port ${port} for the ${name} test's PostgreSQL is taken; stop what holds it.`);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `easymove-reliability-${name}-`));
   fs.chmodSync(folder, 0o755); // root's cluster runs as `postgres`, which must enter it
   const uploadDir = path.join(folder, "uploads");
@@ -94,7 +100,11 @@ export type App = {
 };
 
 /** The production build on 127.0.0.1:`port` against `database`, as `npm start` would serve it. */
-export async function serveApp(database: TestDatabase, port: number, extraEnv: Record<string, string> = {}): Promise<App> {
+export async function serveApp(
+  database: TestDatabase,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<App> {
   if (!(await portIsFree(port))) throw new Error(`Port ${port} for the app is taken; stop what holds it.`);
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -144,13 +154,15 @@ export async function serveApp(database: TestDatabase, port: number, extraEnv: R
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The app on port ${port} exited (${child.exitCode}):\n${output.slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`The app on port ${port} exited (${child.exitCode}):\n${output.slice(-3000)}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The app on port ${port} did not start within 60 s:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`The app on port ${port} did not start within 60 s:\n${output.slice(-3000)}`);
     await sleep(200);
   }
   return {
@@ -175,16 +187,31 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 // ------------------------------------------------------------------ talking to the app
 
 /** A form post as a browser on the app's own origin sends it (the CSRF check wants the Origin). */
-export function postForm(app: App, pathname: string, fields: Record<string, string>, { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}) {
+export function postForm(
+  app: App,
+  pathname: string,
+  fields: Record<string, string>,
+  { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {},
+) {
   return fetch(`${app.url}${pathname}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: app.url,
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(fields),
   });
 }
 
-export function postJson(app: App, pathname: string, body: unknown, { token, cookie, headers = {} }: { token?: string; cookie?: string; headers?: Record<string, string> } = {}) {
+export function postJson(
+  app: App,
+  pathname: string,
+  body: unknown,
+  { token, cookie, headers = {} }: { token?: string; cookie?: string; headers?: Record<string, string> } = {},
+) {
   return fetch(`${app.url}${pathname}`, {
     method: "POST",
     redirect: "manual",
@@ -199,25 +226,45 @@ export function postJson(app: App, pathname: string, body: unknown, { token, coo
   });
 }
 
-export function get(app: App, pathname: string, { token, cookie, headers = {} }: { token?: string; cookie?: string; headers?: Record<string, string> } = {}) {
+export function get(
+  app: App,
+  pathname: string,
+  { token, cookie, headers = {} }: { token?: string; cookie?: string; headers?: Record<string, string> } = {},
+) {
   return fetch(`${app.url}${pathname}`, {
     redirect: "manual",
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
   });
 }
 
 /** The session cookie ("name=value") of a sign-in through the /signin form. */
 export async function signInCookie(app: App, email: string, password: string, ip = randomIp()) {
-  const response = await postForm(app, "/signin", { email, password, redirectTo: "/" }, { headers: { "X-Forwarded-For": ip } });
+  const response = await postForm(
+    app,
+    "/signin",
+    { email, password, redirectTo: "/" },
+    { headers: { "X-Forwarded-For": ip } },
+  );
   expect(response.status, `sign-in of ${email}`).toBe(302);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("__session=") && !/Max-Age=0/i.test(line));
+  const cookie = response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("__session=") && !/Max-Age=0/i.test(line));
   expect(cookie, `session cookie for ${email}`).toBeTruthy();
   return cookie!.split(";")[0]!;
 }
 
 /** An API bearer token from POST /api/auth/signin (or /api/admin/login for admins). */
 export async function signInToken(app: App, email: string, password: string, { admin = false, ip = randomIp() } = {}) {
-  const response = await postJson(app, admin ? "/api/admin/login" : "/api/auth/signin", { email, password }, { headers: { "X-Forwarded-For": ip } });
+  const response = await postJson(
+    app,
+    admin ? "/api/admin/login" : "/api/auth/signin",
+    { email, password },
+    { headers: { "X-Forwarded-For": ip } },
+  );
   const body = (await response.json()) as { token?: string };
   expect(response.status, `token for ${email}: ${JSON.stringify(body)}`).toBe(200);
   return body.token!;
@@ -246,7 +293,9 @@ export function quoteBody(index = 0) {
 /** What a page or API answer must never show: a stack trace or an internal error's words. */
 export function expectNoInternals(body: string, what: string) {
   expect(body, `${what} shows a stack trace`).not.toMatch(/\n\s+at [\w.<>$]+ \(|at file:\/\/|node_modules\//);
-  expect(body, `${what} shows an internal error`).not.toMatch(/PrismaClient|prisma\.|ECONNREFUSED|DriverAdapterError|Invalid `/);
+  expect(body, `${what} shows an internal error`).not.toMatch(
+    /PrismaClient|prisma\.|ECONNREFUSED|DriverAdapterError|Invalid `/,
+  );
 }
 
 // ------------------------------------------------------------------ server-sent events
@@ -261,10 +310,18 @@ export type EventStream = {
 };
 
 /** GET an event stream and parse its events as they come. */
-export async function openEventStream(app: App, pathname: string, auth: { token?: string; cookie?: string }): Promise<EventStream> {
+export async function openEventStream(
+  app: App,
+  pathname: string,
+  auth: { token?: string; cookie?: string },
+): Promise<EventStream> {
   const controller = new AbortController();
   const response = await fetch(`${app.url}${pathname}`, {
-    headers: { Accept: "text/event-stream", ...(auth.token ? { Authorization: `Bearer ${auth.token}` } : {}), ...(auth.cookie ? { Cookie: auth.cookie } : {}) },
+    headers: {
+      Accept: "text/event-stream",
+      ...(auth.token ? { Authorization: `Bearer ${auth.token}` } : {}),
+      ...(auth.cookie ? { Cookie: auth.cookie } : {}),
+    },
     signal: controller.signal,
   });
   const events: { event: string; data: string }[] = [];

@@ -5,7 +5,17 @@
 // for this server, since every request here comes from one address.
 import autocannon, { type Result } from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FULL, expectNoInternals, get, postJson, quoteBody, serveApp, startDatabase, type App, type TestDatabase } from "./harness";
+import {
+  FULL,
+  expectNoInternals,
+  get,
+  postJson,
+  quoteBody,
+  serveApp,
+  startDatabase,
+  type App,
+  type TestDatabase,
+} from "./harness";
 import { record } from "./report";
 
 const APP_PORT = 4460;
@@ -20,7 +30,8 @@ beforeAll(async () => {
   database = await startDatabase("load", DB_PORT);
   app = await serveApp(database, APP_PORT, { API_RATE_LIMIT_PER_MINUTE: "100000000" });
   // Warm up: the distance cache for each route, and the first render.
-  for (let index = 0; index < 4; index++) expect((await postJson(app, "/api/quotes/calculate", quoteBody(index))).status).toBe(200);
+  for (let index = 0; index < 4; index++)
+    expect((await postJson(app, "/api/quotes/calculate", quoteBody(index))).status).toBe(200);
   expect((await get(app, "/")).status).toBe(200);
 });
 
@@ -77,7 +88,12 @@ describe("bounded load", () => {
   });
 
   it("GET / (server render): every request answered 200, no 5xx, no errors or timeouts", async () => {
-    const result = await autocannon({ url: `${app.url}/`, connections: CONNECTIONS, duration: DURATION_S, timeout: 10 });
+    const result = await autocannon({
+      url: `${app.url}/`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      timeout: 10,
+    });
     record(figures(result));
     expectAllAnswered(result);
   });

@@ -15,7 +15,10 @@ export function record(figures: string[]) {
   console.log(`[reliability] ${test}\n  ${figures.join("\n  ")}`);
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   const name = `${file}::${test}`.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 200);
-  fs.writeFileSync(path.join(REPORT_DIR, `${name}.json`), `${JSON.stringify({ file, test, figures, at: new Date().toISOString() }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(REPORT_DIR, `${name}.json`),
+    `${JSON.stringify({ file, test, figures, at: new Date().toISOString() }, null, 2)}\n`,
+  );
 }
 
 /** Keeps a server's output next to the figures, for a look after a failure. */

@@ -36,7 +36,9 @@ let b: App;
 beforeAll(async () => {
   database = await startDatabase("scale-out", DB_PORT);
   // Same database, same upload folder, same secrets; only the port differs.
-  [a, b] = await Promise.all(PORTS.map((port) => serveApp(database, port, { API_RATE_LIMIT_PER_MINUTE: String(API_LIMIT) })));
+  [a, b] = await Promise.all(
+    PORTS.map((port) => serveApp(database, port, { API_RATE_LIMIT_PER_MINUTE: String(API_LIMIT) })),
+  );
 });
 
 afterAll(async () => {
@@ -78,13 +80,23 @@ describe("two instances, one database, one upload folder", () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt++) {
       const instance = attempt % 2 === 0 ? a : b;
-      const response = await postJson(instance, "/api/auth/signin", { email: target, password: `guess-${attempt}` }, { headers: { "X-Forwarded-For": ip } });
+      const response = await postJson(
+        instance,
+        "/api/auth/signin",
+        { email: target, password: `guess-${attempt}` },
+        { headers: { "X-Forwarded-For": ip } },
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
     // The sign-in form page shares the same count (per account and address).
-    const formOnB = await postForm(b, "/signin", { email: target, password: "one-more" }, { headers: { "X-Forwarded-For": ip } });
+    const formOnB = await postForm(
+      b,
+      "/signin",
+      { email: target, password: "one-more" },
+      { headers: { "X-Forwarded-For": ip } },
+    );
     expect(formOnB.status).toBe(429);
 
     // The quote API: API_RATE_LIMIT_PER_MINUTE per client address, over both instances.
@@ -92,7 +104,10 @@ describe("two instances, one database, one upload folder", () => {
     const apiStatuses: number[] = [];
     for (let index = 0; index < API_LIMIT + 2; index++) {
       const instance = index % 2 === 0 ? a : b;
-      apiStatuses.push((await postJson(instance, "/api/quotes/calculate", quoteBody(index), { headers: { "X-Forwarded-For": apiIp } })).status);
+      apiStatuses.push(
+        (await postJson(instance, "/api/quotes/calculate", quoteBody(index), { headers: { "X-Forwarded-For": apiIp } }))
+          .status,
+      );
     }
     expect(apiStatuses.slice(0, API_LIMIT)).toEqual(Array(API_LIMIT).fill(200));
     expect(apiStatuses.slice(API_LIMIT)).toEqual([429, 429]);
@@ -103,7 +118,9 @@ describe("two instances, one database, one upload folder", () => {
   });
 
   it("a tracker's event stream open on one instance hears a driver's status change made on the other", async () => {
-    const [{ id: bookingId }] = await database.query<{ id: string }>(`select id from "Booking" where reference = $1`, [TRACKED.reference]);
+    const [{ id: bookingId }] = await database.query<{ id: string }>(`select id from "Booking" where reference = $1`, [
+      TRACKED.reference,
+    ]);
     const customerToken = await signInToken(a, TRACKED.customer, DEMO_PASSWORD);
     const driverCookie = await signInCookie(b, TRACKED.driver, DEMO_PASSWORD);
     const stream = await openEventStream(a, `/api/bookings/${bookingId}/events`, { token: customerToken });
@@ -111,15 +128,26 @@ describe("two instances, one database, one upload folder", () => {
       expect(stream.status).toBe(200);
       await stream.next("ready");
       const sentAt = Date.now();
-      const moved = await postForm(b, "/driver", { bookingId, status: "en_route", etaMinutes: "25" }, { cookie: driverCookie });
+      const moved = await postForm(
+        b,
+        "/driver",
+        { bookingId, status: "en_route", etaMinutes: "25" },
+        { cookie: driverCookie },
+      );
       expect(moved.status).toBe(303);
       const event = await stream.next("change", 5_000);
       const heardAfter = Date.now() - sentAt;
       expect(JSON.parse(event.data)).toMatchObject({ kind: "tracking" });
       // And the tracker page on A shows the new status.
-      const page = await (await get(a, `/booking-tracker?booking=${bookingId}`, { cookie: await signInCookie(a, TRACKED.customer, DEMO_PASSWORD) })).text();
+      const page = await (
+        await get(a, `/booking-tracker?booking=${bookingId}`, {
+          cookie: await signInCookie(a, TRACKED.customer, DEMO_PASSWORD),
+        })
+      ).text();
       expect(page).toContain("Your driver is on the way to the pickup address.");
-      record([`POST /driver (en route) on :${PORTS[1]} heard on the customer's stream on :${PORTS[0]} after ${heardAfter} ms`]);
+      record([
+        `POST /driver (en route) on :${PORTS[1]} heard on the customer's stream on :${PORTS[0]} after ${heardAfter} ms`,
+      ]);
     } finally {
       stream.close();
     }
@@ -130,16 +158,36 @@ describe("two instances, one database, one upload folder", () => {
     const ip = randomIp();
     // The registration page on A starts the browser's upload session.
     const page = await get(a, "/driver-registration");
-    const uploadCookie = page.headers.getSetCookie().find((line) => line.startsWith("__uploads="))?.split(";")[0];
+    const uploadCookie = page.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("__uploads="))
+      ?.split(";")[0];
     expect(uploadCookie).toBeTruthy();
     const fileId = `reliability${Date.now()}`;
     const form = new FormData();
     form.append("chunk", new Blob([pdf]), "blob");
-    for (const [name, value] of Object.entries({ chunkIndex: "0", totalChunks: "1", fileId, fileName: "licence.pdf", fileType: "application/pdf", field: "licenseDocument" })) form.append(name, value);
+    for (const [name, value] of Object.entries({
+      chunkIndex: "0",
+      totalChunks: "1",
+      fileId,
+      fileName: "licence.pdf",
+      fileType: "application/pdf",
+      field: "licenseDocument",
+    }))
+      form.append(name, value);
     // The chunk goes to A; B assembles it (the chunk is in the shared folder).
-    const chunk = await fetch(`${a.url}/api/drivers/upload-chunk`, { method: "POST", body: form, headers: { Cookie: uploadCookie!, Origin: a.url, "X-Forwarded-For": ip } });
+    const chunk = await fetch(`${a.url}/api/drivers/upload-chunk`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: uploadCookie!, Origin: a.url, "X-Forwarded-For": ip },
+    });
     expect(chunk.status, await chunk.clone().text()).toBe(200);
-    const assembled = await postJson(b, "/api/drivers/assemble-chunks", { fileId, fileName: "licence.pdf", field: "licenseDocument" }, { cookie: uploadCookie, headers: { "X-Forwarded-For": ip } });
+    const assembled = await postJson(
+      b,
+      "/api/drivers/assemble-chunks",
+      { fileId, fileName: "licence.pdf", field: "licenseDocument" },
+      { cookie: uploadCookie, headers: { "X-Forwarded-For": ip } },
+    );
     const { filePath } = (await assembled.json()) as { filePath: string };
     expect(assembled.status).toBe(200);
     expect(filePath).toMatch(/^uploads\//);
@@ -155,6 +203,8 @@ describe("two instances, one database, one upload folder", () => {
     }
     // Anyone else is still refused on either.
     expect((await get(b, `/${filePath}`)).status).toBe(401);
-    record([`chunk uploaded on :${PORTS[0]}, assembled on :${PORTS[1]}; ${filePath.replace(/[0-9a-f]{16,}/, "…")} (${pdf.length} bytes) served byte for byte to an admin by ${served.join(", ")}`]);
+    record([
+      `chunk uploaded on :${PORTS[0]}, assembled on :${PORTS[1]}; ${filePath.replace(/[0-9a-f]{16,}/, "…")} (${pdf.length} bytes) served byte for byte to an admin by ${served.join(", ")}`,
+    ]);
   });
 });

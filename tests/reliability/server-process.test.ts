@@ -4,7 +4,17 @@
 // exits with code 0.
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, TRACKED, get, openEventStream, serveApp, signInToken, sleep, startDatabase, type TestDatabase } from "./harness";
+import {
+  DEMO_PASSWORD,
+  TRACKED,
+  get,
+  openEventStream,
+  serveApp,
+  signInToken,
+  sleep,
+  startDatabase,
+  type TestDatabase,
+} from "./harness";
 import { record, saveLog } from "./report";
 
 const PORT = 4466;
@@ -28,10 +38,11 @@ function descendantsOf(pid: number): number[] {
     .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
   const found: number[] = [];
   const walk = (parent: number) => {
-    for (const [child, of] of rows) if (of === parent) {
-      found.push(child);
-      walk(child);
-    }
+    for (const [child, of] of rows)
+      if (of === parent) {
+        found.push(child);
+        walk(child);
+      }
   };
   walk(pid);
   return found;
@@ -67,14 +78,21 @@ describe("the server's processes", () => {
 
       const worker = before.at(-1)!;
       process.kill(worker, "SIGKILL");
-      expect(await waitFor(() => !descendantsOf(app.pid).includes(worker) && descendantsOf(app.pid).length >= before.length, 15_000)).toBe(true);
+      expect(
+        await waitFor(
+          () => !descendantsOf(app.pid).includes(worker) && descendantsOf(app.pid).length >= before.length,
+          15_000,
+        ),
+      ).toBe(true);
       expect((await get(app, "/healthz")).status).toBe(200);
       const replaced = descendantsOf(app.pid);
 
       await app.stop();
       expect(app.exitCode()).toBe(0);
       expect(await waitFor(() => replaced.every((pid) => !alive(pid)), 5_000)).toBe(true);
-      record([`WEB_CONCURRENCY=2: processes under npm's child ${before.length} (primary and workers); a killed worker replaced; SIGTERM: exit code ${app.exitCode()}`]);
+      record([
+        `WEB_CONCURRENCY=2: processes under npm's child ${before.length} (primary and workers); a killed worker replaced; SIGTERM: exit code ${app.exitCode()}`,
+      ]);
     } finally {
       await app.stop();
       saveLog("server-process-cluster.log", app.output());
@@ -84,7 +102,10 @@ describe("the server's processes", () => {
   it("SIGTERM ends open event streams, then the process exits by itself with code 0", async () => {
     const app = await serveApp(database, PORT);
     try {
-      const [{ id: bookingId }] = await database.query<{ id: string }>(`select id from "Booking" where reference = $1`, [TRACKED.reference]);
+      const [{ id: bookingId }] = await database.query<{ id: string }>(
+        `select id from "Booking" where reference = $1`,
+        [TRACKED.reference],
+      );
       const token = await signInToken(app, TRACKED.customer, DEMO_PASSWORD);
       const stream = await openEventStream(app, `/api/bookings/${bookingId}/events`, { token });
       expect(stream.status).toBe(200);
@@ -97,7 +118,9 @@ describe("the server's processes", () => {
       expect(await waitFor(() => !app.running(), 15_000)).toBe(true);
       expect(app.exitCode()).toBe(0);
       expect(app.output()).not.toMatch(/Error|uncaught/i);
-      record([`SIGTERM with an event stream open: the stream ended after ${endedAt! - signalled} ms; the process exited with code ${app.exitCode()}`]);
+      record([
+        `SIGTERM with an event stream open: the stream ended after ${endedAt! - signalled} ms; the process exited with code ${app.exitCode()}`,
+      ]);
     } finally {
       await app.stop();
       saveLog("server-process-shutdown.log", app.output());

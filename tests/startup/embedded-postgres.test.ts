@@ -7,7 +7,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { canTraverse, clusterUrl, DatabaseStartError, planCluster, portHolder, startCluster } from "../../scripts/lib/embedded-postgres.mjs";
+import {
+  canTraverse,
+  clusterUrl,
+  DatabaseStartError,
+  planCluster,
+  portHolder,
+  startCluster,
+} from "../../scripts/lib/embedded-postgres.mjs";
 
 const isRoot = process.getuid?.() === 0;
 
@@ -46,7 +53,8 @@ function relocatedHome(root: string) {
 afterAll(async () => {
   for (const stop of stops) await stop().catch(() => {});
   // With the repository itself in a private folder, root's checkouts get a copy of the binaries.
-  for (const folder of folders) for (const target of [folder, relocatedHome(folder)]) fs.rmSync(target, { recursive: true, force: true });
+  for (const folder of folders)
+    for (const target of [folder, relocatedHome(folder)]) fs.rmSync(target, { recursive: true, force: true });
   // Made for this test and empty now (nothing else keeps a cluster there): it goes too.
   if (!relocatedHomeExisted) {
     try {
@@ -62,7 +70,9 @@ describe("embedded PostgreSQL", () => {
     const first = await start(checkout());
     const second = await start(checkout());
     expect(second.port).not.toBe(first.port);
-    const remembered = JSON.parse(fs.readFileSync(path.join(path.dirname(second.dataDir), "embedded-postgres.json"), "utf8"));
+    const remembered = JSON.parse(
+      fs.readFileSync(path.join(path.dirname(second.dataDir), "embedded-postgres.json"), "utf8"),
+    );
     expect(remembered.port).toBe(second.port);
 
     const again = await startCluster({ root: path.dirname(path.dirname(first.dataDir)), log: () => {} });
@@ -107,7 +117,11 @@ describe("embedded PostgreSQL", () => {
     try {
       const failure = startCluster({ root: checkout(), port: taken, log: () => {} });
       await expect(failure).rejects.toBeInstanceOf(DatabaseStartError);
-      await expect(failure).rejects.toThrow(new RegExp(`^Port ${taken} \\(EMBEDDED_PG_PORT\\) is taken by .+; stop it, or set EMBEDDED_PG_PORT to a free port`));
+      await expect(failure).rejects.toThrow(
+        new RegExp(
+          `^Port ${taken} \\(EMBEDDED_PG_PORT\\) is taken by .+; stop it, or set EMBEDDED_PG_PORT to a free port`,
+        ),
+      );
       await expect(failure).rejects.toThrow(`(pid ${process.pid})`);
     } finally {
       squatter.close();
@@ -134,7 +148,9 @@ describe("embedded PostgreSQL", () => {
     fs.writeFileSync(path.join(cluster.dataDir, "PG_VERSION"), "9\n");
     const failure = startCluster({ root, log: () => {} });
     await expect(failure).rejects.toBeInstanceOf(DatabaseStartError);
-    await expect(failure).rejects.toThrow(/would not start \(.*not compatible.*\); if that folder is damaged, move it away or delete it/);
+    await expect(failure).rejects.toThrow(
+      /would not start \(.*not compatible.*\); if that folder is damaged, move it away or delete it/,
+    );
   }, 60_000);
 
   it("says whose a data folder is when its server may not use it, and how to hand it over", async () => {
@@ -142,12 +158,17 @@ describe("embedded PostgreSQL", () => {
     const cluster = await start(root);
     await cluster.stop();
     const nobody = 65534;
-    if (isRoot) fs.chownSync(cluster.dataDir, nobody, nobody); // not the `postgres` user's any more
+    if (isRoot)
+      fs.chownSync(cluster.dataDir, nobody, nobody); // not the `postgres` user's any more
     else fs.chmodSync(cluster.dataDir, 0o000); // not ours to use any more
     try {
       const failure = startCluster({ root, log: () => {} });
       await expect(failure).rejects.toBeInstanceOf(DatabaseStartError);
-      await expect(failure).rejects.toThrow(new RegExp(`^The embedded PostgreSQL cannot use ${cluster.dataDir} \\(.+\\); give it to .+ \\(\`.*chown -R .+\`\\) or delete it to start afresh with demo data, or set DATABASE_URL\\.$`));
+      await expect(failure).rejects.toThrow(
+        new RegExp(
+          `^The embedded PostgreSQL cannot use ${cluster.dataDir} \\(.+\\); give it to .+ \\(\`.*chown -R .+\`\\) or delete it to start afresh with demo data, or set DATABASE_URL\\.$`,
+        ),
+      );
     } finally {
       fs.chmodSync(cluster.dataDir, 0o700);
     }
@@ -161,7 +182,10 @@ describe("embedded PostgreSQL", () => {
     const { uid, gid } = fs.statSync(first.dataDir);
     const other = spawn("sleep", ["60"], isRoot ? { uid, gid } : {});
     try {
-      fs.writeFileSync(path.join(first.dataDir, "postmaster.pid"), `${other.pid}\n${first.dataDir}\n0\n${first.port}\n\n127.0.0.1\n0 0\nready\n`);
+      fs.writeFileSync(
+        path.join(first.dataDir, "postmaster.pid"),
+        `${other.pid}\n${first.dataDir}\n0\n${first.port}\n\n127.0.0.1\n0 0\nready\n`,
+      );
       const again = await start(root);
       expect(again).toMatchObject({ dataDir: first.dataDir, startedHere: true });
     } finally {
@@ -173,7 +197,9 @@ describe("embedded PostgreSQL", () => {
     const root = checkout();
     fs.mkdirSync(path.join(root, ".data", "postgres"), { recursive: true });
     fs.writeFileSync(path.join(root, ".data", "postgres", "notes.txt"), "mine");
-    await expect(startCluster({ root, log: () => {} })).rejects.toThrow(/is not empty but holds no cluster \(no PG_VERSION\); move it away or delete it/);
+    await expect(startCluster({ root, log: () => {} })).rejects.toThrow(
+      /is not empty but holds no cluster \(no PG_VERSION\); move it away or delete it/,
+    );
   });
 
   it("knows when a user cannot enter a private folder", () => {
@@ -226,6 +252,8 @@ describe.runIf(isRoot)("embedded PostgreSQL run by root", () => {
     fs.writeFileSync(path.join(root, ".data", "postgres", "PG_VERSION"), "18\n");
     const failure = planCluster(root, { isRoot: true });
     await expect(failure).rejects.toBeInstanceOf(DatabaseStartError);
-    await expect(failure).rejects.toThrow(`can no longer enter ${home}, above its data in ${path.join(root, ".data", "postgres")}; run \`chmod o+x ${home}\``);
+    await expect(failure).rejects.toThrow(
+      `can no longer enter ${home}, above its data in ${path.join(root, ".data", "postgres")}; run \`chmod o+x ${home}\``,
+    );
   });
 });

@@ -32,7 +32,10 @@ function freePort(): Promise<number> {
 
 /** What a clone of the working tree holds: tracked files and new ones git does not ignore. */
 function copyCheckout() {
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repo, encoding: "utf8" })
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: repo,
+    encoding: "utf8",
+  })
     .split("\0")
     .filter((file) => file && fs.existsSync(path.join(repo, file)));
   for (const file of files) {
@@ -51,7 +54,17 @@ function copyCheckout() {
 
 function cleanEnv(port: number) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", CI: "true" };
-  for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "EMBEDDED_PG_PORT", "NODE_ENV", "BUILD_DIR", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID"]) delete env[name];
+  for (const name of [
+    "DATABASE_URL",
+    "TEST_DATABASE_URL",
+    "EMBEDDED_PG_PORT",
+    "NODE_ENV",
+    "BUILD_DIR",
+    "VITEST",
+    "VITEST_POOL_ID",
+    "VITEST_WORKER_ID",
+  ])
+    delete env[name];
   return env;
 }
 
@@ -59,7 +72,12 @@ type Started = { child: ChildProcess; output: () => string };
 
 function npmStart(port: number): Started {
   let output = "";
-  const child = spawn("npm", ["start"], { cwd: checkout, env: cleanEnv(port), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["start"], {
+    cwd: checkout,
+    env: cleanEnv(port),
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   return { child, output: () => output };
@@ -89,7 +107,10 @@ async function stop(started: Started) {
 }
 
 function clusterState() {
-  return JSON.parse(fs.readFileSync(path.join(checkout, ".data", "embedded-postgres.json"), "utf8")) as { port: number; dataDir: string };
+  return JSON.parse(fs.readFileSync(path.join(checkout, ".data", "embedded-postgres.json"), "utf8")) as {
+    port: number;
+    dataDir: string;
+  };
 }
 
 function postmasterRunning(dataDir: string) {
@@ -103,7 +124,8 @@ afterAll(async () => {
   const state = fs.existsSync(path.join(checkout, ".data", "embedded-postgres.json")) ? clusterState() : null;
   fs.rmSync(parent, { recursive: true, force: true });
   // A cluster kept outside the checkout (root in a private folder) goes with it.
-  if (state && !state.dataDir.startsWith(parent)) fs.rmSync(path.dirname(state.dataDir), { recursive: true, force: true });
+  if (state && !state.dataDir.startsWith(parent))
+    fs.rmSync(path.dirname(state.dataDir), { recursive: true, force: true });
   // Made for this test and empty now (nothing else keeps a cluster there): it goes too.
   if (!relocatedHomeExisted) {
     try {

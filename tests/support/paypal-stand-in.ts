@@ -116,7 +116,10 @@ interface Issue {
 }
 
 class PayPalError extends Error {
-  constructor(readonly status: number, readonly details: Issue[] = []) {
+  constructor(
+    readonly status: number,
+    readonly details: Issue[] = [],
+  ) {
     super(details[0]?.description ?? `HTTP ${status}`);
   }
 }
@@ -124,7 +127,10 @@ class PayPalError extends Error {
 const debugId = () => randomBytes(7).toString("hex").slice(0, 13);
 
 function errorBody(status: number, details: Issue[]) {
-  const { name, message } = ERROR_NAMES[status] ?? { name: "STAND_IN_FAILURE", message: `Stand-in failure (HTTP ${status}).` };
+  const { name, message } = ERROR_NAMES[status] ?? {
+    name: "STAND_IN_FAILURE",
+    message: `Stand-in failure (HTTP ${status}).`,
+  };
   return {
     name,
     message,
@@ -151,7 +157,12 @@ const decimalsOf = (currency: string) => (ZERO_DECIMAL_CURRENCIES.has(currency) 
 function parseMoney(input: unknown, field: string): { money: Money; minor: number } {
   if (!input || typeof input !== "object") {
     throw new PayPalError(400, [
-      { issue: "MISSING_REQUIRED_PARAMETER", description: "A required field / parameter is missing.", field, location: "body" },
+      {
+        issue: "MISSING_REQUIRED_PARAMETER",
+        description: "A required field / parameter is missing.",
+        field,
+        location: "body",
+      },
     ]);
   }
   const { currency_code: currency, value } = input as Record<string, unknown>;
@@ -203,7 +214,8 @@ function parseMoney(input: unknown, field: string): { money: Money; minor: numbe
     throw new PayPalError(422, [
       {
         issue: "CANNOT_BE_ZERO_OR_NEGATIVE",
-        description: "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.",
+        description:
+          "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.",
         field: `${field}/value`,
         value,
         location: "body",
@@ -226,7 +238,7 @@ const paypalId = () => Array.from({ length: 17 }, () => ID_ALPHABET[randomInt(ID
 const timestamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -272,9 +284,13 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const orderLinks = (order: Order): Link[] => {
     const self = `${baseUrl}/v2/checkout/orders/${order.id}`;
     const links = [{ href: self, rel: "self", method: "GET" }];
-    if (order.status === "CREATED") links.push({ href: `${baseUrl}/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" });
+    if (order.status === "CREATED")
+      links.push({ href: `${baseUrl}/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" });
     if (order.status !== "COMPLETED") {
-      links.push({ href: self, rel: "update", method: "PATCH" }, { href: `${self}/capture`, rel: "capture", method: "POST" });
+      links.push(
+        { href: self, rel: "update", method: "PATCH" },
+        { href: `${self}/capture`, rel: "capture", method: "POST" },
+      );
     }
     return links;
   };
@@ -287,7 +303,11 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       ...(order.payer
         ? {
             payment_source: {
-              paypal: { email_address: order.payer.email_address, account_id: order.payer.payer_id, name: order.payer.name },
+              paypal: {
+                email_address: order.payer.email_address,
+                account_id: order.payer.payer_id,
+                name: order.payer.name,
+              },
             },
           }
         : {}),
@@ -316,12 +336,18 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     if (order.status === "APPROVED") return;
     order.status = "APPROVED";
     order.update_time = timestamp();
-    order.payer = { name: { given_name: "Test", surname: "Buyer" }, email_address: "buyer@example.com", payer_id: paypalId().slice(0, 13) };
+    order.payer = {
+      name: { given_name: "Test", surname: "Buyer" },
+      email_address: "buyer@example.com",
+      payer_id: paypalId().slice(0, 13),
+    };
   }
 
   function createOrder(body: unknown): Answer {
     if (!body || typeof body !== "object" || Array.isArray(body)) {
-      throw new PayPalError(400, [{ issue: "MALFORMED_REQUEST_JSON", description: "The request JSON is not well formed." }]);
+      throw new PayPalError(400, [
+        { issue: "MALFORMED_REQUEST_JSON", description: "The request JSON is not well formed." },
+      ]);
     }
     const input = body as Record<string, unknown>;
     if (input.intent === undefined) {
@@ -391,9 +417,8 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     }
     // Where the buyer returns after the approval page (either place PayPal accepts it).
     const context = (input.application_context ??
-      (input.payment_source as { paypal?: { experience_context?: unknown } } | undefined)?.paypal?.experience_context) as
-      | { return_url?: unknown; cancel_url?: unknown }
-      | undefined;
+      (input.payment_source as { paypal?: { experience_context?: unknown } } | undefined)?.paypal
+        ?.experience_context) as { return_url?: unknown; cancel_url?: unknown } | undefined;
     const order = {
       id: paypalId(),
       intent: "CAPTURE" as const,
@@ -436,7 +461,10 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         final_capture: true,
         ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
         ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
-        seller_protection: { status: "ELIGIBLE", dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
+        seller_protection: {
+          status: "ELIGIBLE",
+          dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"],
+        },
         create_time: time,
         update_time: time,
         links: [
@@ -475,7 +503,9 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     const captured = toMinor(capture.amount);
     const left = captured - entry.refundedMinor;
     if (left <= 0)
-      throw new PayPalError(422, [{ issue: "CAPTURE_FULLY_REFUNDED", description: "The capture has already been fully refunded." }]);
+      throw new PayPalError(422, [
+        { issue: "CAPTURE_FULLY_REFUNDED", description: "The capture has already been fully refunded." },
+      ]);
     const requested = body && typeof body === "object" ? (body as { amount?: unknown }).amount : undefined;
     let minor = left;
     if (requested !== undefined) {
@@ -497,7 +527,8 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       throw new PayPalError(422, [
         {
           issue: "REFUND_AMOUNT_EXCEEDED",
-          description: "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+          description:
+            "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
         },
       ]);
     }
@@ -523,7 +554,13 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
 
   function route(method: string, path: string, body: unknown, minimal: boolean): Answer {
     const parts = path.split("/").slice(1); // v2, checkout, orders, id, capture
-    if (parts[0] === "v1" && parts[1] === "identity" && parts[2] === "generate-token" && parts.length === 3 && method === "POST") {
+    if (
+      parts[0] === "v1" &&
+      parts[1] === "identity" &&
+      parts[2] === "generate-token" &&
+      parts.length === 3 &&
+      method === "POST"
+    ) {
       return { status: 200, body: { client_token: randomBytes(48).toString("base64"), expires_in: 3600 } };
     }
     if (parts[0] === "v2" && parts[1] === "checkout" && parts[2] === "orders") {
@@ -540,8 +577,10 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     }
     if (parts[0] === "v2" && parts[1] === "payments") {
       const [, , kind, id, action] = parts;
-      if (kind === "captures" && id && method === "GET" && parts.length === 4) return { status: 200, body: findCapture(id).capture };
-      if (kind === "captures" && id && method === "POST" && action === "refund" && parts.length === 5) return refundCapture(id, body);
+      if (kind === "captures" && id && method === "GET" && parts.length === 4)
+        return { status: 200, body: findCapture(id).capture };
+      if (kind === "captures" && id && method === "POST" && action === "refund" && parts.length === 5)
+        return refundCapture(id, body);
       if (kind === "refunds" && id && method === "GET" && parts.length === 4) {
         const refund = refunds.get(id);
         if (refund) return { status: 200, body: refund };
@@ -556,12 +595,15 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         ]);
       }
     }
-    throw new PayPalError(404, [{ issue: "INVALID_RESOURCE_ID", description: `The stand-in has no ${method} ${path}.` }]);
+    throw new PayPalError(404, [
+      { issue: "INVALID_RESOURCE_ID", description: `The stand-in has no ${method} ${path}.` },
+    ]);
   }
 
   function token(request: http.IncomingMessage, body: unknown, send: Send) {
     const [scheme, encoded = ""] = (request.headers.authorization ?? "").split(" ", 2);
-    const [id, ...secret] = scheme.toLowerCase() === "basic" ? Buffer.from(encoded, "base64").toString("utf8").split(":") : [];
+    const [id, ...secret] =
+      scheme.toLowerCase() === "basic" ? Buffer.from(encoded, "base64").toString("utf8").split(":") : [];
     if (id !== clientId || secret.join(":") !== clientSecret) {
       return send(401, { error: "invalid_client", error_description: "Client Authentication failed" });
     }
@@ -584,7 +626,14 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     });
   }
 
-  function api(request: http.IncomingMessage, method: string, path: string, body: unknown, bodyError: boolean, send: Send) {
+  function api(
+    request: http.IncomingMessage,
+    method: string,
+    path: string,
+    body: unknown,
+    bodyError: boolean,
+    send: Send,
+  ) {
     const isToken = path === "/v1/oauth2/token";
     if (failure && (failure.path ? path.startsWith(failure.path) : !isToken)) {
       const { httpStatus } = failure;
@@ -595,7 +644,10 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     const [scheme, value] = (request.headers.authorization ?? "").split(" ", 2);
     if (scheme?.toLowerCase() !== "bearer" || !value || !tokens.has(value)) return send(401, errorBody(401, []));
     if (bodyError)
-      return send(400, errorBody(400, [{ issue: "MALFORMED_REQUEST_JSON", description: "The request JSON is not well formed." }]));
+      return send(
+        400,
+        errorBody(400, [{ issue: "MALFORMED_REQUEST_JSON", description: "The request JSON is not well formed." }]),
+      );
 
     const requestId = headerOf(request, "paypal-request-id");
     const replayKey = requestId && method === "POST" ? `${method} ${path} ${requestId}` : null;
@@ -620,8 +672,8 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
       response.end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(
-          title
-        )}</h1>${body}</main></body></html>`
+          title,
+        )}</h1>${body}</main></body></html>`,
       );
     };
     const back = (target: string | undefined, extra: Record<string, string>) => {
@@ -641,12 +693,15 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         "PayPal (stand-in)",
         `<p>Order ${escapeHtml(order.id)}: <strong>${escapeHtml(total)}</strong> (${escapeHtml(order.status)})</p>` +
           `<form method="post" action="${escapeHtml(action)}"><button type="submit">Approve</button></form>` +
-          `<form method="post" action="${escapeHtml(`${action}&cancel=1`)}"><button type="submit">Cancel</button></form>`
+          `<form method="post" action="${escapeHtml(`${action}&cancel=1`)}"><button type="submit">Cancel</button></form>`,
       );
     }
     if (method !== "POST") return page(405, "Method not allowed", "");
     if (url.searchParams.get("cancel")) {
-      return back(order.cancelUrl, { token: order.id }) || page(200, "Payment cancelled", "<p>You have cancelled this payment.</p>");
+      return (
+        back(order.cancelUrl, { token: order.id }) ||
+        page(200, "Payment cancelled", "<p>You have cancelled this payment.</p>")
+      );
     }
     if (order.status === "CREATED") approve(order);
     return (
@@ -686,7 +741,10 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     })().catch((error: unknown) => {
       if (response.headersSent) return response.destroy();
       if (error instanceof PayPalError) return send(error.status, errorBody(error.status, error.details));
-      send(500, { ...errorBody(500, []), message: `Stand-in crashed: ${error instanceof Error ? error.message : String(error)}` });
+      send(500, {
+        ...errorBody(500, []),
+        message: `Stand-in crashed: ${error instanceof Error ? error.message : String(error)}`,
+      });
     });
   });
 

@@ -44,8 +44,16 @@ export const ROUTE_FILES: RouteFile[] = manifest.map((route) => ({
 }));
 
 /** The route modules of an eager import.meta.glob, keyed by flat name. */
-export function routeModules<T>(globbed: Record<string, T>, keep: (route: RouteFile) => boolean = () => true): Record<string, T> {
-  const byFile = new Map(Object.entries(globbed).map(([file, module]) => [path.resolve(appDirectory, "..", file.replace(/^(\.\.\/)+|^\//, "")), module]));
+export function routeModules<T>(
+  globbed: Record<string, T>,
+  keep: (route: RouteFile) => boolean = () => true,
+): Record<string, T> {
+  const byFile = new Map(
+    Object.entries(globbed).map(([file, module]) => [
+      path.resolve(appDirectory, "..", file.replace(/^(\.\.\/)+|^\//, "")),
+      module,
+    ]),
+  );
   const modules: Record<string, T> = {};
   for (const route of ROUTE_FILES) {
     const module = byFile.get(path.resolve(appDirectory, "..", route.file.slice(1)));
@@ -59,6 +67,9 @@ export function sampleRoute(name: string, sample: (param: string) => string) {
   const route = ROUTE_FILES.find((entry) => entry.name === name);
   if (!route) throw new Error(`No route named ${name}`);
   const params: Record<string, string> = {};
-  const url = route.path.replace(/:([\w-]+)\??|\*/g, (_match, param: string | undefined) => (params[param ?? "*"] = sample(param ?? "*")));
+  const url = route.path.replace(
+    /:([\w-]+)\??|\*/g,
+    (_match, param: string | undefined) => (params[param ?? "*"] = sample(param ?? "*")),
+  );
   return { path: url, params };
 }

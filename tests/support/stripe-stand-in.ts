@@ -183,7 +183,10 @@ interface StripeErrorBody {
 }
 
 class StripeApiError extends Error {
-  constructor(readonly status: number, readonly error: StripeErrorBody) {
+  constructor(
+    readonly status: number,
+    readonly error: StripeErrorBody,
+  ) {
     super(error.message);
   }
 }
@@ -197,13 +200,15 @@ function invalidRequest(status: number, message: string, code?: string, param?: 
   });
 }
 
-const missingParam = (param: string) => invalidRequest(400, `Missing required param: ${param}.`, "parameter_missing", param);
+const missingParam = (param: string) =>
+  invalidRequest(400, `Missing required param: ${param}.`, "parameter_missing", param);
 const noSuch = (objectName: string, id: string, param: string, status = 404) =>
   invalidRequest(status, `No such ${objectName}: '${id}'`, "resource_missing", param);
 
 function failureBody(failure: StripeStandInFailure): StripeErrorBody {
   const message = failure.message ?? `Stand-in failure (HTTP ${failure.httpStatus})`;
-  if (failure.httpStatus === 402) return { type: "card_error", code: "card_declined", decline_code: "generic_decline", message };
+  if (failure.httpStatus === 402)
+    return { type: "card_error", code: "card_declined", decline_code: "generic_decline", message };
   if (failure.httpStatus === 429) return { type: "invalid_request_error", code: "rate_limit", message };
   if (failure.httpStatus >= 500) return { type: "api_error", message };
   return { type: "invalid_request_error", message };
@@ -223,7 +228,12 @@ function stringParam(params: FormObject, name: string): string | null {
 function integerParam(value: FormValue | undefined, param: string): number | null {
   if (value === undefined || value === "") return null;
   if (typeof value !== "string" || !/^-?\d+$/.test(value)) {
-    throw invalidRequest(400, `Invalid integer: ${typeof value === "string" ? value : param}`, "parameter_invalid_integer", param);
+    throw invalidRequest(
+      400,
+      `Invalid integer: ${typeof value === "string" ? value : param}`,
+      "parameter_invalid_integer",
+      param,
+    );
   }
   return Number(value);
 }
@@ -235,7 +245,8 @@ function metadataParam(params: FormObject): Record<string, string> {
     throw invalidRequest(400, "Invalid object", "parameter_invalid_object", "metadata");
   const metadata: Record<string, string> = {};
   for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== "string") throw invalidRequest(400, "Invalid object", "parameter_invalid_object", `metadata[${key}]`);
+    if (typeof entry !== "string")
+      throw invalidRequest(400, "Invalid object", "parameter_invalid_object", `metadata[${key}]`);
     if (entry !== "") metadata[key] = entry; // Stripe drops keys set to ""
   }
   return metadata;
@@ -262,7 +273,12 @@ const MINIMUM_CHARGE: Record<string, number> = { gbp: 30, usd: 50, eur: 50 };
 function currencyParam(value: FormValue | undefined, param: string): string {
   if (value === undefined || value === "") throw missingParam(param);
   if (typeof value !== "string" || !/^[a-zA-Z]{3}$/.test(value)) {
-    throw invalidRequest(400, `Invalid currency: ${typeof value === "string" ? value : ""}`, "parameter_invalid_string", param);
+    throw invalidRequest(
+      400,
+      `Invalid currency: ${typeof value === "string" ? value : ""}`,
+      "parameter_invalid_string",
+      param,
+    );
   }
   return value.toLowerCase();
 }
@@ -270,11 +286,12 @@ function currencyParam(value: FormValue | undefined, param: string): string {
 // ---------------------------------------------------------------------------------------
 
 const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-const randomId = (length: number) => Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join("");
+const randomId = (length: number) =>
+  Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join("");
 const now = () => Math.floor(Date.now() / 1000);
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function formatAmount(amount: number, currency: string): string {
   return new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
@@ -307,7 +324,8 @@ function apiKeyOf(header: string | undefined): string | null {
   return null;
 }
 
-const redactKey = (key: string) => (key.length > 12 ? `${key.slice(0, 8)}${"*".repeat(key.length - 12)}${key.slice(-4)}` : "****");
+const redactKey = (key: string) =>
+  key.length > 12 ? `${key.slice(0, 8)}${"*".repeat(key.length - 12)}${key.slice(-4)}` : "****";
 
 interface ApiResult {
   status: number;
@@ -325,7 +343,9 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
   let failure: StripeStandInFailure | null = null;
   let baseUrl = "";
 
-  function newPaymentIntent(fields: Pick<StandInPaymentIntent, "amount" | "currency" | "metadata"> & Partial<StandInPaymentIntent>) {
+  function newPaymentIntent(
+    fields: Pick<StandInPaymentIntent, "amount" | "currency" | "metadata"> & Partial<StandInPaymentIntent>,
+  ) {
     const id = `pi_test_${randomId(24)}`;
     const intent: StandInPaymentIntent = {
       id,
@@ -380,7 +400,12 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     const mode = stringParam(params, "mode");
     if (!mode) throw missingParam("mode");
     if (mode !== "payment")
-      throw invalidRequest(400, `The stand-in supports mode "payment" only, not "${mode}".`, "parameter_invalid_string", "mode");
+      throw invalidRequest(
+        400,
+        `The stand-in supports mode "payment" only, not "${mode}".`,
+        "parameter_invalid_string",
+        "mode",
+      );
     const successUrl = stringParam(params, "success_url");
     if (!successUrl) throw missingParam("success_url");
     const lineItems = params.line_items;
@@ -389,10 +414,16 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     let total = 0;
     lineItems.forEach((item, index) => {
       const at = `line_items[${index}]`;
-      if (typeof item !== "object" || Array.isArray(item)) throw invalidRequest(400, "Invalid object", "parameter_invalid_object", at);
+      if (typeof item !== "object" || Array.isArray(item))
+        throw invalidRequest(400, "Invalid object", "parameter_invalid_object", at);
       const priceData = item.price_data;
       if (typeof priceData !== "object" || Array.isArray(priceData)) {
-        throw invalidRequest(400, "The stand-in supports line items with price_data only.", "parameter_missing", `${at}[price_data]`);
+        throw invalidRequest(
+          400,
+          "The stand-in supports line items with price_data only.",
+          "parameter_missing",
+          `${at}[price_data]`,
+        );
       }
       const itemCurrency = currencyParam(priceData.currency, `${at}[price_data][currency]`);
       if (currency && itemCurrency !== currency) {
@@ -400,7 +431,7 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
           400,
           "All line items must be in the same currency.",
           "parameter_invalid_string",
-          `${at}[price_data][currency]`
+          `${at}[price_data][currency]`,
         );
       }
       currency = itemCurrency;
@@ -411,12 +442,17 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
           400,
           "This value must be greater than or equal to 0.",
           "parameter_invalid_integer",
-          `${at}[price_data][unit_amount]`
+          `${at}[price_data][unit_amount]`,
         );
       const quantity = integerParam(item.quantity, `${at}[quantity]`);
       if (quantity === null) throw missingParam(`${at}[quantity]`);
       if (quantity < 1)
-        throw invalidRequest(400, "This value must be greater than or equal to 1.", "parameter_invalid_integer", `${at}[quantity]`);
+        throw invalidRequest(
+          400,
+          "This value must be greater than or equal to 1.",
+          "parameter_invalid_integer",
+          `${at}[quantity]`,
+        );
       total += unitAmount * quantity;
     });
     const types = params.payment_method_types;
@@ -454,7 +490,12 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     const currency = currencyParam(params.currency, "currency");
     const minimum = MINIMUM_CHARGE[currency] ?? 1;
     if (amount < minimum) {
-      throw invalidRequest(400, `Amount must be at least ${formatAmount(minimum, currency)} ${currency}`, "amount_too_small", "amount");
+      throw invalidRequest(
+        400,
+        `Amount must be at least ${formatAmount(minimum, currency)} ${currency}`,
+        "amount_too_small",
+        "amount",
+      );
     }
     const intent = newPaymentIntent({
       amount,
@@ -473,29 +514,41 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     if (!intentId && !chargeId) throw missingParam("payment_intent");
     const intent = intentId ? intents.get(intentId) : [...intents.values()].find((i) => i.latest_charge === chargeId);
     // An unknown id in the parameters is a 400 on Stripe (a 404 is for the URL's own id).
-    if (!intent) throw intentId ? noSuch("payment_intent", intentId, "payment_intent", 400) : noSuch("charge", chargeId!, "charge", 400);
+    if (!intent)
+      throw intentId
+        ? noSuch("payment_intent", intentId, "payment_intent", 400)
+        : noSuch("charge", chargeId!, "charge", 400);
     if (intent.status !== "succeeded") {
       throw invalidRequest(
         400,
         "This PaymentIntent does not have a successful charge to refund.",
         "payment_intent_unexpected_state",
-        "payment_intent"
+        "payment_intent",
       );
     }
-    const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === intent.id)
+      .reduce((sum, r) => sum + r.amount, 0);
     const left = intent.amount_received - refunded;
-    if (left <= 0) throw invalidRequest(400, `Charge ${intent.latest_charge} has already been refunded.`, "charge_already_refunded");
+    if (left <= 0)
+      throw invalidRequest(400, `Charge ${intent.latest_charge} has already been refunded.`, "charge_already_refunded");
     const amount = integerParam(params.amount, "amount") ?? left;
-    if (amount < 1) throw invalidRequest(400, "This value must be greater than or equal to 1.", "parameter_invalid_integer", "amount");
+    if (amount < 1)
+      throw invalidRequest(
+        400,
+        "This value must be greater than or equal to 1.",
+        "parameter_invalid_integer",
+        "amount",
+      );
     if (amount > left) {
       throw invalidRequest(
         400,
         `Refund amount (${formatAmount(amount, intent.currency)}) is greater than unrefunded amount on charge (${formatAmount(
           left,
-          intent.currency
+          intent.currency,
         )})`,
         "amount_too_large",
-        "amount"
+        "amount",
       );
     }
     const refund: StandInRefund = {
@@ -545,7 +598,7 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     }
     throw invalidRequest(
       404,
-      `Unrecognized request URL (${method}: ${path}). The stand-in answers checkout sessions, payment intents and refunds only.`
+      `Unrecognized request URL (${method}: ${path}). The stand-in answers checkout sessions, payment intents and refunds only.`,
     );
   }
 
@@ -567,7 +620,9 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
       });
     }
     if (!/^(sk|rk)_/.test(key))
-      return send(401, { error: { type: "invalid_request_error", message: `Invalid API Key provided: ${redactKey(key)}` } });
+      return send(401, {
+        error: { type: "invalid_request_error", message: `Invalid API Key provided: ${redactKey(key)}` },
+      });
 
     const idempotencyKey = method === "POST" ? headerOf(request, "idempotency-key") : null;
     const fingerprint = `${method} ${path} ${canonical(params)}`;
@@ -581,7 +636,11 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
           },
         });
       }
-      if (saved) return send(saved.status, JSON.parse(saved.json), { "Idempotency-Key": idempotencyKey, "Idempotent-Replayed": "true" });
+      if (saved)
+        return send(saved.status, JSON.parse(saved.json), {
+          "Idempotency-Key": idempotencyKey,
+          "Idempotent-Replayed": "true",
+        });
     }
     let result: ApiResult;
     try {
@@ -592,7 +651,8 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
       throw error;
     }
     // A snapshot: the replay answers what the first request saw, not the object as it is now.
-    if (idempotencyKey) idempotent.set(idempotencyKey, { fingerprint, status: result.status, json: JSON.stringify(result.body) });
+    if (idempotencyKey)
+      idempotent.set(idempotencyKey, { fingerprint, status: result.status, json: JSON.stringify(result.body) });
     return send(result.status, result.body, idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {});
   }
 
@@ -603,7 +663,7 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
       response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
       response.end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-          `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+          `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
       );
     };
     const redirect = (location: string) => {
@@ -617,7 +677,7 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
         return page(
           200,
           "Payment complete",
-          `<p>This checkout session has been paid.</p><p><a href="${escapeHtml(successUrl)}">Continue</a></p>`
+          `<p>This checkout session has been paid.</p><p><a href="${escapeHtml(successUrl)}">Continue</a></p>`,
         );
       }
       const email = session.customer_email ? `<p>Receipt to ${escapeHtml(session.customer_email)}</p>` : "";
@@ -626,7 +686,7 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
         "Stripe Checkout (stand-in)",
         `<p>Amount due: <strong>${escapeHtml(formatAmount(session.amount_total, session.currency))}</strong></p>${email}` +
           `<form method="post" action="/pay/${escapeHtml(session.id)}"><button type="submit">Pay</button></form>` +
-          `<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit">Cancel</button></form>`
+          `<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit">Cancel</button></form>`,
       );
     }
     if (method === "POST" && !action) {
@@ -661,11 +721,18 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
       requests.push({ method, path: url.pathname, body: params, idempotencyKey: headerOf(request, "idempotency-key") });
       if (url.pathname.startsWith("/pay/")) return hostedPage(method, url.pathname, response);
       if (url.pathname.startsWith("/v1/")) return api(request, url.pathname, params, send);
-      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${url.pathname}).` } });
+      send(404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${url.pathname}).` },
+      });
     })().catch((error: unknown) => {
       if (response.headersSent) return response.destroy();
       if (error instanceof StripeApiError) return send(error.status, { error: error.error });
-      send(500, { error: { type: "api_error", message: `Stand-in crashed: ${error instanceof Error ? error.message : String(error)}` } });
+      send(500, {
+        error: {
+          type: "api_error",
+          message: `Stand-in crashed: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      });
     });
   });
 

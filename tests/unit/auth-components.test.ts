@@ -22,7 +22,15 @@ const decode = (html: string) => html.replace(/&amp;/g, "&");
 
 describe("AuthDialog without JavaScript", () => {
   it("renders links to the pages that come back here, and no dialog", async () => {
-    const html = decode(await render(createElement(AuthDialog, { redirectTo: "/checkout?quote=abc", message: "Please sign in to pay", dismissable: false })));
+    const html = decode(
+      await render(
+        createElement(AuthDialog, {
+          redirectTo: "/checkout?quote=abc",
+          message: "Please sign in to pay",
+          dismissable: false,
+        }),
+      ),
+    );
     expect(html).toContain("Please sign in to pay");
     expect(html).toContain('href="/signin?redirectTo=%2Fcheckout%3Fquote%3Dabc"');
     expect(html).toContain('href="/signup?redirectTo=%2Fcheckout%3Fquote%3Dabc"');
@@ -46,7 +54,9 @@ describe("SignInCard", () => {
 
   it("in a dialog: switches with a button, asks the action to stay on the page, and can close", async () => {
     const noop = () => {};
-    const html = await render(createElement(SignInCard, { onSuccess: noop, onSwitch: noop, onClose: noop, redirectTo: "/checkout" }));
+    const html = await render(
+      createElement(SignInCard, { onSuccess: noop, onSwitch: noop, onClose: noop, redirectTo: "/checkout" }),
+    );
     expect(html).toContain('name="inDialog" value="true"');
     expect(html).toMatch(/<button type="button"[^>]*>Sign up<\/button>/);
     expect(html).not.toContain('href="/signup');

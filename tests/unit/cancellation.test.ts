@@ -35,8 +35,16 @@ describe("cancellationTerms", () => {
   const before = (hours: number) => new Date(moveAt.getTime() - hours * HOUR);
 
   it("refunds in full more than 24 hours before the move", () => {
-    expect(cancellationTerms(12_345, moveAt, before(72))).toEqual({ refundPercent: 100, refundPence: 12_345, hoursBeforeMove: 72 });
-    const justOver = cancellationTerms(10_000, moveAt, new Date(moveAt.getTime() - FULL_REFUND_NOTICE_HOURS * HOUR - 1000));
+    expect(cancellationTerms(12_345, moveAt, before(72))).toEqual({
+      refundPercent: 100,
+      refundPence: 12_345,
+      hoursBeforeMove: 72,
+    });
+    const justOver = cancellationTerms(
+      10_000,
+      moveAt,
+      new Date(moveAt.getTime() - FULL_REFUND_NOTICE_HOURS * HOUR - 1000),
+    );
     expect(justOver.refundPercent).toBe(100);
     expect(justOver.refundPence).toBe(10_000);
     expect(justOver.hoursBeforeMove).toBeGreaterThan(24);
@@ -44,7 +52,11 @@ describe("cancellationTerms", () => {
 
   it("refunds half at exactly 24 hours and under", () => {
     expect(cancellationTerms(10_000, moveAt, before(24))).toMatchObject({ refundPercent: 50, refundPence: 5_000 });
-    const justUnder = cancellationTerms(10_000, moveAt, new Date(moveAt.getTime() - FULL_REFUND_NOTICE_HOURS * HOUR + 1000));
+    const justUnder = cancellationTerms(
+      10_000,
+      moveAt,
+      new Date(moveAt.getTime() - FULL_REFUND_NOTICE_HOURS * HOUR + 1000),
+    );
     expect(justUnder).toMatchObject({ refundPercent: 50, refundPence: 5_000 });
     expect(justUnder.hoursBeforeMove).toBeLessThan(24);
     expect(cancellationTerms(10_000, moveAt, before(1))).toMatchObject({ refundPercent: 50, refundPence: 5_000 });
@@ -62,7 +74,11 @@ describe("cancellationTerms", () => {
   });
 
   it("gives half after the move's start time has passed", () => {
-    expect(cancellationTerms(9_999, moveAt, new Date(moveAt.getTime() + HOUR))).toMatchObject({ refundPercent: 50, refundPence: 4_999, hoursBeforeMove: -1 });
+    expect(cancellationTerms(9_999, moveAt, new Date(moveAt.getTime() + HOUR))).toMatchObject({
+      refundPercent: 50,
+      refundPence: 4_999,
+      hoursBeforeMove: -1,
+    });
   });
 
   it("counts the 24 hours across a clock change in real hours", () => {

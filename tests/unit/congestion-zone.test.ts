@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  congestionZoneMatch,
-  findOutwardCodes,
-  isInCongestionZone,
-} from "../../app/domain/congestion-zone";
+import { congestionZoneMatch, findOutwardCodes, isInCongestionZone } from "../../app/domain/congestion-zone";
 
 describe("isInCongestionZone", () => {
   it.each([

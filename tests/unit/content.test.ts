@@ -42,7 +42,13 @@ describe("the spec's claims", () => {
 
 describe("FAQ", () => {
   it("has the five filters, All first", () => {
-    expect(FAQ_CATEGORIES.map((category) => category.label)).toEqual(["All", "Pricing", "Booking", "Service", "Policy"]);
+    expect(FAQ_CATEGORIES.map((category) => category.label)).toEqual([
+      "All",
+      "Pricing",
+      "Booking",
+      "Service",
+      "Policy",
+    ]);
   });
 
   it("counts questions per category, All being the total", () => {
@@ -108,7 +114,11 @@ describe("service areas", () => {
     ]);
     for (const group of LONDON_AREA_GROUPS) expect(group.areas).toHaveLength(5);
     expect(new Set(LONDON_AREA_GROUPS.flatMap((group) => group.areas)).size).toBe(25);
-    expect(BIRMINGHAM_AREA_GROUPS.map((group) => group.name)).toEqual(["City Centre", "South Birmingham", "North Birmingham"]);
+    expect(BIRMINGHAM_AREA_GROUPS.map((group) => group.name)).toEqual([
+      "City Centre",
+      "South Birmingham",
+      "North Birmingham",
+    ]);
     for (const group of BIRMINGHAM_AREA_GROUPS) expect(group.areas.length).toBeGreaterThan(0);
   });
 
@@ -154,17 +164,34 @@ describe("structured data", () => {
     expect(data.paymentAccepted).toContain("PayPal");
     expect(data.currenciesAccepted).toBe("GBP");
     expect(data.image).toBe("https://easymove.example/images/og-image.jpg");
-    expect(data.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.6, ratingCount: 321, bestRating: 5, worstRating: 1 });
+    expect(data.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.6,
+      ratingCount: 321,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(data.address.addressLocality).toBe("Newcastle upon Tyne");
     const areaNames = data.areaServed.map((area: { name: string }) => area.name);
-    for (const name of ["London", "Essex", "North East England", "West Midlands", "Newcastle upon Tyne", "Birmingham", "Chelmsford"]) {
+    for (const name of [
+      "London",
+      "Essex",
+      "North East England",
+      "West Midlands",
+      "Newcastle upon Tyne",
+      "Birmingham",
+      "Chelmsford",
+    ]) {
       expect(areaNames).toContain(name);
     }
     expect(coverageAreas().filter((area) => area.name === "London")).toHaveLength(1);
   });
 
   it("narrows the area served for a service page", () => {
-    const data = movingCompanyJsonLd(config, { path: "/london-services", areaServed: [{ "@type": "City", name: "London" }] });
+    const data = movingCompanyJsonLd(config, {
+      path: "/london-services",
+      areaServed: [{ "@type": "City", name: "London" }],
+    });
     expect(data.url).toBe("https://easymove.example/london-services");
     expect(data.areaServed).toEqual([{ "@type": "City", name: "London" }]);
   });
@@ -172,7 +199,11 @@ describe("structured data", () => {
   it("gives the FAQ as a FAQPage of questions and accepted answers", () => {
     const data = faqPageJsonLd(FAQS);
     expect(data["@type"]).toBe("FAQPage");
-    const entities = data.mainEntity as { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[];
+    const entities = data.mainEntity as {
+      "@type": string;
+      name: string;
+      acceptedAnswer: { "@type": string; text: string };
+    }[];
     expect(entities).toHaveLength(FAQS.length);
     expect(entities[0]).toEqual({
       "@type": "Question",
@@ -182,7 +213,13 @@ describe("structured data", () => {
   });
 
   it("numbers breadcrumbs from 1 with absolute URLs", () => {
-    const data = breadcrumbJsonLd([{ name: "Home", path: "/" }, { name: "London Services", path: "/london-services" }], config);
+    const data = breadcrumbJsonLd(
+      [
+        { name: "Home", path: "/" },
+        { name: "London Services", path: "/london-services" },
+      ],
+      config,
+    );
     expect(data).toEqual({
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
@@ -226,7 +263,14 @@ describe("sitemap and robots", () => {
         "/signup",
       ].sort(),
     );
-    for (const hidden of ["/checkout", "/booking-confirmation", "/booking-tracker", "/admin/dashboard", "/payment-test", "/test-detailed-quotes"]) {
+    for (const hidden of [
+      "/checkout",
+      "/booking-confirmation",
+      "/booking-tracker",
+      "/admin/dashboard",
+      "/payment-test",
+      "/test-detailed-quotes",
+    ]) {
       expect(paths).not.toContain(hidden);
     }
   });

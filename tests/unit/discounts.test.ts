@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { discountExpiry, discountTierByCode, discountTierFor, discountUnusableReason, normaliseDiscountCode } from "~/domain/discounts";
+import {
+  discountExpiry,
+  discountTierByCode,
+  discountTierFor,
+  discountUnusableReason,
+  normaliseDiscountCode,
+} from "~/domain/discounts";
 
 describe("discount codes", () => {
   it("offers WELCOME5 with no paid bookings, RETURN10 with one or two, LOYAL15 with three or more", () => {

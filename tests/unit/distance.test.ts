@@ -166,13 +166,16 @@ describe("road factor", () => {
     { from: ["London", "EC4M 7AA"], to: ["Chelmsford", "CM1 1AA"], roadMiles: 40 },
   ];
 
-  it.each(calibration)("puts $from.0 to $to.0 within 10% of $roadMiles miles, by place name and by postcode", ({ from, to, roadMiles }) => {
-    for (let i = 0; i < 2; i++) {
-      const result = offlineDistance(from[i]!, to[i]!);
-      expect(result.distance, `${from[i]} → ${to[i]}`).toBeGreaterThanOrEqual(roadMiles * 0.9);
-      expect(result.distance, `${from[i]} → ${to[i]}`).toBeLessThanOrEqual(roadMiles * 1.1);
-    }
-  });
+  it.each(calibration)(
+    "puts $from.0 to $to.0 within 10% of $roadMiles miles, by place name and by postcode",
+    ({ from, to, roadMiles }) => {
+      for (let i = 0; i < 2; i++) {
+        const result = offlineDistance(from[i]!, to[i]!);
+        expect(result.distance, `${from[i]} → ${to[i]}`).toBeGreaterThanOrEqual(roadMiles * 0.9);
+        expect(result.distance, `${from[i]} → ${to[i]}`).toBeLessThanOrEqual(roadMiles * 1.1);
+      }
+    },
+  );
 
   it("stays a plausible detour at every distance", () => {
     for (const miles of [0.5, 5, 30, 60, 100, 200, 400]) {

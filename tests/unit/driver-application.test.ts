@@ -10,7 +10,8 @@ import {
 } from "~/schemas/driver-application";
 
 const path = (ext = "pdf") => `uploads/${"a1".repeat(32)}.${ext}`;
-const pdf = () => new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], "licence.pdf", { type: "application/pdf" });
+const pdf = () =>
+  new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], "licence.pdf", { type: "application/pdf" });
 const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], "van.jpg", { type: "image/jpeg" });
 const empty = () => new File([], "", { type: "application/octet-stream" });
 
@@ -33,7 +34,18 @@ const valid = {
 describe("driver application form schema (spec/01 section 5)", () => {
   it("gives every one of the spec's messages, word for word, for an empty form", () => {
     const submission = parseWithZod(
-      form({ name: "", email: "", phone: "", experience: "", vanType: "", location: "", licenseDocument: empty(), insuranceDocument: empty(), liabilityDocument: empty(), vehiclePhoto: empty() }),
+      form({
+        name: "",
+        email: "",
+        phone: "",
+        experience: "",
+        vanType: "",
+        location: "",
+        licenseDocument: empty(),
+        insuranceDocument: empty(),
+        liabilityDocument: empty(),
+        vehiclePhoto: empty(),
+      }),
       { schema: driverApplicationFormSchema },
     );
     const reply = submission.reply();
@@ -54,7 +66,9 @@ describe("driver application form schema (spec/01 section 5)", () => {
   });
 
   it("checks lengths and formats", () => {
-    const submission = parseWithZod(form({ ...valid, name: "M", email: "not-an-email", phone: "0770090" }), { schema: driverApplicationFormSchema });
+    const submission = parseWithZod(form({ ...valid, name: "M", email: "not-an-email", phone: "0770090" }), {
+      schema: driverApplicationFormSchema,
+    });
     const error = submission.reply().error!;
     expect(error.name).toEqual([DRIVER_APPLICATION_MESSAGES.name]);
     expect(error.email).toEqual([DRIVER_APPLICATION_MESSAGES.email]);
@@ -62,13 +76,31 @@ describe("driver application form schema (spec/01 section 5)", () => {
   });
 
   it("accepts chosen files in the browser and stored paths on the server", () => {
-    const inBrowser = parseWithZod(form({ ...valid, licenseDocument: pdf(), insuranceDocument: pdf(), liabilityDocument: jpeg(), vehiclePhoto: jpeg() }), {
-      schema: driverApplicationFormSchema,
-    });
+    const inBrowser = parseWithZod(
+      form({
+        ...valid,
+        licenseDocument: pdf(),
+        insuranceDocument: pdf(),
+        liabilityDocument: jpeg(),
+        vehiclePhoto: jpeg(),
+      }),
+      {
+        schema: driverApplicationFormSchema,
+      },
+    );
     expect(inBrowser.status).toBe("success");
-    const onServer = parseWithZod(form({ ...valid, licenseDocument: path(), insuranceDocument: path("jpg"), liabilityDocument: path("png"), vehiclePhoto: path("heic") }), {
-      schema: driverApplicationFormSchema,
-    });
+    const onServer = parseWithZod(
+      form({
+        ...valid,
+        licenseDocument: path(),
+        insuranceDocument: path("jpg"),
+        liabilityDocument: path("png"),
+        vehiclePhoto: path("heic"),
+      }),
+      {
+        schema: driverApplicationFormSchema,
+      },
+    );
     expect(onServer.status).toBe("success");
     if (onServer.status === "success") {
       expect(onServer.value.agreement).toBe(true);
@@ -78,7 +110,13 @@ describe("driver application form schema (spec/01 section 5)", () => {
 
   it("refuses a vehicle photo the browser says is a PDF, and any path that is not a stored upload", () => {
     const submission = parseWithZod(
-      form({ ...valid, licenseDocument: "../../etc/passwd", insuranceDocument: "uploads/../secret.pdf", liabilityDocument: path(), vehiclePhoto: pdf() }),
+      form({
+        ...valid,
+        licenseDocument: "../../etc/passwd",
+        insuranceDocument: "uploads/../secret.pdf",
+        liabilityDocument: path(),
+        vehiclePhoto: pdf(),
+      }),
       { schema: driverApplicationFormSchema },
     );
     const error = submission.reply().error!;
@@ -120,7 +158,14 @@ describe("driver application API schemas", () => {
 
   it("checks a chunk's fileId, index range and count", () => {
     const schema = uploadChunkSchema(2);
-    const base = { chunkIndex: "0", totalChunks: "2", fileId: "0123456789abcdef", fileName: "licence.pdf", fileType: "application/pdf", field: "licenseDocument" };
+    const base = {
+      chunkIndex: "0",
+      totalChunks: "2",
+      fileId: "0123456789abcdef",
+      fileName: "licence.pdf",
+      fileType: "application/pdf",
+      field: "licenseDocument",
+    };
     expect(schema.safeParse(base).success).toBe(true);
     const message = (value: object) => schema.safeParse({ ...base, ...value }).error?.issues[0]?.message;
     expect(message({ chunkIndex: "2" })).toBe("chunkIndex is out of range");
@@ -133,7 +178,12 @@ describe("driver application API schemas", () => {
   });
 
   it("checks an assembly request", () => {
-    expect(assembleChunksSchema.safeParse({ fileId: "0123456789abcdef", fileName: "van.jpg", field: "vehiclePhoto" }).success).toBe(true);
-    expect(assembleChunksSchema.safeParse({ fileId: "a/b/c/d/e/f/g", fileName: "van.jpg", field: "vehiclePhoto" }).success).toBe(false);
+    expect(
+      assembleChunksSchema.safeParse({ fileId: "0123456789abcdef", fileName: "van.jpg", field: "vehiclePhoto" })
+        .success,
+    ).toBe(true);
+    expect(
+      assembleChunksSchema.safeParse({ fileId: "a/b/c/d/e/f/g", fileName: "van.jpg", field: "vehiclePhoto" }).success,
+    ).toBe(false);
   });
 });

@@ -22,7 +22,9 @@ describe("configuration", () => {
 
   it("stops a local demo's production build when a secret is missing, naming it", () => {
     const local = { ...base, NODE_ENV: "production", LOCAL_DATABASE: "1" };
-    expect(() => parseEnv({ ...local, SESSION_SECRET: "s" })).toThrow(/Missing required secret in production: ENCRYPTION_KEY/);
+    expect(() => parseEnv({ ...local, SESSION_SECRET: "s" })).toThrow(
+      /Missing required secret in production: ENCRYPTION_KEY/,
+    );
     expect(() => parseEnv(local)).toThrow(/SESSION_SECRET, ENCRYPTION_KEY/);
     const demo = parseEnv({ ...local, SESSION_SECRET: "s", ENCRYPTION_KEY: "k" });
     expect(demo.SESSION_SECRET).toBe("s");
@@ -32,7 +34,13 @@ describe("configuration", () => {
 
   describe("production (NODE_ENV=production on an external database)", () => {
     const strong = (seed: string) => seed.repeat(64).slice(0, 64);
-    const production = { ...base, NODE_ENV: "production", SESSION_SECRET: strong("a1"), ENCRYPTION_KEY: strong("b2"), SITE_URL: "https://easymove.example" };
+    const production = {
+      ...base,
+      NODE_ENV: "production",
+      SESSION_SECRET: strong("a1"),
+      ENCRYPTION_KEY: strong("b2"),
+      SITE_URL: "https://easymove.example",
+    };
 
     it("starts with strong secrets and an https SITE_URL, and takes no sandbox money", () => {
       const env = parseEnv(production);
@@ -49,12 +57,16 @@ describe("configuration", () => {
 
     it("refuses missing secrets, example values and one secret used twice", () => {
       expect(() => parseEnv({ ...production, SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET is not set/);
-      expect(() => parseEnv({ ...production, ENCRYPTION_KEY: "development-encryption-key-not-for-production" })).toThrow(/ENCRYPTION_KEY is an example value/);
+      expect(() =>
+        parseEnv({ ...production, ENCRYPTION_KEY: "development-encryption-key-not-for-production" }),
+      ).toThrow(/ENCRYPTION_KEY is an example value/);
       expect(() => parseEnv({ ...production, ENCRYPTION_KEY: production.SESSION_SECRET })).toThrow(/are the same/);
     });
 
     it("refuses a SITE_URL that is not https (session cookies would lose Secure)", () => {
-      expect(() => parseEnv({ ...production, SITE_URL: undefined })).toThrow(/SITE_URL is http:\/\/localhost:3000: production needs the site's public https:\/\/ address/);
+      expect(() => parseEnv({ ...production, SITE_URL: undefined })).toThrow(
+        /SITE_URL is http:\/\/localhost:3000: production needs the site's public https:\/\/ address/,
+      );
       expect(() => parseEnv({ ...production, SITE_URL: "http://easymove.example" })).toThrow(/SITE_URL/);
     });
 

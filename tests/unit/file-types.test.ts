@@ -1,6 +1,18 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { acceptAttribute, detectFileType, HEIC, HEIF, isAccepted, JPEG, MAGIC_BYTES_LENGTH, PDF, PNG, typeForExtension, WEBP } from "~/domain/file-types";
+import {
+  acceptAttribute,
+  detectFileType,
+  HEIC,
+  HEIF,
+  isAccepted,
+  JPEG,
+  MAGIC_BYTES_LENGTH,
+  PDF,
+  PNG,
+  typeForExtension,
+  WEBP,
+} from "~/domain/file-types";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (value: string) => new TextEncoder().encode(value);
@@ -8,8 +20,12 @@ const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
 describe("detectFileType reads the content, not the name", () => {
   it("recognises the real fixtures", () => {
-    expect(detectFileType(new Uint8Array(fs.readFileSync("tests/fixtures/document.pdf")).subarray(0, MAGIC_BYTES_LENGTH))).toBe(PDF);
-    expect(detectFileType(new Uint8Array(fs.readFileSync("tests/fixtures/van-photo.jpg")).subarray(0, MAGIC_BYTES_LENGTH))).toBe(JPEG);
+    expect(
+      detectFileType(new Uint8Array(fs.readFileSync("tests/fixtures/document.pdf")).subarray(0, MAGIC_BYTES_LENGTH)),
+    ).toBe(PDF);
+    expect(
+      detectFileType(new Uint8Array(fs.readFileSync("tests/fixtures/van-photo.jpg")).subarray(0, MAGIC_BYTES_LENGTH)),
+    ).toBe(JPEG);
   });
 
   it("recognises PDF, JPEG, PNG, WebP and HEIC/HEIF signatures", () => {
@@ -65,7 +81,10 @@ describe("a fileId is a storage key's segment (one rule)", () => {
       fc.property(fc.stringMatching(FILE_ID), (fileId) => isSafeKey(`chunks/session/${fileId}`)),
       { numRuns: 500 },
     );
-    fc.assert(fc.property(fc.string({ maxLength: 70 }), (text) => !FILE_ID.test(text) || isSafeKey(`chunks/s/${text}`)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 70 }), (text) => !FILE_ID.test(text) || isSafeKey(`chunks/s/${text}`)),
+      { numRuns: 2000 },
+    );
     expect(FILE_ID.test("-leading-dash")).toBe(false);
     expect(FILE_ID.test(".hidden-file")).toBe(false);
     expect(FILE_ID.test("upload_0123456789")).toBe(true);

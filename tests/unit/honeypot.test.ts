@@ -41,11 +41,15 @@ describe("isSpam", () => {
     vi.resetModules();
     const sibling = (await import("~/server/platform/honeypot.server")).honeypot;
     expect(sibling).not.toBe(honeypot);
-    expect(isSpam(formData({ [nameFieldName]: "", [validFromFieldName]: signedTime(Date.now() - 1000, sibling) }))).toBe(false);
+    expect(
+      isSpam(formData({ [nameFieldName]: "", [validFromFieldName]: signedTime(Date.now() - 1000, sibling) })),
+    ).toBe(false);
     // Decoding another key's time sometimes throws instead of failing the check: try many.
     for (let i = 0; i < 50; i++) {
       const stranger = new Honeypot({ ...HONEYPOT_FIELDS, encryptionSeed: `another-seed-${i}` });
-      expect(isSpam(formData({ [nameFieldName]: "", [validFromFieldName]: signedTime(Date.now() - 1000, stranger) }))).toBe(true);
+      expect(
+        isSpam(formData({ [nameFieldName]: "", [validFromFieldName]: signedTime(Date.now() - 1000, stranger) })),
+      ).toBe(true);
     }
   });
 

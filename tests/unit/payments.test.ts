@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { isPayableAmount, MINIMUM_PAYMENT_PENCE, outcomeMessage, PAYMENT_MESSAGES, paymentCovers } from "~/domain/payments";
+import {
+  isPayableAmount,
+  MINIMUM_PAYMENT_PENCE,
+  outcomeMessage,
+  PAYMENT_MESSAGES,
+  paymentCovers,
+} from "~/domain/payments";
 import { cardDigits, passesLuhn, SANDBOX_CARDS, SANDBOX_DECLINES, sandboxCardOutcome } from "~/domain/sandbox-cards";
-import { CARD_MESSAGES, CHECKOUT_MESSAGES, customerDetailsSchema, embeddedCheckoutSchema, sandboxCardSchema } from "~/schemas/checkout";
+import {
+  CARD_MESSAGES,
+  CHECKOUT_MESSAGES,
+  customerDetailsSchema,
+  embeddedCheckoutSchema,
+  sandboxCardSchema,
+} from "~/schemas/checkout";
 
 describe("payment rules", () => {
   it("refuses amounts under £0.50 with the spec's message", () => {
@@ -31,7 +43,10 @@ describe("the sandbox's test cards", () => {
   it("pays with 4242…, declines 4000…0002, runs out of funds with 4000…9995, refuses real cards", () => {
     expect(sandboxCardOutcome("4242 4242 4242 4242")).toEqual({ paid: true });
     expect(sandboxCardOutcome(SANDBOX_CARDS.declined)).toEqual({ paid: false, message: "Your card was declined." });
-    expect(sandboxCardOutcome("4000-0000-0000-9995")).toEqual({ paid: false, message: "Your card has insufficient funds." });
+    expect(sandboxCardOutcome("4000-0000-0000-9995")).toEqual({
+      paid: false,
+      message: "Your card has insufficient funds.",
+    });
     expect(sandboxCardOutcome("5555 5555 5555 4444")).toEqual({ paid: false, message: SANDBOX_DECLINES.testModeOnly });
   });
 
@@ -50,9 +65,16 @@ describe("the sandbox's test cards", () => {
     };
     expect(problems({ cardNumber: "4242 4242 4242 4242", expiry: "11/26", cvc: "123" })).toEqual([]);
     expect(problems({ cardNumber: "4242", expiry: "11/26", cvc: "123" })).toEqual([CARD_MESSAGES.numberIncomplete]);
-    expect(problems({ cardNumber: "4242 4242 4242 4241", expiry: "11/26", cvc: "123" })).toEqual([CARD_MESSAGES.numberInvalid]);
-    expect(problems({ cardNumber: "4242 4242 4242 4242", expiry: "10/26", cvc: "123" })).toEqual([CARD_MESSAGES.expiryPast]);
-    expect(problems({ cardNumber: "4242 4242 4242 4242", expiry: "13/26", cvc: "12" })).toEqual([CARD_MESSAGES.expiryIncomplete, CARD_MESSAGES.cvcIncomplete]);
+    expect(problems({ cardNumber: "4242 4242 4242 4241", expiry: "11/26", cvc: "123" })).toEqual([
+      CARD_MESSAGES.numberInvalid,
+    ]);
+    expect(problems({ cardNumber: "4242 4242 4242 4242", expiry: "10/26", cvc: "123" })).toEqual([
+      CARD_MESSAGES.expiryPast,
+    ]);
+    expect(problems({ cardNumber: "4242 4242 4242 4242", expiry: "13/26", cvc: "12" })).toEqual([
+      CARD_MESSAGES.expiryIncomplete,
+      CARD_MESSAGES.cvcIncomplete,
+    ]);
   });
 });
 
@@ -60,11 +82,26 @@ describe("checkout forms", () => {
   it("asks the hosted checkout for email, name and phone in the spec's words", () => {
     const missing = customerDetailsSchema.safeParse({ customerEmail: "", customerName: "", customerPhone: "" });
     expect(missing.success).toBe(false);
-    expect(new Set(missing.error!.issues.map((issue) => issue.message))).toEqual(new Set([CHECKOUT_MESSAGES.requiredFields]));
-    expect(CHECKOUT_MESSAGES.requiredFields).toBe("Please fill in all required fields (email, name, and phone number).");
-    const badEmail = customerDetailsSchema.safeParse({ customerEmail: "nope", customerName: "Sam", customerPhone: "07700 900123" });
+    expect(new Set(missing.error!.issues.map((issue) => issue.message))).toEqual(
+      new Set([CHECKOUT_MESSAGES.requiredFields]),
+    );
+    expect(CHECKOUT_MESSAGES.requiredFields).toBe(
+      "Please fill in all required fields (email, name, and phone number).",
+    );
+    const badEmail = customerDetailsSchema.safeParse({
+      customerEmail: "nope",
+      customerName: "Sam",
+      customerPhone: "07700 900123",
+    });
     expect(badEmail.error!.issues[0]!.message).toBe("Please enter a valid email address.");
-    expect(customerDetailsSchema.parse({ customerEmail: " sam@example.com ", customerName: "Sam", customerPhone: "07700 900123", specialRequirements: "" })).toEqual({
+    expect(
+      customerDetailsSchema.parse({
+        customerEmail: " sam@example.com ",
+        customerName: "Sam",
+        customerPhone: "07700 900123",
+        specialRequirements: "",
+      }),
+    ).toEqual({
       customerEmail: "sam@example.com",
       customerName: "Sam",
       customerPhone: "07700 900123",
@@ -74,6 +111,9 @@ describe("checkout forms", () => {
 
   it("asks the card form for the receipt e-mail and the name", () => {
     const result = embeddedCheckoutSchema.safeParse({ bookingId: "b1", customerEmail: "", customerName: "" });
-    expect(result.error!.issues.map((issue) => issue.message)).toEqual(["Please enter your email address for the receipt", "Please enter your name for the booking"]);
+    expect(result.error!.issues.map((issue) => issue.message)).toEqual([
+      "Please enter your email address for the receipt",
+      "Please enter your name for the booking",
+    ]);
   });
 });

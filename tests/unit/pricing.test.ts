@@ -217,9 +217,7 @@ describe("inputs and defaults", () => {
     "rejects distance %s with the spec's message",
     (distanceMiles) => {
       expect(() => price({ distanceMiles })).toThrow(PricingInputError);
-      expect(() => price({ distanceMiles })).toThrow(
-        "Invalid distance. Addresses may be too similar or incomplete.",
-      );
+      expect(() => price({ distanceMiles })).toThrow("Invalid distance. Addresses may be too similar or incomplete.");
     },
   );
 
@@ -351,7 +349,9 @@ describe("step 6: congestion charge", () => {
   ])("pickup %s -> %i", (pickupAddress, charge) => {
     expect(price({ pickupAddress, deliveryAddress: "Chelmsford CM1 1AA" }).congestionCharge).toBe(charge);
     // Either end is enough.
-    expect(price({ pickupAddress: "Chelmsford CM1 1AA", deliveryAddress: pickupAddress }).congestionCharge).toBe(charge);
+    expect(price({ pickupAddress: "Chelmsford CM1 1AA", deliveryAddress: pickupAddress }).congestionCharge).toBe(
+      charge,
+    );
   });
 
   it("charges once when both ends are in the zone, and explains why", () => {
@@ -419,7 +419,9 @@ describe("step 9: peak time surcharge", () => {
     const r = price({ moveDate: "2027-03-29" });
     expect(r.bankHolidayName).toBe("Easter Monday");
     expect(r.explanation).toMatch(/Monday 29 March 2027 is a bank holiday \(Easter Monday\)/);
-    expect(r.breakdown).toContain(`Peak time surcharge (bank holiday +10%): ${"£" + (pct(r.base, 1000) / 100).toFixed(2)}`);
+    expect(r.breakdown).toContain(
+      `Peak time surcharge (bank holiday +10%): ${"£" + (pct(r.base, 1000) / 100).toFixed(2)}`,
+    );
   });
 });
 
@@ -515,7 +517,9 @@ describe("step 1: items adjust van and helpers", () => {
     const r = withItems(55);
     expect(r.vanUpgrade).toEqual({ from: "small", to: "large", itemCount: 55 });
     expect(r.helpersUpgrade).toEqual({ from: 0, to: 2, itemCount: 55 });
-    expect(r.explanation).toMatch(/55 items, so we upgraded the van from small to large: more than 50 items need at least a large van/);
+    expect(r.explanation).toMatch(
+      /55 items, so we upgraded the van from small to large: more than 50 items need at least a large van/,
+    );
     expect(r.explanation).toMatch(/increased the helpers from 0 to 2: more than 50 items need at least 2 helpers/);
   });
 });
@@ -582,7 +586,13 @@ describe("discount", () => {
 });
 
 describe("one table of charges", () => {
-  const r = calculatePrice({ ...caseA, urgency: "express", moveDate: "2027-03-06", moveTime: "19:00", pickupAddress: "1 Poultry EC2R 8AH" });
+  const r = calculatePrice({
+    ...caseA,
+    urgency: "express",
+    moveDate: "2027-03-06",
+    moveTime: "19:00",
+    pickupAddress: "1 Poultry EC2R 8AH",
+  });
   const api = toApiQuote(r);
 
   it("gives every charge line's amount to the API in pounds, under the charge's own name", () => {
@@ -599,7 +609,19 @@ describe("one table of charges", () => {
     for (const line of r.breakdownLines.filter((l) => l.key in byLine)) {
       expect(api[byLine[line.key]!], line.key).toBe(line.amountPence / 100);
     }
-    expect(r.breakdownLines.map((l) => l.key)).toEqual(["baseFare", "distance", "vanSize", "helpers", "floorAccess", "congestion", "urgency", "peakTime", "platformPayment", "driverPayment", "total"]);
+    expect(r.breakdownLines.map((l) => l.key)).toEqual([
+      "baseFare",
+      "distance",
+      "vanSize",
+      "helpers",
+      "floorAccess",
+      "congestion",
+      "urgency",
+      "peakTime",
+      "platformPayment",
+      "driverPayment",
+      "total",
+    ]);
     expect(api).toMatchObject({ baseFare: 15, vanSizeCharge: 3.9, minimumChargeAdjustment: 0, discountAmount: 0 });
   });
 
@@ -612,10 +634,24 @@ describe("one table of charges", () => {
   });
 
   it("answers the floor that was priced and whether a lift halved it", () => {
-    expect(api).toMatchObject({ floorAccess: "firstFloor", liftAvailable: false, floorAccessPickup: "firstFloor", floorAccessDelivery: "ground" });
-    const lifts = toApiQuote(price({ floorAccessPickup: "secondFloor", floorAccessDelivery: "thirdFloorPlus", liftAvailablePickup: true, liftAvailableDelivery: true }));
+    expect(api).toMatchObject({
+      floorAccess: "firstFloor",
+      liftAvailable: false,
+      floorAccessPickup: "firstFloor",
+      floorAccessDelivery: "ground",
+    });
+    const lifts = toApiQuote(
+      price({
+        floorAccessPickup: "secondFloor",
+        floorAccessDelivery: "thirdFloorPlus",
+        liftAvailablePickup: true,
+        liftAvailableDelivery: true,
+      }),
+    );
     expect(lifts).toMatchObject({ floorAccess: "thirdFloorPlus", liftAvailable: true, floorAccessFee: 15 });
-    expect(toApiQuote(price({ floorAccessPickup: "secondFloor", liftAvailablePickup: true })).liftAvailable).toBe(false);
+    expect(toApiQuote(price({ floorAccessPickup: "secondFloor", liftAvailablePickup: true })).liftAvailable).toBe(
+      false,
+    );
   });
 });
 
@@ -668,11 +704,28 @@ function rng(seed: number) {
 const VANS: VanSize[] = ["small", "medium", "large", "luton"];
 const FLOORS: FloorAccess[] = ["ground", "firstFloor", "secondFloor", "thirdFloorPlus"];
 const URGENCY: Urgency[] = ["standard", "priority", "express"];
-const ADDRESSES = ["Chelmsford CM1 1AA", "1 Poultry EC2R 8AH", "London", "W10 5AA", "City of London", "NE1 4ST", "sw1a2aa"];
-const DATES = ["2027-03-03", "2027-03-06", "2027-03-29", "2027-12-25", "2027-12-27", "2026-08-31", "2025-05-05", "2028-02-29"];
+const ADDRESSES = [
+  "Chelmsford CM1 1AA",
+  "1 Poultry EC2R 8AH",
+  "London",
+  "W10 5AA",
+  "City of London",
+  "NE1 4ST",
+  "sw1a2aa",
+];
+const DATES = [
+  "2027-03-03",
+  "2027-03-06",
+  "2027-03-29",
+  "2027-12-25",
+  "2027-12-27",
+  "2026-08-31",
+  "2025-05-05",
+  "2028-02-29",
+];
 
 function randomInput(next: () => number): PriceInput {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   const hh = String(Math.floor(next() * 24)).padStart(2, "0");
   const mm = String(Math.floor(next() * 60)).padStart(2, "0");
   const input: PriceInput = {
@@ -703,9 +756,22 @@ function checkInvariants(r: PriceResult) {
   expect(r.vatAmount).toBe(pct(r.platformFee, 2000));
   expect(r.subTotalBeforeDiscount).toBeGreaterThanOrEqual(4000);
   for (const key of [
-    "distanceCharge", "transportCharge", "helpersFee", "floorAccessFee", "congestionCharge", "base",
-    "urgencySurcharge", "peakTimeSurcharge", "minimumChargeAdjustment", "subTotal", "platformFee",
-    "driverShare", "vatAmount", "totalWithVAT", "originalPrice", "discountAmount",
+    "distanceCharge",
+    "transportCharge",
+    "helpersFee",
+    "floorAccessFee",
+    "congestionCharge",
+    "base",
+    "urgencySurcharge",
+    "peakTimeSurcharge",
+    "minimumChargeAdjustment",
+    "subTotal",
+    "platformFee",
+    "driverShare",
+    "vatAmount",
+    "totalWithVAT",
+    "originalPrice",
+    "discountAmount",
   ] as const) {
     expect(Number.isInteger(r[key]), key).toBe(true);
     expect(r[key], key).toBeGreaterThanOrEqual(0);
@@ -744,7 +810,7 @@ describe("properties over generated inputs", () => {
   });
 
   it("never falls when distance, floors, helpers or urgency rise", () => {
-    const rank = <T,>(xs: readonly T[], x: T | undefined) => xs.indexOf(x as T);
+    const rank = <T>(xs: readonly T[], x: T | undefined) => xs.indexOf(x as T);
     for (const input of inputs) {
       const r = calculatePrice(input);
       const more: Partial<PriceInput>[] = [

@@ -42,7 +42,10 @@ const CASES: [string, Record<string, string>][] = [
   ["minus one helper", { ...VALID, helpers: "-1" }],
   ["half a helper", { ...VALID, helpers: "1.5" }],
   ["helpers not a number", { ...VALID, helpers: "two" }],
-  ["an unknown floor and urgency", { ...VALID, floorAccessPickup: "roof", floorAccessDelivery: "basement", urgency: "yesterday" }],
+  [
+    "an unknown floor and urgency",
+    { ...VALID, floorAccessPickup: "roof", floorAccessDelivery: "basement", urgency: "yesterday" },
+  ],
   ["lifts ticked", { ...VALID, floorAccessPickup: "first", liftAvailablePickup: "on", liftAvailableDelivery: "on" }],
   ["a lift that is not a checkbox's value", { ...VALID, liftAvailablePickup: "yes" }],
   ["detailed", { ...VALID, detailed: "on" }],
@@ -86,7 +89,10 @@ describe("the quote form's browser checks", () => {
 
   it("handle conform's intents as the schema does (more options, add an item)", () => {
     const intent = (value: object) => ({ ...VALID, __intent__: JSON.stringify(value) });
-    for (const fields of [intent({ type: "update", payload: { name: "detailed", value: "on" } }), intent({ type: "insert", payload: { name: "items", defaultValue: { name: "Sofa", quantity: 1 } } })]) {
+    for (const fields of [
+      intent({ type: "update", payload: { name: "detailed", value: "on" } }),
+      intent({ type: "insert", payload: { name: "items", defaultValue: { name: "Sofa", quantity: 1 } } }),
+    ]) {
       const expected = parseWithZod(form(fields), { schema: quoteFormSchema });
       const actual = parse(form(fields), { resolve: resolveQuoteForm });
       expect(actual.status).toBe(expected.status);

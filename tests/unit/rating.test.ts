@@ -16,8 +16,9 @@ const parseRating = (fields: Record<string, string>) => parseWithZod(form(fields
 const parseHelp = (fields: Record<string, string>) => parseWithZod(form(fields), { schema: helpRequestSchema });
 
 /** A refused form's errors by field (none for an accepted one). */
-const errorsOf = (result: { status?: string; error?: Record<string, string[] | null> | null } | { status: "success" }) =>
-  "error" in result && result.status === "error" ? (result.error ?? {}) : {};
+const errorsOf = (
+  result: { status?: string; error?: Record<string, string[] | null> | null } | { status: "success" },
+) => ("error" in result && result.status === "error" ? (result.error ?? {}) : {});
 
 describe("a driver's average rating", () => {
   it("is the average of the stars in tenths, rounded", () => {
@@ -52,12 +53,23 @@ describe("the rating form", () => {
     const starsOnly = parseRating({ stars: "4" });
     expect(starsOnly).toMatchObject({ status: "success", value: { stars: 4 } });
     expect(starsOnly.status === "success" && starsOnly.value.comment).toBeUndefined();
-    expect(parseRating({ stars: "1", comment: "  Late but careful  " })).toMatchObject({ status: "success", value: { stars: 1, comment: "Late but careful" } });
+    expect(parseRating({ stars: "1", comment: "  Late but careful  " })).toMatchObject({
+      status: "success",
+      value: { stars: 1, comment: "Late but careful" },
+    });
     const blank = parseRating({ stars: "5", comment: "   " });
     expect(blank.status === "success" && blank.value).toEqual({ stars: 5, comment: undefined });
   });
 
-  it.each([[{}], [{ stars: "" }], [{ stars: "0" }], [{ stars: "6" }], [{ stars: "4.5" }], [{ stars: "five" }], [{ stars: "-1" }]])("refuses %j with one clear message", (fields) => {
+  it.each([
+    [{}],
+    [{ stars: "" }],
+    [{ stars: "0" }],
+    [{ stars: "6" }],
+    [{ stars: "4.5" }],
+    [{ stars: "five" }],
+    [{ stars: "-1" }],
+  ])("refuses %j with one clear message", (fields) => {
     const result = parseRating(fields as Record<string, string>);
     expect(result.status).toBe("error");
     expect(errorsOf(result).stars).toEqual([RATING_MESSAGES.starsRequired]);
@@ -65,7 +77,9 @@ describe("the rating form", () => {
 
   it(`caps the comment at ${RATING_COMMENT_MAX} characters`, () => {
     expect(parseRating({ stars: "3", comment: "x".repeat(RATING_COMMENT_MAX) }).status).toBe("success");
-    expect(errorsOf(parseRating({ stars: "3", comment: "x".repeat(RATING_COMMENT_MAX + 1) })).comment).toEqual([RATING_MESSAGES.commentTooLong]);
+    expect(errorsOf(parseRating({ stars: "3", comment: "x".repeat(RATING_COMMENT_MAX + 1) })).comment).toEqual([
+      RATING_MESSAGES.commentTooLong,
+    ]);
   });
 });
 
@@ -75,13 +89,22 @@ describe("the help request form", () => {
       status: "success",
       value: { kind: "change_request", message: "Please come at 10", latitude: null, longitude: null },
     });
-    expect(parseHelp({ kind: "support", message: "Help" })).toMatchObject({ status: "success", value: { kind: "support" } });
+    expect(parseHelp({ kind: "support", message: "Help" })).toMatchObject({
+      status: "success",
+      value: { kind: "support" },
+    });
   });
 
   it("needs a message for a change or support request, each kind with its own words", () => {
-    expect(errorsOf(parseHelp({ kind: "change_request" })).message).toEqual([HELP_MESSAGES.messageRequired.change_request]);
-    expect(errorsOf(parseHelp({ kind: "support", message: "   " })).message).toEqual([HELP_MESSAGES.messageRequired.support]);
-    expect(errorsOf(parseHelp({ kind: "location_share" })).message).toEqual([HELP_MESSAGES.messageRequired.location_share]);
+    expect(errorsOf(parseHelp({ kind: "change_request" })).message).toEqual([
+      HELP_MESSAGES.messageRequired.change_request,
+    ]);
+    expect(errorsOf(parseHelp({ kind: "support", message: "   " })).message).toEqual([
+      HELP_MESSAGES.messageRequired.support,
+    ]);
+    expect(errorsOf(parseHelp({ kind: "location_share" })).message).toEqual([
+      HELP_MESSAGES.messageRequired.location_share,
+    ]);
   });
 
   it("shares a location by coordinates (no message needed) or by words", () => {
@@ -96,17 +119,28 @@ describe("the help request form", () => {
   });
 
   it("refuses coordinates off the globe, or only one of the two", () => {
-    expect(errorsOf(parseHelp({ kind: "location_share", latitude: "91", longitude: "0" })).latitude).toEqual([HELP_MESSAGES.invalidLocation]);
-    expect(errorsOf(parseHelp({ kind: "location_share", latitude: "50", longitude: "abc" })).longitude).toEqual([HELP_MESSAGES.invalidLocation]);
-    expect(errorsOf(parseHelp({ kind: "location_share", latitude: "50", message: "here" })).message).toEqual([HELP_MESSAGES.invalidLocation]);
+    expect(errorsOf(parseHelp({ kind: "location_share", latitude: "91", longitude: "0" })).latitude).toEqual([
+      HELP_MESSAGES.invalidLocation,
+    ]);
+    expect(errorsOf(parseHelp({ kind: "location_share", latitude: "50", longitude: "abc" })).longitude).toEqual([
+      HELP_MESSAGES.invalidLocation,
+    ]);
+    expect(errorsOf(parseHelp({ kind: "location_share", latitude: "50", message: "here" })).message).toEqual([
+      HELP_MESSAGES.invalidLocation,
+    ]);
   });
 
   it("ignores coordinates sent with another kind", () => {
-    expect(parseHelp({ kind: "support", message: "Hi", latitude: "50", longitude: "1" })).toMatchObject({ status: "success", value: { latitude: null, longitude: null } });
+    expect(parseHelp({ kind: "support", message: "Hi", latitude: "50", longitude: "1" })).toMatchObject({
+      status: "success",
+      value: { latitude: null, longitude: null },
+    });
   });
 
   it("refuses an unknown kind and an over-long message", () => {
     expect(errorsOf(parseHelp({ kind: "complaint", message: "x" })).kind).toEqual([HELP_MESSAGES.invalidKind]);
-    expect(errorsOf(parseHelp({ kind: "support", message: "x".repeat(HELP_MESSAGE_MAX + 1) })).message).toEqual([HELP_MESSAGES.messageTooLong]);
+    expect(errorsOf(parseHelp({ kind: "support", message: "x".repeat(HELP_MESSAGE_MAX + 1) })).message).toEqual([
+      HELP_MESSAGES.messageTooLong,
+    ]);
   });
 });

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { seo, SHARE_IMAGE } from "~/utils/seo";
 
-const matches = [{ id: "root", data: { config: { siteUrl: "https://easymove.example", brandName: "EasyMove", supportPhone: "", supportEmail: "", ratingValue: 4.8 } } }];
+const matches = [
+  {
+    id: "root",
+    data: {
+      config: {
+        siteUrl: "https://easymove.example",
+        brandName: "EasyMove",
+        supportPhone: "",
+        supportEmail: "",
+        ratingValue: 4.8,
+      },
+    },
+  },
+];
 
 function find(tags: ReturnType<typeof seo>, key: string, value: string) {
   return tags.find((tag) => (tag as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
@@ -27,10 +40,17 @@ describe("seo", () => {
 
   it("puts the configured brand where a title or description says {brand}, and no second time", () => {
     const movers = [{ id: "root", data: { config: { ...matches[0]!.data.config, brandName: "Vanly" } } }];
-    const tags = seo({ title: "{brand}: Man and Van", description: "Sign in to your {brand} account.", path: "/", matches: movers });
+    const tags = seo({
+      title: "{brand}: Man and Van",
+      description: "Sign in to your {brand} account.",
+      path: "/",
+      matches: movers,
+    });
     expect(tags).toContainEqual({ title: "Vanly: Man and Van" });
     expect(find(tags, "name", "description")?.content).toBe("Sign in to your Vanly account.");
     expect(find(tags, "property", "og:title")?.content).toBe("Vanly: Man and Van");
-    expect(seo({ title: "Sign In", description: "d", path: "/signin", matches: movers })).toContainEqual({ title: "Sign In | Vanly" });
+    expect(seo({ title: "Sign In", description: "d", path: "/signin", matches: movers })).toContainEqual({
+      title: "Sign In | Vanly",
+    });
   });
 });

@@ -1,7 +1,14 @@
 // The Stripe configuration's rules (spec/02 sections 2, 5 and 8) and the encryption of the
 // secret key at rest (DECISIONS.md).
 import { describe, expect, it } from "vitest";
-import { canSaveStripeKeys, looksSecret, STRIPE_CONFIG_ERRORS, stripeConfigErrorText, stripeConfigSchema, STRIPE_KEY_MESSAGES } from "~/schemas/stripe-config";
+import {
+  canSaveStripeKeys,
+  looksSecret,
+  STRIPE_CONFIG_ERRORS,
+  stripeConfigErrorText,
+  stripeConfigSchema,
+  STRIPE_KEY_MESSAGES,
+} from "~/schemas/stripe-config";
 
 process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused"; // env.server parses at import
 const { DECRYPT_FAILED_MESSAGE, decryptSecret, encryptSecret } = await import("~/server/platform/encryption.server");
@@ -20,7 +27,10 @@ describe("stripeConfigSchema", () => {
     expect(stripeConfigSchema.parse({ publicKey: ` ${PK} `, secretKey: SK })).toEqual({ publicKey: PK, secretKey: SK });
     expect(stripeConfigSchema.parse({ publicKey: PK, secretKey: "" })).toEqual({ publicKey: PK, secretKey: undefined });
     expect(stripeConfigSchema.parse({ secretKey: SK })).toEqual({ publicKey: undefined, secretKey: SK });
-    expect(stripeConfigSchema.parse({ publicKey: null, secretKey: SK })).toEqual({ publicKey: undefined, secretKey: SK });
+    expect(stripeConfigSchema.parse({ publicKey: null, secretKey: SK })).toEqual({
+      publicKey: undefined,
+      secretKey: SK,
+    });
   });
 
   it("refuses a publishable key without pk_ and a secret key without sk_, with the spec's messages", () => {
@@ -28,25 +38,42 @@ describe("stripeConfigSchema", () => {
       publicKey: ["Stripe publishable key must start with 'pk_'"],
       secretKey: ["Stripe secret key must start with 'sk_'"],
     });
-    expect(errorsOf({ publicKey: "PK_test_1" })?.fieldErrors).toEqual({ publicKey: [STRIPE_CONFIG_ERRORS.invalidPublicKey.message] });
-    expect(errorsOf({ secretKey: "rk_live_1" })?.fieldErrors).toEqual({ secretKey: [STRIPE_CONFIG_ERRORS.invalidSecretKey.message] });
+    expect(errorsOf({ publicKey: "PK_test_1" })?.fieldErrors).toEqual({
+      publicKey: [STRIPE_CONFIG_ERRORS.invalidPublicKey.message],
+    });
+    expect(errorsOf({ secretKey: "rk_live_1" })?.fieldErrors).toEqual({
+      secretKey: [STRIPE_CONFIG_ERRORS.invalidSecretKey.message],
+    });
   });
 
   it("judges each non-empty key alone: a good key does not excuse a bad one", () => {
-    expect(errorsOf({ publicKey: PK, secretKey: "nope" })?.fieldErrors).toEqual({ secretKey: [STRIPE_CONFIG_ERRORS.invalidSecretKey.message] });
-    expect(errorsOf({ publicKey: "nope", secretKey: SK })?.fieldErrors).toEqual({ publicKey: [STRIPE_CONFIG_ERRORS.invalidPublicKey.message] });
+    expect(errorsOf({ publicKey: PK, secretKey: "nope" })?.fieldErrors).toEqual({
+      secretKey: [STRIPE_CONFIG_ERRORS.invalidSecretKey.message],
+    });
+    expect(errorsOf({ publicKey: "nope", secretKey: SK })?.fieldErrors).toEqual({
+      publicKey: [STRIPE_CONFIG_ERRORS.invalidPublicKey.message],
+    });
   });
 
   it("refuses nothing to save: both empty, blank or missing", () => {
-    for (const input of [{}, { publicKey: "", secretKey: "" }, { publicKey: "  ", secretKey: "\t" }, { publicKey: null, secretKey: null }]) {
+    for (const input of [
+      {},
+      { publicKey: "", secretKey: "" },
+      { publicKey: "  ", secretKey: "\t" },
+      { publicKey: null, secretKey: null },
+    ]) {
       expect(errorsOf(input)?.formErrors).toEqual(["Enter a publishable key or a secret key"]);
     }
   });
 
   it("refuses keys with spaces or symbols inside, over-long keys and non-text", () => {
     expect(errorsOf({ publicKey: "pk_test abc" })?.fieldErrors.publicKey).toEqual([STRIPE_KEY_MESSAGES.characters]);
-    expect(errorsOf({ secretKey: "sk_test_<script>" })?.fieldErrors.secretKey).toEqual([STRIPE_KEY_MESSAGES.characters]);
-    expect(errorsOf({ secretKey: `sk_${"a".repeat(300)}` })?.fieldErrors.secretKey).toEqual([STRIPE_KEY_MESSAGES.tooLong]);
+    expect(errorsOf({ secretKey: "sk_test_<script>" })?.fieldErrors.secretKey).toEqual([
+      STRIPE_KEY_MESSAGES.characters,
+    ]);
+    expect(errorsOf({ secretKey: `sk_${"a".repeat(300)}` })?.fieldErrors.secretKey).toEqual([
+      STRIPE_KEY_MESSAGES.tooLong,
+    ]);
     expect(errorsOf({ publicKey: 42 })?.fieldErrors.publicKey).toEqual([STRIPE_KEY_MESSAGES.notText]);
   });
 });
@@ -70,9 +97,15 @@ describe("canSaveStripeKeys (Save's enabled state)", () => {
 
 describe("error texts", () => {
   it("put the spec's title before the message", () => {
-    expect(stripeConfigErrorText(STRIPE_CONFIG_ERRORS.invalidPublicKey.message, "publicKey")).toBe("Invalid Public Key: Stripe publishable key must start with 'pk_'");
-    expect(stripeConfigErrorText(STRIPE_CONFIG_ERRORS.invalidSecretKey.message, "secretKey")).toBe("Invalid Secret Key: Stripe secret key must start with 'sk_'");
-    expect(stripeConfigErrorText(STRIPE_CONFIG_ERRORS.saveFailed.message)).toBe("Error Saving Keys: There was a problem saving your Stripe configuration");
+    expect(stripeConfigErrorText(STRIPE_CONFIG_ERRORS.invalidPublicKey.message, "publicKey")).toBe(
+      "Invalid Public Key: Stripe publishable key must start with 'pk_'",
+    );
+    expect(stripeConfigErrorText(STRIPE_CONFIG_ERRORS.invalidSecretKey.message, "secretKey")).toBe(
+      "Invalid Secret Key: Stripe secret key must start with 'sk_'",
+    );
+    expect(stripeConfigErrorText(STRIPE_CONFIG_ERRORS.saveFailed.message)).toBe(
+      "Error Saving Keys: There was a problem saving your Stripe configuration",
+    );
     expect(stripeConfigErrorText("Something else")).toBe("Something else");
   });
 
@@ -125,7 +158,14 @@ describe("encryptSecret / decryptSecret", () => {
     const stored = encryptSecret(SK, "key-one");
     expect(decryptSecret(stored, "key-one")).toBe(SK);
     expect(() => decryptSecret(stored, "key-two")).toThrow(DECRYPT_FAILED_MESSAGE);
-    for (const bad of ["", SK, "v2:a:b:c", "v1:only:three", "v1:!!:??:**", `v1:${Buffer.alloc(8).toString("base64")}:${Buffer.alloc(16).toString("base64")}:AAAA`]) {
+    for (const bad of [
+      "",
+      SK,
+      "v2:a:b:c",
+      "v1:only:three",
+      "v1:!!:??:**",
+      `v1:${Buffer.alloc(8).toString("base64")}:${Buffer.alloc(16).toString("base64")}:AAAA`,
+    ]) {
       expect(() => decryptSecret(bad)).toThrow(DECRYPT_FAILED_MESSAGE);
     }
   });

@@ -6,7 +6,10 @@ const toast = (id: string): Toast => ({ id, title: id, variant: "default", durat
 describe("the toast stack", () => {
   it("keeps at most three, newest last, whichever source they come from", () => {
     const flashed = [toast("session-1"), toast("session-2")];
-    const stack = addToStack(addToStack([], flashed), [pageToast({ title: "From the page" }), pageToast({ title: "And another" })]);
+    const stack = addToStack(addToStack([], flashed), [
+      pageToast({ title: "From the page" }),
+      pageToast({ title: "And another" }),
+    ]);
     expect(MAX_TOASTS).toBe(3);
     expect(stack.map((item) => item.title)).toEqual(["session-2", "From the page", "And another"]);
   });

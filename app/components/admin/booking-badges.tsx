@@ -1,5 +1,10 @@
 // Coloured badges for a booking's status and payment state (text always says it; colour helps).
-import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS, type BookingStatusValue, type PaymentStateValue } from "~/domain/booking-status";
+import {
+  BOOKING_STATUS_LABELS,
+  PAYMENT_STATE_LABELS,
+  type BookingStatusValue,
+  type PaymentStateValue,
+} from "~/domain/booking-status";
 
 const STATUS_CLASSES: Record<BookingStatusValue, string> = {
   pending: "bg-amber-100 text-amber-900",

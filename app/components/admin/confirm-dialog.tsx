@@ -3,7 +3,19 @@
 // Escape and Cancel close it; focus stays inside while it is open.
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
-export function ConfirmDialog({ open, title, message, onClose, children }: { open: boolean; title: string; message: string; onClose: () => void; children: ReactNode }) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const messageId = useId();

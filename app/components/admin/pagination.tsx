@@ -5,7 +5,12 @@ import type { PageInfo } from "~/views/page-info";
 
 export function Pagination({ info, label }: { info: PageInfo; label: string }) {
   const location = useLocation();
-  if (info.pages <= 1) return <p className="mt-4 text-sm text-slate-600">{info.total} {label}</p>;
+  if (info.pages <= 1)
+    return (
+      <p className="mt-4 text-sm text-slate-600">
+        {info.total} {label}
+      </p>
+    );
   const hrefFor = (page: number) => {
     const params = new URLSearchParams(location.search);
     params.set("page", String(page));
@@ -18,8 +23,16 @@ export function Pagination({ info, label }: { info: PageInfo; label: string }) {
         Page {info.page} of {info.pages} ({info.total} {label})
       </p>
       <div className="flex gap-2">
-        {info.page > 1 ? <Link to={hrefFor(info.page - 1)} className={link} rel="prev">Previous</Link> : null}
-        {info.page < info.pages ? <Link to={hrefFor(info.page + 1)} className={link} rel="next">Next</Link> : null}
+        {info.page > 1 ? (
+          <Link to={hrefFor(info.page - 1)} className={link} rel="prev">
+            Previous
+          </Link>
+        ) : null}
+        {info.page < info.pages ? (
+          <Link to={hrefFor(info.page + 1)} className={link} rel="next">
+            Next
+          </Link>
+        ) : null}
       </div>
     </nav>
   );

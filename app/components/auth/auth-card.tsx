@@ -42,7 +42,12 @@ export function CardForm({
   children: ReactNode;
 }) {
   return (
-    <fetcher.Form method="post" action={withRedirectTo(page, redirectTo)} {...getFormProps(form)} className="mt-6 space-y-4">
+    <fetcher.Form
+      method="post"
+      action={withRedirectTo(page, redirectTo)}
+      {...getFormProps(form)}
+      className="mt-6 space-y-4"
+    >
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {inDialog ? <input type="hidden" name="inDialog" value="true" /> : null}
       {children}
@@ -63,7 +68,19 @@ export function PageForm<Fields extends Record<string, unknown>>({
 }
 
 /** "Question? Answer" under a form: a link to another page, or a button that switches cards. */
-export function OtherWay({ question, label, to, onClick, className }: { question: string; label: string; to: string; onClick?: () => void; className?: string }) {
+export function OtherWay({
+  question,
+  label,
+  to,
+  onClick,
+  className,
+}: {
+  question: string;
+  label: string;
+  to: string;
+  onClick?: () => void;
+  className?: string;
+}) {
   const linkClass = "font-medium text-blue-700 hover:underline";
   return (
     <p className={`text-sm text-slate-700 ${className ?? ""}`}>
@@ -116,7 +133,11 @@ export function AuthCard({
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
-    <section aria-labelledby={headingId} className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-testid={testId}>
+    <section
+      aria-labelledby={headingId}
+      className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid={testId}
+    >
       <div className="flex items-start justify-between gap-4">
         <div>
           <Heading id={headingId} className="text-2xl font-bold text-slate-900">
@@ -125,7 +146,12 @@ export function AuthCard({
           {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
         </div>
         {onClose ? (
-          <button type="button" onClick={onClose} aria-label="Close" className="rounded px-2 text-2xl leading-none text-slate-600 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="rounded px-2 text-2xl leading-none text-slate-600 hover:bg-slate-100"
+          >
             ×
           </button>
         ) : null}
@@ -174,8 +200,21 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <FormField meta={password} label={label} type="password" autoComplete="new-password" aria-required="true" hint={`At least ${minLength} characters.`} />
-      <FormField meta={confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" aria-required="true" />
+      <FormField
+        meta={password}
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        aria-required="true"
+        hint={`At least ${minLength} characters.`}
+      />
+      <FormField
+        meta={confirmPassword}
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        aria-required="true"
+      />
     </>
   );
 }

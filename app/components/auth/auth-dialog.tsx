@@ -25,7 +25,14 @@ export type AuthDialogProps = {
   onSuccess?: () => void;
 };
 
-export function AuthDialog({ redirectTo, message, initialView = "signin", defaultOpen = false, dismissable = true, onSuccess }: AuthDialogProps) {
+export function AuthDialog({
+  redirectTo,
+  message,
+  initialView = "signin",
+  defaultOpen = false,
+  dismissable = true,
+  onSuccess,
+}: AuthDialogProps) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<AuthView>(initialView);
   const Card = view === "signin" ? SignInCard : SignUpCard;
@@ -55,10 +62,16 @@ export function AuthDialog({ redirectTo, message, initialView = "signin", defaul
         <ClientOnly
           fallback={
             <>
-              <Link to={withRedirectTo("/signin", redirectTo)} className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+              <Link
+                to={withRedirectTo("/signin", redirectTo)}
+                className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+              >
                 Sign In
               </Link>
-              <Link to={withRedirectTo("/signup", redirectTo)} className="rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50">
+              <Link
+                to={withRedirectTo("/signup", redirectTo)}
+                className="rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50"
+              >
                 Sign Up
               </Link>
             </>
@@ -66,10 +79,18 @@ export function AuthDialog({ redirectTo, message, initialView = "signin", defaul
         >
           {() => (
             <>
-              <button type="button" onClick={() => show("signin")} className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800">
+              <button
+                type="button"
+                onClick={() => show("signin")}
+                className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800"
+              >
                 Sign In
               </button>
-              <button type="button" onClick={() => show("signup")} className="rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50">
+              <button
+                type="button"
+                onClick={() => show("signup")}
+                className="rounded-md border border-blue-700 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50"
+              >
                 Sign Up
               </button>
             </>
@@ -101,7 +122,19 @@ export function AuthDialog({ redirectTo, message, initialView = "signin", defaul
 }
 
 /** A native modal <dialog> kept in step with `open`; its content exists only while open. */
-function ModalDialog({ open, dismissable, onClosed, labelledBy, children }: { open: boolean; dismissable: boolean; onClosed: () => void; labelledBy: string; children: ReactNode }) {
+function ModalDialog({
+  open,
+  dismissable,
+  onClosed,
+  labelledBy,
+  children,
+}: {
+  open: boolean;
+  dismissable: boolean;
+  onClosed: () => void;
+  labelledBy: string;
+  children: ReactNode;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const wantOpen = useRef(open);
 

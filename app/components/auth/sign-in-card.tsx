@@ -9,21 +9,47 @@ import { signInSchema } from "~/schemas/auth";
 import { AuthCard, AuthFields, CardForm, OtherWay, withRedirectTo, type AuthCardProps } from "./auth-card";
 import { useAuthCardForm } from "./use-auth-card-form";
 
-export function SignInCard({ redirectTo, lastResult, onSuccess, onClose, onSwitch, headingLevel = 2, headingId }: AuthCardProps) {
+export function SignInCard({
+  redirectTo,
+  lastResult,
+  onSuccess,
+  onClose,
+  onSwitch,
+  headingLevel = 2,
+  headingId,
+}: AuthCardProps) {
   const { fetcher, form, fields, busy } = useAuthCardForm(signInSchema, lastResult, onSuccess);
   return (
-    <AuthCard title="Sign In" intro="Enter your email and password to access your account." headingLevel={headingLevel} headingId={headingId ?? `${form.id}-title`} onClose={onClose} testId="sign-in-card">
+    <AuthCard
+      title="Sign In"
+      intro="Enter your email and password to access your account."
+      headingLevel={headingLevel}
+      headingId={headingId ?? `${form.id}-title`}
+      onClose={onClose}
+      testId="sign-in-card"
+    >
       <CardForm fetcher={fetcher} form={form} page="/signin" redirectTo={redirectTo} inDialog={Boolean(onSuccess)}>
         <AuthFields form={form} pending={busy} submitLabel="Sign In" pendingText="Signing in...">
           <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
-          <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" aria-required="true" />
+          <FormField
+            meta={fields.password}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            aria-required="true"
+          />
         </AuthFields>
       </CardForm>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
         <Link to="/forgot-password" className="font-medium text-blue-700 hover:underline">
           Forgot your password?
         </Link>
-        <OtherWay question="No account yet?" label="Sign up" to={withRedirectTo("/signup", redirectTo)} onClick={onSwitch} />
+        <OtherWay
+          question="No account yet?"
+          label="Sign up"
+          to={withRedirectTo("/signup", redirectTo)}
+          onClick={onSwitch}
+        />
       </div>
     </AuthCard>
   );

@@ -5,23 +5,55 @@
 import { FormField } from "~/components/ui/field";
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { CUSTOMER_PASSWORD_MIN, signUpSchema } from "~/schemas/auth";
-import { AuthCard, AuthFields, CardForm, NewPasswordFields, OtherWay, withRedirectTo, type AuthCardProps } from "./auth-card";
+import {
+  AuthCard,
+  AuthFields,
+  CardForm,
+  NewPasswordFields,
+  OtherWay,
+  withRedirectTo,
+  type AuthCardProps,
+} from "./auth-card";
 import { useAuthCardForm } from "./use-auth-card-form";
 
-export function SignUpCard({ redirectTo, lastResult, onSuccess, onClose, onSwitch, headingLevel = 2, headingId }: AuthCardProps) {
+export function SignUpCard({
+  redirectTo,
+  lastResult,
+  onSuccess,
+  onClose,
+  onSwitch,
+  headingLevel = 2,
+  headingId,
+}: AuthCardProps) {
   const { fetcher, form, fields, busy } = useAuthCardForm(signUpSchema, lastResult, onSuccess);
   return (
-    <AuthCard title="Create an Account" intro="Sign up to book moves and follow them live." headingLevel={headingLevel} headingId={headingId ?? `${form.id}-title`} onClose={onClose} testId="sign-up-card">
+    <AuthCard
+      title="Create an Account"
+      intro="Sign up to book moves and follow them live."
+      headingLevel={headingLevel}
+      headingId={headingId ?? `${form.id}-title`}
+      onClose={onClose}
+      testId="sign-up-card"
+    >
       <CardForm fetcher={fetcher} form={form} page="/signup" redirectTo={redirectTo} inDialog={Boolean(onSuccess)}>
         <HoneypotFields />
         <AuthFields form={form} pending={busy} submitLabel="Sign Up" pendingText="Creating account...">
           <FormField meta={fields.username} label="Full Name" type="text" autoComplete="name" aria-required="true" />
           <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
-          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} minLength={CUSTOMER_PASSWORD_MIN} />
+          <NewPasswordFields
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
+            minLength={CUSTOMER_PASSWORD_MIN}
+          />
         </AuthFields>
       </CardForm>
       <div className="mt-4">
-        <OtherWay question="Already have an account?" label="Sign in" to={withRedirectTo("/signin", redirectTo)} onClick={onSwitch} />
+        <OtherWay
+          question="Already have an account?"
+          label="Sign in"
+          to={withRedirectTo("/signin", redirectTo)}
+          onClick={onSwitch}
+        />
       </div>
     </AuthCard>
   );

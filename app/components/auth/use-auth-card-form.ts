@@ -10,13 +10,21 @@ import { useValidatedForm } from "~/utils/use-validated-form";
  * page), validated as you type, showing the page action's answer after a post without JS,
  * and calling onSuccess when the server says the account is signed in.
  */
-export function useAuthCardForm<Schema extends ZodTypeAny>(schema: Schema, lastResult: SubmissionResult<string[]> | null | undefined, onSuccess?: () => void) {
+export function useAuthCardForm<Schema extends ZodTypeAny>(
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  onSuccess?: () => void,
+) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   const busy = usePending({ fetcher });
-  const [form, fields] = useValidatedForm(schema, { lastResult: (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? null, pending: busy });
+  const [form, fields] = useValidatedForm(schema, {
+    lastResult: (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? null,
+    pending: busy,
+  });
 
   useEffect(() => {
-    if (onSuccess && fetcher.state === "idle" && (fetcher.data as SubmissionResult | undefined)?.status === "success") onSuccess();
+    if (onSuccess && fetcher.state === "idle" && (fetcher.data as SubmissionResult | undefined)?.status === "success")
+      onSuccess();
     // Only a new answer from the server counts; a re-render with the same one does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);

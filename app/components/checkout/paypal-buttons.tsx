@@ -74,7 +74,10 @@ export function PayPalButtons({ clientId, environment, bookingId }: Props) {
           },
           async onApprove(data) {
             try {
-              const { redirectTo } = await post<{ redirectTo: string }>(`/paypal/order/${encodeURIComponent(data.orderID)}/capture`, {});
+              const { redirectTo } = await post<{ redirectTo: string }>(
+                `/paypal/order/${encodeURIComponent(data.orderID)}/capture`,
+                {},
+              );
               if (cancelled) return;
               setState("success");
               navigateRef.current(redirectTo);

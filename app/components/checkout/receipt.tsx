@@ -8,11 +8,16 @@ export function Receipt({ booking }: { booking: BookingView }) {
   return (
     <div className="space-y-5" data-testid="receipt">
       <p className="text-lg">
-        Booking reference <strong className="font-mono" data-testid="booking-reference">{booking.reference}</strong>
+        Booking reference{" "}
+        <strong className="font-mono" data-testid="booking-reference">
+          {booking.reference}
+        </strong>
       </p>
       <BookingDetails booking={booking} />
       <section aria-labelledby="payment-summary" className="border-t border-slate-200 pt-4">
-        <h2 id="payment-summary" className="text-lg font-semibold">Payment summary</h2>
+        <h2 id="payment-summary" className="text-lg font-semibold">
+          Payment summary
+        </h2>
         <PriceBreakdown lines={booking.breakdown} className="mt-2" testId="receipt-breakdown" />
         {booking.discount ? (
           <p className="mt-1 text-sm text-green-800">

@@ -29,17 +29,61 @@ export function SandboxCardForm({ payLabel, hidden, customer, children }: Props)
       ))}
       {customer ? (
         <>
-          <FormField meta={customerFields.customerEmail} label="Email (for the receipt)" type="email" autoComplete="email" defaultValue={customer.customerEmail} aria-required="true" />
-          <FormField meta={customerFields.customerName} label="Name for the booking" type="text" autoComplete="name" defaultValue={customer.customerName} aria-required="true" />
+          <FormField
+            meta={customerFields.customerEmail}
+            label="Email (for the receipt)"
+            type="email"
+            autoComplete="email"
+            defaultValue={customer.customerEmail}
+            aria-required="true"
+          />
+          <FormField
+            meta={customerFields.customerName}
+            label="Name for the booking"
+            type="text"
+            autoComplete="name"
+            defaultValue={customer.customerName}
+            aria-required="true"
+          />
         </>
       ) : null}
-      <FormField meta={fields.cardNumber} label="Card number" type="text" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" aria-required="true" />
+      <FormField
+        meta={fields.cardNumber}
+        label="Card number"
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        aria-required="true"
+      />
       <div className="grid grid-cols-2 gap-4">
-        <FormField meta={fields.expiry} label="Expiry (MM/YY)" type="text" inputMode="numeric" autoComplete="cc-exp" placeholder="12/34" aria-required="true" />
-        <FormField meta={fields.cvc} label="CVC" type="text" inputMode="numeric" autoComplete="cc-csc" placeholder="123" aria-required="true" />
+        <FormField
+          meta={fields.expiry}
+          label="Expiry (MM/YY)"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="12/34"
+          aria-required="true"
+        />
+        <FormField
+          meta={fields.cvc}
+          label="CVC"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          aria-required="true"
+        />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <StatusButton pending={pending} pendingText="Processing..." name="intent" value="pay" className="w-full py-3 text-base">
+      <StatusButton
+        pending={pending}
+        pendingText="Processing..."
+        name="intent"
+        value="pay"
+        className="w-full py-3 text-base"
+      >
         {payLabel}
       </StatusButton>
       {children}

@@ -9,9 +9,23 @@ import { Field } from "~/components/ui/field";
 import { outcomeMessage, PAYMENT_MESSAGES } from "~/domain/payments";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 
-type Props = { bookingId: string; publishableKey: string; clientSecret: string; customerEmail: string; customerName: string; total: string };
+type Props = {
+  bookingId: string;
+  publishableKey: string;
+  clientSecret: string;
+  customerEmail: string;
+  customerName: string;
+  total: string;
+};
 
-export function StripePaymentForm({ bookingId, publishableKey, clientSecret, customerEmail, customerName, total }: Props) {
+export function StripePaymentForm({
+  bookingId,
+  publishableKey,
+  clientSecret,
+  customerEmail,
+  customerName,
+  total,
+}: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
@@ -43,7 +57,10 @@ export function StripePaymentForm({ bookingId, publishableKey, clientSecret, cus
     const form = new FormData(event.currentTarget);
     const email = String(form.get("customerEmail") ?? "").trim();
     const name = String(form.get("customerName") ?? "").trim();
-    const problems = { email: email ? undefined : CHECKOUT_MESSAGES.receiptEmail, name: name ? undefined : CHECKOUT_MESSAGES.bookingName };
+    const problems = {
+      email: email ? undefined : CHECKOUT_MESSAGES.receiptEmail,
+      name: name ? undefined : CHECKOUT_MESSAGES.bookingName,
+    };
     setErrors(problems);
     if (problems.email || problems.name) return;
     if (!stripe || !elements) return setMessage("Stripe not loaded");
@@ -51,10 +68,17 @@ export function StripePaymentForm({ bookingId, publishableKey, clientSecret, cus
     setMessage(null);
     // The booking keeps the receipt address and name the customer typed.
     details.submit({ intent: "details", bookingId, customerEmail: email, customerName: name }, { method: "post" });
-    const returnUrl = new URL(`/booking-confirmation?booking=${encodeURIComponent(bookingId)}`, window.location.href).toString();
+    const returnUrl = new URL(
+      `/booking-confirmation?booking=${encodeURIComponent(bookingId)}`,
+      window.location.href,
+    ).toString();
     const result = await stripe.confirmPayment({
       elements,
-      confirmParams: { return_url: returnUrl, receipt_email: email, payment_method_data: { billing_details: { name, email } } },
+      confirmParams: {
+        return_url: returnUrl,
+        receipt_email: email,
+        payment_method_data: { billing_details: { name, email } },
+      },
       redirect: "if_required",
     });
     setBusy(false);
@@ -64,16 +88,42 @@ export function StripePaymentForm({ bookingId, publishableKey, clientSecret, cus
       window.location.assign(`${returnUrl}&payment_intent=${encodeURIComponent(result.paymentIntent!.id)}`);
       return setMessage(outcomeMessage(status));
     }
-    setMessage(status === "requires_payment_method" ? outcomeMessage("requires_payment_method") : PAYMENT_MESSAGES.error);
+    setMessage(
+      status === "requires_payment_method" ? outcomeMessage("requires_payment_method") : PAYMENT_MESSAGES.error,
+    );
   }
 
   return (
     <form onSubmit={pay} noValidate className="space-y-4" data-testid="stripe-payment-form">
-      <Field id="customerEmail" name="customerEmail" type="email" label="Email (for the receipt)" defaultValue={customerEmail} autoComplete="email" errors={errors.email ? [errors.email] : null} />
-      <Field id="customerName" name="customerName" type="text" label="Name for the booking" defaultValue={customerName} autoComplete="name" errors={errors.name ? [errors.name] : null} />
+      <Field
+        id="customerEmail"
+        name="customerEmail"
+        type="email"
+        label="Email (for the receipt)"
+        defaultValue={customerEmail}
+        autoComplete="email"
+        errors={errors.email ? [errors.email] : null}
+      />
+      <Field
+        id="customerName"
+        name="customerName"
+        type="text"
+        label="Name for the booking"
+        defaultValue={customerName}
+        autoComplete="name"
+        errors={errors.name ? [errors.name] : null}
+      />
       <div ref={mount} className="min-h-24 rounded-md border border-slate-200 p-3" aria-label="Card details" />
-      {loadError ? <p role="alert" className="text-sm font-semibold text-red-800">{loadError}</p> : null}
-      {message ? <p role="status" className="text-sm font-semibold" data-testid="payment-message">{message}</p> : null}
+      {loadError ? (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {loadError}
+        </p>
+      ) : null}
+      {message ? (
+        <p role="status" className="text-sm font-semibold" data-testid="payment-message">
+          {message}
+        </p>
+      ) : null}
       <Button type="submit" className="w-full py-3 text-base" disabled={busy || !elements}>
         {busy ? "Processing..." : `Pay ${total}`}
       </Button>

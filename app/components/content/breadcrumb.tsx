@@ -14,11 +14,19 @@ export function Breadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
             const last = index === crumbs.length - 1;
             return (
               <li key={crumb.path} className="flex items-center gap-1">
-                {index > 0 ? <span aria-hidden="true" className="text-slate-500">/</span> : null}
+                {index > 0 ? (
+                  <span aria-hidden="true" className="text-slate-500">
+                    /
+                  </span>
+                ) : null}
                 {last ? (
-                  <span aria-current="page" className="font-medium text-slate-900">{crumb.name}</span>
+                  <span aria-current="page" className="font-medium text-slate-900">
+                    {crumb.name}
+                  </span>
                 ) : (
-                  <Link to={crumb.path} className="text-blue-700 underline-offset-2 hover:underline">{crumb.name}</Link>
+                  <Link to={crumb.path} className="text-blue-700 underline-offset-2 hover:underline">
+                    {crumb.name}
+                  </Link>
                 )}
               </li>
             );

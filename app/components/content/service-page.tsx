@@ -20,8 +20,14 @@ export function ServicePage({ city, path, headline, intro, areaGroups, services 
   const config = usePublicConfig();
   const benefits = [
     { title: "Same Day Service", text: `Book by the morning and move the same day, anywhere in ${city}.` },
-    { title: "Fully Insured", text: `Every driver carries goods-in-transit and public liability cover from ${INSURANCE_COVER_TEXT}.` },
-    { title: "5-Star Rated", text: `Rated ${config.ratingValue}/5 by our customers for care, punctuality and fair prices.` },
+    {
+      title: "Fully Insured",
+      text: `Every driver carries goods-in-transit and public liability cover from ${INSURANCE_COVER_TEXT}.`,
+    },
+    {
+      title: "5-Star Rated",
+      text: `Rated ${config.ratingValue}/5 by our customers for care, punctuality and fair prices.`,
+    },
   ];
   return (
     <div>
@@ -41,7 +47,10 @@ export function ServicePage({ city, path, headline, intro, areaGroups, services 
             <a href="/#quote" className="rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">
               Get Your Quote
             </a>
-            <a href={telHref(config.supportPhone)} className="rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-blue-700">
+            <a
+              href={telHref(config.supportPhone)}
+              className="rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-blue-700"
+            >
               Call {config.supportPhone}
             </a>
           </div>
@@ -49,7 +58,9 @@ export function ServicePage({ city, path, headline, intro, areaGroups, services 
       </div>
 
       <section aria-labelledby="benefits-heading" className="mx-auto max-w-7xl px-4 py-14">
-        <h2 id="benefits-heading" className="text-3xl font-bold text-slate-900">Why choose {config.brandName} in {city}</h2>
+        <h2 id="benefits-heading" className="text-3xl font-bold text-slate-900">
+          Why choose {config.brandName} in {city}
+        </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3" data-testid="benefits">
           {benefits.map((benefit) => (
             <li key={benefit.title} className="rounded-lg border border-slate-200 p-6 shadow-sm">
@@ -63,7 +74,9 @@ export function ServicePage({ city, path, headline, intro, areaGroups, services 
       {services ? (
         <section aria-labelledby="services-heading" className="bg-slate-50">
           <div className="mx-auto max-w-7xl px-4 py-14">
-            <h2 id="services-heading" className="text-3xl font-bold text-slate-900">Our {city} services</h2>
+            <h2 id="services-heading" className="text-3xl font-bold text-slate-900">
+              Our {city} services
+            </h2>
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="services">
               {services.map((service) => (
                 <li key={service.name} className="rounded-lg bg-white p-6 shadow-sm">
@@ -77,7 +90,9 @@ export function ServicePage({ city, path, headline, intro, areaGroups, services 
       ) : null}
 
       <section aria-labelledby="areas-heading" className="mx-auto max-w-7xl px-4 py-14">
-        <h2 id="areas-heading" className="text-3xl font-bold text-slate-900">Areas we cover in {city}</h2>
+        <h2 id="areas-heading" className="text-3xl font-bold text-slate-900">
+          Areas we cover in {city}
+        </h2>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" data-testid="area-groups">
           {areaGroups.map((group) => (
             <div key={group.name} className="rounded-lg border border-slate-200 p-5">
@@ -94,9 +109,16 @@ export function ServicePage({ city, path, headline, intro, areaGroups, services 
 
       <section aria-labelledby="quote-cta-heading" className="bg-blue-800 text-white">
         <div className="mx-auto max-w-7xl px-4 py-14 text-center">
-          <h2 id="quote-cta-heading" className="text-3xl font-bold">Moving in {city}?</h2>
-          <p className="mx-auto mt-3 max-w-2xl text-lg text-blue-50">Get a fixed price in under a minute, VAT included.</p>
-          <a href="/#quote" className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">
+          <h2 id="quote-cta-heading" className="text-3xl font-bold">
+            Moving in {city}?
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-lg text-blue-50">
+            Get a fixed price in under a minute, VAT included.
+          </p>
+          <a
+            href="/#quote"
+            className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50"
+          >
             Get Your Quote
           </a>
         </div>

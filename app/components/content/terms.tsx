@@ -69,8 +69,9 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
       <p>
         Before a driver can take bookings we check their driving licence, their vehicle, and their goods-in-transit and
         public liability insurance, which must give cover from {INSURANCE_COVER_TEXT}. About{" "}
-        {`${APPLICANT_PASS_RATE_PERCENT}%`} of applicants pass. Drivers must keep an average customer rating of at least {MIN_DRIVER_RATING}/5 to stay on the
-        platform. Vetting reduces risk but does not make us responsible for a driver&apos;s acts.
+        {`${APPLICANT_PASS_RATE_PERCENT}%`} of applicants pass. Drivers must keep an average customer rating of at least{" "}
+        {MIN_DRIVER_RATING}/5 to stay on the platform. Vetting reduces risk but does not make us responsible for a
+        driver&apos;s acts.
       </p>
     ),
   },
@@ -80,20 +81,21 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     body: () => (
       <>
         <p>
-          A booking is confirmed once it is paid. Please make sure the addresses, date, items and access details you give
-          are accurate; a move that differs from the booking may cost more or be refused on the day.
+          A booking is confirmed once it is paid. Please make sure the addresses, date, items and access details you
+          give are accurate; a move that differs from the booking may cost more or be refused on the day.
         </p>
         <ul className="list-disc space-y-1 pl-6" data-testid="cancellation-terms">
           <li>
-            Cancelling more than {CANCELLATION.freeUntilHoursBefore} hours before the move is free, and you get a full refund.
+            Cancelling more than {CANCELLATION.freeUntilHoursBefore} hours before the move is free, and you get a full
+            refund.
           </li>
           <li>
             Cancelling less than {CANCELLATION.freeUntilHoursBefore} hours before the move costs{" "}
             {CANCELLATION.lateCancellationPercent}% of the booking price.
           </li>
           <li>
-            A no-show (nobody there, or the goods not ready, when the driver arrives) costs {CANCELLATION.noShowPercent}% of
-            the booking price.
+            A no-show (nobody there, or the goods not ready, when the driver arrives) costs {CANCELLATION.noShowPercent}
+            % of the booking price.
           </li>
         </ul>
       </>
@@ -119,9 +121,9 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     title: "Payment Terms",
     body: () => (
       <p>
-        Prices are in pounds sterling and include VAT. You pay the full price when you book, by card or PayPal, through our
-        payment providers; we never see or store your full card details. The driver receives their share of the price after
-        the move. A discount code applies only to the booking it is used on and only once.
+        Prices are in pounds sterling and include VAT. You pay the full price when you book, by card or PayPal, through
+        our payment providers; we never see or store your full card details. The driver receives their share of the
+        price after the move. A discount code applies only to the booking it is used on and only once.
       </p>
     ),
   },
@@ -130,9 +132,9 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     title: "Privacy Policy",
     body: ({ brandName }) => (
       <p>
-        {brandName} uses your personal details only to provide and support your booking: your driver sees your name, phone
-        number and addresses for the move. We keep your data secure, never sell it, and you may ask us for a copy of it or
-        for its deletion at any time, as UK data protection law (UK GDPR) allows.
+        {brandName} uses your personal details only to provide and support your booking: your driver sees your name,
+        phone number and addresses for the move. We keep your data secure, never sell it, and you may ask us for a copy
+        of it or for its deletion at any time, as UK data protection law (UK GDPR) allows.
       </p>
     ),
   },
@@ -141,8 +143,8 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     title: "Governing Law",
     body: () => (
       <p>
-        These terms are governed by the law of England and Wales, and disputes about them are for the courts of England and
-        Wales. If you live in Scotland or Northern Ireland you may also bring proceedings there.
+        These terms are governed by the law of England and Wales, and disputes about them are for the courts of England
+        and Wales. If you live in Scotland or Northern Ireland you may also bring proceedings there.
       </p>
     ),
   },
@@ -188,7 +190,12 @@ export function Terms() {
         </ol>
       </nav>
       {TERMS_SECTIONS.map((section, index) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mt-10 scroll-mt-20">
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-heading`}
+          className="mt-10 scroll-mt-20"
+        >
           <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-slate-900">
             {index + 1}. {section.title}
           </h2>

@@ -26,7 +26,12 @@ function newFileId() {
 }
 
 /** Sends one chunk with XMLHttpRequest, for upload progress; retried once on a network or server error. */
-function sendChunk(form: FormData, onProgress: (fraction: number) => void, signal: AbortSignal, retry = 1): Promise<void> {
+function sendChunk(
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+  retry = 1,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/drivers/upload-chunk");
@@ -43,7 +48,10 @@ function sendChunk(form: FormData, onProgress: (fraction: number) => void, signa
       if (xhr.status >= 500 && retry > 0) return again();
       reject(new UploadFailedError(serverText(xhr.status, xhr.statusText, xhr.responseText)));
     };
-    xhr.onerror = () => (retry > 0 && !signal.aborted ? again() : reject(new UploadFailedError("Network error while uploading. Please check your connection.")));
+    xhr.onerror = () =>
+      retry > 0 && !signal.aborted
+        ? again()
+        : reject(new UploadFailedError("Network error while uploading. Please check your connection."));
     xhr.onabort = () => reject(new UploadFailedError("Upload cancelled."));
     signal.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);
@@ -80,12 +88,16 @@ export async function uploadDocuments(
     return { ...job, fileId: newFileId(), totalChunks, sent: new Array<number>(totalChunks).fill(0), done: 0 };
   });
   const report = () => {
-    const fractions = files.map((file) => file.sent.reduce((sum, bytes) => sum + bytes, 0) / Math.max(1, file.file.size));
+    const fractions = files.map(
+      (file) => file.sent.reduce((sum, bytes) => sum + bytes, 0) / Math.max(1, file.file.size),
+    );
     onProgress(Math.min(100, (fractions.reduce((sum, fraction) => sum + fraction, 0) / files.length) * 100));
   };
   report();
 
-  const queue = files.flatMap((file) => Array.from({ length: file.totalChunks }, (_, chunkIndex) => ({ file, chunkIndex })));
+  const queue = files.flatMap((file) =>
+    Array.from({ length: file.totalChunks }, (_, chunkIndex) => ({ file, chunkIndex })),
+  );
   const paths: Partial<Record<DocumentFieldName, string>> = {};
   const controller = new AbortController();
 
@@ -113,8 +125,13 @@ export async function uploadDocuments(
       file.sent[chunkIndex] = blob.size;
       report();
       if (++file.done === file.totalChunks) {
-        const assembled = await postJson("/api/drivers/assemble-chunks", { fileId: file.fileId, fileName: file.file.name, field: file.field });
-        if (typeof assembled.filePath !== "string") throw new UploadFailedError("The server did not return the stored file path.");
+        const assembled = await postJson("/api/drivers/assemble-chunks", {
+          fileId: file.fileId,
+          fileName: file.file.name,
+          field: file.field,
+        });
+        if (typeof assembled.filePath !== "string")
+          throw new UploadFailedError("The server did not return the stored file path.");
         paths[file.field] = assembled.filePath;
       }
     }

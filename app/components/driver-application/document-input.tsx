@@ -24,7 +24,8 @@ export function DocumentInput({
   const hintId = `${meta.id}-hint`;
   const errors = meta.errors;
   const errorId = errors?.length ? meta.errorId : undefined;
-  const what = field.accepts === "image" ? "A photo (JPEG, PNG, WebP or HEIC)" : "A PDF or a photo (JPEG, PNG, WebP or HEIC)";
+  const what =
+    field.accepts === "image" ? "A photo (JPEG, PNG, WebP or HEIC)" : "A PDF or a photo (JPEG, PNG, WebP or HEIC)";
   return (
     <div data-testid={`document-${field.name}`}>
       <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-800">
@@ -34,7 +35,8 @@ export function DocumentInput({
         <>
           <input type="hidden" name={meta.name} value={kept.path} />
           <p className="mb-1 text-sm text-green-800" data-testid="kept-document">
-            Already uploaded: <strong className="font-semibold">{kept.originalName}</strong>. Choose a file only to replace it.
+            Already uploaded: <strong className="font-semibold">{kept.originalName}</strong>. Choose a file only to
+            replace it.
           </p>
         </>
       ) : null}

@@ -58,12 +58,20 @@ export function DriverApplication({
   return (
     <>
       {showSuccess ? (
-        <p role="status" className="mb-6 rounded-md border border-green-300 bg-green-50 p-4 font-semibold text-green-900" data-testid="application-success">
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-green-300 bg-green-50 p-4 font-semibold text-green-900"
+          data-testid="application-success"
+        >
           {DRIVER_APPLICATION_OUTCOMES.successInline}
         </p>
       ) : null}
       {failure ? (
-        <p role="alert" className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900" data-testid="application-failure">
+        <p
+          role="alert"
+          className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
+          data-testid="application-failure"
+        >
           {failure}
         </p>
       ) : null}
@@ -167,10 +175,34 @@ function ApplicationForm({
       <ErrorList errors={form.errors} />
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={working}>
         <legend className="mb-2 text-lg font-semibold text-slate-900">About you</legend>
-        <Field label="Full Name" autoComplete="name" {...getInputProps(fields.name, { type: "text" })} id={fields.name.id} errors={fields.name.errors} />
-        <Field label="Email Address" autoComplete="email" {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} errors={fields.email.errors} />
-        <Field label="Phone Number" autoComplete="tel" {...getInputProps(fields.phone, { type: "tel" })} id={fields.phone.id} errors={fields.phone.errors} />
-        <Field label="Location" placeholder="e.g. Newcastle upon Tyne" {...getInputProps(fields.location, { type: "text" })} id={fields.location.id} errors={fields.location.errors} />
+        <Field
+          label="Full Name"
+          autoComplete="name"
+          {...getInputProps(fields.name, { type: "text" })}
+          id={fields.name.id}
+          errors={fields.name.errors}
+        />
+        <Field
+          label="Email Address"
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: "email" })}
+          id={fields.email.id}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Phone Number"
+          autoComplete="tel"
+          {...getInputProps(fields.phone, { type: "tel" })}
+          id={fields.phone.id}
+          errors={fields.phone.errors}
+        />
+        <Field
+          label="Location"
+          placeholder="e.g. Newcastle upon Tyne"
+          {...getInputProps(fields.location, { type: "text" })}
+          id={fields.location.id}
+          errors={fields.location.errors}
+        />
         <SelectField
           label="Driving Experience"
           {...getSelectProps(fields.experience)}
@@ -190,13 +222,23 @@ function ApplicationForm({
       <fieldset className="space-y-4" disabled={working}>
         <legend className="mb-2 text-lg font-semibold text-slate-900">Documents</legend>
         {toChooseAgain.length > 0 ? (
-          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="choose-again">
+          <p
+            role="note"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            data-testid="choose-again"
+          >
             Please choose these files again: {toChooseAgain.map((field) => field.label).join(", ")}.
           </p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {DOCUMENT_FIELDS.map((field) => (
-            <DocumentInput key={field.name} meta={fields[field.name]} field={field} kept={kept?.[field.name]} maxFileMb={maxFileMb} />
+            <DocumentInput
+              key={field.name}
+              meta={fields[field.name]}
+              field={field}
+              kept={kept?.[field.name]}
+              maxFileMb={maxFileMb}
+            />
           ))}
         </div>
       </fieldset>

@@ -12,9 +12,14 @@ export function UploadProgress({ percent, phase }: { percent: number; phase: "up
         data-testid="upload-progress"
         className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-blue-700 transition-[width] duration-200" style={{ width: `${value}%` }} />
+        <div
+          className="h-full rounded-full bg-blue-700 transition-[width] duration-200"
+          style={{ width: `${value}%` }}
+        />
       </div>
-      <p className="mt-1 text-sm text-slate-700">{phase === "uploading" ? `Uploading documents: ${value}%` : "Sending your application..."}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {phase === "uploading" ? `Uploading documents: ${value}%` : "Sending your application..."}
+      </p>
     </div>
   );
 }

@@ -5,10 +5,22 @@ import { HomeSection } from "./section";
 export function About() {
   const config = usePublicConfig();
   const features = [
-    { title: "Fixed pricing", text: "The price you are quoted is the price you pay, with VAT included and no surprises on the day." },
-    { title: "Vetted drivers", text: `Only about ${APPLICANT_PASS_RATE_PERCENT}% of applicants pass our licence, insurance and vehicle checks.` },
-    { title: "Fully insured", text: `Every driver holds goods-in-transit and public liability cover from ${INSURANCE_COVER_TEXT}.` },
-    { title: "24/7 support", text: "Our team answers by phone, e-mail and live chat, day and night, moving day included." },
+    {
+      title: "Fixed pricing",
+      text: "The price you are quoted is the price you pay, with VAT included and no surprises on the day.",
+    },
+    {
+      title: "Vetted drivers",
+      text: `Only about ${APPLICANT_PASS_RATE_PERCENT}% of applicants pass our licence, insurance and vehicle checks.`,
+    },
+    {
+      title: "Fully insured",
+      text: `Every driver holds goods-in-transit and public liability cover from ${INSURANCE_COVER_TEXT}.`,
+    },
+    {
+      title: "24/7 support",
+      text: "Our team answers by phone, e-mail and live chat, day and night, moving day included.",
+    },
   ];
   return (
     <HomeSection
@@ -26,7 +38,9 @@ export function About() {
         ))}
       </div>
       <p className="mt-8 text-lg font-semibold text-slate-900" data-testid="about-rating">
-        <span aria-hidden="true" className="text-amber-700">★★★★★ </span>
+        <span aria-hidden="true" className="text-amber-700">
+          ★★★★★{" "}
+        </span>
         Rated {config.ratingValue}/5 from {config.ratingCount.toLocaleString("en-GB")} customer reviews
       </p>
     </HomeSection>

@@ -19,7 +19,10 @@ export function AreasServed() {
               ))}
             </ul>
             {region.servicePage ? (
-              <Link to={region.servicePage} className="mt-4 inline-block font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+              <Link
+                to={region.servicePage}
+                className="mt-4 inline-block font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+              >
                 {region.id === "london" ? "Our London services" : "Our Birmingham services"}
               </Link>
             ) : null}

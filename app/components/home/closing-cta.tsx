@@ -6,7 +6,9 @@ export function ClosingCta() {
   return (
     <section aria-labelledby="closing-cta-heading" className="bg-blue-800 text-white">
       <div className="mx-auto max-w-7xl px-4 py-16 text-center">
-        <h2 id="closing-cta-heading" className="text-3xl font-bold">Ready to move?</h2>
+        <h2 id="closing-cta-heading" className="text-3xl font-bold">
+          Ready to move?
+        </h2>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-blue-50">
           Get a fixed price in under a minute and book a vetted driver today.
         </p>
@@ -14,7 +16,10 @@ export function ClosingCta() {
           <a href="#quote" className="rounded-md bg-white px-6 py-3 font-semibold text-blue-800 hover:bg-blue-50">
             Get Your Quote
           </a>
-          <a href={telHref(config.supportPhone)} className="rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-blue-700">
+          <a
+            href={telHref(config.supportPhone)}
+            className="rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-blue-700"
+          >
             Call {config.supportPhone}
           </a>
         </div>

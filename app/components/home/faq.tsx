@@ -104,17 +104,26 @@ export function Faq() {
         <p className="mt-1 text-slate-700">Our support team is here 24/7.</p>
         <ul className="mt-4 flex flex-wrap gap-3">
           <li>
-            <a href={`mailto:${config.supportEmail}`} className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50">
+            <a
+              href={`mailto:${config.supportEmail}`}
+              className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50"
+            >
               E-mail {config.supportEmail}
             </a>
           </li>
           <li>
-            <a href={telHref(config.supportPhone)} className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50">
+            <a
+              href={telHref(config.supportPhone)}
+              className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50"
+            >
               Call {config.supportPhone}
             </a>
           </li>
           <li>
-            <a href="/booking-tracker?tab=chat#chat" className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50">
+            <a
+              href="/booking-tracker?tab=chat#chat"
+              className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50"
+            >
               Live chat
             </a>
           </li>

@@ -74,7 +74,10 @@ export function Hero({
     >
       {imageUrl ? <HeroImage src={imageUrl} /> : null}
       {/* Keeps the text readable (AA contrast) over any image. */}
-      <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-blue-950/90 via-blue-950/75 to-blue-950/40" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-gradient-to-r from-blue-950/90 via-blue-950/75 to-blue-950/40"
+      />
       <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-2 lg:items-center lg:py-20">
         <div>
           <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
@@ -88,9 +91,7 @@ export function Hero({
             <li>✓ Fixed prices, no hidden extras</li>
             <li>✓ Vetted, fully insured drivers</li>
             <li>✓ 24/7 customer support</li>
-            <li data-testid="hero-rating">
-              ★ Rated {config.ratingValue}/5 by our customers
-            </li>
+            <li data-testid="hero-rating">★ Rated {config.ratingValue}/5 by our customers</li>
           </ul>
           {stats ? (
             <p className="mt-6 text-blue-50" data-testid="network-stats">

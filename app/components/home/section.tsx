@@ -28,7 +28,13 @@ export function HomeSection({
 }
 
 /** Every "Get Your Quote" on the home page goes to the hero's quote form. */
-export function QuoteLink({ className = "", children = "Get Your Quote" }: { className?: string; children?: ReactNode }) {
+export function QuoteLink({
+  className = "",
+  children = "Get Your Quote",
+}: {
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <a
       href="#quote"

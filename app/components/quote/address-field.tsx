@@ -10,7 +10,17 @@ export const MAPS_UNAVAILABLE = "Maps unavailable - API key missing";
  * A plain text field that works everywhere; on first focus, and only with a browser key,
  * it loads Google Places Autocomplete. Without a key, or if loading fails, it says so.
  */
-export function AddressField({ meta, label, placeholder, mapsKey }: { meta: FieldMetadata<string>; label: string; placeholder: string; mapsKey: string | null }) {
+export function AddressField({
+  meta,
+  label,
+  placeholder,
+  mapsKey,
+}: {
+  meta: FieldMetadata<string>;
+  label: string;
+  placeholder: string;
+  mapsKey: string | null;
+}) {
   const [focused, setFocused] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
   const markUnavailable = useCallback(() => setUnavailable(true), []);

@@ -1,7 +1,14 @@
 // /quote: the detailed quote with the spec/02 item form (name, description, quantity,
 // category, dimensions, weight, fragile, special handling) and spec/01's disassembly flag.
 // "Add Item" and "Remove" are conform intent buttons: submits without JavaScript, instant with it.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
@@ -15,9 +22,20 @@ import { AddressField } from "./address-field";
 import { DateTimeFields, FloorGroup, HelpersField, Section, UrgencyField, VanField } from "./quote-sections";
 import { useRememberedAddresses } from "./use-remembered-addresses";
 
-const CATEGORY_OPTIONS = [{ value: "", label: "Choose a category" }, ...ITEM_CATEGORIES.map((category) => ({ value: category, label: category }))];
+const CATEGORY_OPTIONS = [
+  { value: "", label: "Choose a category" },
+  ...ITEM_CATEGORIES.map((category) => ({ value: category, label: category })),
+];
 
-export function DetailedQuoteForm({ lastResult, today, mapsKey }: { lastResult: SubmissionResult<string[]> | null | undefined; today: string; mapsKey: string | null }) {
+export function DetailedQuoteForm({
+  lastResult,
+  today,
+  mapsKey,
+}: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  today: string;
+  mapsKey: string | null;
+}) {
   const id = "detailed-quote-form";
   const [form, fields] = useForm({
     id,
@@ -47,8 +65,18 @@ export function DetailedQuoteForm({ lastResult, today, mapsKey }: { lastResult: 
       <HoneypotFields />
       <ErrorList errors={form.errors} />
       <Section title="Locations">
-        <AddressField meta={fields.pickupAddress} label="Pickup address" placeholder="e.g. 22 Kensington Church Street, London W8 4EP" mapsKey={mapsKey} />
-        <AddressField meta={fields.deliveryAddress} label="Delivery address" placeholder="e.g. 5 Portobello Road, London W11 3DA" mapsKey={mapsKey} />
+        <AddressField
+          meta={fields.pickupAddress}
+          label="Pickup address"
+          placeholder="e.g. 22 Kensington Church Street, London W8 4EP"
+          mapsKey={mapsKey}
+        />
+        <AddressField
+          meta={fields.deliveryAddress}
+          label="Delivery address"
+          placeholder="e.g. 5 Portobello Road, London W11 3DA"
+          mapsKey={mapsKey}
+        />
       </Section>
       <Section title="Date & Time">
         <DateTimeFields date={fields.moveDate} time={fields.moveTime} today={today} />
@@ -64,27 +92,86 @@ export function DetailedQuoteForm({ lastResult, today, mapsKey }: { lastResult: 
               <li key={item.key} className="rounded-md border border-slate-200 p-4" data-testid="item-row">
                 <div className="mb-3 flex items-center justify-between">
                   <h3 className="font-semibold">Item {index + 1}</h3>
-                  <button {...form.remove.getButtonProps({ name: fields.items.name, index })} className="rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50">
+                  <button
+                    {...form.remove.getButtonProps({ name: fields.items.name, index })}
+                    className="rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50"
+                  >
                     Remove item {index + 1}
                   </button>
                 </div>
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field {...getInputProps(itemFields.name, { type: "text" })} key={itemFields.name.key} label="Item name" errors={itemFields.name.errors} />
-                  <Field {...getInputProps(itemFields.quantity, { type: "number" })} key={itemFields.quantity.key} min={1} label="Quantity" errors={itemFields.quantity.errors} />
-                  <SelectField {...getSelectProps(itemFields.category)} key={itemFields.category.key} label="Category" options={CATEGORY_OPTIONS} errors={itemFields.category.errors} />
-                  <Field {...getInputProps(itemFields.dimensions, { type: "text" })} key={itemFields.dimensions.key} label="Dimensions" placeholder="e.g. 200 × 90 × 80 cm" errors={itemFields.dimensions.errors} />
-                  <Field {...getInputProps(itemFields.weightKg, { type: "number" })} key={itemFields.weightKg.key} min={0} step="0.1" label="Weight (kg)" errors={itemFields.weightKg.errors} />
-                  <CheckboxField {...getInputProps(itemFields.fragile, { type: "checkbox" })} key={itemFields.fragile.key} label="Fragile" className="self-end pb-2" />
-                  <CheckboxField {...getInputProps(itemFields.requiresDisassembly, { type: "checkbox" })} key={itemFields.requiresDisassembly.key} label="Needs disassembly" className="self-end pb-2" />
-                  <TextareaField {...getTextareaProps(itemFields.description)} key={itemFields.description.key} label="Description" rows={2} className="sm:col-span-2" errors={itemFields.description.errors} />
-                  <Field {...getInputProps(itemFields.specialHandling, { type: "text" })} key={itemFields.specialHandling.key} label="Special handling" className="sm:col-span-2" errors={itemFields.specialHandling.errors} />
+                  <Field
+                    {...getInputProps(itemFields.name, { type: "text" })}
+                    key={itemFields.name.key}
+                    label="Item name"
+                    errors={itemFields.name.errors}
+                  />
+                  <Field
+                    {...getInputProps(itemFields.quantity, { type: "number" })}
+                    key={itemFields.quantity.key}
+                    min={1}
+                    label="Quantity"
+                    errors={itemFields.quantity.errors}
+                  />
+                  <SelectField
+                    {...getSelectProps(itemFields.category)}
+                    key={itemFields.category.key}
+                    label="Category"
+                    options={CATEGORY_OPTIONS}
+                    errors={itemFields.category.errors}
+                  />
+                  <Field
+                    {...getInputProps(itemFields.dimensions, { type: "text" })}
+                    key={itemFields.dimensions.key}
+                    label="Dimensions"
+                    placeholder="e.g. 200 × 90 × 80 cm"
+                    errors={itemFields.dimensions.errors}
+                  />
+                  <Field
+                    {...getInputProps(itemFields.weightKg, { type: "number" })}
+                    key={itemFields.weightKg.key}
+                    min={0}
+                    step="0.1"
+                    label="Weight (kg)"
+                    errors={itemFields.weightKg.errors}
+                  />
+                  <CheckboxField
+                    {...getInputProps(itemFields.fragile, { type: "checkbox" })}
+                    key={itemFields.fragile.key}
+                    label="Fragile"
+                    className="self-end pb-2"
+                  />
+                  <CheckboxField
+                    {...getInputProps(itemFields.requiresDisassembly, { type: "checkbox" })}
+                    key={itemFields.requiresDisassembly.key}
+                    label="Needs disassembly"
+                    className="self-end pb-2"
+                  />
+                  <TextareaField
+                    {...getTextareaProps(itemFields.description)}
+                    key={itemFields.description.key}
+                    label="Description"
+                    rows={2}
+                    className="sm:col-span-2"
+                    errors={itemFields.description.errors}
+                  />
+                  <Field
+                    {...getInputProps(itemFields.specialHandling, { type: "text" })}
+                    key={itemFields.specialHandling.key}
+                    label="Special handling"
+                    className="sm:col-span-2"
+                    errors={itemFields.specialHandling.errors}
+                  />
                 </div>
               </li>
             );
           })}
         </ol>
         <ErrorList errors={fields.items.errors} />
-        <button {...form.insert.getButtonProps({ name: fields.items.name, defaultValue: { quantity: 1 } })} className="mt-3 rounded-md border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50">
+        <button
+          {...form.insert.getButtonProps({ name: fields.items.name, defaultValue: { quantity: 1 } })}
+          className="mt-3 rounded-md border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50"
+        >
           Add Item
         </button>
       </fieldset>

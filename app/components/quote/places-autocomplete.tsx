@@ -3,10 +3,23 @@
 import { useJsApiLoader } from "@react-google-maps/api";
 import { useEffect } from "react";
 
-const LIBRARIES: ("places")[] = ["places"];
+const LIBRARIES: "places"[] = ["places"];
 
-export default function PlacesAutocomplete({ inputId, apiKey, onUnavailable }: { inputId: string; apiKey: string; onUnavailable: () => void }) {
-  const { isLoaded, loadError } = useJsApiLoader({ id: "google-maps", googleMapsApiKey: apiKey, libraries: LIBRARIES, region: "GB" });
+export default function PlacesAutocomplete({
+  inputId,
+  apiKey,
+  onUnavailable,
+}: {
+  inputId: string;
+  apiKey: string;
+  onUnavailable: () => void;
+}) {
+  const { isLoaded, loadError } = useJsApiLoader({
+    id: "google-maps",
+    googleMapsApiKey: apiKey,
+    libraries: LIBRARIES,
+    region: "GB",
+  });
 
   useEffect(() => {
     if (loadError) onUnavailable();

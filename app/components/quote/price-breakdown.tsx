@@ -2,7 +2,15 @@
 // row per line, with the line's note (fuel and the return journey) under it.
 import type { QuoteView } from "~/views/quote";
 
-export function PriceBreakdown({ lines, className = "", testId }: { lines: QuoteView["breakdown"]; className?: string; testId?: string }) {
+export function PriceBreakdown({
+  lines,
+  className = "",
+  testId,
+}: {
+  lines: QuoteView["breakdown"];
+  className?: string;
+  testId?: string;
+}) {
   return (
     <ul className={`space-y-1 text-sm ${className}`} data-testid={testId}>
       {lines.map((line) => (
@@ -21,11 +29,15 @@ export function PriceBreakdown({ lines, className = "", testId }: { lines: Quote
 /** spec/02 sections 4 and 8: the distance service failed, so the price shown is an estimate. */
 export function EstimateNotice({ miles, children }: { miles: number; children: React.ReactNode }) {
   return (
-    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="estimate-notice">
+    <div
+      role="alert"
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="estimate-notice"
+    >
       <p className="font-semibold">Quote Generation Failed</p>
       <p className="mt-1">
-        We could not measure the distance between these addresses just now, so this price is an estimate for a {miles}-mile move
-        with the options you chose. {children}
+        We could not measure the distance between these addresses just now, so this price is an estimate for a {miles}
+        -mile move with the options you chose. {children}
       </p>
     </div>
   );

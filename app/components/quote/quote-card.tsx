@@ -14,24 +14,34 @@ export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteH
   }, [quote.pickupAddress, quote.deliveryAddress]);
 
   return (
-    <section aria-labelledby="quote-ready" className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-lg" data-testid="quote-card">
+    <section
+      aria-labelledby="quote-ready"
+      className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-lg"
+      data-testid="quote-card"
+    >
       <QuoteBadge id="quote-ready" estimate={quote.estimate} />
       {quote.estimate ? (
         <div className="mt-4">
-          <EstimateNotice miles={quote.distanceMiles}>Checkout measures the distance again and gives your fixed price.</EstimateNotice>
+          <EstimateNotice miles={quote.distanceMiles}>
+            Checkout measures the distance again and gives your fixed price.
+          </EstimateNotice>
         </div>
       ) : null}
       <p className="mt-4 text-4xl font-extrabold" data-testid="quote-total">
         {quote.total}
       </p>
-      <p className="text-sm text-slate-600">{quote.estimate ? "Estimated price including VAT" : "Fixed price including VAT"}</p>
+      <p className="text-sm text-slate-600">
+        {quote.estimate ? "Estimated price including VAT" : "Fixed price including VAT"}
+      </p>
 
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-slate-600">Distance</dt>
           <dd className="font-semibold" data-testid="quote-distance">
             {formatDistance(quote.distanceMiles)}
-            {quote.distanceEstimated ? <span className="ml-1 font-normal text-slate-600">{quote.estimate ? "(assumed)" : "(estimated)"}</span> : null}
+            {quote.distanceEstimated ? (
+              <span className="ml-1 font-normal text-slate-600">{quote.estimate ? "(assumed)" : "(estimated)"}</span>
+            ) : null}
           </dd>
         </div>
         <div>
@@ -60,7 +70,10 @@ export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteH
 
       <Form method="post" action="/checkout" reloadDocument className="mt-5">
         <input type="hidden" name="quoteId" value={quote.id} />
-        <button type="submit" className="w-full rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
+        <button
+          type="submit"
+          className="w-full rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800"
+        >
           Proceed to Checkout
         </button>
       </Form>

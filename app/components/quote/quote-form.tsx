@@ -10,7 +10,15 @@ import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
 import { QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
 import { usePending } from "~/utils/use-pending";
 import { AddressField } from "./address-field";
-import { DateTimeFields, FloorGroup, HelpersField, QuickAddItems, Section, UrgencyField, VanField } from "./quote-sections";
+import {
+  DateTimeFields,
+  FloorGroup,
+  HelpersField,
+  QuickAddItems,
+  Section,
+  UrgencyField,
+  VanField,
+} from "./quote-sections";
 import { useRememberedAddresses } from "./use-remembered-addresses";
 
 export type QuoteFormVariant = "home" | "calculator";
@@ -53,8 +61,18 @@ export function QuoteForm({
 
   const addresses = (
     <>
-      <AddressField meta={fields.pickupAddress} label="Pickup address" placeholder="e.g. 1 Grey Street, Newcastle NE1 6EE" mapsKey={mapsKey} />
-      <AddressField meta={fields.deliveryAddress} label="Delivery address" placeholder="e.g. 40 Osborne Road, Newcastle NE2 2AL" mapsKey={mapsKey} />
+      <AddressField
+        meta={fields.pickupAddress}
+        label="Pickup address"
+        placeholder="e.g. 1 Grey Street, Newcastle NE1 6EE"
+        mapsKey={mapsKey}
+      />
+      <AddressField
+        meta={fields.deliveryAddress}
+        label="Delivery address"
+        placeholder="e.g. 40 Osborne Road, Newcastle NE2 2AL"
+        mapsKey={mapsKey}
+      />
     </>
   );
 
@@ -95,7 +113,10 @@ export function QuoteForm({
           Calculate Quote
         </StatusButton>
         {variant === "home" && !detailed ? (
-          <button {...form.update.getButtonProps({ name: fields.detailed.name, value: "on" })} className="rounded-md px-3 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50">
+          <button
+            {...form.update.getButtonProps({ name: fields.detailed.name, value: "on" })}
+            className="rounded-md px-3 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50"
+          >
             Show More Options
           </button>
         ) : null}

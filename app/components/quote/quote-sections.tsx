@@ -17,42 +17,103 @@ const URGENCY_OPTIONS = URGENCIES.map((urgency) => ({ value: urgency, label: URG
 const FLOOR_OPTIONS = FLOOR_ACCESS_LEVELS.map((floor) => ({ value: floor, label: FLOOR_ACCESS_LABELS[floor] }));
 
 /** A titled group of fields; `plain` drops the frame (the short form) but keeps the group. */
-export function Section({ title, plain = false, children }: { title: string; plain?: boolean; children: React.ReactNode }) {
+export function Section({
+  title,
+  plain = false,
+  children,
+}: {
+  title: string;
+  plain?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <fieldset className={plain ? "" : "rounded-lg border border-slate-200 p-4"}>
-      <legend className={plain ? "sr-only" : "px-1 text-sm font-semibold uppercase tracking-wide text-slate-700"}>{title}</legend>
+      <legend className={plain ? "sr-only" : "px-1 text-sm font-semibold uppercase tracking-wide text-slate-700"}>
+        {title}
+      </legend>
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   );
 }
 
-export function DateTimeFields({ date, time, today }: { date: FieldMetadata<string>; time: FieldMetadata<string>; today: string }) {
+export function DateTimeFields({
+  date,
+  time,
+  today,
+}: {
+  date: FieldMetadata<string>;
+  time: FieldMetadata<string>;
+  today: string;
+}) {
   return (
     <>
-      <Field {...getInputProps(date, { type: "date" })} key={date.key} min={today} label="Moving date" errors={date.errors} />
+      <Field
+        {...getInputProps(date, { type: "date" })}
+        key={date.key}
+        min={today}
+        label="Moving date"
+        errors={date.errors}
+      />
       <Field {...getInputProps(time, { type: "time" })} key={time.key} label="Start time" errors={time.errors} />
     </>
   );
 }
 
 export function VanField({ meta }: { meta: FieldMetadata<string> }) {
-  return <SelectField {...getSelectProps(meta)} key={meta.key} label="Van size" options={VAN_OPTIONS} errors={meta.errors} />;
+  return (
+    <SelectField {...getSelectProps(meta)} key={meta.key} label="Van size" options={VAN_OPTIONS} errors={meta.errors} />
+  );
 }
 
 export function HelpersField({ meta }: { meta: FieldMetadata<number> }) {
-  return <SelectField {...getSelectProps(meta)} key={meta.key} label="Helpers" options={HELPER_OPTIONS} errors={meta.errors} />;
+  return (
+    <SelectField
+      {...getSelectProps(meta)}
+      key={meta.key}
+      label="Helpers"
+      options={HELPER_OPTIONS}
+      errors={meta.errors}
+    />
+  );
 }
 
 export function UrgencyField({ meta }: { meta: FieldMetadata<string> }) {
-  return <SelectField {...getSelectProps(meta)} key={meta.key} label="Urgency" options={URGENCY_OPTIONS} errors={meta.errors} />;
+  return (
+    <SelectField
+      {...getSelectProps(meta)}
+      key={meta.key}
+      label="Urgency"
+      options={URGENCY_OPTIONS}
+      errors={meta.errors}
+    />
+  );
 }
 
 /** A floor select with its lift toggle, which only shows above the ground floor (CSS :has). */
-export function FloorGroup({ end, floor, lift }: { end: "Pickup" | "Delivery"; floor: FieldMetadata<string>; lift: FieldMetadata<boolean> }) {
+export function FloorGroup({
+  end,
+  floor,
+  lift,
+}: {
+  end: "Pickup" | "Delivery";
+  floor: FieldMetadata<string>;
+  lift: FieldMetadata<boolean>;
+}) {
   return (
     <div className="floor-group space-y-2">
-      <SelectField {...getSelectProps(floor)} key={floor.key} label={`${end} floor`} options={FLOOR_OPTIONS} errors={floor.errors} />
-      <CheckboxField {...getInputProps(lift, { type: "checkbox" })} key={lift.key} className="lift-toggle" label={`Lift available at ${end.toLowerCase()}`} />
+      <SelectField
+        {...getSelectProps(floor)}
+        key={floor.key}
+        label={`${end} floor`}
+        options={FLOOR_OPTIONS}
+        errors={floor.errors}
+      />
+      <CheckboxField
+        {...getInputProps(lift, { type: "checkbox" })}
+        key={lift.key}
+        className="lift-toggle"
+        label={`Lift available at ${end.toLowerCase()}`}
+      />
     </div>
   );
 }
@@ -60,7 +121,13 @@ export function FloorGroup({ end, floor, lift }: { end: "Pickup" | "Delivery"; f
 type ItemFields = { name: string; quantity: number; size?: ItemSize };
 
 /** Quick-add catalogue and the chosen items with quantity controls (minus never below 1). */
-export function QuickAddItems<Schema extends Record<string, unknown>>({ form, items }: { form: FormMetadata<Schema>; items: FieldMetadata<ItemFields[]> }) {
+export function QuickAddItems<Schema extends Record<string, unknown>>({
+  form,
+  items,
+}: {
+  form: FormMetadata<Schema>;
+  items: FieldMetadata<ItemFields[]>;
+}) {
   const list = items.getFieldList();
   const chosen = list.map((item) => item.getFieldset());
   return (
@@ -73,7 +140,10 @@ export function QuickAddItems<Schema extends Record<string, unknown>>({ form, it
           const buttonProps =
             index >= 0
               ? form.update.getButtonProps({ name: chosen[index]!.quantity.name, value: String(current + 1) })
-              : form.insert.getButtonProps({ name: items.name, defaultValue: { name: catalogueItem.name, quantity: 1, size: catalogueItem.size } });
+              : form.insert.getButtonProps({
+                  name: items.name,
+                  defaultValue: { name: catalogueItem.name, quantity: 1, size: catalogueItem.size },
+                });
           return (
             <button
               key={catalogueItem.name}
@@ -104,7 +174,10 @@ export function QuickAddItems<Schema extends Record<string, unknown>>({ form, it
                 </span>
                 <span className="flex items-center gap-1">
                   <button
-                    {...form.update.getButtonProps({ name: fields.quantity.name, value: String(Math.max(1, quantity - 1)) })}
+                    {...form.update.getButtonProps({
+                      name: fields.quantity.name,
+                      value: String(Math.max(1, quantity - 1)),
+                    })}
                     disabled={quantity <= 1}
                     className="grid size-8 place-items-center rounded border border-slate-300 text-lg disabled:opacity-40"
                     aria-label={`Fewer ${fields.name.value}`}

@@ -3,7 +3,11 @@ import { useEffect } from "react";
 import { recallAddresses } from "~/utils/remembered-addresses";
 
 /** Fills in the last addresses this browser priced, when both fields are still empty. */
-export function useRememberedAddresses<Schema extends Record<string, unknown>>(form: FormMetadata<Schema>, pickup: FieldMetadata<string>, delivery: FieldMetadata<string>) {
+export function useRememberedAddresses<Schema extends Record<string, unknown>>(
+  form: FormMetadata<Schema>,
+  pickup: FieldMetadata<string>,
+  delivery: FieldMetadata<string>,
+) {
   useEffect(() => {
     if (pickup.value || delivery.value) return;
     const remembered = recallAddresses();

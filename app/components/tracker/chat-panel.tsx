@@ -24,7 +24,15 @@ type ChatPanelProps = {
   refreshHref: string;
 };
 
-export function ChatPanel({ action, messages, quickPhrases, canSend, closedReason, otherSide, refreshHref }: ChatPanelProps) {
+export function ChatPanel({
+  action,
+  messages,
+  quickPhrases,
+  canSend,
+  closedReason,
+  otherSide,
+  refreshHref,
+}: ChatPanelProps) {
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     listRef.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
@@ -43,10 +51,17 @@ export function ChatPanel({ action, messages, quickPhrases, canSend, closedReaso
       {messages.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No messages yet. Say hello to your {otherSide}.</p>
       ) : (
-        <ol ref={listRef} aria-live="polite" className="mt-3 max-h-[28rem] space-y-2 overflow-y-auto pr-1" data-testid="chat-messages">
+        <ol
+          ref={listRef}
+          aria-live="polite"
+          className="mt-3 max-h-[28rem] space-y-2 overflow-y-auto pr-1"
+          data-testid="chat-messages"
+        >
           {messages.map((message) => (
             <li key={message.id} className={`flex ${message.mine ? "justify-end" : "justify-start"}`}>
-              <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${message.mine ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900"}`}>
+              <div
+                className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${message.mine ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-900"}`}
+              >
                 <p className="whitespace-pre-wrap break-words">{message.content}</p>
                 <p className={`mt-1 text-xs ${message.mine ? "text-blue-100" : "text-slate-500"}`}>
                   <time dateTime={message.time}>{message.at}</time>
@@ -61,7 +76,11 @@ export function ChatPanel({ action, messages, quickPhrases, canSend, closedReaso
           ))}
         </ol>
       )}
-      {canSend ? <ChatForm action={action} quickPhrases={quickPhrases} /> : closedReason ? <p className="mt-4 text-sm text-slate-600">{closedReason}</p> : null}
+      {canSend ? (
+        <ChatForm action={action} quickPhrases={quickPhrases} />
+      ) : closedReason ? (
+        <p className="mt-4 text-sm text-slate-600">{closedReason}</p>
+      ) : null}
     </section>
   );
 }
@@ -74,7 +93,10 @@ function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: read
   const actionData = useActionData();
   const answer = fetcher.data ?? actionData;
   // (A sent message's answer is conform's reset: { initialValue: null }, which clears the box.)
-  const lastResult = answer && typeof answer === "object" && ("status" in answer || "initialValue" in answer) ? (answer as Parameters<typeof useValidatedForm>[1]["lastResult"]) : null;
+  const lastResult =
+    answer && typeof answer === "object" && ("status" in answer || "initialValue" in answer)
+      ? (answer as Parameters<typeof useValidatedForm>[1]["lastResult"])
+      : null;
   const [form, fields] = useValidatedForm(chatMessageSchema, { lastResult, pending, shouldValidate: "onSubmit" });
 
   return (

@@ -12,7 +12,12 @@ export const DISCOUNT_POPUP_DELAY_MS = 1000;
 
 const SEEN_KEY = "easymove:discount-popup-seen";
 
-const EXPIRY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+const EXPIRY = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
 
 function readSeen(): string[] {
   try {
@@ -57,7 +62,8 @@ export function DiscountOffer({ offer }: DiscountOfferProps) {
   if (!offer) return null;
   const expires = EXPIRY.format(new Date(offer.expiresAt));
 
-  if (!hydrated || mode === "banner") return <DiscountBanner code={offer.code} percent={offer.percent} expires={expires} />;
+  if (!hydrated || mode === "banner")
+    return <DiscountBanner code={offer.code} percent={offer.percent} expires={expires} />;
   if (mode !== "popup") return null;
   return (
     <dialog
@@ -79,7 +85,10 @@ export function DiscountOffer({ offer }: DiscountOfferProps) {
           Use code <CodeChip code={offer.code} /> at checkout. Valid until {expires}.
         </p>
         <form method="dialog" className="mt-5 flex justify-end">
-          <button type="submit" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
+          <button
+            type="submit"
+            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+          >
             Got it
           </button>
         </form>
@@ -89,13 +98,22 @@ export function DiscountOffer({ offer }: DiscountOfferProps) {
 }
 
 function CodeChip({ code }: { code: string }) {
-  return <strong className="rounded border border-dashed border-blue-400 bg-blue-50 px-1.5 py-0.5 font-mono text-blue-900">{code}</strong>;
+  return (
+    <strong className="rounded border border-dashed border-blue-400 bg-blue-50 px-1.5 py-0.5 font-mono text-blue-900">
+      {code}
+    </strong>
+  );
 }
 
 function DiscountBanner({ code, percent, expires }: { code: string; percent: number; expires: string }) {
   return (
-    <aside aria-label="Your discount" className="mb-6 rounded-xl border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950" data-testid="discount-banner">
-      <span className="font-semibold">{percent}% off your next move:</span> use code <CodeChip code={code} /> at checkout. Valid until {expires}.
+    <aside
+      aria-label="Your discount"
+      className="mb-6 rounded-xl border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950"
+      data-testid="discount-banner"
+    >
+      <span className="font-semibold">{percent}% off your next move:</span> use code <CodeChip code={code} /> at
+      checkout. Valid until {expires}.
     </aside>
   );
 }

@@ -17,17 +17,44 @@ import { useValidatedForm } from "~/utils/use-validated-form";
 export type HelpAnswer = SubmissionResult<string[]> & { toast?: ToastInput };
 
 const PROMPTS: Record<HelpKind, { label: string; placeholder: string; submit: string; pending: string }> = {
-  location_share: { label: "Where are you?", placeholder: "e.g. Outside the main entrance, blue door", submit: "Send my location", pending: "Sending…" },
-  change_request: { label: "What would you like to change?", placeholder: "e.g. Arrive 30 minutes later, add a wardrobe", submit: "Send change request", pending: "Sending…" },
-  support: { label: "How can we help?", placeholder: "Tell us what's wrong or what you need", submit: "Contact support", pending: "Sending…" },
+  location_share: {
+    label: "Where are you?",
+    placeholder: "e.g. Outside the main entrance, blue door",
+    submit: "Send my location",
+    pending: "Sending…",
+  },
+  change_request: {
+    label: "What would you like to change?",
+    placeholder: "e.g. Arrive 30 minutes later, add a wardrobe",
+    submit: "Send change request",
+    pending: "Sending…",
+  },
+  support: {
+    label: "How can we help?",
+    placeholder: "Tell us what's wrong or what you need",
+    submit: "Contact support",
+    pending: "Sending…",
+  },
 };
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-export function HelpActions({ bookingId, driverPhone, supportPhone }: { bookingId: string; driverPhone: string | null; supportPhone: string }) {
+export function HelpActions({
+  bookingId,
+  driverPhone,
+  supportPhone,
+}: {
+  bookingId: string;
+  driverPhone: string | null;
+  supportPhone: string;
+}) {
   const callPhone = driverPhone ?? supportPhone;
   return (
-    <section aria-labelledby={`help-actions-${bookingId}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="help-actions">
+    <section
+      aria-labelledby={`help-actions-${bookingId}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="help-actions"
+    >
       <h2 id={`help-actions-${bookingId}`} className="text-lg font-semibold text-slate-900">
         Need help?
       </h2>
@@ -55,7 +82,10 @@ export function HelpActions({ bookingId, driverPhone, supportPhone }: { bookingI
         ))}
       </div>
       <p className="mt-3 text-xs text-slate-600">
-        Support: <a href={telHref(supportPhone)} className="font-medium text-blue-700 hover:underline">{supportPhone}</a>
+        Support:{" "}
+        <a href={telHref(supportPhone)} className="font-medium text-blue-700 hover:underline">
+          {supportPhone}
+        </a>
       </p>
     </section>
   );
@@ -63,7 +93,16 @@ export function HelpActions({ bookingId, driverPhone, supportPhone }: { bookingI
 
 function PhoneIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
     </svg>
   );
@@ -71,7 +110,16 @@ function PhoneIcon() {
 
 function PinIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0z" />
       <circle cx="12" cy="10" r="3" />
     </svg>
@@ -81,7 +129,17 @@ function PinIcon() {
 type Position = { latitude: number; longitude: number };
 
 /** One help request form; the standalone page (/bookings/:id/help) shows it with its errors. */
-export function HelpForm({ bookingId, kind, lastResult, compact = false }: { bookingId: string; kind: HelpKind; lastResult?: HelpAnswer | null; compact?: boolean }) {
+export function HelpForm({
+  bookingId,
+  kind,
+  lastResult,
+  compact = false,
+}: {
+  bookingId: string;
+  kind: HelpKind;
+  lastResult?: HelpAnswer | null;
+  compact?: boolean;
+}) {
   const fetcher = useFetcher<HelpAnswer>();
   const hydrated = useHydrated();
   const showToast = useToast();
@@ -130,7 +188,14 @@ export function HelpForm({ bookingId, kind, lastResult, compact = false }: { boo
 
   const prompt = PROMPTS[kind];
   return (
-    <fetcher.Form ref={formRef} method="post" action={`/bookings/${bookingId}/help`} {...getFormProps(form)} className="space-y-2" aria-busy={pending || undefined}>
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={`/bookings/${bookingId}/help`}
+      {...getFormProps(form)}
+      className="space-y-2"
+      aria-busy={pending || undefined}
+    >
       <input type="hidden" name="kind" value={kind} />
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       {position ? (
@@ -142,12 +207,19 @@ export function HelpForm({ bookingId, kind, lastResult, compact = false }: { boo
       <FormErrors id={form.errorId} errors={form.errors} />
       {kind === "location_share" && hydrated ? (
         <div>
-          <Button variant="secondary" className="w-full" onClick={shareCurrentPosition} disabled={pending || locating === "locating"}>
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={shareCurrentPosition}
+            disabled={pending || locating === "locating"}
+          >
             <PinIcon />
             {locating === "locating" ? "Finding you…" : "Share my current location"}
           </Button>
           <p role="status" className="mt-1 text-xs text-slate-600">
-            {locating === "failed" ? "We could not get your location. Type where you are instead." : "Or type where you are:"}
+            {locating === "failed"
+              ? "We could not get your location. Type where you are instead."
+              : "Or type where you are:"}
           </p>
         </div>
       ) : null}

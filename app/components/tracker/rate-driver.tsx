@@ -23,7 +23,13 @@ const starsLabel = (stars: number) => `${stars} star${stars === 1 ? "" : "s"}`;
 /** Stars shown, not chosen: "Rated 4 out of 5" for screen readers. */
 export function StarsShown({ stars, className }: { stars: number; className?: string }) {
   return (
-    <span role="img" aria-label={`Rated ${stars} out of ${MAX_STARS} stars`} className={`inline-flex text-2xl leading-none ${className ?? ""}`} data-testid="stars-shown" data-stars={stars}>
+    <span
+      role="img"
+      aria-label={`Rated ${stars} out of ${MAX_STARS} stars`}
+      className={`inline-flex text-2xl leading-none ${className ?? ""}`}
+      data-testid="stars-shown"
+      data-stars={stars}
+    >
       {STAR_VALUES.map((value) => (
         <span key={value} aria-hidden="true" className={value <= stars ? "text-amber-500" : "text-slate-300"}>
           ★
@@ -52,10 +58,20 @@ export function useRatingToast(bookingId: string) {
   }, [fetcher.state, fetcher.data, showToast]);
 }
 
-export function RateDriver({ bookingId, rating }: { bookingId: string; rating: { stars: number; comment: string | null } | null }) {
+export function RateDriver({
+  bookingId,
+  rating,
+}: {
+  bookingId: string;
+  rating: { stars: number; comment: string | null } | null;
+}) {
   useRatingToast(bookingId);
   return (
-    <section aria-labelledby={`rate-driver-${bookingId}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="rate-driver">
+    <section
+      aria-labelledby={`rate-driver-${bookingId}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="rate-driver"
+    >
       <h2 id={`rate-driver-${bookingId}`} className="text-lg font-semibold text-slate-900">
         {rating ? "Your rating" : "Rate your driver"}
       </h2>
@@ -68,7 +84,9 @@ export function GivenRating({ rating }: { rating: { stars: number; comment: stri
   return (
     <div className="mt-2">
       <StarsShown stars={rating.stars} />
-      {rating.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">“{rating.comment}”</p> : null}
+      {rating.comment ? (
+        <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">“{rating.comment}”</p>
+      ) : null}
       <p className="mt-2 text-sm text-slate-600">Thank you for your feedback.</p>
     </div>
   );
@@ -79,7 +97,15 @@ export function GivenRating({ rating }: { rating: { stars: number; comment: stri
  * radio ~ label" greys the stars above the choice, with CSS alone) and an optional comment.
  * Its answer's toast is shown by useRatingToast (RateDriver calls it).
  */
-export function RatingForm({ bookingId, lastResult, compact = false }: { bookingId: string; lastResult?: RatingAnswer | null; compact?: boolean }) {
+export function RatingForm({
+  bookingId,
+  lastResult,
+  compact = false,
+}: {
+  bookingId: string;
+  lastResult?: RatingAnswer | null;
+  compact?: boolean;
+}) {
   const fetcher = useFetcher<RatingAnswer>({ key: ratingFetcherKey(bookingId) });
   const hydrated = useHydrated();
   const pending = fetcher.state !== "idle";
@@ -93,7 +119,13 @@ export function RatingForm({ bookingId, lastResult, compact = false }: { booking
   const starsError = fields.stars.errors?.length ? fields.stars.errorId : undefined;
   const initialStars = Number(fields.stars.initialValue ?? 0);
   return (
-    <fetcher.Form method="post" action={`/bookings/${bookingId}/rate`} {...getFormProps(form)} className="mt-2 space-y-3" aria-busy={pending || undefined}>
+    <fetcher.Form
+      method="post"
+      action={`/bookings/${bookingId}/rate`}
+      {...getFormProps(form)}
+      className="mt-2 space-y-3"
+      aria-busy={pending || undefined}
+    >
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <fieldset aria-describedby={starsError} aria-invalid={starsError ? true : undefined}>
@@ -109,7 +141,14 @@ export function RatingForm({ bookingId, lastResult, compact = false }: { booking
           {STAR_VALUES.map((value) => {
             const id = `${fields.stars.id}-${value}`;
             return (
-              <StarChoice key={value} id={id} name={fields.stars.name} value={value} defaultChecked={initialStars === value} large={!compact} />
+              <StarChoice
+                key={value}
+                id={id}
+                name={fields.stars.name}
+                value={value}
+                defaultChecked={initialStars === value}
+                large={!compact}
+              />
             );
           })}
         </div>
@@ -136,10 +175,25 @@ export function RatingForm({ bookingId, lastResult, compact = false }: { booking
   );
 }
 
-function StarChoice({ id, name, value, defaultChecked, large }: { id: string; name: string; value: number; defaultChecked: boolean; large: boolean }) {
+function StarChoice({
+  id,
+  name,
+  value,
+  defaultChecked,
+  large,
+}: {
+  id: string;
+  name: string;
+  value: number;
+  defaultChecked: boolean;
+  large: boolean;
+}) {
   return (
     <>
-      <label htmlFor={id} className={`cursor-pointer rounded px-0.5 leading-none text-slate-300 hover:scale-110 ${large ? "text-4xl" : "text-3xl"}`}>
+      <label
+        htmlFor={id}
+        className={`cursor-pointer rounded px-0.5 leading-none text-slate-300 hover:scale-110 ${large ? "text-4xl" : "text-3xl"}`}
+      >
         <span aria-hidden="true">★</span>
         <span className="sr-only">{starsLabel(value)}</span>
       </label>

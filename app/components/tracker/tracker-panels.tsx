@@ -32,7 +32,9 @@ export function ProgressCard({ tracking }: { tracking: TrackerView["tracking"] }
         aria-valuenow={tracking.progress}
         className="mt-3 h-3 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={`h-full rounded-full bg-blue-600 transition-[width] duration-500 ${progressWidth(tracking.progress)}`} />
+        <div
+          className={`h-full rounded-full bg-blue-600 transition-[width] duration-500 ${progressWidth(tracking.progress)}`}
+        />
       </div>
       <ol className="mt-2 grid grid-cols-4 text-center text-xs text-slate-600">
         {["Assigned", "On the way", "Nearby", "Arrived"].map((step) => (
@@ -50,13 +52,20 @@ export function ProgressCard({ tracking }: { tracking: TrackerView["tracking"] }
 
 export function DriverCard({ driver, viewer }: { driver: TrackerView["driver"]; viewer: string }) {
   return (
-    <section aria-labelledby="driver-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="driver-card">
+    <section
+      aria-labelledby="driver-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="driver-card"
+    >
       <h2 id="driver-heading" className="text-lg font-semibold text-slate-900">
         Your driver
       </h2>
       {driver ? (
         <div className="mt-3 flex items-center gap-3">
-          <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-blue-100 text-lg font-bold text-blue-800">
+          <span
+            aria-hidden="true"
+            className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-blue-100 text-lg font-bold text-blue-800"
+          >
             {driver.name.slice(0, 1)}
           </span>
           <dl className="text-sm">
@@ -79,7 +88,10 @@ export function DriverCard({ driver, viewer }: { driver: TrackerView["driver"]; 
       ) : (
         <div className="mt-3 text-sm text-slate-700">
           <p className="font-semibold text-slate-900">Driver to be assigned</p>
-          <p className="mt-1">Drivers are typically assigned 24 hours before the move. We&apos;ll show their details here as soon as they are.</p>
+          <p className="mt-1">
+            Drivers are typically assigned 24 hours before the move. We&apos;ll show their details here as soon as they
+            are.
+          </p>
         </div>
       )}
     </section>
@@ -93,7 +105,12 @@ export function BookingDetailsCard({ view }: { view: TrackerView }) {
     ["Date", `${view.moveDateText}, ${view.moveTime}`],
     ["Van", `${view.van}, ${view.helpers} helper${view.helpers === 1 ? "" : "s"}`],
     ["Price", `${view.price} (${view.paymentLabel})`],
-    ...(view.customer ? ([["Customer", `${view.customer.name}${view.customer.phone ? `, ${view.customer.phone}` : ""}`]] as [string, string][]) : []),
+    ...(view.customer
+      ? ([["Customer", `${view.customer.name}${view.customer.phone ? `, ${view.customer.phone}` : ""}`]] as [
+          string,
+          string,
+        ][])
+      : []),
   ];
   return (
     <section aria-labelledby="details-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -109,7 +126,10 @@ export function BookingDetailsCard({ view }: { view: TrackerView }) {
         ))}
       </dl>
       {view.cancellable ? (
-        <Link to={`/bookings/${view.id}/cancel`} className="mt-4 inline-block text-sm font-semibold text-red-700 hover:underline">
+        <Link
+          to={`/bookings/${view.id}/cancel`}
+          className="mt-4 inline-block text-sm font-semibold text-red-700 hover:underline"
+        >
           Cancel this booking
         </Link>
       ) : null}
@@ -118,7 +138,15 @@ export function BookingDetailsCard({ view }: { view: TrackerView }) {
 }
 
 /** The two tabs are links, so they work without JavaScript and can be shared. */
-export function TrackerTabs({ bookingId, tab, unread }: { bookingId: string; tab: "updates" | "chat"; unread: number }) {
+export function TrackerTabs({
+  bookingId,
+  tab,
+  unread,
+}: {
+  bookingId: string;
+  tab: "updates" | "chat";
+  unread: number;
+}) {
   const tabs = [
     { id: "updates", label: "Live Updates", href: trackerPath(bookingId) },
     { id: "chat", label: "Driver Chat", href: trackerPath(bookingId, "chat") },
@@ -161,14 +189,18 @@ export function LiveUpdates({ updates, refreshHref }: { updates: TrackerView["up
         </noscript>
       </div>
       {updates.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No updates yet. You&apos;ll see your driver&apos;s progress here on the day of your move.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          No updates yet. You&apos;ll see your driver&apos;s progress here on the day of your move.
+        </p>
       ) : (
         <ol className="mt-3 space-y-3" data-testid="updates">
           {updates.map((update) => (
             <li key={update.id} className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
               <p className="font-semibold text-slate-900">{update.label}</p>
               <p className="text-slate-700">{update.text}</p>
-              {update.etaMinutes ? <p className="text-slate-700">Estimated arrival in {update.etaMinutes} minutes</p> : null}
+              {update.etaMinutes ? (
+                <p className="text-slate-700">Estimated arrival in {update.etaMinutes} minutes</p>
+              ) : null}
               <p className="mt-1 text-xs text-slate-500">{update.at}</p>
             </li>
           ))}

@@ -21,7 +21,12 @@ export function Button({
 }
 
 /** A submit button that says what is happening while its form is pending. */
-export function StatusButton({ pending, pendingText, children, ...button }: Parameters<typeof Button>[0] & { pending: boolean; pendingText: string }) {
+export function StatusButton({
+  pending,
+  pendingText,
+  children,
+  ...button
+}: Parameters<typeof Button>[0] & { pending: boolean; pendingText: string }) {
   return (
     <Button type="submit" {...button} disabled={pending || button.disabled} aria-busy={pending || undefined}>
       {pending ? pendingText : children}

@@ -22,7 +22,10 @@ export function FormErrors({ id, errors }: { id: string; errors?: Errors }) {
   return (
     <div id={id} aria-live="assertive">
       {errors?.length ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+        >
           {errors.map((error) => (
             <p key={error}>{error}</p>
           ))}
@@ -60,10 +63,19 @@ function Labelled({ id, label, errors, hint, className, children }: FieldProps &
 /** aria-invalid and aria-describedby for a control with this hint and these errors. */
 function describedBy(id: string, hint: ReactNode, errors: Errors) {
   const ids = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean);
-  return { "aria-invalid": errors?.length ? true : undefined, "aria-describedby": ids.length ? ids.join(" ") : undefined };
+  return {
+    "aria-invalid": errors?.length ? true : undefined,
+    "aria-describedby": ids.length ? ids.join(" ") : undefined,
+  };
 }
 
-export function Field({ label, errors, hint, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+export function Field({
+  label,
+  errors,
+  hint,
+  className,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
   return (
     <Labelled id={input.id} label={label} errors={errors} hint={hint} className={className}>
       <input {...input} className={controlClass} {...describedBy(input.id, hint, errors)} />
@@ -76,10 +88,11 @@ export function FormField({
   meta,
   type,
   ...rest
-}: Omit<FieldProps, "errors"> & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id"> & {
-  meta: FieldMetadata<string | undefined>;
-  type: "text" | "email" | "password" | "tel" | "number" | "date" | "time" | "url" | "search";
-}) {
+}: Omit<FieldProps, "errors"> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id"> & {
+    meta: FieldMetadata<string | undefined>;
+    type: "text" | "email" | "password" | "tel" | "number" | "date" | "time" | "url" | "search";
+  }) {
   const { key, ...inputProps } = getInputProps(meta, { type });
   return <Field key={key} {...inputProps} {...rest} id={meta.id} errors={meta.errors} />;
 }
@@ -91,7 +104,8 @@ export function SelectField({
   className,
   options,
   ...select
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { id: string; options: readonly { value: string; label: string }[] }) {
+}: FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & { id: string; options: readonly { value: string; label: string }[] }) {
   return (
     <Labelled id={select.id} label={label} errors={errors} hint={hint} className={className}>
       <select {...select} className={controlClass} {...describedBy(select.id, hint, errors)}>
@@ -105,7 +119,13 @@ export function SelectField({
   );
 }
 
-export function TextareaField({ label, errors, hint, className, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
+export function TextareaField({
+  label,
+  errors,
+  hint,
+  className,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
   return (
     <Labelled id={textarea.id} label={label} errors={errors} hint={hint} className={className}>
       <textarea {...textarea} className={controlClass} {...describedBy(textarea.id, hint, errors)} />
@@ -113,7 +133,11 @@ export function TextareaField({ label, errors, hint, className, ...textarea }: F
   );
 }
 
-export function CheckboxField({ label, className, ...input }: { label: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+export function CheckboxField({
+  label,
+  className,
+  ...input
+}: { label: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
   return (
     <div className={`flex items-center gap-2 ${className ?? ""}`}>
       <input type="checkbox" {...input} className="size-4 rounded border-slate-400 text-blue-700 focus:ring-blue-600" />

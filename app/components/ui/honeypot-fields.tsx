@@ -13,7 +13,11 @@ export const HoneypotFieldsProvider = HoneypotContext.Provider;
 const LABEL = "Please leave this field blank";
 
 export function HoneypotFields() {
-  const { nameFieldName = HONEYPOT_FIELDS.nameFieldName, validFromFieldName = HONEYPOT_FIELDS.validFromFieldName, encryptedValidFrom } = useContext(HoneypotContext);
+  const {
+    nameFieldName = HONEYPOT_FIELDS.nameFieldName,
+    validFromFieldName = HONEYPOT_FIELDS.validFromFieldName,
+    encryptedValidFrom,
+  } = useContext(HoneypotContext);
   return (
     <div id={`${nameFieldName}_wrap`} className="hidden" aria-hidden="true">
       <label htmlFor={nameFieldName}>{LABEL}</label>
@@ -21,7 +25,15 @@ export function HoneypotFields() {
       {validFromFieldName && encryptedValidFrom ? (
         <>
           <label htmlFor={validFromFieldName}>{LABEL}</label>
-          <input id={validFromFieldName} name={validFromFieldName} type="text" value={encryptedValidFrom} readOnly autoComplete="off" tabIndex={-1} />
+          <input
+            id={validFromFieldName}
+            name={validFromFieldName}
+            type="text"
+            value={encryptedValidFrom}
+            readOnly
+            autoComplete="off"
+            tabIndex={-1}
+          />
         </>
       ) : null}
     </div>

@@ -6,12 +6,25 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
 import { formatUkDateTime } from "~/domain/uk-datetime";
-import { currentSessionId, endAllSessions, endUserSession, listSessions, requireUser, SESSION_IDLE_MINUTES } from "~/server/auth/auth.server";
+import {
+  currentSessionId,
+  endAllSessions,
+  endUserSession,
+  listSessions,
+  requireUser,
+  SESSION_IDLE_MINUTES,
+} from "~/server/auth/auth.server";
 import { seo } from "~/utils/seo";
 import { usePending } from "~/utils/use-pending";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Your account", description: "Your {brand} account and where you are signed in.", path: "/account", matches, noindex: true });
+  seo({
+    title: "Your account",
+    description: "Your {brand} account and where you are signed in.",
+    path: "/account",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -34,7 +47,8 @@ const SIGN_OUT_EVERYWHERE = "sign-out-everywhere";
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // Only the button's own post ends the sessions (its name and value say so).
-  if ((await request.formData()).get("intent") !== SIGN_OUT_EVERYWHERE) return data({ error: "Choose an action on the page." }, { status: 400 });
+  if ((await request.formData()).get("intent") !== SIGN_OUT_EVERYWHERE)
+    return data({ error: "Choose an action on the page." }, { status: 400 });
   const ended = await endAllSessions(user.id);
   const cookie = await endUserSession(request, {
     title: "Signed out everywhere",
@@ -46,8 +60,26 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** "Chrome on Android" from a user agent: enough to recognise a device, no fingerprint. */
 function describeBrowser(userAgent: string) {
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrome\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : "A browser";
-  const system = /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Linux/.test(userAgent) ? "Linux" : null;
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrome\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "A browser";
+  const system = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : null;
   return system ? `${browser} on ${system}` : browser;
 }
 
@@ -78,7 +110,10 @@ export default function Account() {
         </p>
       ) : null}
 
-      <section aria-labelledby="sessions-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="sessions-heading"
+        className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <h2 id="sessions-heading" className="text-xl font-semibold text-slate-900">
           Where you are signed in
         </h2>
@@ -88,7 +123,11 @@ export default function Account() {
             <li key={session.id} className="py-3">
               <p className="font-medium text-slate-900">
                 {session.browser}
-                {session.current ? <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-900">This browser</span> : null}
+                {session.current ? (
+                  <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-900">
+                    This browser
+                  </span>
+                ) : null}
               </p>
               <p className="text-sm text-slate-600">
                 Signed in {session.signedIn} · last used {session.lastUsed}
@@ -97,10 +136,18 @@ export default function Account() {
           ))}
         </ul>
         <Form method="post" className="mt-4">
-          <StatusButton name="intent" value={SIGN_OUT_EVERYWHERE} pending={pending} pendingText="Signing out..." className="bg-red-700 hover:bg-red-800">
+          <StatusButton
+            name="intent"
+            value={SIGN_OUT_EVERYWHERE}
+            pending={pending}
+            pendingText="Signing out..."
+            className="bg-red-700 hover:bg-red-800"
+          >
             Sign out everywhere
           </StatusButton>
-          <p className="mt-2 text-sm text-slate-600">Ends every session and app sign-in of this account, this browser included.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            Ends every session and app sign-in of this account, this browser included.
+          </p>
         </Form>
       </section>
     </div>

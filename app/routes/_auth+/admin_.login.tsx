@@ -16,7 +16,13 @@ import { usePageForm } from "~/utils/use-validated-form";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Admin Login", description: "Sign in to the {brand} admin portal.", path: "/admin/login", matches, noindex: true });
+  seo({
+    title: "Admin Login",
+    description: "Sign in to the {brand} admin portal.",
+    path: "/admin/login",
+    matches,
+    noindex: true,
+  });
 
 const ADMIN_HOME = "/admin/dashboard";
 const SECRET_FIELDS = ["password"];
@@ -33,10 +39,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success" || !result) return refuse(submission, SECRET_FIELDS, { status: 400 });
 
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
-  if (result.status === "failed") return refuse(submission, SECRET_FIELDS, { status: 401, formError: AUTH_MESSAGES.adminLoginFailed });
+  if (result.status === "failed")
+    return refuse(submission, SECRET_FIELDS, { status: 401, formError: AUTH_MESSAGES.adminLoginFailed });
   // Admin sessions last 24 hours (startUserSession knows the role).
   const toast = { title: "Signed in", description: `Welcome back, ${result.user.username}.` };
-  return signedIn(request, submission, result.user, { redirectTo: submission.value.redirectTo, fallback: ADMIN_HOME, toast });
+  return signedIn(request, submission, result.user, {
+    redirectTo: submission.value.redirectTo,
+    fallback: ADMIN_HOME,
+    toast,
+  });
 }
 
 export default function AdminLoginPage() {
@@ -48,7 +59,13 @@ export default function AdminLoginPage() {
         <PageForm form={form} pending={pending} submitLabel="Sign In" pendingText="Signing in...">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormField meta={fields.email} label="Email" type="email" autoComplete="username" aria-required="true" />
-          <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" aria-required="true" />
+          <FormField
+            meta={fields.password}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            aria-required="true"
+          />
         </PageForm>
         <OtherWay question="Need an admin account?" label="Register with a key" to="/admin/signup" className="mt-4" />
       </AuthCard>

@@ -19,13 +19,24 @@ import { usePageForm } from "~/utils/use-validated-form";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Sign-in code", description: "The second step of signing in to the {brand} admin portal.", path: "/admin/login/code", matches, noindex: true });
+  seo({
+    title: "Sign-in code",
+    description: "The second step of signing in to the {brand} admin portal.",
+    path: "/admin/login/code",
+    matches,
+    noindex: true,
+  });
 
 const CODE_FIELDS = ["code"];
 
 async function startAgain(request: Request) {
   const headers = { "Set-Cookie": await forgetPendingSignIn(request) };
-  return redirectWithToast(request, "/admin/login", { title: "Sign in again", description: TWO_FACTOR_MESSAGES.expired, variant: "error" }, { headers });
+  return redirectWithToast(
+    request,
+    "/admin/login",
+    { title: "Sign in again", description: TWO_FACTOR_MESSAGES.expired, variant: "error" },
+    { headers },
+  );
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,11 +49,24 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!pending) return startAgain(request);
   const submission = parseWithZod(await request.formData(), { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return refuse(submission, CODE_FIELDS, { status: 400 });
-  const user = await db.user.findUnique({ where: { id: pending.userId }, select: { id: true, email: true, role: true, username: true, isActive: true } });
+  const user = await db.user.findUnique({
+    where: { id: pending.userId },
+    select: { id: true, email: true, role: true, username: true, isActive: true },
+  });
   if (!user?.isActive || user.role !== "admin") return startAgain(request);
-  if (!(await mayTryCode(user.id))) return refuse(submission, CODE_FIELDS, { status: 429, formError: TWO_FACTOR_MESSAGES.tooManyAttempts, headers: { "Retry-After": "900" } });
-  if (!(await verifySecondFactor(user, submission.value.code))) return refuse(submission, CODE_FIELDS, { status: 401, fieldErrors: { code: [TWO_FACTOR_MESSAGES.codeInvalid] } });
-  const cookie = await startUserSession(request, user, { title: "Signed in", description: `Welcome back, ${user.username}.`, variant: "success" });
+  if (!(await mayTryCode(user.id)))
+    return refuse(submission, CODE_FIELDS, {
+      status: 429,
+      formError: TWO_FACTOR_MESSAGES.tooManyAttempts,
+      headers: { "Retry-After": "900" },
+    });
+  if (!(await verifySecondFactor(user, submission.value.code)))
+    return refuse(submission, CODE_FIELDS, { status: 401, fieldErrors: { code: [TWO_FACTOR_MESSAGES.codeInvalid] } });
+  const cookie = await startUserSession(request, user, {
+    title: "Signed in",
+    description: `Welcome back, ${user.username}.`,
+    variant: "success",
+  });
   return redirect(pending.redirectTo, { headers: { "Set-Cookie": cookie } });
 }
 
@@ -50,9 +74,21 @@ export default function AdminLoginCodePage() {
   const { form, fields, pending } = usePageForm(twoFactorCodeSchema);
   return (
     <AuthPage>
-      <AuthCard title="Enter your sign-in code" intro="Open your authenticator app and type the 6-digit code it shows for this site. Lost your phone? Type one of your recovery codes instead.">
+      <AuthCard
+        title="Enter your sign-in code"
+        intro="Open your authenticator app and type the 6-digit code it shows for this site. Lost your phone? Type one of your recovery codes instead."
+      >
         <PageForm form={form} pending={pending} submitLabel="Verify" pendingText="Checking...">
-          <FormField meta={fields.code} label="Code" type="text" inputMode="text" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} aria-required="true" />
+          <FormField
+            meta={fields.code}
+            label="Code"
+            type="text"
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-required="true"
+          />
         </PageForm>
         <OtherWay question="Not you?" label="Start again" to="/admin/login" className="mt-4" />
       </AuthCard>

@@ -16,7 +16,13 @@ import { usePageForm } from "~/utils/use-validated-form";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Admin Sign Up", description: "Register a {brand} admin account with a registration key.", path: "/admin/signup", matches, noindex: true });
+  seo({
+    title: "Admin Sign Up",
+    description: "Register a {brand} admin account with a registration key.",
+    path: "/admin/signup",
+    matches,
+    noindex: true,
+  });
 
 export async function loader() {
   return { open: adminRegistrationOpen() };
@@ -41,7 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "limited":
       return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
     case "bad_key":
-      return refuse(submission, SECRET_FIELDS, { status: 403, fieldErrors: { adminKey: [AUTH_MESSAGES.adminKeyInvalid] } });
+      return refuse(submission, SECRET_FIELDS, {
+        status: 403,
+        fieldErrors: { adminKey: [AUTH_MESSAGES.adminKeyInvalid] },
+      });
     case "closed":
       return refuse(submission, SECRET_FIELDS, closed);
     case "taken":
@@ -54,16 +63,32 @@ export default function AdminSignUpPage() {
   const { form, fields, pending } = usePageForm(adminSignUpSchema);
   return (
     <AuthPage>
-      <AuthCard title="Admin Sign Up" intro={open ? "You need the admin registration key to create an admin account." : undefined}>
+      <AuthCard
+        title="Admin Sign Up"
+        intro={open ? "You need the admin registration key to create an admin account." : undefined}
+      >
         {open ? (
           <PageForm form={form} pending={pending} submitLabel="Create Admin Account" pendingText="Creating account...">
             <FormField meta={fields.username} label="Username" type="text" autoComplete="name" aria-required="true" />
             <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
-            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} minLength={ADMIN_PASSWORD_MIN} />
-            <FormField meta={fields.adminKey} label="Admin Registration Key" type="password" autoComplete="off" aria-required="true" />
+            <NewPasswordFields
+              password={fields.password}
+              confirmPassword={fields.confirmPassword}
+              minLength={ADMIN_PASSWORD_MIN}
+            />
+            <FormField
+              meta={fields.adminKey}
+              label="Admin Registration Key"
+              type="password"
+              autoComplete="off"
+              aria-required="true"
+            />
           </PageForm>
         ) : (
-          <p role="status" className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p
+            role="status"
+            className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
             {AUTH_MESSAGES.adminSignUpClosed} Ask an existing admin for access.
           </p>
         )}

@@ -12,19 +12,40 @@ import type { SessionUser } from "~/views/session-user";
 /** Where an admin with two-factor sign-in gives the code after the password. */
 export const TWO_FACTOR_STEP = "/admin/login/code";
 
-type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[]; resetForm?: boolean };
+type ReplyOptions = {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+  hideFields?: string[];
+  resetForm?: boolean;
+};
 type Submission = { reply: (options?: ReplyOptions) => SubmissionResult<string[]> };
 
-export type Refusal = { status: number; formError?: string; fieldErrors?: Record<string, string[]>; headers?: HeadersInit };
+export type Refusal = {
+  status: number;
+  formError?: string;
+  fieldErrors?: Record<string, string[]>;
+  headers?: HeadersInit;
+};
 
 /** The form back, with its errors (and a message of the server's), secret fields blank. */
-export function refuse(submission: Submission, hideFields: string[], { status, formError, fieldErrors, headers }: Refusal) {
-  return data(submission.reply({ formErrors: formError ? [formError] : undefined, fieldErrors, hideFields }), { status, headers });
+export function refuse(
+  submission: Submission,
+  hideFields: string[],
+  { status, formError, fieldErrors, headers }: Refusal,
+) {
+  return data(submission.reply({ formErrors: formError ? [formError] : undefined, fieldErrors, hideFields }), {
+    status,
+    headers,
+  });
 }
 
 /** Refused for too many attempts: 429, with when to try again. */
 export function tooManyAttempts(retryAfterSeconds: number): Refusal {
-  return { status: 429, formError: AUTH_MESSAGES.tooManyAttempts, headers: { "Retry-After": String(retryAfterSeconds) } };
+  return {
+    status: 429,
+    formError: AUTH_MESSAGES.tooManyAttempts,
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  };
 }
 
 /**
@@ -35,7 +56,12 @@ export async function signedIn(
   request: Request,
   submission: Submission,
   user: Pick<SessionUser, "id" | "role">,
-  { toast, inDialog, redirectTo, fallback = "/" }: { toast: ToastInput; inDialog?: string; redirectTo?: string; fallback?: string },
+  {
+    toast,
+    inDialog,
+    redirectTo,
+    fallback = "/",
+  }: { toast: ToastInput; inDialog?: string; redirectTo?: string; fallback?: string },
 ) {
   // An admin with two-factor sign-in gives the code first: no session until then.
   if (user.role === "admin" && (await twoFactorEnabled(user.id))) {
@@ -43,7 +69,11 @@ export async function signedIn(
     return redirect(TWO_FACTOR_STEP, { headers: { "Set-Cookie": pending } });
   }
   const cookie = await startUserSession(request, user, { variant: "success", ...toast });
-  if (inDialog === "true") return data({ ...submission.reply({ resetForm: true }), status: "success" as const }, { headers: { "Set-Cookie": cookie } });
+  if (inDialog === "true")
+    return data(
+      { ...submission.reply({ resetForm: true }), status: "success" as const },
+      { headers: { "Set-Cookie": cookie } },
+    );
   return redirect(safeRedirect(redirectTo, fallback), { headers: { "Set-Cookie": cookie } });
 }
 

@@ -10,7 +10,13 @@ import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Forgot Password", description: "Reset the password of your {brand} account by e-mail.", path: "/forgot-password", matches, noindex: true });
+  seo({
+    title: "Forgot Password",
+    description: "Reset the password of your {brand} account by e-mail.",
+    path: "/forgot-password",
+    matches,
+    noindex: true,
+  });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
@@ -31,9 +37,15 @@ export default function ForgotPasswordPage() {
   const sent = lastResult?.status === "success";
   return (
     <AuthPage>
-      <AuthCard title="Forgot your password?" intro="Enter the email of your account and we will send you a link to choose a new password.">
+      <AuthCard
+        title="Forgot your password?"
+        intro="Enter the email of your account and we will send you a link to choose a new password."
+      >
         {sent ? (
-          <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          <p
+            role="status"
+            className="mt-6 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+          >
             {AUTH_MESSAGES.resetRequestSent}
           </p>
         ) : null}

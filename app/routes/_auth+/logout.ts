@@ -6,7 +6,11 @@ import { endUserSession } from "~/server/auth/auth.server";
 // Log Out ends the session (and revokes the bearer token, when an API client sends one).
 export async function action({ request }: ActionFunctionArgs) {
   await revokeBearerToken(request);
-  const cookie = await endUserSession(request, { title: "Signed out", description: "You have been signed out.", variant: "success" });
+  const cookie = await endUserSession(request, {
+    title: "Signed out",
+    description: "You have been signed out.",
+    variant: "success",
+  });
   return redirect("/", { headers: { "Set-Cookie": cookie } });
 }
 

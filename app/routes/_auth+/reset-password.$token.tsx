@@ -14,7 +14,13 @@ import { usePageForm } from "~/utils/use-validated-form";
 
 // The token is a secret: the canonical URL leaves it out and the page is never indexed.
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Choose a New Password", description: "Choose a new password for your {brand} account.", path: "/reset-password", matches, noindex: true });
+  seo({
+    title: "Choose a New Password",
+    description: "Choose a new password for your {brand} account.",
+    path: "/reset-password",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = await findValidResetToken(params.token ?? "");
@@ -26,9 +32,14 @@ const SECRET_FIELDS = ["password", "confirmPassword"];
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: withPasswordPolicy(resetPasswordSchema) });
   if (submission.status !== "success") return refuse(submission, SECRET_FIELDS, { status: 400 });
-  const result = await resetPassword({ token: params.token ?? "", password: submission.value.password, ip: clientAddress(context) });
+  const result = await resetPassword({
+    token: params.token ?? "",
+    password: submission.value.password,
+    ip: clientAddress(context),
+  });
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
-  if (result.status === "invalid") return refuse(submission, SECRET_FIELDS, { status: 410, formError: AUTH_MESSAGES.resetLinkInvalid });
+  if (result.status === "invalid")
+    return refuse(submission, SECRET_FIELDS, { status: 410, formError: AUTH_MESSAGES.resetLinkInvalid });
   return redirectWithToast(request, "/signin", {
     title: "Password updated",
     description: "Sign in with your new password.",
@@ -44,11 +55,19 @@ export default function ResetPasswordPage() {
       <AuthCard title="Choose a new password">
         {valid ? (
           <PageForm form={form} pending={pending} submitLabel="Set New Password" pendingText="Saving...">
-            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} minLength={CUSTOMER_PASSWORD_MIN} label="New Password" />
+            <NewPasswordFields
+              password={fields.password}
+              confirmPassword={fields.confirmPassword}
+              minLength={CUSTOMER_PASSWORD_MIN}
+              label="New Password"
+            />
           </PageForm>
         ) : (
           <div className="mt-6 space-y-4">
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            <p
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+            >
               {AUTH_MESSAGES.resetLinkInvalid}
             </p>
             <Link to="/forgot-password" className="inline-block font-medium text-blue-700 hover:underline">

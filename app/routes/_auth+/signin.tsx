@@ -8,7 +8,12 @@ import { clientAddress } from "~/server/platform/client-address.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Sign In", description: "Sign in to your {brand} account to book and track your moves.", path: "/signin", matches });
+  seo({
+    title: "Sign In",
+    description: "Sign in to your {brand} account to book and track your moves.",
+    path: "/signin",
+    matches,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadAccountPage(request);
@@ -22,9 +27,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
   // The same answer for an unknown e-mail, a wrong password and a deactivated account.
-  if (result.status === "failed") return refuse(submission, SECRET_FIELDS, { status: 401, formError: AUTH_MESSAGES.signInFailed });
+  if (result.status === "failed")
+    return refuse(submission, SECRET_FIELDS, { status: 401, formError: AUTH_MESSAGES.signInFailed });
   const { redirectTo, inDialog } = submission.value;
-  return signedIn(request, submission, result.user, { redirectTo, inDialog, toast: { title: "Signed in", description: `Welcome back, ${result.user.username}.` } });
+  return signedIn(request, submission, result.user, {
+    redirectTo,
+    inDialog,
+    toast: { title: "Signed in", description: `Welcome back, ${result.user.username}.` },
+  });
 }
 
 export default function SignInPage() {

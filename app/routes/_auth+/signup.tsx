@@ -12,7 +12,12 @@ import { isSpam } from "~/server/platform/honeypot.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Sign Up", description: "Create your {brand} account to book moves and follow your driver live.", path: "/signup", matches });
+  seo({
+    title: "Sign Up",
+    description: "Create your {brand} account to book moves and follow your driver live.",
+    path: "/signup",
+    matches,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadAccountPage(request);
@@ -31,9 +36,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await registerCustomer({ username, email, password, ip: clientAddress(context) });
   if (result.status === "limited") return refuse(submission, SECRET_FIELDS, tooManyAttempts(result.retryAfterSeconds));
   // A taken e-mail says no more than "Registration failed".
-  if (result.status === "taken") return refuse(submission, SECRET_FIELDS, { status: 400, formError: AUTH_MESSAGES.signUpFailed });
+  if (result.status === "taken")
+    return refuse(submission, SECRET_FIELDS, { status: 400, formError: AUTH_MESSAGES.signUpFailed });
   const { redirectTo, inDialog } = submission.value;
-  return signedIn(request, submission, result.user, { redirectTo, inDialog, toast: { title: "Account created", description: `Welcome, ${result.user.username}.` } });
+  return signedIn(request, submission, result.user, {
+    redirectTo,
+    inDialog,
+    toast: { title: "Account created", description: `Welcome, ${result.user.username}.` },
+  });
 }
 
 export default function SignUpPage() {

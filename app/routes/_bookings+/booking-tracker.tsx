@@ -13,12 +13,25 @@ import { ChatPanel } from "~/components/tracker/chat-panel";
 import { DiscountOffer } from "~/components/tracker/discount-offer";
 import { HelpActions } from "~/components/tracker/help-actions";
 import { RateDriver } from "~/components/tracker/rate-driver";
-import { BookingDetailsCard, DriverCard, LiveUpdates, ProgressCard, TrackerTabs } from "~/components/tracker/tracker-panels";
+import {
+  BookingDetailsCard,
+  DriverCard,
+  LiveUpdates,
+  ProgressCard,
+  TrackerTabs,
+} from "~/components/tracker/tracker-panels";
 import { QUICK_PHRASES } from "~/domain/tracking";
 import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
 import { chatMessageSchema } from "~/schemas/tracker";
 import { requireUser } from "~/server/auth/auth.server";
-import { chatMessages, chatSideOf, markChatSeen, sendChatMessage, unreadCounts, CHAT_MESSAGES } from "~/server/bookings/chat.server";
+import {
+  chatMessages,
+  chatSideOf,
+  markChatSeen,
+  sendChatMessage,
+  unreadCounts,
+  CHAT_MESSAGES,
+} from "~/server/bookings/chat.server";
 import { defaultTrackerTarget, findTrackedBooking, trackerView } from "~/server/bookings/tracking.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
@@ -41,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const bookingId = url.searchParams.get("booking");
   // Without a booking (the footer's "Track a Booking", the FAQ's live chat), each account goes
   // to its own place: a customer to their next booking's tracker, on the tab asked for.
-  if (!bookingId) throw redirect(await defaultTrackerTarget(user, url.searchParams.get("tab") === "chat" ? "chat" : "updates"));
+  if (!bookingId)
+    throw redirect(await defaultTrackerTarget(user, url.searchParams.get("tab") === "chat" ? "chat" : "updates"));
   const found = await findTrackedBooking(bookingId, user);
   if (!found) throw new Response(NOT_FOUND, { status: 404, statusText: NOT_FOUND });
   const { booking, viewer } = found;
@@ -53,7 +67,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [view, messages, unread] = await Promise.all([
     trackerView(booking, viewer),
     tab === "chat" ? chatMessages(booking.id, viewer) : Promise.resolve([]),
-    tab === "updates" && side ? unreadCounts([booking.id], side).then((counts) => counts.get(booking.id) ?? 0) : Promise.resolve(0),
+    tab === "updates" && side
+      ? unreadCounts([booking.id], side).then((counts) => counts.get(booking.id) ?? 0)
+      : Promise.resolve(0),
   ]);
   const extras = await trackerExtras({ booking, viewer });
   return {
@@ -77,7 +93,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: chatMessageSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const sent = await sendChatMessage({ booking: found.booking, viewer: found.viewer, user, content: submission.value.content });
+  const sent = await sendChatMessage({
+    booking: found.booking,
+    viewer: found.viewer,
+    user,
+    content: submission.value.content,
+  });
   if (!sent.ok) return data(submission.reply({ formErrors: [sent.message] }), { status: sent.status });
   // The enhanced form stays on the page (and clears its box); a plain post comes back to the chat.
   if (formData.get("reply") === "json") return submission.reply({ resetForm: true });
@@ -126,7 +147,13 @@ export default function BookingTracker() {
         <aside className="space-y-6">
           <DriverCard driver={view.driver} viewer={page.viewer} />
           <BookingDetailsCard view={view} />
-          {page.extras.help ? <HelpActions bookingId={view.id} driverPhone={page.extras.help.driverPhone} supportPhone={page.extras.help.supportPhone} /> : null}
+          {page.extras.help ? (
+            <HelpActions
+              bookingId={view.id}
+              driverPhone={page.extras.help.driverPhone}
+              supportPhone={page.extras.help.supportPhone}
+            />
+          ) : null}
           {page.viewer === "customer" ? (
             <Link to="/bookings" className="inline-block text-sm font-semibold text-blue-700 hover:underline">
               ← All my bookings

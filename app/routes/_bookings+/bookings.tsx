@@ -7,14 +7,24 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PaymentStateBadge, BookingStatusBadge } from "~/components/admin/booking-badges";
 import { Pagination } from "~/components/admin/pagination";
 import { BookingFacts } from "~/components/booking-facts";
-import { CUSTOMER_BOOKINGS_PAGE_SIZE, listCustomerBookings, type CustomerBookingRow } from "~/routes/_bookings+/customer-bookings.server";
+import {
+  CUSTOMER_BOOKINGS_PAGE_SIZE,
+  listCustomerBookings,
+  type CustomerBookingRow,
+} from "~/routes/_bookings+/customer-bookings.server";
 import { requireUser } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "My bookings", description: "Your moves with {brand}: track them or cancel them.", path: "/bookings", matches, noindex: true });
+  seo({
+    title: "My bookings",
+    description: "Your moves with {brand}: track them or cancel them.",
+    path: "/bookings",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -36,10 +46,18 @@ export default function Bookings() {
         ) : null}
       </div>
       {bookings.length === 0 ? (
-        <div className="mt-8 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm" data-testid="bookings-empty">
+        <div
+          className="mt-8 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+          data-testid="bookings-empty"
+        >
           <h2 className="text-xl font-semibold text-slate-900">No bookings yet</h2>
-          <p className="mt-2 text-slate-700">When you book a move, it appears here, so you can track it and talk to your driver.</p>
-          <Link to="/#quote" className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
+          <p className="mt-2 text-slate-700">
+            When you book a move, it appears here, so you can track it and talk to your driver.
+          </p>
+          <Link
+            to="/#quote"
+            className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800"
+          >
             Get a quote
           </Link>
         </div>
@@ -59,7 +77,11 @@ export default function Bookings() {
 
 function BookingCard({ booking }: { booking: CustomerBookingRow }) {
   return (
-    <li data-testid="booking-card" data-reference={booking.reference} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <li
+      data-testid="booking-card"
+      data-reference={booking.reference}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-bold text-slate-900">{booking.reference}</h2>
         <div className="flex flex-wrap gap-2">
@@ -73,7 +95,9 @@ function BookingCard({ booking }: { booking: CustomerBookingRow }) {
         price={
           <>
             {booking.priceText}
-            {booking.refundedText ? <span className="ml-2 font-normal text-slate-700">({booking.refundedText} refunded)</span> : null}
+            {booking.refundedText ? (
+              <span className="ml-2 font-normal text-slate-700">({booking.refundedText} refunded)</span>
+            ) : null}
           </>
         }
       />

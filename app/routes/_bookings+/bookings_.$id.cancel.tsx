@@ -11,13 +11,24 @@ import { formatPounds } from "~/domain/money";
 import { VAN_LABELS } from "~/domain/vans";
 import { requireUser } from "~/server/auth/auth.server";
 import { refundDoneText } from "~/server/bookings/cancellation-emails.server";
-import { CANCELLATION_MESSAGES, cancelBooking, cancellationOffer, findBookingToCancel } from "~/server/bookings/cancellations.server";
+import {
+  CANCELLATION_MESSAGES,
+  cancelBooking,
+  cancellationOffer,
+  findBookingToCancel,
+} from "~/server/bookings/cancellations.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
 import { usePending } from "~/utils/use-pending";
 
 export const meta: MetaFunction = ({ matches, params }) =>
-  seo({ title: "Cancel booking", description: "Cancel your move and see your refund.", path: `/bookings/${params.id ?? ""}/cancel`, matches, noindex: true });
+  seo({
+    title: "Cancel booking",
+    description: "Cancel your move and see your refund.",
+    path: `/bookings/${params.id ?? ""}/cancel`,
+    matches,
+    noindex: true,
+  });
 
 const MOVE_DATE = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "UTC" });
 
@@ -25,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = await findBookingToCancel(params.id, user);
   if (!booking) throw new Response(CANCELLATION_MESSAGES.notFound, { status: 404 });
-  const state = booking.status === "cancelled" ? "cancelled" : isCancellable(booking.status) ? "cancellable" : "not_cancellable";
+  const state =
+    booking.status === "cancelled" ? "cancelled" : isCancellable(booking.status) ? "cancellable" : "not_cancellable";
   return {
     booking: {
       id: booking.id,
@@ -37,7 +49,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       priceText: formatPounds(booking.finalPrice),
     },
     state,
-    message: state === "cancelled" ? CANCELLATION_MESSAGES.alreadyCancelled : state === "not_cancellable" ? CANCELLATION_MESSAGES.notCancellable : null,
+    message:
+      state === "cancelled"
+        ? CANCELLATION_MESSAGES.alreadyCancelled
+        : state === "not_cancellable"
+          ? CANCELLATION_MESSAGES.notCancellable
+          : null,
     offer: state === "cancellable" ? await cancellationOffer(booking) : null,
   };
 }
@@ -51,7 +68,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result) throw new Response(CANCELLATION_MESSAGES.notFound, { status: 404 });
   if (result.status === "cancelled") {
     // An admin who cancelled for a customer goes back to the admin's list (/bookings is the customer's).
-    return redirectWithToast(request, user.role === "admin" ? "/admin/bookings" : "/bookings", { title: `Booking ${result.reference} cancelled`, description: refundDoneText(result.offer), variant: "success" });
+    return redirectWithToast(request, user.role === "admin" ? "/admin/bookings" : "/bookings", {
+      title: `Booking ${result.reference} cancelled`,
+      description: refundDoneText(result.offer),
+      variant: "success",
+    });
   }
   // Changed terms: the step states the new refund, from this answer (with JavaScript the
   // loader is not asked again after a 409).
@@ -69,7 +90,9 @@ export default function CancelBooking() {
   const problem = actionData?.error ?? null;
   // A refused refund or changed terms leave the booking cancellable; "already cancelled" or
   // "no longer cancellable" ends the step (the loader's data may not be read again after a 409).
-  const stepOpen = state === "cancellable" && (!actionData || actionData.reason === "refund_failed" || actionData.reason === "terms_changed");
+  const stepOpen =
+    state === "cancellable" &&
+    (!actionData || actionData.reason === "refund_failed" || actionData.reason === "terms_changed");
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -81,7 +104,11 @@ export default function CancelBooking() {
       <h1 className="mt-3 text-3xl font-bold text-slate-900">Cancel booking {booking.reference}</h1>
 
       {problem ? (
-        <div role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900" data-testid="cancel-error">
+        <div
+          role="alert"
+          className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900"
+          data-testid="cancel-error"
+        >
           {problem}
         </div>
       ) : null}
@@ -89,29 +116,51 @@ export default function CancelBooking() {
       {stepOpen && offer ? (
         <div className="mt-6 rounded-xl border border-blue-200 bg-blue-50 p-5" data-testid="refund-offer">
           <p className="text-lg font-semibold text-blue-950">{offer.summary}</p>
-          {offer.kind === "half" ? <p className="mt-2 text-sm text-blue-900">Cancelling more than 24 hours before a move gives a full refund; under 24 hours, half.</p> : null}
+          {offer.kind === "half" ? (
+            <p className="mt-2 text-sm text-blue-900">
+              Cancelling more than 24 hours before a move gives a full refund; under 24 hours, half.
+            </p>
+          ) : null}
         </div>
       ) : message && !problem ? (
-        <div role="status" className="mt-6 rounded-xl border border-slate-300 bg-slate-50 p-4 text-slate-900" data-testid="cancel-state">
+        <div
+          role="status"
+          className="mt-6 rounded-xl border border-slate-300 bg-slate-50 p-4 text-slate-900"
+          data-testid="cancel-state"
+        >
           {message}
         </div>
       ) : null}
 
-      <BookingFacts booking={booking} price={booking.priceText} className="mt-6 gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" />
+      <BookingFacts
+        booking={booking}
+        price={booking.priceText}
+        className="mt-6 gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      />
 
       {stepOpen ? (
         <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
           {offer ? <input type="hidden" name="refundPence" value={offer.refundPence} /> : null}
-          <StatusButton pending={pending} pendingText="Cancelling…" className="bg-red-700 hover:bg-red-800 disabled:bg-red-400">
+          <StatusButton
+            pending={pending}
+            pendingText="Cancelling…"
+            className="bg-red-700 hover:bg-red-800 disabled:bg-red-400"
+          >
             Yes, cancel this booking
           </StatusButton>
-          <Link to="/bookings" className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <Link
+            to="/bookings"
+            className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
             Keep my booking
           </Link>
         </Form>
       ) : (
         <p className="mt-6">
-          <Link to="/bookings" className="inline-flex rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
+          <Link
+            to="/bookings"
+            className="inline-flex rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+          >
             Back to my bookings
           </Link>
         </p>

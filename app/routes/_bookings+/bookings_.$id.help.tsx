@@ -36,7 +36,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const booking = RECORD_ID_PATTERN.test(id) ? await helpBookingFor(id, user) : null;
   if (!booking) notFound();
-  return { booking: { id: booking.id, reference: booking.reference }, kind: kindOf(new URL(request.url).searchParams.get("kind")) };
+  return {
+    booking: { id: booking.id, reference: booking.reference },
+    kind: kindOf(new URL(request.url).searchParams.get("kind")),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -54,7 +57,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return data<HelpAnswer>(submission.reply({ formErrors: [result.message] }), { status: result.status, headers });
   }
-  const toast = { title: HELP_MESSAGES.sent[submission.value.kind], description: HELP_MESSAGES.sentDescription, variant: "success" as const };
+  const toast = {
+    title: HELP_MESSAGES.sent[submission.value.kind],
+    description: HELP_MESSAGES.sentDescription,
+    variant: "success" as const,
+  };
   if (viaFetcher) return data<HelpAnswer>({ ...submission.reply({ resetForm: true }), status: "success", toast });
   return redirectWithToast(request, trackerPath(id), toast);
 }
@@ -86,7 +93,10 @@ export default function BookingHelpPage() {
         <div className="mt-4">
           <HelpForm key={kind} bookingId={booking.id} kind={kind} lastResult={lastResult} />
         </div>
-        <Link to={trackerPath(booking.id)} className="mt-6 inline-block text-sm font-medium text-blue-700 hover:underline">
+        <Link
+          to={trackerPath(booking.id)}
+          className="mt-6 inline-block text-sm font-medium text-blue-700 hover:underline"
+        >
           Back to your booking
         </Link>
       </div>

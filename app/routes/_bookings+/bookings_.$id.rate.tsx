@@ -75,7 +75,10 @@ export default function RateDriverPage() {
         {booking.rating ? (
           <GivenRating rating={booking.rating} />
         ) : booking.refusal ? (
-          <p role="status" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p
+            role="status"
+            className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
             {booking.refusal}
           </p>
         ) : (
@@ -83,7 +86,10 @@ export default function RateDriverPage() {
             <RatingForm bookingId={booking.id} lastResult={lastResult} />
           </div>
         )}
-        <Link to={trackerPath(booking.id)} className="mt-6 inline-block text-sm font-medium text-blue-700 hover:underline">
+        <Link
+          to={trackerPath(booking.id)}
+          className="mt-6 inline-block text-sm font-medium text-blue-700 hover:underline"
+        >
           Back to your booking
         </Link>
       </div>

@@ -27,7 +27,13 @@ const ROW_SELECT = {
 type Row = Prisma.BookingGetPayload<{ select: typeof ROW_SELECT }>;
 
 // Move dates are calendar dates (stored at UTC midnight), not instants.
-const MOVE_DATE = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const MOVE_DATE = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 export function customerBookingRow(row: Row) {
   const refundedPence = row.payments.reduce((sum, payment) => sum + payment.amountPence, 0);
@@ -51,7 +57,10 @@ export function customerBookingRow(row: Row) {
 }
 export type CustomerBookingRow = ReturnType<typeof customerBookingRow>;
 
-export async function listCustomerBookings(customerId: string, { page, take, skip }: { page: number; take: number; skip: number }) {
+export async function listCustomerBookings(
+  customerId: string,
+  { page, take, skip }: { page: number; take: number; skip: number },
+) {
   const where = { customerId } satisfies Prisma.BookingWhereInput;
   const [rows, total] = await Promise.all([
     db.booking.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, skip, select: ROW_SELECT }),

@@ -22,16 +22,33 @@ export type TrackerExtras = {
   help: { driverPhone: string | null; supportPhone: string } | null;
 };
 
-export async function trackerExtras({ booking, viewer }: { booking: TrackedBookingLike; viewer: "customer" | "driver" | "admin" }): Promise<TrackerExtras> {
+export async function trackerExtras({
+  booking,
+  viewer,
+}: {
+  booking: TrackedBookingLike;
+  viewer: "customer" | "driver" | "admin";
+}): Promise<TrackerExtras> {
   const customer = viewer === "customer" && booking.customerId ? booking.customerId : null;
   const canRate = customer !== null && booking.status === "completed" && booking.driver !== null;
-  const arrived = booking.status === "completed" || booking.trackingStatus === "arrived" || booking.trackingStatus === "completed";
-  const [rating, offer] = await Promise.all([canRate ? ratingFor(booking.id) : null, customer && arrived && booking.status !== "cancelled" ? discountOfferFor(customer) : null]);
+  const arrived =
+    booking.status === "completed" || booking.trackingStatus === "arrived" || booking.trackingStatus === "completed";
+  const [rating, offer] = await Promise.all([
+    canRate ? ratingFor(booking.id) : null,
+    customer && arrived && booking.status !== "cancelled" ? discountOfferFor(customer) : null,
+  ]);
   return {
     canRate,
     rating: rating ? { stars: rating.stars, comment: rating.comment } : null,
-    discount: offer?.usable ? { code: offer.code, percent: offer.percent, expiresAt: offer.expiresAt.toISOString() } : null,
-    help: viewer === "admin" ? null : { driverPhone: viewer === "customer" ? (booking.driver?.phone ?? null) : null, supportPhone: env.SUPPORT_PHONE },
+    discount: offer?.usable
+      ? { code: offer.code, percent: offer.percent, expiresAt: offer.expiresAt.toISOString() }
+      : null,
+    help:
+      viewer === "admin"
+        ? null
+        : {
+            driverPhone: viewer === "customer" ? (booking.driver?.phone ?? null) : null,
+            supportPhone: env.SUPPORT_PHONE,
+          },
   };
 }
-

@@ -25,10 +25,21 @@ export default function BookingReceipt() {
   return (
     <div className="mx-auto max-w-2xl bg-white px-6 py-10">
       <h1 className="text-2xl font-bold">{config.brandName} receipt</h1>
-      <p className="text-sm text-slate-600">Issued {issued} to {booking.customerName} ({booking.customerEmail})</p>
-      <div className="mt-6"><Receipt booking={booking} /></div>
-      <p className="mt-8 text-sm text-slate-600">Questions? {config.supportPhone} · {config.supportEmail}</p>
-      <p className="mt-4 text-sm print:hidden">Use your browser&apos;s Print command to print this page. <Link to="/" className="text-blue-700 underline">Return to Home</Link></p>
+      <p className="text-sm text-slate-600">
+        Issued {issued} to {booking.customerName} ({booking.customerEmail})
+      </p>
+      <div className="mt-6">
+        <Receipt booking={booking} />
+      </div>
+      <p className="mt-8 text-sm text-slate-600">
+        Questions? {config.supportPhone} · {config.supportEmail}
+      </p>
+      <p className="mt-4 text-sm print:hidden">
+        Use your browser&apos;s Print command to print this page.{" "}
+        <Link to="/" className="text-blue-700 underline">
+          Return to Home
+        </Link>
+      </p>
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { apiError } from "~/server/platform/api.server";
 /** The message and status for a refusal, or null (then the error is a real fault: rethrow). */
 export function paymentRefusal(error: unknown): { message: string; status: number } | null {
   if (error instanceof CheckoutRefusal) return { message: error.message, status: error.status };
-  if (error instanceof PaymentProviderError) return { message: error.message, status: error.status === 503 ? 503 : error.status >= 500 ? 502 : error.status };
+  if (error instanceof PaymentProviderError)
+    return { message: error.message, status: error.status === 503 ? 503 : error.status >= 500 ? 502 : error.status };
   return null;
 }
 

@@ -21,7 +21,10 @@ export async function loadBookingForVisitor(request: Request) {
 }
 
 /** For pages and actions that pay: signed in first, then the booking (null when not theirs). */
-export async function loadBookingToPay(request: Request, formData?: FormData): Promise<{ user: SessionUser; booking: BookingRecord | null }> {
+export async function loadBookingToPay(
+  request: Request,
+  formData?: FormData,
+): Promise<{ user: SessionUser; booking: BookingRecord | null }> {
   const user = await requireUser(request);
   const booking = await findBookingFor(request, bookingIdOf(request, formData), user);
   return { user, booking };

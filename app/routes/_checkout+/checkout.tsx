@@ -7,7 +7,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthDialog } from "~/components/auth/auth-dialog";
-import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner } from "~/components/checkout/booking-summary";
+import {
+  BookingSummary,
+  CheckoutErrorCard,
+  PaymentsUnavailable,
+  TestModeBanner,
+} from "~/components/checkout/booking-summary";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "~/components/quote/price-breakdown";
 import { StatusButton } from "~/components/ui/button";
 import { FormField, FormErrors } from "~/components/ui/field";
@@ -28,22 +33,43 @@ import { seo } from "~/utils/seo";
 import { usePageForm } from "~/utils/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Checkout", description: "Review your move and pay securely.", path: "/checkout", matches, noindex: true });
+  seo({
+    title: "Checkout",
+    description: "Review your move and pay securely.",
+    path: "/checkout",
+    matches,
+    noindex: true,
+  });
 
 // spec/01 section 8: "Proceed to Checkout" with a quote that is not (or no longer) there.
-const INVALID_QUOTE_TOAST = { title: "Invalid Quote", description: "Please complete the quote form first", variant: "error" } as const;
+const INVALID_QUOTE_TOAST = {
+  title: "Invalid Quote",
+  description: "Please complete the quote form first",
+  variant: "error",
+} as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "discount") return addDiscount(request, formData);
 
   const parsed = proceedToCheckoutSchema.safeParse(Object.fromEntries(formData));
-  const result = parsed.success ? await bookQuote(request, parsed.data.quoteId, await getSessionUser(request)) : { status: "unknown_quote" as const };
-  if (result.status === "unknown_quote") return redirectWithToast(request, "/#quote", INVALID_QUOTE_TOAST, { status: 303 });
+  const result = parsed.success
+    ? await bookQuote(request, parsed.data.quoteId, await getSessionUser(request))
+    : { status: "unknown_quote" as const };
+  if (result.status === "unknown_quote")
+    return redirectWithToast(request, "/#quote", INVALID_QUOTE_TOAST, { status: 303 });
   if (result.status === "estimate") {
-    return redirectWithToast(request, `/checkout?quote=${encodeURIComponent(result.quoteId)}`, { ...QUOTE_ESTIMATE_TOAST, description: result.failure }, { status: 303 });
+    return redirectWithToast(
+      request,
+      `/checkout?quote=${encodeURIComponent(result.quoteId)}`,
+      { ...QUOTE_ESTIMATE_TOAST, description: result.failure },
+      { status: 303 },
+    );
   }
-  return redirect(`/checkout?booking=${encodeURIComponent(result.bookingId)}`, { status: 303, headers: result.setCookie ? { "Set-Cookie": result.setCookie } : undefined });
+  return redirect(`/checkout?booking=${encodeURIComponent(result.bookingId)}`, {
+    status: 303,
+    headers: result.setCookie ? { "Set-Cookie": result.setCookie } : undefined,
+  });
 }
 
 async function addDiscount(request: Request, formData: FormData) {
@@ -58,7 +84,11 @@ async function addDiscount(request: Request, formData: FormData) {
   return redirectWithToast(
     request,
     `/checkout?booking=${encodeURIComponent(booking.id)}`,
-    { title: "Discount applied", description: DISCOUNT_MESSAGES.applied(applied.code, applied.percent), variant: "success" },
+    {
+      title: "Discount applied",
+      description: DISCOUNT_MESSAGES.applied(applied.code, applied.percent),
+      variant: "success",
+    },
     { status: 303 },
   );
 }
@@ -66,7 +96,8 @@ async function addDiscount(request: Request, formData: FormData) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const quoteId = url.searchParams.get("quote");
-  if (quoteId && !url.searchParams.has("booking")) return { kind: "quote" as const, quote: await getQuoteView(quoteId) };
+  if (quoteId && !url.searchParams.has("booking"))
+    return { kind: "quote" as const, quote: await getQuoteView(quoteId) };
   const { user, view } = await loadBookingForVisitor(request);
   if (!view) return { kind: "missing" as const };
   const mayDiscount = user?.role === "customer" && !view.paid && !view.cancelled;
@@ -96,14 +127,22 @@ export default function Checkout() {
         </p>
       ) : null}
       <div className="mt-6">
-        <BookingSummary booking={booking} testIdPrefix="checkout">{page.offer ? <DiscountForm bookingId={booking.id} offer={page.offer} applied={booking.discount?.code ?? null} /> : null}</BookingSummary>
+        <BookingSummary booking={booking} testIdPrefix="checkout">
+          {page.offer ? (
+            <DiscountForm bookingId={booking.id} offer={page.offer} applied={booking.discount?.code ?? null} />
+          ) : null}
+        </BookingSummary>
       </div>
       <section aria-labelledby="pay" className="mt-6 rounded-xl border border-slate-200 bg-white p-6">
-        <h2 id="pay" className="text-xl font-semibold">Payment</h2>
+        <h2 id="pay" className="text-xl font-semibold">
+          Payment
+        </h2>
         {booking.paid ? (
           <p className="mt-3" data-testid="already-paid">
             {PAYMENT_MESSAGES.alreadyPaid}{" "}
-            <Link className="font-semibold text-blue-700 underline" to={`/booking-confirmation?booking=${booking.id}`}>See your confirmation</Link>
+            <Link className="font-semibold text-blue-700 underline" to={`/booking-confirmation?booking=${booking.id}`}>
+              See your confirmation
+            </Link>
           </p>
         ) : booking.cancelled ? (
           <p className="mt-3">{PAYMENT_MESSAGES.cancelled}</p>
@@ -119,8 +158,21 @@ export default function Checkout() {
   );
 }
 
-function PaymentChoices({ bookingId, paymentMode, paypal }: { bookingId: string; paymentMode: CardPaymentMode; paypal: boolean }) {
-  if (paymentMode === "unavailable" && !paypal) return <div className="mt-4"><PaymentsUnavailable /></div>;
+function PaymentChoices({
+  bookingId,
+  paymentMode,
+  paypal,
+}: {
+  bookingId: string;
+  paymentMode: CardPaymentMode;
+  paypal: boolean;
+}) {
+  if (paymentMode === "unavailable" && !paypal)
+    return (
+      <div className="mt-4">
+        <PaymentsUnavailable />
+      </div>
+    );
   const sandbox = paymentMode === "sandbox";
   const query = `?booking=${encodeURIComponent(bookingId)}`;
   const choice = "block rounded-lg border border-slate-300 p-4 hover:border-blue-600 hover:bg-blue-50";
@@ -129,7 +181,9 @@ function PaymentChoices({ bookingId, paymentMode, paypal }: { bookingId: string;
       {sandbox ? <TestModeBanner /> : null}
       <Link to={`/stripe-checkout${query}`} className={choice}>
         <span className="block font-semibold text-blue-800">Pay by card on a secure payment page</span>
-        <span className="text-sm text-slate-600">You will be taken to our card payment provider and brought back here.</span>
+        <span className="text-sm text-slate-600">
+          You will be taken to our card payment provider and brought back here.
+        </span>
       </Link>
       <Link to={`/embedded-checkout${query}`} className={choice}>
         <span className="block font-semibold text-blue-800">Pay by card here</span>
@@ -137,27 +191,47 @@ function PaymentChoices({ bookingId, paymentMode, paypal }: { bookingId: string;
       </Link>
       <Link to={`/paypal-checkout${query}`} className={choice}>
         <span className="block font-semibold text-blue-800">Pay with PayPal</span>
-        <span className="text-sm text-slate-600">{paypal ? "Log in to PayPal to pay." : "PayPal is in test mode here."}</span>
+        <span className="text-sm text-slate-600">
+          {paypal ? "Log in to PayPal to pay." : "PayPal is in test mode here."}
+        </span>
       </Link>
     </div>
   );
 }
 
-function DiscountForm({ bookingId, offer, applied }: { bookingId: string; offer: { code: string; percent: number; expiresAt: string | Date; usable: boolean }; applied: string | null }) {
+function DiscountForm({
+  bookingId,
+  offer,
+  applied,
+}: {
+  bookingId: string;
+  offer: { code: string; percent: number; expiresAt: string | Date; usable: boolean };
+  applied: string | null;
+}) {
   const { form, fields, pending } = usePageForm(discountCodeSchema);
-  const expires = new Date(offer.expiresAt).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+  const expires = new Date(offer.expiresAt).toLocaleDateString("en-GB", {
+    dateStyle: "long",
+    timeZone: "Europe/London",
+  });
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
       {offer.usable && applied !== offer.code ? (
         <p className="text-sm text-slate-700" data-testid="discount-offer">
-          Your discount code: <strong className="font-mono">{offer.code}</strong> ({offer.percent}% off, valid until {expires}).
+          Your discount code: <strong className="font-mono">{offer.code}</strong> ({offer.percent}% off, valid until{" "}
+          {expires}).
         </p>
       ) : null}
       {applied ? null : (
         <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-wrap items-start gap-3">
           <input type="hidden" name="intent" value="discount" />
           <input type="hidden" name="bookingId" value={bookingId} />
-          <FormField meta={fields.code} label="Discount code" type="text" autoComplete="off" className="min-w-48 flex-1" />
+          <FormField
+            meta={fields.code}
+            label="Discount code"
+            type="text"
+            autoComplete="off"
+            className="min-w-48 flex-1"
+          />
           <StatusButton pending={pending} pendingText="Applying..." variant="secondary" className="mt-6">
             Apply
           </StatusButton>
@@ -173,15 +247,26 @@ function EstimateCheckout({ quote }: { quote: NonNullable<Awaited<ReturnType<typ
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Checkout</h1>
-      <section aria-labelledby="summary" className="mt-6 rounded-xl border border-slate-200 p-6" data-testid="checkout-summary">
-        <h2 id="summary" className="text-xl font-semibold">Booking summary</h2>
+      <section
+        aria-labelledby="summary"
+        className="mt-6 rounded-xl border border-slate-200 p-6"
+        data-testid="checkout-summary"
+      >
+        <h2 id="summary" className="text-xl font-semibold">
+          Booking summary
+        </h2>
         {quote.estimate ? (
           <div className="mt-3 space-y-3">
             <QuoteBadge estimate />
-            <EstimateNotice miles={quote.distanceMiles}>It cannot be booked until we can measure the distance.</EstimateNotice>
+            <EstimateNotice miles={quote.distanceMiles}>
+              It cannot be booked until we can measure the distance.
+            </EstimateNotice>
             <Form method="post" reloadDocument>
               <input type="hidden" name="quoteId" value={quote.id} />
-              <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
+              <button
+                type="submit"
+                className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800"
+              >
                 Measure the distance again
               </button>
             </Form>
@@ -189,21 +274,60 @@ function EstimateCheckout({ quote }: { quote: NonNullable<Awaited<ReturnType<typ
         ) : (
           <Form method="post" className="mt-3">
             <input type="hidden" name="quoteId" value={quote.id} />
-            <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
+            <button
+              type="submit"
+              className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800"
+            >
               Book this move
             </button>
           </Form>
         )}
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-          <div><dt className="text-slate-600">Pickup</dt><dd>{quote.pickupAddress}</dd></div>
-          <div><dt className="text-slate-600">Delivery</dt><dd>{quote.deliveryAddress}</dd></div>
-          <div><dt className="text-slate-600">Moving date</dt><dd>{new Date(`${quote.moveDate}T12:00:00Z`).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" })} at {quote.moveTime}</dd></div>
-          <div><dt className="text-slate-600">Van</dt><dd>{VAN_LABELS[quote.vanSize as VanSize]}, {quote.helpers === 0 ? "no helpers" : `${quote.helpers} helper${quote.helpers > 1 ? "s" : ""}`}</dd></div>
-          <div><dt className="text-slate-600">Distance</dt><dd>{formatDistance(quote.distanceMiles)}{quote.distanceEstimated ? (quote.estimate ? " (assumed)" : " (estimated)") : ""}</dd></div>
-          <div><dt className="text-slate-600">Estimated time</dt><dd>{quote.estimatedTime}</dd></div>
+          <div>
+            <dt className="text-slate-600">Pickup</dt>
+            <dd>{quote.pickupAddress}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Delivery</dt>
+            <dd>{quote.deliveryAddress}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Moving date</dt>
+            <dd>
+              {new Date(`${quote.moveDate}T12:00:00Z`).toLocaleDateString("en-GB", {
+                dateStyle: "long",
+                timeZone: "UTC",
+              })}{" "}
+              at {quote.moveTime}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Van</dt>
+            <dd>
+              {VAN_LABELS[quote.vanSize as VanSize]},{" "}
+              {quote.helpers === 0 ? "no helpers" : `${quote.helpers} helper${quote.helpers > 1 ? "s" : ""}`}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Distance</dt>
+            <dd>
+              {formatDistance(quote.distanceMiles)}
+              {quote.distanceEstimated ? (quote.estimate ? " (assumed)" : " (estimated)") : ""}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Estimated time</dt>
+            <dd>{quote.estimatedTime}</dd>
+          </div>
         </dl>
-        <PriceBreakdown lines={quote.breakdown} className="mt-4 border-t border-slate-200 pt-4" testId="checkout-breakdown" />
-        <p className="mt-4 text-right text-2xl font-extrabold" data-testid="checkout-total">{quote.total}</p>
+        <PriceBreakdown
+          lines={quote.breakdown}
+          className="mt-4 border-t border-slate-200 pt-4"
+          testId="checkout-breakdown"
+        />
+        <p className="mt-4 text-right text-2xl font-extrabold" data-testid="checkout-total">
+          {quote.total}
+        </p>
       </section>
     </div>
   );

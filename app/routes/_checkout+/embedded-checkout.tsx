@@ -21,7 +21,13 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Pay by card", description: "Pay for your move by card.", path: "/embedded-checkout", matches, noindex: true });
+  seo({
+    title: "Pay by card",
+    description: "Pay for your move by card.",
+    path: "/embedded-checkout",
+    matches,
+    noindex: true,
+  });
 
 export const handle: RouteHandle = { thirdParties: ["stripe"] };
 
@@ -29,10 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, booking, view } = await loadBookingForVisitor(request);
   const url = new URL(request.url);
   if (!booking || !view) return { booking: null };
-  if (!user) return { booking: view, payment: null, refusal: null, here: `${url.pathname}${url.search}`, customer: null };
+  if (!user)
+    return { booking: view, payment: null, refusal: null, here: `${url.pathname}${url.search}`, customer: null };
   if (view.paid) throw redirect(`/booking-confirmation?booking=${view.id}`);
   try {
-    const customer = { customerEmail: view.customerEmail || user.email, customerName: view.customerName || user.username };
+    const customer = {
+      customerEmail: view.customerEmail || user.email,
+      customerName: view.customerName || user.username,
+    };
     return { booking: view, payment: await startEmbeddedPayment(booking, user), refusal: null, here: "", customer };
   } catch (error) {
     const refusal = paymentRefusal(error);
@@ -57,12 +67,15 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const { customerEmail, customerName } = submission.value;
     const payment = await startEmbeddedPayment(booking, user, { customerEmail, customerName });
-    if (payment.provider !== "sandbox") return data(submission.reply({ formErrors: [PAYMENT_MESSAGES.error] }), { status: 400 });
+    if (payment.provider !== "sandbox")
+      return data(submission.reply({ formErrors: [PAYMENT_MESSAGES.error] }), { status: 400 });
     const paid = await payWithSandboxCard(payment.paymentIntentId, submission.value.cardNumber);
     if (!paid) return data(submission.reply({ formErrors: [PAYMENT_MESSAGES.error] }), { status: 400 });
     await recordProviderPayment(paid.payment);
     if (!paid.outcome.paid) return data(submission.reply({ formErrors: [paid.outcome.message] }), { status: 402 });
-    return redirect(`/booking-confirmation?booking=${booking.id}&payment_intent=${payment.paymentIntentId}`, { status: 303 });
+    return redirect(`/booking-confirmation?booking=${booking.id}&payment_intent=${payment.paymentIntentId}`, {
+      status: 303,
+    });
   } catch (error) {
     const refusal = paymentRefusal(error);
     if (!refusal) throw error;
@@ -80,12 +93,21 @@ export default function EmbeddedCheckout() {
       <div className="mt-6 grid gap-6">
         <BookingSummary booking={booking} />
         <section aria-labelledby="card" className="rounded-xl border border-slate-200 bg-white p-6">
-          <h2 id="card" className="text-xl font-semibold">Card details</h2>
+          <h2 id="card" className="text-xl font-semibold">
+            Card details
+          </h2>
           <div className="mt-4">
             {!page.payment && !page.refusal ? (
-              <AuthDialog redirectTo={page.here ?? "/checkout"} message={PAYMENT_MESSAGES.signInToPay} defaultOpen dismissable={false} />
+              <AuthDialog
+                redirectTo={page.here ?? "/checkout"}
+                message={PAYMENT_MESSAGES.signInToPay}
+                defaultOpen
+                dismissable={false}
+              />
             ) : page.refusal ? (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900">{page.refusal}</p>
+              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900">
+                {page.refusal}
+              </p>
             ) : page.payment?.provider === "sandbox" ? (
               <div className="space-y-4">
                 <TestModeBanner />
@@ -123,7 +145,10 @@ function HostedInstead({ bookingId }: { bookingId: string }) {
   return (
     <p data-testid="hosted-instead">
       The card form needs JavaScript.{" "}
-      <Link to={`/stripe-checkout?booking=${encodeURIComponent(bookingId)}`} className="font-semibold text-blue-700 underline">
+      <Link
+        to={`/stripe-checkout?booking=${encodeURIComponent(bookingId)}`}
+        className="font-semibold text-blue-700 underline"
+      >
         Pay on our secure payment page instead
       </Link>
       .

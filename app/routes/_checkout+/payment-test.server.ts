@@ -39,12 +39,20 @@ export async function cardTestProvider() {
   return cardPaymentMode();
 }
 
-export async function createTestPayment({ amountPence, provider }: { amountPence: number; provider: PaymentTestProvider }, admin: SessionUser): Promise<PaymentTestResult> {
+export async function createTestPayment(
+  { amountPence, provider }: { amountPence: number; provider: PaymentTestProvider },
+  admin: SessionUser,
+): Promise<PaymentTestResult> {
   const key = `payment-test-${randomUUID()}`;
   const description = `${env.BRAND_NAME} payment test (never charged)`;
   if (provider === "paypal") {
     if (!paypalConfigured()) throw new PaymentProviderError(PAYMENT_TEST_MESSAGES.paypalNotConfigured, 400);
-    const order = await createPayPalOrder({ bookingId: PAYMENT_TEST_BOOKING_ID, reference: "payment test", amountPence, requestId: key });
+    const order = await createPayPalOrder({
+      bookingId: PAYMENT_TEST_BOOKING_ID,
+      reference: "payment test",
+      amountPence,
+      requestId: key,
+    });
     // Read back, so the status is PayPal's own answer about the order it now holds.
     const stored = await getPayPalOrder(order.id);
     return result("paypal", order.id, stored?.outcome ?? "open", amountPence);
@@ -62,6 +70,18 @@ export async function createTestPayment({ amountPence, provider }: { amountPence
   return result(gateway.provider, intent.id, stored?.outcome ?? "open", amountPence);
 }
 
-function result(provider: PaymentTestResult["provider"], id: string, status: PaymentTestResult["status"], amountPence: number): PaymentTestResult {
-  return { provider, providerName: PROVIDER_NAMES[provider], id, status, statusText: STATUS_TEXT[status], amount: formatPounds(amountPence) };
+function result(
+  provider: PaymentTestResult["provider"],
+  id: string,
+  status: PaymentTestResult["status"],
+  amountPence: number,
+): PaymentTestResult {
+  return {
+    provider,
+    providerName: PROVIDER_NAMES[provider],
+    id,
+    status,
+    statusText: STATUS_TEXT[status],
+    amount: formatPounds(amountPence),
+  };
 }

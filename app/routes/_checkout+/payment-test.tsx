@@ -21,7 +21,13 @@ import { useValidatedForm } from "~/utils/use-validated-form";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Payment Test", description: "Checks that the payment providers' keys work.", path: "/payment-test", matches, noindex: true });
+  seo({
+    title: "Payment Test",
+    description: "Checks that the payment providers' keys work.",
+    path: "/payment-test",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -33,10 +39,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: paymentTestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (submission.value.provider === "paypal" && !paypalConfigured()) {
-    return data(submission.reply({ fieldErrors: { provider: [PAYMENT_TEST_MESSAGES.paypalNotConfigured] } }), { status: 400 });
+    return data(submission.reply({ fieldErrors: { provider: [PAYMENT_TEST_MESSAGES.paypalNotConfigured] } }), {
+      status: 400,
+    });
   }
   try {
-    const result = await createTestPayment({ amountPence: submission.value.amount, provider: submission.value.provider }, admin);
+    const result = await createTestPayment(
+      { amountPence: submission.value.amount, provider: submission.value.provider },
+      admin,
+    );
     return { ...submission.reply(), result };
   } catch (error) {
     const refusal = paymentRefusal(error);
@@ -47,7 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type ActionData = SubmissionResult<string[]> & { result?: PaymentTestResult };
 
-const CARD_LABELS = { stripe: "Card — Stripe", sandbox: "Card — sandbox (Stripe is not configured)", unavailable: "Card (not configured)" } as const;
+const CARD_LABELS = {
+  stripe: "Card — Stripe",
+  sandbox: "Card — sandbox (Stripe is not configured)",
+  unavailable: "Card (not configured)",
+} as const;
 
 export default function PaymentTestPage() {
   const { card, paypal } = useLoaderData<typeof loader>();
@@ -68,11 +83,23 @@ export default function PaymentTestPage() {
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Payment test</h1>
       <p className="mt-2 text-slate-700">
-        Asks a payment provider for a payment of this amount and shows its answer. The payment is never confirmed, so no one is charged.
+        Asks a payment provider for a payment of this amount and shows its answer. The payment is never confirmed, so no
+        one is charged.
       </p>
 
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <FormField meta={fields.amount} label="Amount (£)" type="text" inputMode="decimal" autoComplete="off" aria-required="true" />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <FormField
+          meta={fields.amount}
+          label="Amount (£)"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-required="true"
+        />
         <fieldset aria-describedby={fields.provider.errors?.length ? `${fields.provider.id}-error` : undefined}>
           <legend className="mb-1 block text-sm font-medium text-slate-800">Provider</legend>
           <div className="space-y-2">
@@ -80,7 +107,12 @@ export default function PaymentTestPage() {
               const { key, ...radio } = getInputProps(fields.provider, { type: "radio", value: option.value });
               return (
                 <label key={key ?? option.value} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input {...radio} id={`${fields.provider.id}-${option.value}`} disabled={option.disabled} className="size-4 text-blue-700 focus:ring-blue-600" />
+                  <input
+                    {...radio}
+                    id={`${fields.provider.id}-${option.value}`}
+                    disabled={option.disabled}
+                    className="size-4 text-blue-700 focus:ring-blue-600"
+                  />
                   {option.label}
                 </label>
               );
@@ -98,7 +130,11 @@ export default function PaymentTestPage() {
 
       <div aria-live="polite" className="mt-6">
         {result ? (
-          <section aria-labelledby="payment-test-result" className="rounded-xl border border-green-200 bg-green-50 p-5" data-testid="payment-test-result">
+          <section
+            aria-labelledby="payment-test-result"
+            className="rounded-xl border border-green-200 bg-green-50 p-5"
+            data-testid="payment-test-result"
+          >
             <h2 id="payment-test-result" className="text-lg font-semibold text-green-900">
               The provider answered
             </h2>
@@ -108,7 +144,9 @@ export default function PaymentTestPage() {
               <dt className="font-medium text-slate-700">Amount</dt>
               <dd data-testid="result-amount">{result.amount}</dd>
               <dt className="font-medium text-slate-700">ID</dt>
-              <dd className="break-all font-mono" data-testid="result-id">{result.id}</dd>
+              <dd className="break-all font-mono" data-testid="result-id">
+                {result.id}
+              </dd>
               <dt className="font-medium text-slate-700">Status</dt>
               <dd data-testid="result-status">{result.statusText}</dd>
             </dl>

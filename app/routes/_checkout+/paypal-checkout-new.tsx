@@ -6,4 +6,10 @@ import { seo } from "~/utils/seo";
 export { action, default, handle, loader } from "./paypal-checkout";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Pay with PayPal", description: "Pay for your move with PayPal.", path: "/paypal-checkout-new", matches, noindex: true });
+  seo({
+    title: "Pay with PayPal",
+    description: "Pay for your move with PayPal.",
+    path: "/paypal-checkout-new",
+    matches,
+    noindex: true,
+  });

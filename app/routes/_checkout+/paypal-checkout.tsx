@@ -7,7 +7,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClientOnly } from "remix-utils/client-only";
-import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner } from "~/components/checkout/booking-summary";
+import {
+  BookingSummary,
+  CheckoutErrorCard,
+  PaymentsUnavailable,
+  TestModeBanner,
+} from "~/components/checkout/booking-summary";
 import { PayPalButtons } from "~/components/checkout/paypal-buttons";
 import { StatusButton } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -24,7 +29,13 @@ import { seo } from "~/utils/seo";
 import { usePending } from "~/utils/use-pending";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Pay with PayPal", description: "Pay for your move with PayPal.", path: "/paypal-checkout", matches, noindex: true });
+  seo({
+    title: "Pay with PayPal",
+    description: "Pay for your move with PayPal.",
+    path: "/paypal-checkout",
+    matches,
+    noindex: true,
+  });
 
 // The Content-Security-Policy allows PayPal's origins here (only when PayPal is configured).
 export const handle: RouteHandle = { thirdParties: ["paypal"] };
@@ -39,7 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (view.paid) throw redirect(`/booking-confirmation?booking=${encodeURIComponent(view.id)}`);
   // Only the client id reaches the browser; the SDK's host follows the API the server uses.
   const paypal = paypalConfigured()
-    ? { clientId: env.PAYPAL_CLIENT_ID!, environment: env.PAYPAL_API_BASE?.replace(/\/$/, "") === LIVE_PAYPAL_API ? ("production" as const) : ("sandbox" as const) }
+    ? {
+        clientId: env.PAYPAL_CLIENT_ID!,
+        environment:
+          env.PAYPAL_API_BASE?.replace(/\/$/, "") === LIVE_PAYPAL_API ? ("production" as const) : ("sandbox" as const),
+      }
     : null;
   return { booking: view, paypal, paymentMode: paypal ? ("paypal" as const) : await cardPaymentMode() };
 }
@@ -75,7 +90,9 @@ export default function PayPalCheckout() {
           <div className="mt-4">
             {paypal ? (
               <ClientOnly fallback={<PayPalNeedsJavaScript bookingId={booking.id} />}>
-                {() => <PayPalButtons clientId={paypal.clientId} environment={paypal.environment} bookingId={booking.id} />}
+                {() => (
+                  <PayPalButtons clientId={paypal.clientId} environment={paypal.environment} bookingId={booking.id} />
+                )}
               </ClientOnly>
             ) : page.paymentMode === "unavailable" ? (
               <PaymentsUnavailable />
@@ -94,7 +111,10 @@ function PayPalNeedsJavaScript({ bookingId }: { bookingId: string }) {
   return (
     <p data-testid="paypal-needs-js">
       Paying with PayPal needs JavaScript, which is off or still loading in your browser.{" "}
-      <Link to={`/stripe-checkout?booking=${encodeURIComponent(bookingId)}`} className="font-semibold text-blue-700 underline">
+      <Link
+        to={`/stripe-checkout?booking=${encodeURIComponent(bookingId)}`}
+        className="font-semibold text-blue-700 underline"
+      >
         Pay by card instead
       </Link>
       .
@@ -108,7 +128,11 @@ function TestPayment({ bookingId, sandbox }: { bookingId: string; sandbox: boole
   return (
     <Form method="post" className="space-y-4" data-testid="paypal-test-payment">
       <p className="text-slate-700" data-testid="paypal-not-configured">
-        PayPal is not set up on this site yet, so {sandbox ? "this payment is taken in test mode on our test payment page" : "this payment is taken by card on our secure payment page"}.
+        PayPal is not set up on this site yet, so{" "}
+        {sandbox
+          ? "this payment is taken in test mode on our test payment page"
+          : "this payment is taken by card on our secure payment page"}
+        .
       </p>
       {sandbox ? <TestModeBanner /> : null}
       <input type="hidden" name="bookingId" value={bookingId} />

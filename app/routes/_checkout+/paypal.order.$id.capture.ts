@@ -13,7 +13,8 @@ import { apiError, enforceRateLimit, requireMethod } from "~/server/platform/api
 import { PAYPAL_NOT_CONFIGURED } from "./paypal.setup";
 
 export const ORDER_NOT_FOUND = "PayPal order not found";
-export const NOT_APPROVED = "The payment has not been approved in PayPal yet. Please approve it in the PayPal window first.";
+export const NOT_APPROVED =
+  "The payment has not been approved in PayPal yet. Please approve it in the PayPal window first.";
 
 /** Why an order that was not captured in full did not pay the booking, and the status that says so. */
 const REFUSALS: Partial<Record<RecordOutcome, { status: number; message: string }>> = {
@@ -29,10 +30,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   if (!paypalConfigured()) return apiError(503, PAYPAL_NOT_CONFIGURED);
   return answerPaymentCall(async () => {
-    const { outcome, bookingId } = await capturePayPal(params.id ?? "", async (id) => Boolean(await findBookingFor(request, id, user)));
+    const { outcome, bookingId } = await capturePayPal(params.id ?? "", async (id) =>
+      Boolean(await findBookingFor(request, id, user)),
+    );
     if (!bookingId || outcome === "unknown_booking") return apiError(404, ORDER_NOT_FOUND);
     if (outcomeIsConfirmed(outcome)) {
-      return Response.json({ status: "COMPLETED", bookingId, redirectTo: `/booking-confirmation?booking=${encodeURIComponent(bookingId)}` });
+      return Response.json({
+        status: "COMPLETED",
+        bookingId,
+        redirectTo: `/booking-confirmation?booking=${encodeURIComponent(bookingId)}`,
+      });
     }
     const refusal = REFUSALS[outcome] ?? { status: 402, message: PAYMENT_MESSAGES.paypalFailed };
     return apiError(refusal.status, refusal.message);

@@ -15,7 +15,13 @@ import { PAYPAL_NOT_CONFIGURED } from "./paypal.setup";
 export const BOOKING_NOT_FOUND = "Booking not found";
 
 // amount, currency and intent are the spec's fields; they are read past, never trusted.
-const orderBody = z.object({ bookingId: z.string({ required_error: CHECKOUT_MESSAGES.bookingRequired }).trim().min(1, CHECKOUT_MESSAGES.bookingRequired).max(64) });
+const orderBody = z.object({
+  bookingId: z
+    .string({ required_error: CHECKOUT_MESSAGES.bookingRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.bookingRequired)
+    .max(64),
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");

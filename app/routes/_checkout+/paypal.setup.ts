@@ -14,7 +14,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!paypalConfigured()) return apiError(503, PAYPAL_NOT_CONFIGURED);
   try {
     // A client token is for this caller's browser alone: never cached on the way.
-    return Response.json({ clientToken: await paypalClientToken() }, { headers: { "Cache-Control": "private, no-store" } });
+    return Response.json(
+      { clientToken: await paypalClientToken() },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   } catch (error) {
     const refusal = paymentRefusal(error);
     if (!refusal) throw error;

@@ -15,16 +15,29 @@ import { findSandboxCheckout, payWithSandboxCard } from "~/server/payments/sandb
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Test payment", description: "The built-in test payment page.", path: "/sandbox-checkout", matches, noindex: true });
+  seo({
+    title: "Test payment",
+    description: "The built-in test payment page.",
+    path: "/sandbox-checkout",
+    matches,
+    noindex: true,
+  });
 
 const notFound = () => new Response("This payment page does not exist.", { status: 404 });
-const successUrl = (url: string, sessionId: string) => url.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(sessionId));
+const successUrl = (url: string, sessionId: string) =>
+  url.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(sessionId));
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const checkout = await findSandboxCheckout(params.id ?? "");
   if (!checkout?.successUrl) throw notFound();
   if (checkout.status === "paid") throw redirect(successUrl(checkout.successUrl, checkout.id));
-  return { id: checkout.id, amount: formatPounds(checkout.amountPence), description: checkout.description, email: checkout.customerEmail, cancelUrl: checkout.cancelUrl };
+  return {
+    id: checkout.id,
+    amount: formatPounds(checkout.amountPence),
+    description: checkout.description,
+    email: checkout.customerEmail,
+    cancelUrl: checkout.cancelUrl,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -50,7 +63,9 @@ export default function SandboxCheckoutPage() {
         <h1 className="mt-1 text-2xl font-bold">Pay {checkout.amount}</h1>
         <p className="mt-1 text-sm text-slate-600">{checkout.description}</p>
         {checkout.email ? <p className="mt-1 text-sm text-slate-600">Receipt to {checkout.email}</p> : null}
-        <div className="mt-4"><TestModeBanner /></div>
+        <div className="mt-4">
+          <TestModeBanner />
+        </div>
         <ul className="mt-3 list-disc pl-5 text-xs text-slate-600">
           <li>4000 0000 0000 0002: declined</li>
           <li>4000 0000 0000 9995: insufficient funds</li>
@@ -58,7 +73,13 @@ export default function SandboxCheckoutPage() {
         <div className="mt-6">
           <SandboxCardForm payLabel={`Pay ${checkout.amount}`}>
             {checkout.cancelUrl ? (
-              <button type="submit" name="intent" value="cancel" formNoValidate className="w-full text-center text-sm font-semibold text-blue-700 underline">
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                formNoValidate
+                className="w-full text-center text-sm font-semibold text-blue-700 underline"
+              >
                 Cancel and go back
               </button>
             ) : null}

@@ -8,7 +8,12 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { BookingSummary, CheckoutErrorCard, PaymentsUnavailable, TestModeBanner } from "~/components/checkout/booking-summary";
+import {
+  BookingSummary,
+  CheckoutErrorCard,
+  PaymentsUnavailable,
+  TestModeBanner,
+} from "~/components/checkout/booking-summary";
 import { StatusButton } from "~/components/ui/button";
 import { FormErrors, FormField, TextareaField } from "~/components/ui/field";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
@@ -24,7 +29,13 @@ import { usePending } from "~/utils/use-pending";
 import { useValidatedForm } from "~/utils/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Secure card payment", description: "Pay for your move by card.", path: "/stripe-checkout", matches, noindex: true });
+  seo({
+    title: "Secure card payment",
+    description: "Pay for your move by card.",
+    path: "/stripe-checkout",
+    matches,
+    noindex: true,
+  });
 
 // Loads nothing from Stripe; the CSP must let this page's form post end on Stripe's page.
 export const handle: RouteHandle = { thirdParties: ["stripe"] };
@@ -78,19 +89,38 @@ export default function StripeCheckout() {
         {page.paymentMode === "unavailable" ? (
           <PaymentsUnavailable />
         ) : (
-          <DetailsForm bookingId={page.booking.id} defaults={page.defaults} sandbox={page.paymentMode === "sandbox"} total={page.booking.total} />
+          <DetailsForm
+            bookingId={page.booking.id}
+            defaults={page.defaults}
+            sandbox={page.paymentMode === "sandbox"}
+            total={page.booking.total}
+          />
         )}
       </div>
     </div>
   );
 }
 
-function DetailsForm({ bookingId, defaults, sandbox, total }: { bookingId: string; defaults: Record<string, string>; sandbox: boolean; total: string }) {
+function DetailsForm({
+  bookingId,
+  defaults,
+  sandbox,
+  total,
+}: {
+  bookingId: string;
+  defaults: Record<string, string>;
+  sandbox: boolean;
+  total: string;
+}) {
   const lastResult = useActionData<typeof action>();
   const pending = usePending();
   const hydrated = useHydrated();
   const checkoutUrl = lastResult && "checkoutUrl" in lastResult ? lastResult.checkoutUrl : null;
-  const [form, fields] = useValidatedForm(stripeCheckoutSchema, { lastResult, pending, defaultValue: { ...defaults, bookingId } });
+  const [form, fields] = useValidatedForm(stripeCheckoutSchema, {
+    lastResult,
+    pending,
+    defaultValue: { ...defaults, bookingId },
+  });
 
   useEffect(() => {
     if (!checkoutUrl) return;
@@ -100,14 +130,26 @@ function DetailsForm({ bookingId, defaults, sandbox, total }: { bookingId: strin
 
   return (
     <section aria-labelledby="details" className="rounded-xl border border-slate-200 bg-white p-6">
-      <h2 id="details" className="text-xl font-semibold">Your details</h2>
-      {sandbox ? <div className="mt-3"><TestModeBanner /></div> : null}
+      <h2 id="details" className="text-xl font-semibold">
+        Your details
+      </h2>
+      {sandbox ? (
+        <div className="mt-3">
+          <TestModeBanner />
+        </div>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="bookingId" value={bookingId} />
         {hydrated ? <input type="hidden" name="redirect" value="client" /> : null}
         <FormField meta={fields.customerEmail} label="Email" type="email" autoComplete="email" aria-required="true" />
         <FormField meta={fields.customerName} label="Full name" type="text" autoComplete="name" aria-required="true" />
-        <FormField meta={fields.customerPhone} label="Phone number" type="tel" autoComplete="tel" aria-required="true" />
+        <FormField
+          meta={fields.customerPhone}
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          aria-required="true"
+        />
         <TextareaField
           id={fields.specialRequirements.id}
           name={fields.specialRequirements.name}
@@ -119,7 +161,9 @@ function DetailsForm({ bookingId, defaults, sandbox, total }: { bookingId: strin
         />
         <FormErrors id={form.errorId} errors={form.errors} />
         {checkoutUrl ? (
-          <p role="status" className="font-semibold text-blue-800" data-testid="redirecting">Redirecting to secure payment...</p>
+          <p role="status" className="font-semibold text-blue-800" data-testid="redirecting">
+            Redirecting to secure payment...
+          </p>
         ) : (
           <StatusButton pending={pending} pendingText="Preparing payment..." className="w-full py-3 text-base">
             Pay {total} securely

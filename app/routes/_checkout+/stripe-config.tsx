@@ -26,7 +26,13 @@ import { useValidatedForm } from "~/utils/use-validated-form";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Stripe Configuration", description: "The Stripe keys {brand} takes card payments with.", path: "/stripe-config", matches, noindex: true });
+  seo({
+    title: "Stripe Configuration",
+    description: "The Stripe keys {brand} takes card payments with.",
+    path: "/stripe-config",
+    matches,
+    noindex: true,
+  });
 
 /** spec/02 sections 4 and 9: after "Saved" the page reloads its data after 1500 ms. */
 const SAVED_RELOAD_MS = 1500;
@@ -93,7 +99,11 @@ export default function StripeConfigPage() {
   const canSave = canSaveStripeKeys(fields.publicKey.value, fields.secretKey.value);
 
   const { key: publicKeyKey, ...publicKeyProps } = getInputProps(fields.publicKey, { type: "text" });
-  const { key: secretKeyKey, defaultValue: _neverPrefilled, ...secretKeyProps } = getInputProps(fields.secretKey, { type: "password" });
+  const {
+    key: secretKeyKey,
+    defaultValue: _neverPrefilled,
+    ...secretKeyProps
+  } = getInputProps(fields.secretKey, { type: "password" });
   const savedSecret = settings.secretKeySource === "database" && settings.secretKeyLast4;
 
   return (
@@ -104,12 +114,20 @@ export default function StripeConfigPage() {
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Stripe Configuration</h1>
       <p className="mt-2 text-slate-700">
         The keys card payments are taken with. Leave a key empty to keep the one in use.{" "}
-        <a href={STRIPE_TEST_KEYS_URL} target="_blank" rel="noreferrer" className="font-medium text-blue-700 hover:underline">
+        <a
+          href={STRIPE_TEST_KEYS_URL}
+          target="_blank"
+          rel="noreferrer"
+          className="font-medium text-blue-700 hover:underline"
+        >
           Use Stripe test keys
         </a>
       </p>
 
-      <section aria-labelledby="stripe-current" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <section
+        aria-labelledby="stripe-current"
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <h2 id="stripe-current" className="text-lg font-semibold text-slate-900">
           In use now
         </h2>
@@ -119,7 +137,9 @@ export default function StripeConfigPage() {
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-slate-700">Publishable key</dt>
           <dd className="break-all text-slate-900" data-testid="stripe-publishable-key">
-            {settings.publishableKey ? `${settings.publishableKey} (${KEY_SOURCE_TEXT[settings.publishableKeySource!]})` : "Not set"}
+            {settings.publishableKey
+              ? `${settings.publishableKey} (${KEY_SOURCE_TEXT[settings.publishableKeySource!]})`
+              : "Not set"}
           </dd>
           <dt className="font-medium text-slate-700">Secret key</dt>
           <dd className="text-slate-900" data-testid="stripe-secret-key">
@@ -132,7 +152,11 @@ export default function StripeConfigPage() {
         </dl>
       </section>
 
-      <Form method="post" {...getFormProps(form)} className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <fieldset disabled={pending} className="space-y-4">
           <legend className="text-lg font-semibold text-slate-900">Change the keys</legend>
           <Field
@@ -151,7 +175,11 @@ export default function StripeConfigPage() {
             placeholder="sk_test_…"
             autoComplete="off"
             spellCheck={false}
-            hint={savedSecret ? `Saved secret key ending in ${settings.secretKeyLast4}. Leave empty to keep it.` : "Stored encrypted; never shown again."}
+            hint={
+              savedSecret
+                ? `Saved secret key ending in ${settings.secretKeyLast4}. Leave empty to keep it.`
+                : "Stored encrypted; never shown again."
+            }
             errors={fields.secretKey.errors?.map((message) => stripeConfigErrorText(message, "secretKey"))}
           />
           <FormErrors id={form.errorId} errors={form.errors?.map((message) => stripeConfigErrorText(message))} />

@@ -39,7 +39,13 @@ export default function Calculator() {
           <QuoteCard quote={quote} newQuoteHref="/calculator" />
         ) : (
           <div className="rounded-xl border border-slate-200 p-6 shadow-sm">
-            <QuoteForm id="calculator-form" variant="calculator" lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />
+            <QuoteForm
+              id="calculator-form"
+              variant="calculator"
+              lastResult={actionData?.lastResult}
+              today={today}
+              mapsKey={mapsKey}
+            />
           </div>
         )}
       </div>

@@ -12,7 +12,14 @@ import { env } from "~/server/platform/env.server";
 import { isSpam } from "~/server/platform/honeypot.server";
 import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { createQuoteOrEstimate, getQuoteView, QUOTE_ERROR_TOAST, QUOTE_ESTIMATE_TOAST, QuoteInputError, quoteCalculatedToast } from "~/server/quotes/quotes.server";
+import {
+  createQuoteOrEstimate,
+  getQuoteView,
+  QUOTE_ERROR_TOAST,
+  QUOTE_ESTIMATE_TOAST,
+  QuoteInputError,
+  quoteCalculatedToast,
+} from "~/server/quotes/quotes.server";
 
 /** Where the quote card shows: the same page, with the quote id, at the form's anchor. */
 export function quoteResultUrl(request: Request, quoteId: string) {
@@ -25,7 +32,9 @@ export function quoteResultUrl(request: Request, quoteId: string) {
  */
 export async function quotePostLimited(address: string) {
   const result = await hitRateLimit(API_RATE_LIMIT, address);
-  return result.allowed ? null : { message: TOO_MANY_REQUESTS_MESSAGE, headers: { "Retry-After": String(result.retryAfterSeconds) } };
+  return result.allowed
+    ? null
+    : { message: TOO_MANY_REQUESTS_MESSAGE, headers: { "Retry-After": String(result.retryAfterSeconds) } };
 }
 
 export async function submitQuoteForm(request: Request, schema: ZodTypeAny, address: string) {
@@ -39,7 +48,11 @@ export async function submitQuoteForm(request: Request, schema: ZodTypeAny, addr
   }
 
   const limited = await quotePostLimited(address);
-  if (limited) return data({ lastResult: submission.reply({ formErrors: [limited.message] }), toast: null }, { status: 429, headers: limited.headers });
+  if (limited)
+    return data(
+      { lastResult: submission.reply({ formErrors: [limited.message] }), toast: null },
+      { status: 429, headers: limited.headers },
+    );
 
   const user = await getSessionUser(request);
   try {

@@ -35,7 +35,11 @@ export default function DetailedQuote() {
       <h1 className="text-3xl font-bold">Detailed quote</h1>
       <p className="mt-2 text-slate-700">Tell us what you are moving for a price that fits your move exactly.</p>
       <div id="quote" className="mt-6 scroll-mt-20">
-        {quote ? <QuoteCard quote={quote} newQuoteHref="/quote" /> : <DetailedQuoteForm lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />}
+        {quote ? (
+          <QuoteCard quote={quote} newQuoteHref="/quote" />
+        ) : (
+          <DetailedQuoteForm lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />
+        )}
       </div>
       {actionData?.toast ? <PageToasts toasts={[actionData.toast]} /> : null}
     </div>

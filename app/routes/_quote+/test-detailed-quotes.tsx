@@ -6,17 +6,38 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { seo } from "~/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Test Detailed Quotes", description: "Preset quote cases for checking prices.", path: "/test-detailed-quotes", matches, noindex: true });
+  seo({
+    title: "Test Detailed Quotes",
+    description: "Preset quote cases for checking prices.",
+    path: "/test-detailed-quotes",
+    matches,
+    noindex: true,
+  });
 
 // PRICING.md's worked examples and a central London evening move, so every rule is at work.
 const PRESET_QUOTES: readonly { title: string; input: PriceInput }[] = [
   {
     title: "Chelmsford to Witham, medium van, first floor (PRICING.md case A)",
-    input: { distanceMiles: 12, vanSize: "medium", helpers: 1, floorAccessPickup: "firstFloor", moveDate: "2027-03-03", moveTime: "09:00", pickupAddress: "Chelmsford CM1 1HL", deliveryAddress: "Witham CM8 2AF" },
+    input: {
+      distanceMiles: 12,
+      vanSize: "medium",
+      helpers: 1,
+      floorAccessPickup: "firstFloor",
+      moveDate: "2027-03-03",
+      moveTime: "09:00",
+      pickupAddress: "Chelmsford CM1 1HL",
+      deliveryAddress: "Witham CM8 2AF",
+    },
   },
   {
     title: "Newcastle NE1 to NE2, small van (PRICING.md case B, minimum charge)",
-    input: { distanceMiles: 2, vanSize: "small", moveDate: "2027-03-04", pickupAddress: "Newcastle NE1 6EE", deliveryAddress: "Newcastle NE2 2AL" },
+    input: {
+      distanceMiles: 2,
+      vanSize: "small",
+      moveDate: "2027-03-04",
+      pickupAddress: "Newcastle NE1 6EE",
+      deliveryAddress: "Newcastle NE2 2AL",
+    },
   },
   {
     title: "Central London on a Saturday evening, luton, express, 45 items",
@@ -33,14 +54,20 @@ const PRESET_QUOTES: readonly { title: string; input: PriceInput }[] = [
       moveTime: "18:30",
       pickupAddress: "10 Gresham Street, London EC2V 7JD",
       deliveryAddress: "88 Clapham High Street, London SW4 7UL",
-      items: [{ name: "Boxes", quantity: 40 }, { name: "Sofa", quantity: 2 }, { name: "Wardrobe", quantity: 3, requiresDisassembly: true }],
+      items: [
+        { name: "Boxes", quantity: 40 },
+        { name: "Sofa", quantity: 2 },
+        { name: "Wardrobe", quantity: 3, requiresDisassembly: true },
+      ],
     },
   },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { cases: PRESET_QUOTES.map((preset) => ({ title: preset.title, quote: toApiQuote(calculatePrice(preset.input)) })) };
+  return {
+    cases: PRESET_QUOTES.map((preset) => ({ title: preset.title, quote: toApiQuote(calculatePrice(preset.input)) })),
+  };
 }
 
 export default function TestDetailedQuotes() {

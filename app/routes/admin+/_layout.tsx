@@ -47,7 +47,10 @@ export default function AdminLayout() {
         </nav>
         <p className="flex items-center gap-2 text-sm text-slate-700">
           Signed in as <span className="font-semibold text-slate-900">{admin.username}</span>
-          <span data-testid="role-badge" className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-blue-900">
+          <span
+            data-testid="role-badge"
+            className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-blue-900"
+          >
             {admin.role}
           </span>
         </p>

@@ -25,16 +25,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
   const booking = RECORD_ID_PATTERN.test(id) ? await bookingDetails(id) : null;
-  if (!booking) throw new Response(ADMIN_BOOKING_MESSAGES.bookingNotFound, { status: 404, statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound });
+  if (!booking)
+    throw new Response(ADMIN_BOOKING_MESSAGES.bookingNotFound, {
+      status: 404,
+      statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound,
+    });
   return { booking, supportRequests: await supportRequestsFor(booking.id) };
 }
 
 function Panel({ labelledBy, children }: { labelledBy: string; children: React.ReactNode }) {
   const { search } = useLocation();
   return (
-    <section aria-labelledby={labelledBy} className="mt-6 rounded-xl border border-blue-200 bg-white p-5 shadow-sm" data-testid="booking-details">
+    <section
+      aria-labelledby={labelledBy}
+      className="mt-6 rounded-xl border border-blue-200 bg-white p-5 shadow-sm"
+      data-testid="booking-details"
+    >
       {children}
-      <Link to={`/admin/bookings${search}`} className="mt-4 inline-block text-sm font-medium text-blue-700 hover:underline">
+      <Link
+        to={`/admin/bookings${search}`}
+        className="mt-4 inline-block text-sm font-medium text-blue-700 hover:underline"
+      >
         Close details
       </Link>
     </section>
@@ -94,9 +105,20 @@ export default function AdminBookingDetails() {
       ) : (
         <ul className="mt-2 space-y-2 text-sm" data-testid="booking-support-requests">
           {supportRequests.map((request) => (
-            <li key={request.id} className="border-l-2 border-slate-200 pl-3" data-kind={request.kind} data-status={request.status}>
+            <li
+              key={request.id}
+              className="border-l-2 border-slate-200 pl-3"
+              data-kind={request.kind}
+              data-status={request.status}
+            >
               <span className="font-medium text-slate-900">{request.kindText}</span>{" "}
-              <span className={request.status === "open" ? "rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900" : "rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700"}>
+              <span
+                className={
+                  request.status === "open"
+                    ? "rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900"
+                    : "rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700"
+                }
+              >
                 {request.status === "open" ? "Open" : "Resolved"}
               </span>
               <span className="block whitespace-pre-line break-words text-slate-800">{request.message}</span>

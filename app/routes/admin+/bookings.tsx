@@ -10,8 +10,19 @@ import { useToast } from "~/components/toaster";
 import { Button, StatusButton } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, DRIVER_ASSIGNABLE_STATUSES } from "~/domain/booking-status";
-import { adminBookingActionSchema, ADMIN_BOOKING_MESSAGES, readBookingFilters, SEARCH_TERM_MAX } from "~/schemas/admin-bookings";
-import { approvedDrivers, bookingRow, listBookings, runAdminBookingAction, type AdminBookingRow } from "~/server/admin/bookings.server";
+import {
+  adminBookingActionSchema,
+  ADMIN_BOOKING_MESSAGES,
+  readBookingFilters,
+  SEARCH_TERM_MAX,
+} from "~/schemas/admin-bookings";
+import {
+  approvedDrivers,
+  bookingRow,
+  listBookings,
+  runAdminBookingAction,
+  type AdminBookingRow,
+} from "~/server/admin/bookings.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -22,7 +33,13 @@ import type { ToastInput } from "~/utils/toast";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Bookings", description: "Search bookings, change their status and assign drivers.", path: "/admin/bookings", matches, noindex: true });
+  seo({
+    title: "Bookings",
+    description: "Search bookings, change their status and assign drivers.",
+    path: "/admin/bookings",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -37,7 +54,9 @@ const LIST_PATH = "/admin/bookings";
 /** Where a no-JS post goes back to: the list (with its filters) or a booking's details. */
 function backTo(value: FormDataEntryValue | null) {
   const target = safeRedirect(value, LIST_PATH);
-  return target === LIST_PATH || target.startsWith(`${LIST_PATH}?`) || target.startsWith(`${LIST_PATH}/`) ? target : LIST_PATH;
+  return target === LIST_PATH || target.startsWith(`${LIST_PATH}?`) || target.startsWith(`${LIST_PATH}/`)
+    ? target
+    : LIST_PATH;
 }
 
 // A row's status or driver. With JavaScript a fetcher posts (via=fetcher) and hears the toast
@@ -48,13 +67,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: adminBookingActionSchema });
   let answer: { ok: boolean; httpStatus: number; toast: ToastInput };
   if (submission.status !== "success") {
-    const problems = Object.values(submission.error ?? {}).flat().filter(Boolean);
-    const title = formData.get("intent") === "assign" ? ADMIN_BOOKING_MESSAGES.assignFailed : ADMIN_BOOKING_MESSAGES.updateFailed;
-    answer = { ok: false, httpStatus: 400, toast: { title, description: problems[0] ?? ADMIN_BOOKING_MESSAGES.invalidAction, variant: "error" } };
+    const problems = Object.values(submission.error ?? {})
+      .flat()
+      .filter(Boolean);
+    const title =
+      formData.get("intent") === "assign" ? ADMIN_BOOKING_MESSAGES.assignFailed : ADMIN_BOOKING_MESSAGES.updateFailed;
+    answer = {
+      ok: false,
+      httpStatus: 400,
+      toast: { title, description: problems[0] ?? ADMIN_BOOKING_MESSAGES.invalidAction, variant: "error" },
+    };
   } else {
     answer = await runAdminBookingAction(admin.id, submission.value);
   }
-  if (formData.get("via") === "fetcher") return data({ ok: answer.ok, toast: answer.toast }, { status: answer.httpStatus });
+  if (formData.get("via") === "fetcher")
+    return data({ ok: answer.ok, toast: answer.toast }, { status: answer.httpStatus });
   return redirectWithToast(request, backTo(formData.get("redirectTo")), answer.toast);
 }
 
@@ -69,7 +96,13 @@ export default function AdminBookings() {
       <h1 className="text-3xl font-bold text-slate-900">Bookings</h1>
 
       {/* A GET form, so a search is a linkable URL. */}
-      <Form method="get" action={LIST_PATH} role="search" aria-label="Search bookings" className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <Form
+        method="get"
+        action={LIST_PATH}
+        role="search"
+        aria-label="Search bookings"
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
         <Field
           id="searchTerm"
           name="searchTerm"
@@ -85,12 +118,13 @@ export default function AdminBookings() {
           name="status"
           label="Status"
           defaultValue={filters.status ?? ""}
-          options={[{ value: "", label: "All statuses" }, ...BOOKING_STATUSES.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] }))]}
+          options={[
+            { value: "", label: "All statuses" },
+            ...BOOKING_STATUSES.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] })),
+          ]}
           className="w-48"
         />
-        <Button type="submit">
-          Search
-        </Button>
+        <Button type="submit">Search</Button>
         {filtered ? (
           <Link to={LIST_PATH} className="py-2 text-sm font-medium text-blue-700 hover:underline">
             Clear filters
@@ -103,9 +137,16 @@ export default function AdminBookings() {
       {/* The table's card is relative so the rows' screen-reader labels (absolutely placed)
           stay inside its scroller instead of widening the page. */}
       {bookings.length === 0 ? (
-        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm" data-testid="bookings-empty">
+        <div
+          className="mt-6 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+          data-testid="bookings-empty"
+        >
           <h2 className="text-lg font-semibold text-slate-900">No bookings found</h2>
-          <p className="mt-1 text-slate-700">{filtered ? "No bookings match this search. Try other words or another status." : "No bookings have been made yet."}</p>
+          <p className="mt-1 text-slate-700">
+            {filtered
+              ? "No bookings match this search. Try other words or another status."
+              : "No bookings have been made yet."}
+          </p>
         </div>
       ) : (
         <div className="relative mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -113,7 +154,18 @@ export default function AdminBookings() {
             <caption className="sr-only">Bookings, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
               <tr>
-                {["Reference", "Created", "Customer", "Route", "Move date", "Van", "Price", "Payment", "Status", "Driver"].map((heading) => (
+                {[
+                  "Reference",
+                  "Created",
+                  "Customer",
+                  "Route",
+                  "Move date",
+                  "Van",
+                  "Price",
+                  "Payment",
+                  "Status",
+                  "Driver",
+                ].map((heading) => (
                   <th key={heading} scope="col" className="whitespace-nowrap px-3 py-2">
                     {heading}
                   </th>
@@ -122,7 +174,13 @@ export default function AdminBookings() {
             </thead>
             <tbody className="divide-y divide-slate-200">
               {bookings.map((booking) => (
-                <BookingTableRow key={booking.id} booking={booking} drivers={drivers} here={here} search={location.search} />
+                <BookingTableRow
+                  key={booking.id}
+                  booking={booking}
+                  drivers={drivers}
+                  here={here}
+                  search={location.search}
+                />
               ))}
             </tbody>
           </table>
@@ -135,11 +193,25 @@ export default function AdminBookings() {
 
 type Driver = { id: string; name: string; location: string };
 
-function BookingTableRow({ booking, drivers, here, search }: { booking: AdminBookingRow; drivers: Driver[]; here: string; search: string }) {
+function BookingTableRow({
+  booking,
+  drivers,
+  here,
+  search,
+}: {
+  booking: AdminBookingRow;
+  drivers: Driver[];
+  here: string;
+  search: string;
+}) {
   return (
     <tr data-testid="booking-row" data-reference={booking.reference} className="align-top">
       <th scope="row" className="whitespace-nowrap px-3 py-3 font-semibold">
-        <Link to={`${LIST_PATH}/${booking.id}${search}`} className="text-blue-700 hover:underline" aria-label={`${booking.reference} details`}>
+        <Link
+          to={`${LIST_PATH}/${booking.id}${search}`}
+          className="text-blue-700 hover:underline"
+          aria-label={`${booking.reference} details`}
+        >
           {booking.reference}
         </Link>
       </th>
@@ -173,7 +245,9 @@ function BookingTableRow({ booking, drivers, here, search }: { booking: AdminBoo
         <span className="block font-medium text-slate-900" data-testid="booking-driver">
           {booking.driver?.name ?? "Unassigned"}
         </span>
-        {DRIVER_ASSIGNABLE_STATUSES.includes(booking.status) ? <AssignDriverForm booking={booking} drivers={drivers} here={here} /> : null}
+        {DRIVER_ASSIGNABLE_STATUSES.includes(booking.status) ? (
+          <AssignDriverForm booking={booking} drivers={drivers} here={here} />
+        ) : null}
       </td>
     </tr>
   );
@@ -189,7 +263,8 @@ function useAnswerToast(answer: FetcherAnswer | undefined) {
   }, [answer, showToast]);
 }
 
-const smallControl = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30";
+const smallControl =
+  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30";
 
 /** The status dropdown: saves on change with JavaScript, with a Save button without. */
 function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string }) {
@@ -210,7 +285,13 @@ function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string 
       <label htmlFor={id} className="sr-only">
         Status of {booking.reference}
       </label>
-      <select id={id} name="status" value={value} className={smallControl} onChange={(event) => fetcher.submit(event.currentTarget.form, { method: "post", action: LIST_PATH })}>
+      <select
+        id={id}
+        name="status"
+        value={value}
+        className={smallControl}
+        onChange={(event) => fetcher.submit(event.currentTarget.form, { method: "post", action: LIST_PATH })}
+      >
         {BOOKING_STATUSES.map((status) => (
           <option key={status} value={status}>
             {BOOKING_STATUS_LABELS[status]}
@@ -218,9 +299,14 @@ function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string 
         ))}
       </select>
       {hydrated ? (
-        saving ? <span className="text-xs text-slate-600">Saving…</span> : null
+        saving ? (
+          <span className="text-xs text-slate-600">Saving…</span>
+        ) : null
       ) : (
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs font-semibold text-slate-800 hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Save<span className="sr-only"> status of {booking.reference}</span>
         </button>
       )}
@@ -244,7 +330,13 @@ function AssignDriverForm({ booking, drivers, here }: { booking: AdminBookingRow
       <label htmlFor={id} className="sr-only">
         Driver for {booking.reference}
       </label>
-      <select id={id} name="driverId" defaultValue={booking.driver?.id ?? ""} required className={`${smallControl} max-w-40`}>
+      <select
+        id={id}
+        name="driverId"
+        defaultValue={booking.driver?.id ?? ""}
+        required
+        className={`${smallControl} max-w-40`}
+      >
         <option value="" disabled>
           Choose a driver
         </option>
@@ -254,7 +346,12 @@ function AssignDriverForm({ booking, drivers, here }: { booking: AdminBookingRow
           </option>
         ))}
       </select>
-      <StatusButton pending={fetcher.state !== "idle"} pendingText="Assigning…" variant="secondary" className="px-2 py-1.5 text-xs">
+      <StatusButton
+        pending={fetcher.state !== "idle"}
+        pendingText="Assigning…"
+        variant="secondary"
+        className="px-2 py-1.5 text-xs"
+      >
         {booking.driver ? "Reassign" : "Assign"}
         <span className="sr-only"> driver to {booking.reference}</span>
       </StatusButton>
@@ -267,7 +364,11 @@ export function ErrorBoundary() {
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
       <h1 className="text-xl font-bold text-red-900">Bookings unavailable</h1>
       <p className="mt-2 text-red-800">The bookings could not be loaded.</p>
-      <Link to={LIST_PATH} reloadDocument className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+      <Link
+        to={LIST_PATH}
+        reloadDocument
+        className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+      >
         Retry
       </Link>
     </div>

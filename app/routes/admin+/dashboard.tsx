@@ -11,7 +11,13 @@ import { seo } from "~/utils/seo";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Admin Dashboard", description: "Bookings, drivers, users and payments at a glance.", path: "/admin/dashboard", matches, noindex: true });
+  seo({
+    title: "Admin Dashboard",
+    description: "Bookings, drivers, users and payments at a glance.",
+    path: "/admin/dashboard",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -23,18 +29,37 @@ export default function AdminDashboard() {
   const { stats, recentBookings, pendingDrivers } = useLoaderData<typeof loader>();
   const cards = [
     { key: "totalBookings", label: "Total Bookings", value: String(stats.totalBookings), note: "All time" },
-    { key: "todayBookings", label: "Today's Bookings", value: String(stats.todayBookings), note: "Created today (UK time)" },
-    { key: "totalRevenue", label: "Total Revenue", value: formatPounds(poundsToPence(stats.totalRevenue)), note: "Succeeded payments" },
+    {
+      key: "todayBookings",
+      label: "Today's Bookings",
+      value: String(stats.todayBookings),
+      note: "Created today (UK time)",
+    },
+    {
+      key: "totalRevenue",
+      label: "Total Revenue",
+      value: formatPounds(poundsToPence(stats.totalRevenue)),
+      note: "Succeeded payments",
+    },
     { key: "newUsers", label: "New Users", value: String(stats.newUsers), note: "Last 30 days" },
     { key: "newDrivers", label: "New Drivers", value: String(stats.newDrivers), note: "Applications, last 30 days" },
-    { key: "activeComplaints", label: "Active Complaints", value: String(stats.activeComplaints), note: "Open support requests" },
+    {
+      key: "activeComplaints",
+      label: "Active Complaints",
+      value: String(stats.activeComplaints),
+      note: "Open support requests",
+    },
   ];
   return (
     <>
       <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
-          <div key={card.key} data-testid={`stat-${card.key}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <div
+            key={card.key}
+            data-testid={`stat-${card.key}`}
+            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
             <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
             <dd className="mt-2 text-3xl font-bold text-slate-900">{card.value}</dd>
             <dd className="mt-1 text-xs text-slate-600">{card.note}</dd>
@@ -43,10 +68,18 @@ export default function AdminDashboard() {
       </dl>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="recent-bookings" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="recent-bookings">
+        <section
+          aria-labelledby="recent-bookings"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+          data-testid="recent-bookings"
+        >
           <div className="flex items-baseline justify-between gap-3">
-            <h2 id="recent-bookings" className="text-lg font-semibold text-slate-900">Recent Bookings</h2>
-            <Link to="/admin/bookings" className="text-sm font-medium text-blue-700 hover:underline">View all bookings</Link>
+            <h2 id="recent-bookings" className="text-lg font-semibold text-slate-900">
+              Recent Bookings
+            </h2>
+            <Link to="/admin/bookings" className="text-sm font-medium text-blue-700 hover:underline">
+              View all bookings
+            </Link>
           </div>
           {recentBookings.length === 0 ? (
             <p className="mt-3 text-sm text-slate-700">No bookings yet.</p>
@@ -55,7 +88,9 @@ export default function AdminDashboard() {
               {recentBookings.map((booking) => (
                 <li key={booking.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span>
-                    <Link to={`/admin/bookings/${booking.id}`} className="font-semibold text-blue-700 hover:underline">{booking.reference}</Link>
+                    <Link to={`/admin/bookings/${booking.id}`} className="font-semibold text-blue-700 hover:underline">
+                      {booking.reference}
+                    </Link>
                     <span className="block text-slate-600">
                       {booking.customer?.username || "Customer not given yet"} · {booking.createdText}
                     </span>
@@ -70,10 +105,18 @@ export default function AdminDashboard() {
           )}
         </section>
 
-        <section aria-labelledby="pending-drivers" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="pending-drivers">
+        <section
+          aria-labelledby="pending-drivers"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+          data-testid="pending-drivers"
+        >
           <div className="flex items-baseline justify-between gap-3">
-            <h2 id="pending-drivers" className="text-lg font-semibold text-slate-900">Pending Drivers</h2>
-            <Link to="/admin/drivers" className="text-sm font-medium text-blue-700 hover:underline">Review drivers</Link>
+            <h2 id="pending-drivers" className="text-lg font-semibold text-slate-900">
+              Pending Drivers
+            </h2>
+            <Link to="/admin/drivers" className="text-sm font-medium text-blue-700 hover:underline">
+              Review drivers
+            </Link>
           </div>
           {pendingDrivers.length === 0 ? (
             <p className="mt-3 text-sm text-slate-700">No driver applications are waiting.</p>
@@ -98,12 +141,18 @@ export default function AdminDashboard() {
 // spec/02: a load error shows the message with a Retry button.
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status}: ${error.statusText || "Error"}` : "The dashboard could not be loaded.";
+  const message = isRouteErrorResponse(error)
+    ? `${error.status}: ${error.statusText || "Error"}`
+    : "The dashboard could not be loaded.";
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
       <h1 className="text-xl font-bold text-red-900">Dashboard unavailable</h1>
       <p className="mt-2 text-red-800">{message}</p>
-      <Link to="/admin/dashboard" reloadDocument className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+      <Link
+        to="/admin/dashboard"
+        reloadDocument
+        className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+      >
         Retry
       </Link>
     </div>

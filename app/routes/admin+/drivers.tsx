@@ -18,7 +18,13 @@ import type { ToastInput } from "~/utils/toast";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Driver Management", description: "Review driver applications: approve or decline them.", path: "/admin/drivers", matches, noindex: true });
+  seo({
+    title: "Driver Management",
+    description: "Review driver applications: approve or decline them.",
+    path: "/admin/drivers",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -32,32 +38,45 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const fields = Object.fromEntries(await request.formData());
   const decision = await submitDriverDecision(admin.id, fields);
-  if (fields[FETCHER_FIELD] === "data") return data({ ok: decision.ok, toast: decision.toast }, { status: decision.httpStatus });
+  if (fields[FETCHER_FIELD] === "data")
+    return data({ ok: decision.ok, toast: decision.toast }, { status: decision.httpStatus });
   // Without JavaScript: back to the same page of the list, the toast flashed in the session.
   const { page } = pageOf(new URL(request.url));
-  return redirectWithToast(request, page > 1 ? `/admin/drivers?page=${page}` : "/admin/drivers", decision.toast, { status: 303 });
+  return redirectWithToast(request, page > 1 ? `/admin/drivers?page=${page}` : "/admin/drivers", decision.toast, {
+    status: 303,
+  });
 }
 
 export default function AdminDrivers() {
   const { drivers, info } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && !navigation.formData && navigation.location.pathname === "/admin/drivers";
+  const loading =
+    navigation.state === "loading" && !navigation.formData && navigation.location.pathname === "/admin/drivers";
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Driver Management</h1>
-        <Link to="/admin/dashboard" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+        <Link
+          to="/admin/dashboard"
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Back to Dashboard
         </Link>
       </div>
       {loading ? (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-700">
-          <span aria-hidden="true" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700" />
+          <span
+            aria-hidden="true"
+            className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700"
+          />
           Loading drivers…
         </p>
       ) : null}
       {drivers.length === 0 ? (
-        <div data-testid="drivers-empty" className="mt-6 rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm">
+        <div
+          data-testid="drivers-empty"
+          className="mt-6 rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm"
+        >
           <h2 className="text-xl font-semibold text-slate-900">{ADMIN_DRIVER_MESSAGES.emptyTitle}</h2>
           <p className="mt-2 text-slate-700">{ADMIN_DRIVER_MESSAGES.emptyText}</p>
         </div>
@@ -108,7 +127,12 @@ function DriverCardView({ driver }: { driver: DriverCard }) {
   ] as const;
 
   return (
-    <article aria-labelledby={headingId} data-testid="driver-card" data-driver-id={driver.id} className="h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      data-testid="driver-card"
+      data-driver-id={driver.id}
+      className="h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -118,7 +142,10 @@ function DriverCardView({ driver }: { driver: DriverCard }) {
             Applied on <time dateTime={driver.appliedAt}>{driver.appliedOn}</time>
           </p>
         </div>
-        <span data-testid="driver-status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${BADGE[driver.status]}`}>
+        <span
+          data-testid="driver-status"
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${BADGE[driver.status]}`}
+        >
           {driver.status}
         </span>
       </header>
@@ -127,7 +154,10 @@ function DriverCardView({ driver }: { driver: DriverCard }) {
         {details.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-700">{label}</dt>
-            <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-900" data-testid={`driver-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+            <dd
+              className="min-w-0 [overflow-wrap:anywhere] text-slate-900"
+              data-testid={`driver-${label.toLowerCase().replace(/\s+/g, "-")}`}
+            >
               {value}
             </dd>
           </div>
@@ -140,7 +170,12 @@ function DriverCardView({ driver }: { driver: DriverCard }) {
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="driver-documents">
             {driver.documents.map((document) => (
               <li key={document.id}>
-                <a href={document.href} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 hover:underline">
+                <a
+                  href={document.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-blue-700 hover:underline"
+                >
                   {document.label}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
@@ -159,7 +194,14 @@ function DriverCardView({ driver }: { driver: DriverCard }) {
       <fetcher.Form method="post" className="mt-4 flex flex-wrap gap-2" aria-label={`Decision on ${driver.name}`}>
         <input type="hidden" name="driverId" value={driver.id} />
         {hydrated ? <input type="hidden" name={FETCHER_FIELD} value="data" /> : null}
-        <Button type="submit" name="status" value="approved" disabled={busy || driver.status === "approved"} aria-busy={pressed === "approved" || undefined} className="bg-green-700 hover:bg-green-800 disabled:bg-green-300">
+        <Button
+          type="submit"
+          name="status"
+          value="approved"
+          disabled={busy || driver.status === "approved"}
+          aria-busy={pressed === "approved" || undefined}
+          className="bg-green-700 hover:bg-green-800 disabled:bg-green-300"
+        >
           {pressed === "approved" ? "Approving…" : "Approve"}
         </Button>
         <Button
@@ -180,16 +222,27 @@ function DriverCardView({ driver }: { driver: DriverCard }) {
 // spec/02: "Failed to fetch drivers: …" with a way to try again.
 export function ErrorBoundary() {
   const error = useRouteError();
-  const reason = isRouteErrorResponse(error) ? `${error.status}: ${error.statusText || "Error"}` : error instanceof Error ? error.message : "Failed to connect to server";
+  const reason = isRouteErrorResponse(error)
+    ? `${error.status}: ${error.statusText || "Error"}`
+    : error instanceof Error
+      ? error.message
+      : "Failed to connect to server";
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
       <h1 className="text-xl font-bold text-red-900">Driver Management</h1>
       <p className="mt-2 text-red-800">{ADMIN_DRIVER_MESSAGES.loadFailed(reason)}</p>
       <div className="mt-4 flex gap-3">
-        <Link to="/admin/drivers" reloadDocument className="inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+        <Link
+          to="/admin/drivers"
+          reloadDocument
+          className="inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+        >
           Retry
         </Link>
-        <Link to="/admin/dashboard" className="inline-block rounded-md border border-red-300 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100">
+        <Link
+          to="/admin/dashboard"
+          className="inline-block rounded-md border border-red-300 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100"
+        >
           Back to Dashboard
         </Link>
       </div>

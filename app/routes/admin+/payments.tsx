@@ -1,5 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Pagination } from "~/components/admin/pagination";
 import { useToast } from "~/components/toaster";
@@ -19,7 +27,13 @@ import { seo } from "~/utils/seo";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "Payment Tracking", description: "Every {brand} payment, its status and its booking.", path: "/admin/payments", matches, noindex: true });
+  seo({
+    title: "Payment Tracking",
+    description: "Every {brand} payment, its status and its booking.",
+    path: "/admin/payments",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -30,7 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filterErrors = parsed.success ? {} : parsed.error.flatten().fieldErrors;
   const { payments, info } = await listPayments(filters, pageOf(url));
   const selectedId = url.searchParams.get("payment");
-  const selected = selectedId && recordId(ADMIN_PAYMENT_MESSAGES.invalidId).safeParse(selectedId).success ? await findPayment(selectedId) : null;
+  const selected =
+    selectedId && recordId(ADMIN_PAYMENT_MESSAGES.invalidId).safeParse(selectedId).success
+      ? await findPayment(selectedId)
+      : null;
   return {
     payments: payments.map(paymentRowView),
     info,
@@ -40,7 +57,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const STATUS_OPTIONS = [{ value: "", label: "All statuses" }, ...PAYMENT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))];
+const STATUS_OPTIONS = [
+  { value: "", label: "All statuses" },
+  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+];
 
 function statusLabel(status: string) {
   return status.charAt(0).toUpperCase() + status.slice(1);
@@ -98,14 +118,30 @@ export default function AdminPayments() {
           >
             Export to CSV
           </a>
-          <Link to="/admin/dashboard" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <Link
+            to="/admin/dashboard"
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
             Back to Dashboard
           </Link>
         </div>
       </div>
 
-      <Form method="get" role="search" aria-label="Filter payments" className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <SelectField id="payment-status" name="status" label="Status" defaultValue={filters.status} options={STATUS_OPTIONS} errors={filterErrors.status} className="w-48" />
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter payments"
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <SelectField
+          id="payment-status"
+          name="status"
+          label="Status"
+          defaultValue={filters.status}
+          options={STATUS_OPTIONS}
+          errors={filterErrors.status}
+          className="w-48"
+        />
         <Field
           id="payment-search"
           name="search"
@@ -117,8 +153,13 @@ export default function AdminPayments() {
           errors={filterErrors.search}
           className="min-w-64 flex-1"
         />
-        <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800">
-          {navigation.state === "loading" && navigation.location.pathname === "/admin/payments" ? "Filtering…" : "Filter"}
+        <button
+          type="submit"
+          className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800"
+        >
+          {navigation.state === "loading" && navigation.location.pathname === "/admin/payments"
+            ? "Filtering…"
+            : "Filter"}
         </button>
         {filters.status || filters.search ? (
           <Link to="/admin/payments" className="px-2 py-2 text-sm font-medium text-blue-700 hover:underline">
@@ -132,32 +173,57 @@ export default function AdminPayments() {
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3">Customer</th>
-                <th scope="col" className="px-4 py-3">Amount</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Payment ID</th>
-                <th scope="col" className="px-4 py-3">Date</th>
+                <th scope="col" className="px-4 py-3">
+                  Customer
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Amount
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Payment ID
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Date
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {payments.length === 0 ? (
                 <tr>
-                  <td colSpan={5} className="px-4 py-6 text-center text-slate-600">No payments found</td>
+                  <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
+                    No payments found
+                  </td>
                 </tr>
               ) : (
                 payments.map((payment) => {
                   const open = details !== null && details !== "missing" && details.id === payment.id;
                   return (
-                    <tr key={payment.id} data-testid="payment-row" aria-current={open || undefined} className={open ? "bg-blue-50" : undefined}>
+                    <tr
+                      key={payment.id}
+                      data-testid="payment-row"
+                      aria-current={open || undefined}
+                      className={open ? "bg-blue-50" : undefined}
+                    >
                       <td className="px-4 py-3">
-                        <Link to={hrefWith({ payment: payment.id })} preventScrollReset className="font-medium text-blue-700 hover:underline">
+                        <Link
+                          to={hrefWith({ payment: payment.id })}
+                          preventScrollReset
+                          className="font-medium text-blue-700 hover:underline"
+                        >
                           {payment.customerName}
                         </Link>
                         <div className="text-xs text-slate-600">{payment.customerEmail}</div>
                       </td>
                       <td className="px-4 py-3 font-medium text-slate-900">
                         {payment.amount}
-                        {payment.testPayment ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Test</span> : null}
+                        {payment.testPayment ? (
+                          <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                            Test
+                          </span>
+                        ) : null}
                       </td>
                       <td className="px-4 py-3">
                         <StatusBadge status={payment.status} />
@@ -200,14 +266,23 @@ function DetailsPanel({ details, closeHref }: { details: Details; closeHref: str
     ["Amount", details.testPayment ? `${details.amount} (${TEST_PAYMENT_NOTE})` : details.amount],
     ["Method", details.method],
     ["Status", <StatusBadge key="status" status={details.status} />],
-    ["Payment ID", <span key="id" className="break-all font-mono text-xs">{details.paymentId}</span>],
+    [
+      "Payment ID",
+      <span key="id" className="break-all font-mono text-xs">
+        {details.paymentId}
+      </span>,
+    ],
     ["Created", details.created],
     ["Updated", details.updated],
     ["Booking", details.booking?.reference ?? "No booking"],
     ["Booking status", details.booking ? statusLabel(details.booking.status.replace("_", " ")) : "N/A"],
   ];
   return (
-    <aside aria-labelledby="payment-details-heading" data-testid="payment-details" className="h-fit rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <aside
+      aria-labelledby="payment-details-heading"
+      data-testid="payment-details"
+      className="h-fit rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex items-start justify-between gap-3">
         <h2 id="payment-details-heading" className="text-lg font-bold text-slate-900">
           Payment Details
@@ -241,7 +316,11 @@ function DetailsPanel({ details, closeHref }: { details: Details; closeHref: str
 export function ErrorBoundary() {
   const error = useRouteError();
   const toast = useToast();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText || "Error"}` : error instanceof Error && error.message ? error.message : ADMIN_PAYMENT_MESSAGES.loadFailed;
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || "Error"}`
+    : error instanceof Error && error.message
+      ? error.message
+      : ADMIN_PAYMENT_MESSAGES.loadFailed;
   useEffect(() => {
     toast({ title: ADMIN_PAYMENT_MESSAGES.loadError, description: message, variant: "error" });
   }, [message, toast]);
@@ -251,7 +330,11 @@ export function ErrorBoundary() {
       <p className="mt-2 text-red-800">
         {ADMIN_PAYMENT_MESSAGES.loadError}: {message}
       </p>
-      <Link to="/admin/payments" reloadDocument className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+      <Link
+        to="/admin/payments"
+        reloadDocument
+        className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+      >
         Retry
       </Link>
     </div>

@@ -1,6 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
@@ -22,7 +30,13 @@ import { seo } from "~/utils/seo";
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo({ title: "User Management", description: "Activate, deactivate and delete {brand} accounts.", path: "/admin/users", matches, noindex: true });
+  seo({
+    title: "User Management",
+    description: "Activate, deactivate and delete {brand} accounts.",
+    path: "/admin/users",
+    matches,
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -76,21 +90,43 @@ export default function AdminUsers() {
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3">Username</th>
-              <th scope="col" className="px-4 py-3">Email</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-              <th scope="col" className="px-4 py-3">Active</th>
-              <th scope="col" className="px-4 py-3">Created</th>
-              <th scope="col" className="px-4 py-3">Actions</th>
+              <th scope="col" className="px-4 py-3">
+                Username
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Active
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Created
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {users.length === 0 ? (
               <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-600">No users found</td>
+                <td colSpan={6} className="px-4 py-6 text-center text-slate-600">
+                  No users found
+                </td>
               </tr>
             ) : (
-              users.map((user) => <UserRow key={user.id} user={user} isSelf={user.id === adminId} fetcher={statusFetcher} onDelete={() => setDeleting(user)} />)
+              users.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isSelf={user.id === adminId}
+                  fetcher={statusFetcher}
+                  onDelete={() => setDeleting(user)}
+                />
+              ))
             )}
           </tbody>
         </table>
@@ -103,7 +139,10 @@ export default function AdminUsers() {
 
 function BackToDashboard() {
   return (
-    <Link to="/admin/dashboard" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+    <Link
+      to="/admin/dashboard"
+      className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+    >
       Back to Dashboard
     </Link>
   );
@@ -130,14 +169,25 @@ const SELF_NOTE = "You cannot change your own account";
 
 type ActionFetcher = ReturnType<typeof useFetcher<typeof action>>;
 
-function UserRow({ user, isSelf, fetcher, onDelete }: { user: UserView; isSelf: boolean; fetcher: ActionFetcher; onDelete: () => void }) {
+function UserRow({
+  user,
+  isSelf,
+  fetcher,
+  onDelete,
+}: {
+  user: UserView;
+  isSelf: boolean;
+  fetcher: ActionFetcher;
+  onDelete: () => void;
+}) {
   const hydrated = useHydrated();
   const location = useLocation();
   const pending = fetcher.state !== "idle" && fetcher.formData?.get("userId") === user.id;
   const intent = user.isActive ? "deactivate" : "activate";
   const confirmParams = new URLSearchParams(location.search);
   confirmParams.set("confirmDelete", user.id);
-  const danger = "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-400";
+  const danger =
+    "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-400";
 
   return (
     <tr data-testid="user-row" data-email={user.email}>
@@ -148,7 +198,11 @@ function UserRow({ user, isSelf, fetcher, onDelete }: { user: UserView; isSelf: 
       <td className="px-4 py-3 text-slate-700">{user.email}</td>
       <td className="px-4 py-3 capitalize text-slate-700">{user.role}</td>
       <td className="px-4 py-3" data-testid="user-active">
-        {user.isActive ? <span className="font-medium text-green-800">Yes</span> : <span className="font-medium text-slate-500">No</span>}
+        {user.isActive ? (
+          <span className="font-medium text-green-800">Yes</span>
+        ) : (
+          <span className="font-medium text-slate-500">No</span>
+        )}
       </td>
       <td className="px-4 py-3 whitespace-nowrap text-slate-700">{user.created}</td>
       <td className="px-4 py-3">
@@ -193,11 +247,17 @@ function DeleteDialog({ user, onClose }: { user: UserView | null; onClose: () =>
   const fetcher = useFetcher<typeof action>();
   useOutcomeToast(fetcher, onClose);
   return (
-    <ConfirmDialog open={user !== null} title="Delete user" message={ADMIN_USER_MESSAGES.confirmDelete} onClose={onClose}>
+    <ConfirmDialog
+      open={user !== null}
+      title="Delete user"
+      message={ADMIN_USER_MESSAGES.confirmDelete}
+      onClose={onClose}
+    >
       {user ? (
         <fetcher.Form method="post" className="mt-4">
           <p className="text-sm text-slate-700">
-            <span className="font-semibold text-slate-900">{user.username}</span> ({user.email}). Their bookings and payments are kept.
+            <span className="font-semibold text-slate-900">{user.username}</span> ({user.email}). Their bookings and
+            payments are kept.
           </p>
           <ViaFetcher />
           <input type="hidden" name="userId" value={user.id} />
@@ -206,7 +266,11 @@ function DeleteDialog({ user, onClose }: { user: UserView | null; onClose: () =>
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <StatusButton pending={fetcher.state !== "idle"} pendingText="Deleting…" className="bg-red-700 hover:bg-red-800 disabled:bg-red-400">
+            <StatusButton
+              pending={fetcher.state !== "idle"}
+              pendingText="Deleting…"
+              className="bg-red-700 hover:bg-red-800 disabled:bg-red-400"
+            >
               Delete
             </StatusButton>
           </div>
@@ -234,7 +298,11 @@ function DeleteStep({ user, adminId }: { user: UserView | "missing"; adminId: st
     );
   }
   return (
-    <section aria-labelledby="delete-step-heading" data-testid="delete-confirmation" className={`${box} border-red-300 bg-red-50`}>
+    <section
+      aria-labelledby="delete-step-heading"
+      data-testid="delete-confirmation"
+      className={`${box} border-red-300 bg-red-50`}
+    >
       <h2 id="delete-step-heading" className="text-lg font-bold text-red-900">
         Delete user
       </h2>
@@ -251,7 +319,10 @@ function DeleteStep({ user, adminId }: { user: UserView | "missing"; adminId: st
           <Button type="submit" className="bg-red-700 hover:bg-red-800">
             Delete
           </Button>
-          <Link to={cancelTo} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <Link
+            to={cancelTo}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
             Cancel
           </Link>
         </Form>
@@ -263,7 +334,11 @@ function DeleteStep({ user, adminId }: { user: UserView | "missing"; adminId: st
 // spec/02: "Error loading users: {message}".
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText || "Error"}` : error instanceof Error ? error.message : "Unknown error";
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || "Error"}`
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
       <h1 className="text-xl font-bold text-red-900">User Management</h1>
@@ -271,7 +346,11 @@ export function ErrorBoundary() {
         {ADMIN_USER_MESSAGES.loadError}: {message}
       </p>
       <div className="mt-4 flex gap-3">
-        <Link to="/admin/users" reloadDocument className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+        <Link
+          to="/admin/users"
+          reloadDocument
+          className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+        >
           Retry
         </Link>
         <BackToDashboard />

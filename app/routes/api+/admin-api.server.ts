@@ -16,7 +16,10 @@ export function pageHeaders(url: URL, info: PageInfo) {
     target.searchParams.set("page", String(page));
     return `<${target.pathname}${target.search}>; rel="${rel}"`;
   };
-  const links = [info.page > 1 ? link(info.page - 1, "prev") : null, info.page < info.pages ? link(info.page + 1, "next") : null].filter(Boolean);
+  const links = [
+    info.page > 1 ? link(info.page - 1, "prev") : null,
+    info.page < info.pages ? link(info.page + 1, "next") : null,
+  ].filter(Boolean);
   if (links.length > 0) headers.set("Link", links.join(", "));
   return headers;
 }

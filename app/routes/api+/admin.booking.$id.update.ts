@@ -16,5 +16,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const result = await updateBookingStatus(admin.id, id, status);
   if (result.status === "not_found") return apiError(404, ADMIN_BOOKING_MESSAGES.bookingNotFound);
-  return Response.json({ success: true, booking: bookingJson(result.booking) }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { success: true, booking: bookingJson(result.booking) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }

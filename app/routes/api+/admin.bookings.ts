@@ -30,7 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     next.searchParams.set("page", String(number));
     return `<${next.pathname}${next.search}>`;
   };
-  const links = [page.page < page.pages ? `${linkTo(page.page + 1)}; rel="next"` : null, page.page > 1 ? `${linkTo(page.page - 1)}; rel="prev"` : null].filter(Boolean);
+  const links = [
+    page.page < page.pages ? `${linkTo(page.page + 1)}; rel="next"` : null,
+    page.page > 1 ? `${linkTo(page.page - 1)}; rel="prev"` : null,
+  ].filter(Boolean);
   if (links.length > 0) headers.set("Link", links.join(", "));
   return Response.json(rows.map(bookingJson), { headers });
 }

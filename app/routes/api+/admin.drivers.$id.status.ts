@@ -21,5 +21,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await decideDriver(admin.id, id.data, status);
   if (result.status === "not_found") return apiError(404, ADMIN_DRIVER_MESSAGES.notFound);
   if (result.status === "conflict") return apiError(409, result.message);
-  return Response.json({ success: true, changed: result.changed, driver: result.driver, emailSent: result.emailSent }, { headers: NO_STORE });
+  return Response.json(
+    { success: true, changed: result.changed, driver: result.driver, emailSent: result.emailSent },
+    { headers: NO_STORE },
+  );
 }

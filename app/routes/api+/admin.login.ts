@@ -10,6 +10,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const signedIn = await signInForToken(request, clientAddress(context), "admin", AUTH_MESSAGES.adminLoginFailed);
   if (signedIn instanceof Response) return signedIn;
-  const { token, expiresAt, user: { role, username, email } } = signedIn;
-  return Response.json({ token, expiresAt, admin: { role, username, email } }, { headers: { "Cache-Control": "no-store" } });
+  const {
+    token,
+    expiresAt,
+    user: { role, username, email },
+  } = signedIn;
+  return Response.json(
+    { token, expiresAt, admin: { role, username, email } },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

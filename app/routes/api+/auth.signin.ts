@@ -9,6 +9,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const signedIn = await signInForToken(request, clientAddress(context), "user", AUTH_MESSAGES.signInFailed);
   if (signedIn instanceof Response) return signedIn;
-  const { token, expiresAt, user: { username, email, role } } = signedIn;
-  return Response.json({ token, expiresAt, user: { username, email, role } }, { headers: { "Cache-Control": "no-store" } });
+  const {
+    token,
+    expiresAt,
+    user: { username, email, role },
+  } = signedIn;
+  return Response.json(
+    { token, expiresAt, user: { username, email, role } },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

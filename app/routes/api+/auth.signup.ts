@@ -13,10 +13,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return validationError(parsed.error);
 
   const result = await registerCustomer({ ...parsed.data, ip: clientAddress(context) });
-  if (result.status === "limited") return tooManyRequests({ retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
+  if (result.status === "limited")
+    return tooManyRequests({ retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
   if (result.status === "taken") return apiError(400, AUTH_MESSAGES.signUpFailed);
 
   const { token, expiresAt } = await createApiToken(result.user);
   const { username, email, role } = result.user;
-  return Response.json({ token, expiresAt, user: { username, email, role } }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { token, expiresAt, user: { username, email, role } },
+    { status: 201, headers: { "Cache-Control": "no-store" } },
+  );
 }

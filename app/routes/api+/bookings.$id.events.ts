@@ -10,7 +10,9 @@ import { apiError } from "~/server/platform/api.server";
 import { reserveLiveStream, subscribeToBooking } from "~/server/platform/live.server";
 
 export const BOOKING_NOT_FOUND = "Booking not found";
-export const LIVE_STREAM_MESSAGES = { tooMany: "Too many live connections are open for this account; this page refreshes by itself instead." } as const;
+export const LIVE_STREAM_MESSAGES = {
+  tooMany: "Too many live connections are open for this account; this page refreshes by itself instead.",
+} as const;
 const KEEP_ALIVE_MS = 25_000; // under the idle timeouts of common proxies
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -32,7 +34,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   } catch {
     release();
-    return apiError(503, "Live updates are unavailable right now; the page will try again.", { headers: { "Retry-After": "5" } });
+    return apiError(503, "Live updates are unavailable right now; the page will try again.", {
+      headers: { "Retry-After": "5" },
+    });
   }
 
   let send: ((args: { event?: string; data: string }) => void) | undefined;

@@ -17,7 +17,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   try {
     const saved = await saveStripeKeys(parsed.data, admin.id);
-    return Response.json({ success: true, publishableKey: saved.publishableKey, secretKeyLast4: saved.secretKeyLast4 }, { headers: NO_STORE });
+    return Response.json(
+      { success: true, publishableKey: saved.publishableKey, secretKeyLast4: saved.secretKeyLast4 },
+      { headers: NO_STORE },
+    );
   } catch (error) {
     console.error("Could not save the Stripe keys", error);
     return apiError(500, `${STRIPE_CONFIG_ERRORS.saveFailed.title}: ${STRIPE_CONFIG_ERRORS.saveFailed.message}`);

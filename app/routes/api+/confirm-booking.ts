@@ -15,12 +15,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   await enforceRateLimit(context);
   const query = await parseJsonBody(request, apiConfirmBookingSchema);
-  if (query.bookingId && !(await findBookingFor(request, query.bookingId, user))) return apiError(404, PAYMENT_MESSAGES.noBooking);
+  if (query.bookingId && !(await findBookingFor(request, query.bookingId, user)))
+    return apiError(404, PAYMENT_MESSAGES.noBooking);
   const result = await confirmPayment(query);
   const booking = result.bookingId ? await findBookingFor(request, result.bookingId, user) : null;
   if (!booking) return apiError(404, PAYMENT_MESSAGES.noBooking);
-  if (outcomeIsConfirmed(result.outcome)) return Response.json({ success: true, confirmed: true, bookingId: booking.id, booking: apiBookingAnswer(booking) });
-  if (result.outcome === "processing") return Response.json({ success: true, confirmed: false, status: "processing", message: PAYMENT_MESSAGES.processing, bookingId: booking.id }, { status: 202 });
+  if (outcomeIsConfirmed(result.outcome))
+    return Response.json({ success: true, confirmed: true, bookingId: booking.id, booking: apiBookingAnswer(booking) });
+  if (result.outcome === "processing")
+    return Response.json(
+      {
+        success: true,
+        confirmed: false,
+        status: "processing",
+        message: PAYMENT_MESSAGES.processing,
+        bookingId: booking.id,
+      },
+      { status: 202 },
+    );
   if (result.outcome === "underpaid") return apiError(409, PAYMENT_MESSAGES.bookingError);
   return apiError(402, `${PAYMENT_MESSAGES.failed}: ${PAYMENT_MESSAGES.paypalFailed}`);
 }

@@ -15,7 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const headers = { "Cache-Control": "no-store" };
   const body = await readJsonBody(request);
-  const accepted = () => Response.json({ success: true, message: "Application submitted successfully" }, { status: 201, headers });
+  const accepted = () =>
+    Response.json({ success: true, message: "Application submitted successfully" }, { status: 201, headers });
   // The page's JS sends the honeypot's fields along; a bot in it is answered as if accepted.
   if (isSpam(body)) return accepted();
   const parsed = driverApplicationApiSchema.safeParse(body);

@@ -13,5 +13,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   const result = await assembleChunks(await readUploadSession(request), await readJsonBody(request));
   if (!result.ok) return apiError(result.status, result.message, { headers });
-  return Response.json({ success: true, filePath: result.path, fileName: result.originalName, mimeType: result.mimeType, size: result.sizeBytes }, { headers });
+  return Response.json(
+    {
+      success: true,
+      filePath: result.path,
+      fileName: result.originalName,
+      mimeType: result.mimeType,
+      size: result.sizeBytes,
+    },
+    { headers },
+  );
 }

@@ -17,5 +17,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await receiveChunk(request, session.id);
   scheduleUploadCleanup();
   if (!result.ok) return apiError(result.status, result.message, { headers });
-  return Response.json({ success: true, chunkIndex: result.chunkIndex, totalChunks: result.totalChunks, receivedChunks: result.receivedChunks }, { headers });
+  return Response.json(
+    {
+      success: true,
+      chunkIndex: result.chunkIndex,
+      totalChunks: result.totalChunks,
+      receivedChunks: result.receivedChunks,
+    },
+    { headers },
+  );
 }

@@ -15,7 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const quote = await createQuote(input, { customerId: user?.id });
     return Response.json({ quote: apiQuoteAnswer(quote, input) });
   } catch (error) {
-    if (error instanceof QuoteInputError) return apiError(400, error.message, { fieldErrors: { [error.field]: [error.message] } });
+    if (error instanceof QuoteInputError)
+      return apiError(400, error.message, { fieldErrors: { [error.field]: [error.message] } });
     if (error instanceof DistanceUnavailableError) return apiError(503, error.message);
     throw error;
   }

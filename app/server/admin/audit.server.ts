@@ -24,6 +24,12 @@ export function auditTrail(targetType: AuditEntry["targetType"], targetId: strin
     where: { targetType, targetId },
     orderBy: { createdAt: "desc" },
     take,
-    select: { id: true, action: true, details: true, createdAt: true, actor: { select: { username: true, email: true } } },
+    select: {
+      id: true,
+      action: true,
+      details: true,
+      createdAt: true,
+      actor: { select: { username: true, email: true } },
+    },
   });
 }

@@ -1,7 +1,12 @@
 // The admin's bookings (spec/02 "Admin screens"): the searchable list, the dashboard's recent
 // bookings and pending drivers, a booking's status and driver, and its history. The pages
 // and the JSON API both call these. Every change writes its audit row in the same transaction.
-import { BOOKING_STATUS_LABELS, DRIVER_ASSIGNABLE_STATUSES, PAYMENT_STATE_LABELS, type BookingStatusValue } from "~/domain/booking-status";
+import {
+  BOOKING_STATUS_LABELS,
+  DRIVER_ASSIGNABLE_STATUSES,
+  PAYMENT_STATE_LABELS,
+  type BookingStatusValue,
+} from "~/domain/booking-status";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
@@ -37,8 +42,12 @@ const BOOKING_ROW_SELECT = {
 type BookingRowRecord = Prisma.BookingGetPayload<{ select: typeof BOOKING_ROW_SELECT }>;
 
 // Move dates are calendar dates (stored at UTC midnight), not instants.
-const CALENDAR_DATE = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
-
+const CALENDAR_DATE = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** The customer as the booking knows them: their account, else the details given at payment. */
 function customerOf(row: BookingRowRecord) {
@@ -118,11 +127,22 @@ function bookingWhere({ searchTerm, status }: BookingFilters): Prisma.BookingWhe
 }
 
 /** One page of bookings, newest first, matching the search term and status. */
-export async function listBookings({ searchTerm, status, page = 1, pageSize = ADMIN_PAGE_SIZE }: BookingFilters & { page?: number; pageSize?: number }) {
+export async function listBookings({
+  searchTerm,
+  status,
+  page = 1,
+  pageSize = ADMIN_PAGE_SIZE,
+}: BookingFilters & { page?: number; pageSize?: number }) {
   const where = bookingWhere({ searchTerm, status });
   const take = pageSize;
   const [rows, total] = await Promise.all([
-    db.booking.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * take, take, select: BOOKING_ROW_SELECT }),
+    db.booking.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * take,
+      take,
+      select: BOOKING_ROW_SELECT,
+    }),
     db.booking.count({ where }),
   ]);
   return { rows, page: pageInfo(total, { page, take }) };
@@ -130,7 +150,11 @@ export async function listBookings({ searchTerm, status, page = 1, pageSize = AD
 
 /** The dashboard's newest bookings. */
 export function recentBookings(limit = 5) {
-  return db.booking.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select: BOOKING_ROW_SELECT });
+  return db.booking.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: BOOKING_ROW_SELECT,
+  });
 }
 
 const PENDING_DRIVER_SELECT = {
@@ -149,7 +173,12 @@ const PENDING_DRIVER_SELECT = {
 
 /** The dashboard's newest driver applications still waiting for a decision. */
 export function pendingDrivers(limit = 5) {
-  return db.driver.findMany({ where: { approvalStatus: "pending" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select: PENDING_DRIVER_SELECT });
+  return db.driver.findMany({
+    where: { approvalStatus: "pending" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: PENDING_DRIVER_SELECT,
+  });
 }
 
 type PendingDriverRecord = Prisma.DriverGetPayload<{ select: typeof PENDING_DRIVER_SELECT }>;
@@ -161,12 +190,23 @@ export function driverJson(driver: PendingDriverRecord) {
 }
 
 export function pendingDriverRow(driver: PendingDriverRecord) {
-  return { id: driver.id, name: driver.name, location: driver.location, van: VAN_LABELS[driver.vanType], appliedText: formatUkDateTime(driver.createdAt) };
+  return {
+    id: driver.id,
+    name: driver.name,
+    location: driver.location,
+    van: VAN_LABELS[driver.vanType],
+    appliedText: formatUkDateTime(driver.createdAt),
+  };
 }
 
 /** Drivers a booking may be given: approved ones only, by name. */
 export function approvedDrivers() {
-  return db.driver.findMany({ where: { approvalStatus: "approved" }, orderBy: [{ name: "asc" }, { id: "asc" }], take: 500, select: { id: true, name: true, location: true } });
+  return db.driver.findMany({
+    where: { approvalStatus: "approved" },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    take: 500,
+    select: { id: true, name: true, location: true },
+  });
 }
 
 // ---------------------------------------------------------------- changes
@@ -179,23 +219,38 @@ async function lockBooking(tx: Prisma.TransactionClient, bookingId: string) {
 }
 
 export type StatusUpdateResult =
-  | { status: "updated" | "unchanged"; booking: BookingRowRecord }
-  | { status: "not_found" };
+  { status: "updated" | "unchanged"; booking: BookingRowRecord } | { status: "not_found" };
 
 /** An admin sets any of the five statuses (DECISIONS.md). Cancelling stamps cancelledAt. */
-export async function updateBookingStatus(adminId: string, bookingId: string, status: BookingStatusValue): Promise<StatusUpdateResult> {
+export async function updateBookingStatus(
+  adminId: string,
+  bookingId: string,
+  status: BookingStatusValue,
+): Promise<StatusUpdateResult> {
   const result = await db.$transaction(async (tx): Promise<StatusUpdateResult> => {
     const current = await lockBooking(tx, bookingId);
     if (!current) return { status: "not_found" };
     if (current.status === status) {
-      return { status: "unchanged", booking: await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, select: BOOKING_ROW_SELECT }) };
+      return {
+        status: "unchanged",
+        booking: await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, select: BOOKING_ROW_SELECT }),
+      };
     }
     const booking = await tx.booking.update({
       where: { id: bookingId },
       data: { status, cancelledAt: status === "cancelled" ? new Date() : null },
       select: BOOKING_ROW_SELECT,
     });
-    await recordAudit({ actorId: adminId, action: "booking.status", targetType: "Booking", targetId: bookingId, details: { from: current.status, to: status } }, tx);
+    await recordAudit(
+      {
+        actorId: adminId,
+        action: "booking.status",
+        targetType: "Booking",
+        targetId: bookingId,
+        details: { from: current.status, to: status },
+      },
+      tx,
+    );
     return { status: "updated", booking };
   });
   // Open trackers show the change at once.
@@ -215,11 +270,17 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
   const result = await db.$transaction(async (tx): Promise<AssignResult> => {
     const current = await lockBooking(tx, bookingId);
     if (!current) return { status: "not_found" };
-    const driver = await tx.driver.findUnique({ where: { id: driverId }, select: { id: true, name: true, approvalStatus: true } });
+    const driver = await tx.driver.findUnique({
+      where: { id: driverId },
+      select: { id: true, name: true, approvalStatus: true },
+    });
     if (!driver || driver.approvalStatus !== "approved") return { status: "driver_not_approved" };
     if (!DRIVER_ASSIGNABLE_STATUSES.includes(current.status)) return { status: "not_assignable" };
     if (current.driverId === driverId) {
-      return { status: "unchanged", booking: await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, select: BOOKING_ROW_SELECT }) };
+      return {
+        status: "unchanged",
+        booking: await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, select: BOOKING_ROW_SELECT }),
+      };
     }
     const nextStatus: BookingStatusValue = current.status === "pending" ? "assigned" : current.status;
     const tracking = nextStatus === "assigned";
@@ -228,14 +289,23 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
       data: { driverId, status: nextStatus, ...(tracking ? { trackingStatus: "assigned" as const } : {}) },
       select: BOOKING_ROW_SELECT,
     });
-    if (tracking) await tx.trackingEvent.create({ data: { bookingId, status: "assigned", createdById: adminId, note: "Driver assigned" } });
+    if (tracking)
+      await tx.trackingEvent.create({
+        data: { bookingId, status: "assigned", createdById: adminId, note: "Driver assigned" },
+      });
     await recordAudit(
       {
         actorId: adminId,
         action: "booking.assign_driver",
         targetType: "Booking",
         targetId: bookingId,
-        details: { driverId, driverName: driver.name, fromDriverId: current.driverId, from: current.status, to: nextStatus },
+        details: {
+          driverId,
+          driverName: driver.name,
+          fromDriverId: current.driverId,
+          from: current.status,
+          to: nextStatus,
+        },
       },
       tx,
     );
@@ -249,15 +319,38 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
  * The page's row forms, answered as a toast: ok, or why not. Messages are the spec's
  * ("Failed to update booking status") with the reason beneath.
  */
-export async function runAdminBookingAction(adminId: string, action: AdminBookingAction): Promise<{ ok: boolean; httpStatus: number; toast: ToastInput }> {
-  const failed = (title: string, description: string, httpStatus: number) => ({ ok: false, httpStatus, toast: { title, description, variant: "error" as const } });
+export async function runAdminBookingAction(
+  adminId: string,
+  action: AdminBookingAction,
+): Promise<{ ok: boolean; httpStatus: number; toast: ToastInput }> {
+  const failed = (title: string, description: string, httpStatus: number) => ({
+    ok: false,
+    httpStatus,
+    toast: { title, description, variant: "error" as const },
+  });
   if (action.intent === "status") {
     const result = await updateBookingStatus(adminId, action.bookingId, action.status);
-    if (result.status === "not_found") return failed(ADMIN_BOOKING_MESSAGES.updateFailed, ADMIN_BOOKING_MESSAGES.bookingNotFound, 404);
+    if (result.status === "not_found")
+      return failed(ADMIN_BOOKING_MESSAGES.updateFailed, ADMIN_BOOKING_MESSAGES.bookingNotFound, 404);
     const label = BOOKING_STATUS_LABELS[result.booking.status];
     return result.status === "unchanged"
-      ? { ok: true, httpStatus: 200, toast: { title: ADMIN_BOOKING_MESSAGES.statusUnchanged, description: `${result.booking.reference} is already ${label}.` } }
-      : { ok: true, httpStatus: 200, toast: { title: ADMIN_BOOKING_MESSAGES.statusUpdated, description: `${result.booking.reference} is now ${label}.`, variant: "success" } };
+      ? {
+          ok: true,
+          httpStatus: 200,
+          toast: {
+            title: ADMIN_BOOKING_MESSAGES.statusUnchanged,
+            description: `${result.booking.reference} is already ${label}.`,
+          },
+        }
+      : {
+          ok: true,
+          httpStatus: 200,
+          toast: {
+            title: ADMIN_BOOKING_MESSAGES.statusUpdated,
+            description: `${result.booking.reference} is now ${label}.`,
+            variant: "success",
+          },
+        };
   }
   const result = await assignDriver(adminId, action.bookingId, action.driverId);
   switch (result.status) {
@@ -269,8 +362,15 @@ export async function runAdminBookingAction(adminId: string, action: AdminBookin
       return failed(ADMIN_BOOKING_MESSAGES.assignFailed, ADMIN_BOOKING_MESSAGES.notAssignable, 409);
     default: {
       const { reference, driver } = result.booking;
-      const description = result.status === "unchanged" ? `${driver?.name} was already assigned to ${reference}.` : `${driver?.name} is now assigned to ${reference}.`;
-      return { ok: true, httpStatus: 200, toast: { title: ADMIN_BOOKING_MESSAGES.driverAssigned, description, variant: "success" } };
+      const description =
+        result.status === "unchanged"
+          ? `${driver?.name} was already assigned to ${reference}.`
+          : `${driver?.name} is now assigned to ${reference}.`;
+      return {
+        ok: true,
+        httpStatus: 200,
+        toast: { title: ADMIN_BOOKING_MESSAGES.driverAssigned, description, variant: "success" },
+      };
     }
   }
 }
@@ -280,11 +380,15 @@ export async function runAdminBookingAction(adminId: string, action: AdminBookin
 /** What an audit row says, in words. */
 function describeAuditEntry(action: string, details: unknown) {
   const info = (details && typeof details === "object" ? details : {}) as Record<string, unknown>;
-  const label = (value: unknown) => (typeof value === "string" && value in BOOKING_STATUS_LABELS ? BOOKING_STATUS_LABELS[value as BookingStatusValue] : String(value ?? "?"));
+  const label = (value: unknown) =>
+    typeof value === "string" && value in BOOKING_STATUS_LABELS
+      ? BOOKING_STATUS_LABELS[value as BookingStatusValue]
+      : String(value ?? "?");
   if (action === "booking.status") return `Status changed from ${label(info.from)} to ${label(info.to)}`;
   if (action === "booking.assign_driver") {
     const who = typeof info.driverName === "string" ? info.driverName : "A driver";
-    const moved = info.from && info.to && info.from !== info.to ? ` (status ${label(info.from)} → ${label(info.to)})` : "";
+    const moved =
+      info.from && info.to && info.from !== info.to ? ` (status ${label(info.from)} → ${label(info.to)})` : "";
     return `${who} assigned${moved}`;
   }
   return action;
@@ -302,7 +406,11 @@ export async function bookingDetails(id: string) {
         helpers: true,
         updatedAt: true,
         cancelledAt: true,
-        payments: { orderBy: { createdAt: "desc" }, take: 10, select: { id: true, provider: true, status: true, amountPence: true, createdAt: true } },
+        payments: {
+          orderBy: { createdAt: "desc" },
+          take: 10,
+          select: { id: true, provider: true, status: true, amountPence: true, createdAt: true },
+        },
       },
     }),
     auditTrail("Booking", id),

@@ -4,7 +4,12 @@
 // link; declining disables a driver account. The page's action and
 // POST /api/admin/drivers/:id/status both call decideDriver.
 import { VAN_LABELS } from "~/domain/vans";
-import { ADMIN_DRIVER_MESSAGES, decisionToast, driverDecisionFormSchema, type DriverDecision } from "~/schemas/admin-drivers";
+import {
+  ADMIN_DRIVER_MESSAGES,
+  decisionToast,
+  driverDecisionFormSchema,
+  type DriverDecision,
+} from "~/schemas/admin-drivers";
 import { DOCUMENT_FIELDS, EXPERIENCE_OPTIONS } from "~/schemas/driver-application";
 import { issuePasswordResetToken, passwordResetUrl } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
@@ -17,10 +22,20 @@ import { recordAudit } from "./audit.server";
 // ---------------------------------------------------------------- the list
 
 const DOCUMENT_ORDER = DOCUMENT_FIELDS.map((field) => field.kind as string);
-const DOCUMENT_LABELS = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field.kind, field.label])) as Record<string, string>;
-const EXPERIENCE_LABELS = Object.fromEntries(EXPERIENCE_OPTIONS.map((option) => [option.value, option.label])) as Record<string, string>;
+const DOCUMENT_LABELS = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field.kind, field.label])) as Record<
+  string,
+  string
+>;
+const EXPERIENCE_LABELS = Object.fromEntries(
+  EXPERIENCE_OPTIONS.map((option) => [option.value, option.label]),
+) as Record<string, string>;
 
-const appliedOnFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+const appliedOnFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
 
 /**
  * Where a stored document opens. spec/02 section 3: a full URL as it is, "/uploads/…" as it
@@ -76,7 +91,12 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
     completedJobs: row.completedJobs ?? 0,
     documents: [...row.documents]
       .sort((a, b) => DOCUMENT_ORDER.indexOf(a.kind) - DOCUMENT_ORDER.indexOf(b.kind))
-      .map((document) => ({ id: document.id, kind: document.kind, label: DOCUMENT_LABELS[document.kind] ?? document.kind, href: documentHref(document.storageKey) }))
+      .map((document) => ({
+        id: document.id,
+        kind: document.kind,
+        label: DOCUMENT_LABELS[document.kind] ?? document.kind,
+        href: documentHref(document.storageKey),
+      }))
       .filter((document): document is typeof document & { href: string } => document.href !== null),
   }));
   return { drivers, info: pageInfo(total, { page, take }) };
@@ -96,7 +116,13 @@ export type DecisionResult =
       status: "ok";
       /** false when the driver already had this status (and account state): nothing was written or sent. */
       changed: boolean;
-      driver: { id: string; name: string; approvalStatus: DriverDecision; userId: string | null; reviewedAt: string | null };
+      driver: {
+        id: string;
+        name: string;
+        approvalStatus: DriverDecision;
+        userId: string | null;
+        reviewedAt: string | null;
+      };
       emailSent: boolean;
     };
 
@@ -112,15 +138,35 @@ type Account = { id: string; username: string; email: string };
  * approval never sends one.
  */
 export async function decideDriver(adminId: string, driverId: string, status: DriverDecision): Promise<DecisionResult> {
-  let outcome: { changed: boolean; driver: { id: string; name: string; approvalStatus: DriverDecision; userId: string | null; reviewedAt: Date | null }; welcome: Account | null } | null;
+  let outcome: {
+    changed: boolean;
+    driver: {
+      id: string;
+      name: string;
+      approvalStatus: DriverDecision;
+      userId: string | null;
+      reviewedAt: Date | null;
+    };
+    welcome: Account | null;
+  } | null;
   try {
     outcome = await db.$transaction(
       async (tx) => {
-        const locked = await tx.$queryRaw<{ id: string }[]>`select "id" from "Driver" where "id" = ${driverId} for update`;
+        const locked = await tx.$queryRaw<
+          { id: string }[]
+        >`select "id" from "Driver" where "id" = ${driverId} for update`;
         if (locked.length === 0) return null;
         const driver = await tx.driver.findUniqueOrThrow({
           where: { id: driverId },
-          select: { id: true, name: true, email: true, approvalStatus: true, reviewedAt: true, userId: true, user: { select: { id: true, role: true, isActive: true } } },
+          select: {
+            id: true,
+            name: true,
+            email: true,
+            approvalStatus: true,
+            reviewedAt: true,
+            userId: true,
+            user: { select: { id: true, role: true, isActive: true } },
+          },
         });
         const unchanged = { changed: false, driver: { ...driver, approvalStatus: status }, welcome: null };
 
@@ -128,15 +174,28 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
           const accountToDisable = driver.user?.role === "driver" && driver.user.isActive ? driver.user : null;
           if (driver.approvalStatus === "declined" && !accountToDisable) return unchanged;
           const now = new Date();
-          await tx.driver.update({ where: { id: driver.id }, data: { approvalStatus: "declined", reviewedAt: now, reviewedById: adminId } });
+          await tx.driver.update({
+            where: { id: driver.id },
+            data: { approvalStatus: "declined", reviewedAt: now, reviewedById: adminId },
+          });
           // Disabled, not deleted: its sessions and tokens stop working at once (isActive is
           // checked on every request), and a later approval enables it again.
           if (accountToDisable) await tx.user.update({ where: { id: accountToDisable.id }, data: { isActive: false } });
           await recordAudit(
-            { actorId: adminId, action: "driver.decline", targetType: "Driver", targetId: driver.id, details: { from: driver.approvalStatus, accountDisabled: accountToDisable?.id ?? null } },
+            {
+              actorId: adminId,
+              action: "driver.decline",
+              targetType: "Driver",
+              targetId: driver.id,
+              details: { from: driver.approvalStatus, accountDisabled: accountToDisable?.id ?? null },
+            },
             tx,
           );
-          return { changed: true, driver: { ...driver, approvalStatus: "declined" as const, reviewedAt: now }, welcome: null };
+          return {
+            changed: true,
+            driver: { ...driver, approvalStatus: "declined" as const, reviewedAt: now },
+            welcome: null,
+          };
         }
 
         // Approve: nothing to do when the driver is approved with a working driver account.
@@ -145,20 +204,39 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
 
         // Their account: the one linked, else one with their e-mail, else a new one.
         const existing = linked
-          ? await tx.user.findUniqueOrThrow({ where: { id: linked.id }, select: { id: true, username: true, email: true, role: true } })
-          : await tx.user.findUnique({ where: { email: driver.email.toLowerCase() }, select: { id: true, username: true, email: true, role: true } });
+          ? await tx.user.findUniqueOrThrow({
+              where: { id: linked.id },
+              select: { id: true, username: true, email: true, role: true },
+            })
+          : await tx.user.findUnique({
+              where: { email: driver.email.toLowerCase() },
+              select: { id: true, username: true, email: true, role: true },
+            });
         if (existing?.role === "admin") throw new AdminEmail();
         const account: Account = existing
-          ? await tx.user.update({ where: { id: existing.id }, data: { role: "driver", isActive: true }, select: { id: true, username: true, email: true } })
+          ? await tx.user.update({
+              where: { id: existing.id },
+              data: { role: "driver", isActive: true },
+              select: { id: true, username: true, email: true },
+            })
           : await tx.user.create({
-              data: { username: driver.name, email: driver.email.toLowerCase(), role: "driver", passwordHash: null, isActive: true },
+              data: {
+                username: driver.name,
+                email: driver.email.toLowerCase(),
+                role: "driver",
+                passwordHash: null,
+                isActive: true,
+              },
               select: { id: true, username: true, email: true },
             });
         // One account, one driver profile (Driver.userId is unique): an earlier application of
         // the same person lets go of the account; this approved one is their profile now.
         await tx.driver.updateMany({ where: { userId: account.id, id: { not: driver.id } }, data: { userId: null } });
         const now = new Date();
-        await tx.driver.update({ where: { id: driver.id }, data: { approvalStatus: "approved", reviewedAt: now, reviewedById: adminId, userId: account.id } });
+        await tx.driver.update({
+          where: { id: driver.id },
+          data: { approvalStatus: "approved", reviewedAt: now, reviewedById: adminId, userId: account.id },
+        });
         await recordAudit(
           {
             actorId: adminId,
@@ -169,7 +247,11 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
           },
           tx,
         );
-        return { changed: true, driver: { ...driver, approvalStatus: "approved" as const, reviewedAt: now, userId: account.id }, welcome: account };
+        return {
+          changed: true,
+          driver: { ...driver, approvalStatus: "approved" as const, reviewedAt: now, userId: account.id },
+          welcome: account,
+        };
       },
       // Parallel decisions queue on the row lock; give them time to take their turn.
       { maxWait: 15_000, timeout: 20_000 },
@@ -194,7 +276,13 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
   return {
     status: "ok",
     changed: outcome.changed,
-    driver: { id: driver.id, name: driver.name, approvalStatus: driver.approvalStatus, userId: driver.userId, reviewedAt: driver.reviewedAt?.toISOString() ?? null },
+    driver: {
+      id: driver.id,
+      name: driver.name,
+      approvalStatus: driver.approvalStatus,
+      userId: driver.userId,
+      reviewedAt: driver.reviewedAt?.toISOString() ?? null,
+    },
     emailSent,
   };
 }

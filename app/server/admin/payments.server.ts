@@ -46,7 +46,10 @@ function whereOf({ status, search }: PaymentFilters): Prisma.PaymentWhereInput {
   return where;
 }
 
-export async function listPayments(filters: PaymentFilters, { page, take, skip }: { page: number; take: number; skip: number }) {
+export async function listPayments(
+  filters: PaymentFilters,
+  { page, take, skip }: { page: number; take: number; skip: number },
+) {
   const where = whereOf(filters);
   const [payments, total] = await Promise.all([
     db.payment.findMany({ where, orderBy: NEWEST_FIRST, take, skip, select: PAYMENT_ROW }),
@@ -56,7 +59,10 @@ export async function listPayments(filters: PaymentFilters, { page, take, skip }
 }
 
 export function findPayment(id: string) {
-  return db.payment.findUnique({ where: { id }, select: { ...PAYMENT_ROW, booking: { select: { id: true, reference: true, status: true } } } });
+  return db.payment.findUnique({
+    where: { id },
+    select: { ...PAYMENT_ROW, booking: { select: { id: true, reference: true, status: true } } },
+  });
 }
 
 /** "N/A" when the provider gave no id (spec/02 "Payment ID (N/A if none)"). */

@@ -23,7 +23,7 @@ export function ukStartOfToday(now: Date = new Date()) {
   const midnightUtc = new Date(`${ukToday(now)}T00:00:00Z`);
   // UK clocks read 00:00 or 01:00 at midnight UTC; the difference is the offset.
   const [hours, minutes] = ukDateTime(midnightUtc).time.split(":").map(Number);
-  const offsetMinutes = ((hours! * 60 + minutes!) + 12 * 60) % (24 * 60) - 12 * 60;
+  const offsetMinutes = ((hours! * 60 + minutes! + 12 * 60) % (24 * 60)) - 12 * 60;
   return new Date(midnightUtc.getTime() - offsetMinutes * 60 * 1000);
 }
 

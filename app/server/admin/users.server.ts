@@ -26,7 +26,15 @@ export type AdminUserRow = {
 const USER_ROW = { id: true, username: true, email: true, role: true, isActive: true, createdAt: true } as const;
 
 /** One page of users, newest first (the createdAt index; id breaks ties so pages never overlap). */
-export async function listUsers({ page, take, skip }: { page: number; take: number; skip: number }): Promise<{ users: AdminUserRow[]; info: PageInfo }> {
+export async function listUsers({
+  page,
+  take,
+  skip,
+}: {
+  page: number;
+  take: number;
+  skip: number;
+}): Promise<{ users: AdminUserRow[]; info: PageInfo }> {
   const [users, total] = await Promise.all([
     db.user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, skip, select: USER_ROW }),
     db.user.count(),
@@ -39,9 +47,7 @@ export function findUserRow(id: string): Promise<AdminUserRow | null> {
 }
 
 export type UserChangeResult =
-  | { status: "ok"; user: AdminUserRow }
-  | { status: "self"; message: string }
-  | { status: "not_found"; message: string };
+  { status: "ok"; user: AdminUserRow } | { status: "self"; message: string } | { status: "not_found"; message: string };
 
 const notFound = { status: "not_found", message: ADMIN_USER_MESSAGES.notFound } as const;
 
@@ -115,7 +121,14 @@ export async function deleteUser(adminId: string, userId: string): Promise<UserC
 
 /** The JSON API's shape of a user (spec/02 section 3 "User (admin list)"). */
 export function userJson(user: AdminUserRow) {
-  return { id: user.id, username: user.username, email: user.email, role: user.role, isActive: user.isActive, createdAt: user.createdAt.toISOString() };
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    isActive: user.isActive,
+    createdAt: user.createdAt.toISOString(),
+  };
 }
 
 /** A row as /admin/users shows it: the created date on the UK calendar (en-GB, spec/02 section 1). */
@@ -126,7 +139,12 @@ export function userRowView(user: AdminUserRow) {
     email: user.email,
     role: user.role,
     isActive: user.isActive,
-    created: user.createdAt.toLocaleDateString("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "short", year: "numeric" }),
+    created: user.createdAt.toLocaleDateString("en-GB", {
+      timeZone: "Europe/London",
+      day: "2-digit",
+      month: "short",
+      year: "numeric",
+    }),
   };
 }
 
@@ -136,24 +154,41 @@ export type UserActionOutcome = { ok: boolean; toast: ToastInput };
  * A row button of /admin/users (Activate, Deactivate, Delete), already parsed or refused by
  * userActionSchema, and the toast that tells the admin how it went (spec/02 section 8).
  */
-export async function performUserAction(adminId: string, parsed: SafeParseReturnType<unknown, UserAction>, intentSent: unknown): Promise<UserActionOutcome> {
+export async function performUserAction(
+  adminId: string,
+  parsed: SafeParseReturnType<unknown, UserAction>,
+  intentSent: unknown,
+): Promise<UserActionOutcome> {
   const failedText = intentSent === "delete" ? ADMIN_USER_MESSAGES.deleteFailed : ADMIN_USER_MESSAGES.updateFailed;
   const failed = (reason?: string): UserActionOutcome => ({
     ok: false,
-    toast: { title: ADMIN_USER_MESSAGES.errorTitle, description: reason ? `${failedText}: ${reason}` : failedText, variant: "error" },
+    toast: {
+      title: ADMIN_USER_MESSAGES.errorTitle,
+      description: reason ? `${failedText}: ${reason}` : failedText,
+      variant: "error",
+    },
   });
   if (!parsed.success) return failed(parsed.error.issues[0]?.message);
   const { intent, userId } = parsed.data;
   try {
-    const result = intent === "delete" ? await deleteUser(adminId, userId) : await setUserActive(adminId, userId, intent === "activate");
+    const result =
+      intent === "delete"
+        ? await deleteUser(adminId, userId)
+        : await setUserActive(adminId, userId, intent === "activate");
     if (result.status !== "ok") return failed(result.message);
     const { username, email } = result.user;
     const toast: ToastInput =
       intent === "delete"
-        ? { title: ADMIN_USER_MESSAGES.deleted, description: `${username} (${email}) was deleted. Their bookings and payments are kept.` }
+        ? {
+            title: ADMIN_USER_MESSAGES.deleted,
+            description: `${username} (${email}) was deleted. Their bookings and payments are kept.`,
+          }
         : intent === "activate"
           ? { title: ADMIN_USER_MESSAGES.activated, description: `${username} can sign in again.` }
-          : { title: ADMIN_USER_MESSAGES.deactivated, description: `${username} is signed out everywhere and can no longer sign in.` };
+          : {
+              title: ADMIN_USER_MESSAGES.deactivated,
+              description: `${username} is signed out everywhere and can no longer sign in.`,
+            };
     return { ok: true, toast: { ...toast, variant: "success" } };
   } catch (error) {
     console.error(`Could not ${intent} user ${userId}`, error);

@@ -100,18 +100,29 @@ export async function revokeBearerToken(request: Request) {
  * The JSON API's sign-in (/api/auth/signin, /api/admin/login): the body's fields through the
  * Authenticator's strategy, then a token; a Response with the error otherwise.
  */
-export async function signInForToken(request: Request, address: string, strategy: SignInStrategy, failedMessage: string) {
+export async function signInForToken(
+  request: Request,
+  address: string,
+  strategy: SignInStrategy,
+  failedMessage: string,
+) {
   const body = await readJsonBody(request, { form: true });
   const attempt = await authenticateFields(strategy, request, address, body);
   if (!attempt.result) return submissionError(attempt.submission);
   const { result } = attempt;
-  if (result.status === "limited") return tooManyRequests({ retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
+  if (result.status === "limited")
+    return tooManyRequests({ retryAfterSeconds: result.retryAfterSeconds }, AUTH_MESSAGES.tooManyAttempts);
   if (result.status === "failed") return apiError(401, failedMessage);
   // An admin with two-factor sign-in sends the code in the same call ("code").
   if (result.user.role === "admin" && (await twoFactorEnabled(result.user.id))) {
     const code = typeof body.code === "string" ? body.code : "";
-    if (!code) return Response.json({ error: TWO_FACTOR_MESSAGES.required, message: TWO_FACTOR_MESSAGES.required, twoFactorRequired: true }, { status: 401 });
-    if (!(await mayTryCode(result.user.id))) return tooManyRequests({ retryAfterSeconds: 900 }, TWO_FACTOR_MESSAGES.tooManyAttempts);
+    if (!code)
+      return Response.json(
+        { error: TWO_FACTOR_MESSAGES.required, message: TWO_FACTOR_MESSAGES.required, twoFactorRequired: true },
+        { status: 401 },
+      );
+    if (!(await mayTryCode(result.user.id)))
+      return tooManyRequests({ retryAfterSeconds: 900 }, TWO_FACTOR_MESSAGES.tooManyAttempts);
     if (!(await verifySecondFactor(result.user, code))) return apiError(401, TWO_FACTOR_MESSAGES.codeInvalid);
   }
   return { user: result.user, ...(await createApiToken(result.user)) };

@@ -18,9 +18,12 @@ import { PENDING_KEY as TWO_FACTOR_PENDING_KEY } from "./two-factor.server";
 const SESSION_ID_KEY = "sessionId";
 const CUSTOMER_SESSION_DAYS = 30;
 
-
 /** A session unused this long ends, whatever its absolute expiry: an admin's after 30 minutes. */
-export const SESSION_IDLE_MINUTES: Record<SessionUser["role"], number> = { admin: 30, driver: 14 * 24 * 60, customer: 14 * 24 * 60 };
+export const SESSION_IDLE_MINUTES: Record<SessionUser["role"], number> = {
+  admin: 30,
+  driver: 14 * 24 * 60,
+  customer: 14 * 24 * 60,
+};
 // lastSeenAt is written at most once a minute per session, not on every request.
 const LAST_SEEN_PRECISION_MS = 60_000;
 
@@ -30,7 +33,11 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   if (typeof sessionId !== "string") return null;
   const row = await db.session.findUnique({
     where: { id: sessionId },
-    select: { expiresAt: true, lastSeenAt: true, user: { select: { id: true, username: true, email: true, role: true, isActive: true } } },
+    select: {
+      expiresAt: true,
+      lastSeenAt: true,
+      user: { select: { id: true, username: true, email: true, role: true, isActive: true } },
+    },
   });
   const now = Date.now();
   if (!row || row.expiresAt.getTime() <= now || !row.user.isActive) return null;
@@ -184,14 +191,29 @@ export type SignInResult = { status: "ok"; user: SessionUser } | { status: "fail
  * Checks an e-mail and password under the rate limits. `adminOnly` is the admin login:
  * a valid customer or driver account fails there exactly like a wrong password.
  */
-export async function signIn({ email, password, ip, adminOnly = false }: { email: string; password: string; ip: string; adminOnly?: boolean }): Promise<SignInResult> {
+export async function signIn({
+  email,
+  password,
+  ip,
+  adminOnly = false,
+}: {
+  email: string;
+  password: string;
+  ip: string;
+  adminOnly?: boolean;
+}): Promise<SignInResult> {
   const rules = adminOnly ? AUTH_RATE_LIMITS.adminLogin : AUTH_RATE_LIMITS.signIn;
   const { pair, address, ceiling } = signInKeys(email, ip);
-  const results = await Promise.all([hitRateLimit(rules.account, pair), hitRateLimit(rules.ip, address), hitRateLimit(rules.ceiling, ceiling)]);
+  const results = await Promise.all([
+    hitRateLimit(rules.account, pair),
+    hitRateLimit(rules.ip, address),
+    hitRateLimit(rules.ceiling, ceiling),
+  ]);
   const blocked = results.filter((result) => !result.allowed);
   // The ceiling's first refusal: the account is under attack from many places; its owner hears.
   if (results[2]!.count === rules.ceiling.limit + 1) void warnOwnerOfAttack(email);
-  if (blocked.length > 0) return { status: "limited", retryAfterSeconds: Math.max(...blocked.map((result) => result.retryAfterSeconds)) };
+  if (blocked.length > 0)
+    return { status: "limited", retryAfterSeconds: Math.max(...blocked.map((result) => result.retryAfterSeconds)) };
   const user = await verifyCredentials(email, password);
   if (!user || (adminOnly && user.role !== "admin")) return { status: "failed" };
   const keys = [`${rules.account.name}:${pair}`, `${rules.ip.name}:${address}`, `${rules.ceiling.name}:${ceiling}`];
@@ -211,7 +233,10 @@ function signInKeys(email: string, ip: string) {
 /** Tells an account's owner that many addresses are guessing its password (once per window). */
 async function warnOwnerOfAttack(email: string) {
   try {
-    const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { username: true, email: true, isActive: true } });
+    const user = await db.user.findUnique({
+      where: { email: email.trim().toLowerCase() },
+      select: { username: true, email: true, isActive: true },
+    });
     if (!user?.isActive) return;
     await sendEmail({
       to: user.email,
@@ -231,14 +256,24 @@ async function warnOwnerOfAttack(email: string) {
   }
 }
 
-
 export type RegisterResult = { status: "ok"; user: SessionUser } | { status: "taken" } | Limited;
 
-async function createAccount(input: { username: string; email: string; password: string; role: SessionUser["role"] }): Promise<RegisterResult> {
+async function createAccount(input: {
+  username: string;
+  email: string;
+  password: string;
+  role: SessionUser["role"];
+}): Promise<RegisterResult> {
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await db.user.create({
-      data: { username: input.username, email: input.email.toLowerCase(), passwordHash, role: input.role, lastLoginAt: new Date() },
+      data: {
+        username: input.username,
+        email: input.email.toLowerCase(),
+        passwordHash,
+        role: input.role,
+        lastLoginAt: new Date(),
+      },
       select: { id: true, username: true, email: true, role: true },
     });
     return { status: "ok", user };
@@ -249,7 +284,12 @@ async function createAccount(input: { username: string; email: string; password:
 }
 
 /** A new customer account (the pages sign it in at once). A taken e-mail says only "taken". */
-export async function registerCustomer(input: { username: string; email: string; password: string; ip: string }): Promise<RegisterResult> {
+export async function registerCustomer(input: {
+  username: string;
+  email: string;
+  password: string;
+  ip: string;
+}): Promise<RegisterResult> {
   const limited = await countAttempt(AUTH_RATE_LIMITS.signUp, input.email, input.ip);
   if (limited) return limited;
   return createAccount({ ...input, role: "customer" });
@@ -269,7 +309,13 @@ export function adminKeyMatches(given: string, expected = env.ADMIN_REGISTRATION
 
 export type AdminRegisterResult = RegisterResult | { status: "closed" } | { status: "bad_key" };
 
-export async function registerAdmin(input: { username: string; email: string; password: string; adminKey: string; ip: string }): Promise<AdminRegisterResult> {
+export async function registerAdmin(input: {
+  username: string;
+  email: string;
+  password: string;
+  adminKey: string;
+  ip: string;
+}): Promise<AdminRegisterResult> {
   if (!adminRegistrationOpen()) return { status: "closed" };
   const limited = await countAttempt(AUTH_RATE_LIMITS.adminSignUp, input.email, input.ip);
   if (limited) return limited;
@@ -333,10 +379,19 @@ async function sendPasswordResetEmail(user: { id: string; username: string; emai
  * same whatever happened, so the page never tells whether an address has an account; the
  * e-mail goes out in the background, so it does not tell by taking longer either.
  */
-export async function requestPasswordReset({ email, ip }: { email: string; ip: string }): Promise<{ status: "sent" } | Limited> {
+export async function requestPasswordReset({
+  email,
+  ip,
+}: {
+  email: string;
+  ip: string;
+}): Promise<{ status: "sent" } | Limited> {
   const limited = await countAttempt(AUTH_RATE_LIMITS.passwordReset, email, ip);
   if (limited) return limited;
-  const user = await db.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true, username: true, email: true, isActive: true } });
+  const user = await db.user.findUnique({
+    where: { email: email.toLowerCase() },
+    select: { id: true, username: true, email: true, isActive: true },
+  });
   if (user?.isActive) {
     void sendPasswordResetEmail(user).catch((error) => console.error("Could not send a password reset e-mail", error));
   }
@@ -359,7 +414,15 @@ export async function findValidResetToken(token: string) {
  * checks it (so two submissions cannot both win), every other session, API token and reset
  * link of the account ends, and the caller sends the user to sign in afresh.
  */
-export async function resetPassword({ token, password, ip }: { token: string; password: string; ip: string }): Promise<{ status: "ok"; email: string } | { status: "invalid" } | Limited> {
+export async function resetPassword({
+  token,
+  password,
+  ip,
+}: {
+  token: string;
+  password: string;
+  ip: string;
+}): Promise<{ status: "ok"; email: string } | { status: "invalid" } | Limited> {
   const limit = await hitRateLimit(AUTH_RATE_LIMITS.passwordResetSubmit.ip, ip);
   if (!limit.allowed) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
   const found = await findValidResetToken(token);
@@ -384,7 +447,10 @@ export async function resetPassword({ token, password, ip }: { token: string; pa
 /** Ends the cookie session on the server; returns the Set-Cookie header that clears it (with a toast, if given). */
 /** Every session and API token of this user ends ("Sign out everywhere"); returns how many sessions. */
 export async function endAllSessions(userId: string) {
-  const [sessions] = await db.$transaction([db.session.deleteMany({ where: { userId } }), db.apiToken.deleteMany({ where: { userId } })]);
+  const [sessions] = await db.$transaction([
+    db.session.deleteMany({ where: { userId } }),
+    db.apiToken.deleteMany({ where: { userId } }),
+  ]);
   return sessions.count;
 }
 

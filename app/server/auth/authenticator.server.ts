@@ -30,7 +30,10 @@ function formStrategy(schema: typeof signInSchema | typeof adminLoginSchema, adm
     const submission: Submission<SignInFields> = parseWithZod(form, { schema });
     if (submission.status !== "success") return { submission, result: null };
     const { email, password } = submission.value;
-    return { submission, result: await signIn({ email, password, ip: signInClient.getStore() ?? clientAddress(undefined), adminOnly }) };
+    return {
+      submission,
+      result: await signIn({ email, password, ip: signInClient.getStore() ?? clientAddress(undefined), adminOnly }),
+    };
   });
 }
 
@@ -46,7 +49,12 @@ export function authenticateForm(strategy: SignInStrategy, request: Request, add
 }
 
 /** The JSON API's sign-in: its body's text fields, given to the strategy as a form post. */
-export function authenticateFields(strategy: SignInStrategy, request: Request, address: string, fields: Record<string, unknown>) {
+export function authenticateFields(
+  strategy: SignInStrategy,
+  request: Request,
+  address: string,
+  fields: Record<string, unknown>,
+) {
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) if (typeof value === "string") form.set(name, value);
   const headers = new Headers(request.headers);

@@ -35,7 +35,11 @@ export function isCommonPassword(password: string) {
 export function withPasswordPolicy<Schema extends z.ZodTypeAny>(schema: Schema) {
   return schema.superRefine((value: { password?: unknown }, ctx) => {
     // A password already too short says that alone.
-    if (typeof value?.password === "string" && value.password.length >= CUSTOMER_PASSWORD_MIN && isCommonPassword(value.password)) {
+    if (
+      typeof value?.password === "string" &&
+      value.password.length >= CUSTOMER_PASSWORD_MIN &&
+      isCommonPassword(value.password)
+    ) {
       ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordTooCommon });
     }
   });

@@ -15,7 +15,6 @@ import { env } from "~/server/platform/env.server";
 import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { getSession, sessionStorage } from "~/server/platform/session.server";
 
-
 /** Who may answer the second step, and how often they may guess. */
 const ATTEMPTS_RULE = { name: "two-factor", limit: 5, windowSeconds: 15 * 60 };
 export const PENDING_KEY = "twoFactorPending";
@@ -42,7 +41,10 @@ export type Enrolment = { manualKey: string; otpauthUrl: string; qrCodeDataUrl: 
 /** A new secret for the admin to add to their app (replacing any unconfirmed one). */
 export async function beginEnrolment(user: { id: string; email: string }): Promise<Enrolment> {
   const secret = new OTPAuth.Secret({ size: 20 });
-  await db.user.update({ where: { id: user.id }, data: { totpSecret: encryptSecret(secret.base32), totpEnabledAt: null, totpLastStep: null } });
+  await db.user.update({
+    where: { id: user.id },
+    data: { totpSecret: encryptSecret(secret.base32), totpEnabledAt: null, totpLastStep: null },
+  });
   return enrolmentOf(secret, user.email);
 }
 
@@ -56,11 +58,18 @@ export async function pendingEnrolment(user: { id: string; email: string }): Pro
 async function enrolmentOf(secret: OTPAuth.Secret, email: string): Promise<Enrolment> {
   const otpauthUrl = totpFor(secret, email).toString();
   const svg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  return { manualKey: secret.base32.replace(/(.{4})/g, "$1 ").trim(), otpauthUrl, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+  return {
+    manualKey: secret.base32.replace(/(.{4})/g, "$1 ").trim(),
+    otpauthUrl,
+    qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+  };
 }
 
 /** Turns two-factor on with a first good code; gives the recovery codes, shown once. */
-export async function confirmEnrolment(user: { id: string; email: string }, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
+export async function confirmEnrolment(
+  user: { id: string; email: string },
+  code: string,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
   const row = await db.user.findUnique({ where: { id: user.id }, select: { totpSecret: true, totpEnabledAt: true } });
   if (!row?.totpSecret || row.totpEnabledAt) return { ok: false, message: TWO_FACTOR_MESSAGES.expired };
   const step = matchingStep(row.totpSecret, user.email, code);
@@ -69,7 +78,9 @@ export async function confirmEnrolment(user: { id: string; email: string }, code
   await db.$transaction([
     db.user.update({ where: { id: user.id }, data: { totpEnabledAt: new Date(), totpLastStep: step } }),
     db.recoveryCode.deleteMany({ where: { userId: user.id } }),
-    db.recoveryCode.createMany({ data: recoveryCodes.map((recovery) => ({ userId: user.id, codeHash: hashCode(recovery) })) }),
+    db.recoveryCode.createMany({
+      data: recoveryCodes.map((recovery) => ({ userId: user.id, codeHash: hashCode(recovery) })),
+    }),
   ]);
   return { ok: true, recoveryCodes };
 }
@@ -111,10 +122,16 @@ export async function verifySecondFactor(user: { id: string; email: string }, co
   const step = matchingStep(row.totpSecret, user.email, code);
   if (step !== null) {
     // One step, one sign-in: a code seen (or a later one used) before is refused, even at once.
-    const taken = await db.user.updateMany({ where: { id: user.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] }, data: { totpLastStep: step } });
+    const taken = await db.user.updateMany({
+      where: { id: user.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+      data: { totpLastStep: step },
+    });
     return taken.count === 1;
   }
-  const spent = await db.recoveryCode.updateMany({ where: { userId: user.id, codeHash: hashCode(code), usedAt: null }, data: { usedAt: new Date() } });
+  const spent = await db.recoveryCode.updateMany({
+    where: { userId: user.id, codeHash: hashCode(code), usedAt: null },
+    data: { usedAt: new Date() },
+  });
   return spent.count === 1;
 }
 
@@ -128,7 +145,11 @@ export type PendingSignIn = { userId: string; redirectTo: string; expiresAt: num
 /** The password was right: the cookie remembers that (briefly), and no session starts yet. */
 export async function rememberPasswordPassed(request: Request, userId: string, redirectTo: string) {
   const session = await getSession(request);
-  session.set(PENDING_KEY, { userId, redirectTo, expiresAt: Date.now() + PENDING_MINUTES * 60_000 } satisfies PendingSignIn);
+  session.set(PENDING_KEY, {
+    userId,
+    redirectTo,
+    expiresAt: Date.now() + PENDING_MINUTES * 60_000,
+  } satisfies PendingSignIn);
   return sessionStorage.commitSession(session);
 }
 

@@ -6,7 +6,8 @@ import { sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { BOOKING_VIEW_INCLUDE, bookingView } from "./bookings.server";
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export const WHATS_NEXT = [
   "You will receive a confirmation email with your booking details.",
@@ -31,7 +32,10 @@ export async function sendBookingConfirmation(bookingId: string) {
     `Van: ${view.van}`,
     `Estimated time: ${view.estimatedTime}`,
   ];
-  const receipt = [...view.breakdown.map((line) => `${line.label}: ${line.note ?? line.amount}`), `Paid: ${view.total}${view.testPayment ? ` (${TEST_PAYMENT_NOTE})` : ""}`];
+  const receipt = [
+    ...view.breakdown.map((line) => `${line.label}: ${line.note ?? line.amount}`),
+    `Paid: ${view.total}${view.testPayment ? ` (${TEST_PAYMENT_NOTE})` : ""}`,
+  ];
   const text = [
     `Hello ${view.customerName},`,
     "",

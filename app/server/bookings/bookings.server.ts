@@ -23,7 +23,6 @@ export type BookQuoteResult =
   | { status: "estimate"; quoteId: string; failure: string }
   | { status: "unknown_quote" };
 
-
 /**
  * "Proceed to Checkout": the quote's booking (pending, unpaid) with its items, made in one
  * transaction. A quote has at most one booking, so a second click or a retry finds the first.
@@ -33,7 +32,10 @@ export async function bookQuote(request: Request, quoteId: string, user: Session
   const checkout = await quoteForCheckout(quoteId);
   if (!checkout) return { status: "unknown_quote" };
   if (checkout.failure) return { status: "estimate", quoteId: checkout.id, failure: checkout.failure };
-  const existing = await db.booking.findUnique({ where: { quoteId: checkout.id }, select: { id: true, customerId: true } });
+  const existing = await db.booking.findUnique({
+    where: { quoteId: checkout.id },
+    select: { id: true, customerId: true },
+  });
   // A quote's id is no key to its booking: only whoever may already see that booking gets it
   // again (a double click, a retry); anyone else is told the quote is not there.
   if (existing && !(await mayOpenBooking(request, existing, user))) return { status: "unknown_quote" };
@@ -42,7 +44,11 @@ export async function bookQuote(request: Request, quoteId: string, user: Session
 }
 
 /** The booking's customer, an admin, or the browser that made it before anyone claimed it. */
-async function mayOpenBooking(request: Request, booking: { id: string; customerId: string | null }, user: SessionUser | null) {
+async function mayOpenBooking(
+  request: Request,
+  booking: { id: string; customerId: string | null },
+  user: SessionUser | null,
+) {
   if (user?.role === "admin") return true;
   if (booking.customerId) return booking.customerId === user?.id;
   const session = await getSession(request);
@@ -149,7 +155,10 @@ export function bookingView(booking: BookingRecord): BookingView {
     totalPence: booking.finalPrice,
     total: formatPounds(booking.finalPrice),
     originalTotal: booking.originalPrice !== booking.finalPrice ? formatPounds(booking.originalPrice) : null,
-    discount: booking.discountCode && booking.discountPercent ? { code: booking.discountCode.code, percent: booking.discountPercent } : null,
+    discount:
+      booking.discountCode && booking.discountPercent
+        ? { code: booking.discountCode.code, percent: booking.discountPercent }
+        : null,
     items: booking.items.map((item) => ({ name: item.name, quantity: item.quantity })),
     paid: booking.paymentState === "paid",
     /** Paid in the built-in sandbox: no real money moved (a local demo, or a staging site). */
@@ -157,4 +166,3 @@ export function bookingView(booking: BookingRecord): BookingView {
     cancelled: booking.status === "cancelled",
   };
 }
-

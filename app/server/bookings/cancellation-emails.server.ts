@@ -5,19 +5,36 @@ import { formatPounds } from "~/domain/money";
 import { sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The refund in words, once it is done. */
 export function refundDoneText(offer: Pick<CancellationOffer, "kind" | "refundPence" | "paidPence">) {
   if (offer.kind === "unpaid") return "Nothing had been paid for this booking, so there is nothing to refund.";
   const amount = formatPounds(offer.refundPence);
-  if (offer.kind === "full") return `We have refunded ${amount} in full, because you cancelled more than 24 hours before your move.`;
+  if (offer.kind === "full")
+    return `We have refunded ${amount} in full, because you cancelled more than 24 hours before your move.`;
   return `We have refunded ${amount}, half of the ${formatPounds(offer.paidPence)} you paid, because you cancelled less than 24 hours before your move.`;
 }
 
-export async function sendCancellationEmail({ to, name, reference, offer }: { to: string; name: string; reference: string; offer: CancellationOffer }) {
+export async function sendCancellationEmail({
+  to,
+  name,
+  reference,
+  offer,
+}: {
+  to: string;
+  name: string;
+  reference: string;
+  offer: CancellationOffer;
+}) {
   const refund = refundDoneText(offer);
-  const timing = offer.kind === "unpaid" ? [] : ["The money goes back to the card or PayPal account you paid with; banks usually take 5 to 10 working days to show it."];
+  const timing =
+    offer.kind === "unpaid"
+      ? []
+      : [
+          "The money goes back to the card or PayPal account you paid with; banks usually take 5 to 10 working days to show it.",
+        ];
   const bookingsUrl = `${env.SITE_URL}/bookings`;
   const text = [
     `Hello ${name || "there"},`,

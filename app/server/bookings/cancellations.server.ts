@@ -19,8 +19,10 @@ export const CANCELLATION_MESSAGES = {
   notFound: "Booking not found.",
   alreadyCancelled: "This booking is already cancelled.",
   notCancellable: "This booking can no longer be cancelled: the move has started or is over. Please contact support.",
-  refundFailed: "We could not refund your payment just now, so your booking has not been cancelled. Please try again in a few minutes, or contact support.",
-  termsChanged: "Your refund has changed since you opened this page (your move is now less than 24 hours away). Your booking has not been cancelled: please read the new refund and confirm again.",
+  refundFailed:
+    "We could not refund your payment just now, so your booking has not been cancelled. Please try again in a few minutes, or contact support.",
+  termsChanged:
+    "Your refund has changed since you opened this page (your move is now less than 24 hours away). Your booking has not been cancelled: please read the new refund and confirm again.",
 } as const;
 
 const BOOKING_FIELDS = {
@@ -66,23 +68,38 @@ function unrefundedCharges(bookingId: string) {
 }
 
 /** Each charge refunded under the terms (half of an odd amount rounds down, per charge). */
-function offerOf(charges: { amountPence: number }[], moveAt: Date, now: Date): CancellationOffer & { perCharge: number[] } {
+function offerOf(
+  charges: { amountPence: number }[],
+  moveAt: Date,
+  now: Date,
+): CancellationOffer & { perCharge: number[] } {
   const terms = charges.map((charge) => cancellationTerms(charge.amountPence, moveAt, now));
   const { refundPercent } = cancellationTerms(0, moveAt, now);
   const paidPence = charges.reduce((sum, charge) => sum + charge.amountPence, 0);
   const refundPence = terms.reduce((sum, term) => sum + term.refundPence, 0);
   const kind = paidPence === 0 ? "unpaid" : refundPercent === 100 ? "full" : "half";
-  return { paidPence, refundPence, refundPercent, kind, summary: refundSummary(kind, refundPence, paidPence), perCharge: terms.map((term) => term.refundPence) };
+  return {
+    paidPence,
+    refundPence,
+    refundPercent,
+    kind,
+    summary: refundSummary(kind, refundPence, paidPence),
+    perCharge: terms.map((term) => term.refundPence),
+  };
 }
 
 export function refundSummary(kind: CancellationOffer["kind"], refundPence: number, paidPence: number) {
   if (kind === "unpaid") return "Nothing has been paid for this booking yet, so there is nothing to refund.";
-  if (kind === "full") return `You will get ${formatPounds(refundPence)} back: a full refund, because your move is more than 24 hours away.`;
+  if (kind === "full")
+    return `You will get ${formatPounds(refundPence)} back: a full refund, because your move is more than 24 hours away.`;
   return `You will get ${formatPounds(refundPence)} back: half of the ${formatPounds(paidPence)} you paid, because your move is less than 24 hours away.`;
 }
 
 /** What cancelling now would give back, for the confirmation step. */
-export async function cancellationOffer(booking: Pick<CancelBooking, "id" | "moveDate" | "moveTime">, now: Date = new Date()): Promise<CancellationOffer> {
+export async function cancellationOffer(
+  booking: Pick<CancelBooking, "id" | "moveDate" | "moveTime">,
+  now: Date = new Date(),
+): Promise<CancellationOffer> {
   const { perCharge: _perCharge, ...offer } = offerOf(await unrefundedCharges(booking.id), moveStartOf(booking), now);
   return offer;
 }
@@ -93,7 +110,6 @@ export type CancelResult =
   | { status: "not_cancellable"; reference: string; message: string }
   | { status: "refund_failed"; reference: string; message: string }
   | { status: "terms_changed"; reference: string; message: string };
-
 
 /**
  * Cancels the booking for its customer (or an admin) and refunds under the terms. Null when
@@ -116,33 +132,50 @@ export async function cancelBooking({
     const booking = await findBookingToCancel(bookingId, user);
     if (!booking) return null;
     const { reference } = booking;
-    if (booking.status === "cancelled") return { status: "already_cancelled", reference, message: CANCELLATION_MESSAGES.alreadyCancelled };
-    if (!isCancellable(booking.status)) return { status: "not_cancellable", reference, message: CANCELLATION_MESSAGES.notCancellable };
-    if (expectedRefundPence !== undefined && (await cancellationOffer(booking, now)).refundPence !== expectedRefundPence) {
+    if (booking.status === "cancelled")
+      return { status: "already_cancelled", reference, message: CANCELLATION_MESSAGES.alreadyCancelled };
+    if (!isCancellable(booking.status))
+      return { status: "not_cancellable", reference, message: CANCELLATION_MESSAGES.notCancellable };
+    if (
+      expectedRefundPence !== undefined &&
+      (await cancellationOffer(booking, now)).refundPence !== expectedRefundPence
+    ) {
       return { status: "terms_changed", reference, message: CANCELLATION_MESSAGES.termsChanged };
     }
 
     // The gate: of any number of callers, one changes the row from the status it read.
-    const { count } = await db.booking.updateMany({ where: { id: booking.id, status: booking.status }, data: { status: "cancelled", cancelledAt: now } });
+    const { count } = await db.booking.updateMany({
+      where: { id: booking.id, status: booking.status },
+      data: { status: "cancelled", cancelledAt: now },
+    });
     if (count === 0) continue; // cancelled meanwhile (said above on the next read), or its status moved on
 
     const result = await refundAndRecord(booking, now);
     if (!result.ok) {
       // Put the booking back as it was (only if it is still this cancellation's).
-      await db.booking.updateMany({ where: { id: booking.id, status: "cancelled", cancelledAt: now }, data: { status: booking.status, cancelledAt: null } });
+      await db.booking.updateMany({
+        where: { id: booking.id, status: "cancelled", cancelledAt: now },
+        data: { status: booking.status, cancelledAt: null },
+      });
       console.error(`Cancellation of booking ${booking.id} undone, the refund failed:`, result.error);
       return { status: "refund_failed", reference, message: result.message };
     }
     const { offer } = result;
     if (offer.kind !== "unpaid") {
-      await db.booking.update({ where: { id: booking.id }, data: { paymentState: offer.kind === "full" ? "refunded" : "partially_refunded" } });
+      await db.booking.update({
+        where: { id: booking.id },
+        data: { paymentState: offer.kind === "full" ? "refunded" : "partially_refunded" },
+      });
     }
     await publishLiveEvent({ bookingId: booking.id, kind: "booking" });
     const to = booking.customerEmail ?? booking.customer?.email;
     if (to) {
-      await sendCancellationEmail({ to, name: booking.customerName ?? booking.customer?.username ?? "", reference, offer }).catch((error) =>
-        console.error(`Cancellation e-mail for booking ${booking.id} failed:`, error),
-      );
+      await sendCancellationEmail({
+        to,
+        name: booking.customerName ?? booking.customer?.username ?? "",
+        reference,
+        offer,
+      }).catch((error) => console.error(`Cancellation e-mail for booking ${booking.id} failed:`, error));
     }
     return { status: "cancelled", reference, offer };
   }
@@ -175,7 +208,11 @@ async function refundAndRecord(booking: CancelBooking, now: Date): Promise<Refun
     if (amount <= 0) continue;
     let refund: { id: string; amountPence: number };
     try {
-      refund = await refundPayment({ provider: charge.provider, paymentId: charge.providerPaymentId }, amount, `easymove-cancel-${booking.id}-${charge.id}-${amount}`);
+      refund = await refundPayment(
+        { provider: charge.provider, paymentId: charge.providerPaymentId },
+        amount,
+        `easymove-cancel-${booking.id}-${charge.id}-${amount}`,
+      );
     } catch (error) {
       // The provider's own words go to the log; the customer hears what it means for them.
       return { ok: false, message: CANCELLATION_MESSAGES.refundFailed, error };
@@ -202,9 +239,14 @@ async function refundAndRecord(booking: CancelBooking, now: Date): Promise<Refun
   if (earlier.length > 0) {
     // The customer hears the whole of what comes back, that attempt's refunds included.
     const paidPence = offer.paidPence + earlier.reduce((sum, charge) => sum + charge.amountPence, 0);
-    const refundPence = offer.refundPence + earlier.reduce((sum, charge) => sum + charge.refunds.reduce((total, refund) => total + refund.amountPence, 0), 0);
+    const refundPence =
+      offer.refundPence +
+      earlier.reduce((sum, charge) => sum + charge.refunds.reduce((total, refund) => total + refund.amountPence, 0), 0);
     const kind = offer.refundPercent === 100 ? "full" : "half";
-    return { ok: true, offer: { ...offer, paidPence, refundPence, kind, summary: refundSummary(kind, refundPence, paidPence) } };
+    return {
+      ok: true,
+      offer: { ...offer, paidPence, refundPence, kind, summary: refundSummary(kind, refundPence, paidPence) },
+    };
   }
   return { ok: true, offer };
 }

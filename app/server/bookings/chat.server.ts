@@ -44,12 +44,14 @@ export async function chatMessages(bookingId: string, viewer: Viewer): Promise<C
   }));
 }
 
-
 /** The other side's messages are now seen: mark them read and tell the sender's screen. */
 export async function markChatSeen(bookingId: string, viewer: Viewer) {
   const side = chatSideOf(viewer);
   if (!side) return;
-  const { count } = await db.chatMessage.updateMany({ where: { bookingId, sender: side === "user" ? "driver" : "user", readAt: null }, data: { readAt: new Date() } });
+  const { count } = await db.chatMessage.updateMany({
+    where: { bookingId, sender: side === "user" ? "driver" : "user", readAt: null },
+    data: { readAt: new Date() },
+  });
   if (count > 0) await publishLiveEvent({ bookingId, kind: "read" });
 }
 
@@ -66,7 +68,17 @@ export async function unreadCounts(bookingIds: string[], side: Side) {
 
 export type SendChatResult = { ok: true } | { ok: false; status: 403 | 409 | 429; message: string };
 
-export async function sendChatMessage({ booking, viewer, user, content }: { booking: { id: string; status: string }; viewer: Viewer; user: SessionUser; content: string }): Promise<SendChatResult> {
+export async function sendChatMessage({
+  booking,
+  viewer,
+  user,
+  content,
+}: {
+  booking: { id: string; status: string };
+  viewer: Viewer;
+  user: SessionUser;
+  content: string;
+}): Promise<SendChatResult> {
   const side = chatSideOf(viewer);
   if (!side) return { ok: false, status: 403, message: CHAT_MESSAGES.readOnly };
   if (booking.status === "cancelled") return { ok: false, status: 409, message: CHAT_MESSAGES.closed };

@@ -35,7 +35,10 @@ function assertPayable(booking: BookingRecord) {
 
 /** Same booking, price and details: same key, so a retry or double click reuses the first. */
 function idempotencyKey(kind: string, booking: BookingRecord, provider: string, details: unknown) {
-  const digest = createHash("sha256").update(JSON.stringify({ amount: booking.finalPrice, provider, details })).digest("hex").slice(0, 24);
+  const digest = createHash("sha256")
+    .update(JSON.stringify({ amount: booking.finalPrice, provider, details }))
+    .digest("hex")
+    .slice(0, 24);
   return `easymove-${kind}-${booking.id}-${digest}`;
 }
 
@@ -53,10 +56,15 @@ export async function prepareToPay(booking: BookingRecord, user: SessionUser, de
   return { ...claimed, ...data };
 }
 
-const description = (booking: BookingRecord) => `${env.BRAND_NAME} move ${booking.reference}: ${booking.pickupAddress} to ${booking.deliveryAddress}`.slice(0, 250);
+const description = (booking: BookingRecord) =>
+  `${env.BRAND_NAME} move ${booking.reference}: ${booking.pickupAddress} to ${booking.deliveryAddress}`.slice(0, 250);
 
 /** Stripe Checkout (or the sandbox's page): the URL to send the customer to. */
-export async function startHostedCheckout(booking: BookingRecord, user: SessionUser, details: Partial<CustomerDetails>) {
+export async function startHostedCheckout(
+  booking: BookingRecord,
+  user: SessionUser,
+  details: Partial<CustomerDetails>,
+) {
   const ready = await prepareToPay(booking, user, details);
   const gateway = await cardGateway();
   const session = await gateway.createCheckoutSession({
@@ -74,7 +82,11 @@ export async function startHostedCheckout(booking: BookingRecord, user: SessionU
 }
 
 /** The embedded card form's payment: a Stripe PaymentIntent, or a sandbox one. */
-export async function startEmbeddedPayment(booking: BookingRecord, user: SessionUser, details: Partial<CustomerDetails> = {}) {
+export async function startEmbeddedPayment(
+  booking: BookingRecord,
+  user: SessionUser,
+  details: Partial<CustomerDetails> = {},
+) {
   const ready = await prepareToPay(booking, user, details);
   const gateway = await cardGateway();
   const intent = await gateway.createPaymentIntent({
@@ -110,7 +122,8 @@ export async function startPayPalOrder(booking: BookingRecord, user: SessionUser
  */
 export async function capturePayPal(orderId: string, canPay: (bookingId: string) => Promise<boolean>) {
   const order = await getPayPalOrder(orderId);
-  if (!order?.bookingId || !(await canPay(order.bookingId))) return { outcome: "unknown_booking" as const, bookingId: null };
+  if (!order?.bookingId || !(await canPay(order.bookingId)))
+    return { outcome: "unknown_booking" as const, bookingId: null };
   const payment = await capturePayPalOrder(orderId);
   if (!payment) return { outcome: "unknown_booking" as const, bookingId: null };
   return recordProviderPayment(payment, order.bookingId);
@@ -118,7 +131,8 @@ export async function capturePayPal(orderId: string, canPay: (bookingId: string)
 
 // ---------------------------------------------------------------- recording what providers say
 
-export type RecordOutcome = "paid" | "already_paid" | "processing" | "unpaid" | "failed" | "underpaid" | "unknown_booking";
+export type RecordOutcome =
+  "paid" | "already_paid" | "processing" | "unpaid" | "failed" | "underpaid" | "unknown_booking";
 
 const PAYMENT_STATUS: Record<ProviderPayment["outcome"], "succeeded" | "processing" | "pending" | "failed"> = {
   succeeded: "succeeded",
@@ -129,13 +143,27 @@ const PAYMENT_STATUS: Record<ProviderPayment["outcome"], "succeeded" | "processi
 };
 
 /** Writes the provider's answer on the Payment row, never undoing a success or a refund. */
-async function savePaymentRow(payment: ProviderPayment, booking: { id: string; customerName: string | null; customerEmail: string | null }) {
-  const status = payment.outcome === "requires_payment_method" && payment.failureMessage ? "failed" : PAYMENT_STATUS[payment.outcome];
+async function savePaymentRow(
+  payment: ProviderPayment,
+  booking: { id: string; customerName: string | null; customerEmail: string | null },
+) {
+  const status =
+    payment.outcome === "requires_payment_method" && payment.failureMessage
+      ? "failed"
+      : PAYMENT_STATUS[payment.outcome];
   const where = { provider_providerPaymentId: { provider: payment.provider, providerPaymentId: payment.paymentId } };
-  const fields = { status, failureMessage: payment.failureMessage, amountPence: payment.amountPence, currency: payment.currency.toUpperCase() };
+  const fields = {
+    status,
+    failureMessage: payment.failureMessage,
+    amountPence: payment.amountPence,
+    currency: payment.currency.toUpperCase(),
+  };
   // A session looked at before it had a payment (a Stripe Checkout Session, a PayPal order) was
   // recorded under the session's id: that row is this payment's, not a second one.
-  const placeholder = payment.sessionId && payment.sessionId !== payment.paymentId ? { provider_providerPaymentId: { provider: payment.provider, providerPaymentId: payment.sessionId } } : null;
+  const placeholder =
+    payment.sessionId && payment.sessionId !== payment.paymentId
+      ? { provider_providerPaymentId: { provider: payment.provider, providerPaymentId: payment.sessionId } }
+      : null;
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing =
       (await db.payment.findUnique({ where, select: { id: true, status: true } })) ??
@@ -143,7 +171,10 @@ async function savePaymentRow(payment: ProviderPayment, booking: { id: string; c
     if (existing) {
       if (existing.status === "succeeded" || existing.status === "refunded") return;
       try {
-        await db.payment.updateMany({ where: { id: existing.id, status: { notIn: ["succeeded", "refunded"] } }, data: { ...fields, providerPaymentId: payment.paymentId } });
+        await db.payment.updateMany({
+          where: { id: existing.id, status: { notIn: ["succeeded", "refunded"] } },
+          data: { ...fields, providerPaymentId: payment.paymentId },
+        });
         return;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error; // a parallel call created the payment's row: update that
@@ -175,16 +206,28 @@ async function savePaymentRow(payment: ProviderPayment, booking: { id: string; c
  * marks the booking paid, spends its discount code and sends the confirmation e-mail, all
  * exactly once however often (or however concurrently) the same answer arrives.
  */
-export async function recordProviderPayment(payment: ProviderPayment, expectedBookingId?: string): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {
+export async function recordProviderPayment(
+  payment: ProviderPayment,
+  expectedBookingId?: string,
+): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {
   const bookingId = payment.bookingId;
-  if (!bookingId || (expectedBookingId && expectedBookingId !== bookingId)) return { outcome: "unknown_booking", bookingId: null };
-  const booking = await db.booking.findUnique({ where: { id: bookingId }, select: { id: true, finalPrice: true, paymentState: true, customerName: true, customerEmail: true } });
+  if (!bookingId || (expectedBookingId && expectedBookingId !== bookingId))
+    return { outcome: "unknown_booking", bookingId: null };
+  const booking = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: { id: true, finalPrice: true, paymentState: true, customerName: true, customerEmail: true },
+  });
   if (!booking) return { outcome: "unknown_booking", bookingId: null };
   await savePaymentRow(payment, booking);
 
   if (payment.outcome !== "succeeded") {
     if (booking.paymentState === "paid") return { outcome: "already_paid", bookingId };
-    const outcome: RecordOutcome = payment.outcome === "processing" ? "processing" : payment.outcome === "failed" || payment.failureMessage ? "failed" : "unpaid";
+    const outcome: RecordOutcome =
+      payment.outcome === "processing"
+        ? "processing"
+        : payment.outcome === "failed" || payment.failureMessage
+          ? "failed"
+          : "unpaid";
     return { outcome, bookingId };
   }
   if (!paymentCovers(payment, booking.finalPrice)) {
@@ -194,17 +237,26 @@ export async function recordProviderPayment(payment: ProviderPayment, expectedBo
     return { outcome: booking.paymentState === "paid" ? "already_paid" : "underpaid", bookingId };
   }
   // The conditional update is the once-only gate: of any number of callers, one changes the row.
-  const { count } = await db.booking.updateMany({ where: { id: bookingId, paymentState: "unpaid" }, data: { paymentState: "paid" } });
+  const { count } = await db.booking.updateMany({
+    where: { id: bookingId, paymentState: "unpaid" },
+    data: { paymentState: "paid" },
+  });
   if (count === 0) {
     // Paid twice (two checkouts open at once, say card and PayPal): the second payment goes back.
     const otherPayment = await db.payment.count({
-      where: { bookingId, status: "succeeded", NOT: { provider: payment.provider, providerPaymentId: payment.paymentId } },
+      where: {
+        bookingId,
+        status: "succeeded",
+        NOT: { provider: payment.provider, providerPaymentId: payment.paymentId },
+      },
     });
     if (otherPayment > 0) await refundUnneededPayment(payment, "Refunded: the booking was already paid.");
     return { outcome: "already_paid", bookingId };
   }
   await spendDiscountCode(bookingId);
-  await sendBookingConfirmation(bookingId).catch((error) => console.error(`Confirmation e-mail for booking ${bookingId} failed:`, error));
+  await sendBookingConfirmation(bookingId).catch((error) =>
+    console.error(`Confirmation e-mail for booking ${bookingId} failed:`, error),
+  );
   return { outcome: "paid", bookingId };
 }
 
@@ -214,12 +266,18 @@ export async function recordProviderPayment(payment: ProviderPayment, expectedBo
  */
 async function refundUnneededPayment(payment: ProviderPayment, reason: string) {
   const row = { provider: payment.provider, providerPaymentId: payment.paymentId };
-  const { count } = await db.payment.updateMany({ where: { ...row, status: "succeeded" }, data: { status: "refunded", failureMessage: reason } });
+  const { count } = await db.payment.updateMany({
+    where: { ...row, status: "succeeded" },
+    data: { status: "refunded", failureMessage: reason },
+  });
   if (count === 0) return;
   try {
     await refundPayment(payment, payment.amountPence, `easymove-refund-${payment.provider}-${payment.paymentId}`);
   } catch (error) {
-    await db.payment.updateMany({ where: { ...row, status: "refunded" }, data: { status: "succeeded", failureMessage: null } });
+    await db.payment.updateMany({
+      where: { ...row, status: "refunded" },
+      data: { status: "succeeded", failureMessage: null },
+    });
     console.error(`Refund of unneeded payment ${payment.provider} ${payment.paymentId} failed:`, error);
   }
 }
@@ -231,24 +289,35 @@ export type ConfirmQuery = { paymentIntentId?: string | null; sessionId?: string
  * named (a PaymentIntent, a checkout session) and records the answer; with only a booking,
  * the stored result (of an earlier confirmation or a webhook) answers.
  */
-export async function confirmPayment(query: ConfirmQuery): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {
+export async function confirmPayment(
+  query: ConfirmQuery,
+): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {
   const id = query.paymentIntentId ?? query.sessionId;
   if (id) {
     const gateway = await cardGatewayFor(id);
     if (!gateway) return { outcome: "unknown_booking", bookingId: null };
-    const payment = query.paymentIntentId ? await gateway.retrievePaymentIntent(id) : await gateway.retrieveCheckoutSession(id);
+    const payment = query.paymentIntentId
+      ? await gateway.retrievePaymentIntent(id)
+      : await gateway.retrieveCheckoutSession(id);
     if (!payment) return { outcome: "unknown_booking", bookingId: null };
     return recordProviderPayment(payment, query.bookingId ?? undefined);
   }
   if (!query.bookingId) return { outcome: "unknown_booking", bookingId: null };
   const booking = await db.booking.findUnique({
     where: { id: query.bookingId },
-    select: { id: true, paymentState: true, payments: { orderBy: { updatedAt: "desc" }, take: 1, select: { status: true } } },
+    select: {
+      id: true,
+      paymentState: true,
+      payments: { orderBy: { updatedAt: "desc" }, take: 1, select: { status: true } },
+    },
   });
   if (!booking) return { outcome: "unknown_booking", bookingId: null };
   if (booking.paymentState === "paid") return { outcome: "already_paid", bookingId: booking.id };
   const latest = booking.payments[0]?.status;
-  return { outcome: latest === "processing" ? "processing" : latest === "failed" ? "failed" : "unpaid", bookingId: booking.id };
+  return {
+    outcome: latest === "processing" ? "processing" : latest === "failed" ? "failed" : "unpaid",
+    bookingId: booking.id,
+  };
 }
 
 export function outcomeIsConfirmed(outcome: RecordOutcome) {
@@ -259,8 +328,17 @@ export function outcomeIsConfirmed(outcome: RecordOutcome) {
 
 export type WebhookResult = { status: number; body: Record<string, unknown> };
 
-const INTENT_EVENTS = new Set(["payment_intent.succeeded", "payment_intent.processing", "payment_intent.payment_failed", "payment_intent.canceled"]);
-const SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed"]);
+const INTENT_EVENTS = new Set([
+  "payment_intent.succeeded",
+  "payment_intent.processing",
+  "payment_intent.payment_failed",
+  "payment_intent.canceled",
+]);
+const SESSION_EVENTS = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+]);
 
 /**
  * POST /api/webhooks/stripe: the signature is checked with STRIPE_WEBHOOK_SECRET, the payment
@@ -268,14 +346,19 @@ const SESSION_EVENTS = new Set(["checkout.session.completed", "checkout.session.
  * and an event id seen before changes nothing.
  */
 export async function handleStripeWebhook(payload: string, signature: string | null): Promise<WebhookResult> {
-  if (!env.STRIPE_WEBHOOK_SECRET) return { status: 400, body: { error: "Webhooks are not configured (STRIPE_WEBHOOK_SECRET)." } };
+  if (!env.STRIPE_WEBHOOK_SECRET)
+    return { status: 400, body: { error: "Webhooks are not configured (STRIPE_WEBHOOK_SECRET)." } };
   const event = verifyStripeEvent(payload, signature, env.STRIPE_WEBHOOK_SECRET);
   if (!event) return { status: 400, body: { error: "Invalid signature" } };
-  if (await db.webhookEvent.findUnique({ where: { id: event.id } })) return { status: 200, body: { received: true, duplicate: true } };
+  if (await db.webhookEvent.findUnique({ where: { id: event.id } }))
+    return { status: 200, body: { received: true, duplicate: true } };
 
   const payment = await paymentOfEvent(event);
   const result = payment ? await recordProviderPayment(payment) : null;
-  await db.webhookEvent.createMany({ data: [{ id: event.id, provider: "stripe", type: event.type }], skipDuplicates: true });
+  await db.webhookEvent.createMany({
+    data: [{ id: event.id, provider: "stripe", type: event.type }],
+    skipDuplicates: true,
+  });
   return { status: 200, body: { received: true, outcome: result?.outcome ?? "ignored" } };
 }
 
@@ -285,5 +368,7 @@ async function paymentOfEvent(event: StripeEvent): Promise<ProviderPayment | nul
   if (cardProviderOf(object.id) !== "stripe") return null;
   const gateway = await cardGatewayFor(object.id);
   if (!gateway) throw new PaymentProviderError("Stripe is not configured, so its event cannot be checked.", 503);
-  return INTENT_EVENTS.has(event.type) ? gateway.retrievePaymentIntent(object.id) : gateway.retrieveCheckoutSession(object.id);
+  return INTENT_EVENTS.has(event.type)
+    ? gateway.retrievePaymentIntent(object.id)
+    : gateway.retrieveCheckoutSession(object.id);
 }

@@ -1,7 +1,13 @@
 // Discount codes (DECISIONS.md, PRICING.md): a signed-in customer is offered the code of their
 // tier (by previous paid bookings), one code per tier, valid 30 days from when it was first
 // offered, used once. Applying it at checkout reprices the booking with the pricing module.
-import { discountExpiry, discountTierByCode, discountTierFor, discountUnusableReason, normaliseDiscountCode } from "~/domain/discounts";
+import {
+  discountExpiry,
+  discountTierByCode,
+  discountTierFor,
+  discountUnusableReason,
+  normaliseDiscountCode,
+} from "~/domain/discounts";
 import { applyDiscount } from "~/domain/pricing";
 import { DISCOUNT_MESSAGES } from "~/schemas/checkout";
 import { db } from "~/server/platform/db.server";
@@ -19,9 +25,17 @@ export async function discountOfferFor(customerId: string) {
   // One code per customer and tier (a unique key): the first offer issues it, at once or not.
   // (createMany's skipDuplicates is INSERT … ON CONFLICT DO NOTHING: two first offers at once
   // issue one code, and neither fails.)
-  await db.discountCode.createMany({ data: [{ customerId, code: tier.code, percent: tier.percent, expiresAt: discountExpiry(new Date()) }], skipDuplicates: true });
+  await db.discountCode.createMany({
+    data: [{ customerId, code: tier.code, percent: tier.percent, expiresAt: discountExpiry(new Date()) }],
+    skipDuplicates: true,
+  });
   const code = await db.discountCode.findUniqueOrThrow({ where: { customerId_code: { customerId, code: tier.code } } });
-  return { code: code.code, percent: code.percent, expiresAt: code.expiresAt, usable: discountUnusableReason(code) === null };
+  return {
+    code: code.code,
+    percent: code.percent,
+    expiresAt: code.expiresAt,
+    usable: discountUnusableReason(code) === null,
+  };
 }
 
 export type ApplyDiscountResult = { ok: true; code: string; percent: number } | { ok: false; message: string };
@@ -31,13 +45,23 @@ export type ApplyDiscountResult = { ok: true; code: string; percent: number } | 
  * one booking's: applied to another booking, it moves there and the first is priced again
  * without it.
  */
-export async function applyDiscountCode(bookingId: string, customerId: string, typed: string): Promise<ApplyDiscountResult> {
+export async function applyDiscountCode(
+  bookingId: string,
+  customerId: string,
+  typed: string,
+): Promise<ApplyDiscountResult> {
   const tier = discountTierByCode(typed);
   if (!tier) return { ok: false, message: DISCOUNT_MESSAGES.invalid };
   const offer = await discountOfferFor(customerId);
   if (offer.code !== normaliseDiscountCode(typed)) return { ok: false, message: DISCOUNT_MESSAGES.notYours };
   const booking = await db.booking.findUnique({ where: { id: bookingId } });
-  if (!booking || booking.customerId !== customerId || booking.paymentState !== "unpaid" || booking.status === "cancelled" || !booking.quoteId) {
+  if (
+    !booking ||
+    booking.customerId !== customerId ||
+    booking.paymentState !== "unpaid" ||
+    booking.status === "cancelled" ||
+    !booking.quoteId
+  ) {
     return { ok: false, message: DISCOUNT_MESSAGES.notPayable };
   }
   const priced = await pricedQuote(booking.quoteId);
@@ -45,7 +69,10 @@ export async function applyDiscountCode(bookingId: string, customerId: string, t
   // Where the code is now decides which booking loses it; if another apply moves it in the
   // meantime, the transaction sees that and this apply starts over.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await db.discountCode.findUnique({ where: { customerId_code: { customerId, code: offer.code } }, select: { bookingId: true } });
+    const current = await db.discountCode.findUnique({
+      where: { customerId_code: { customerId, code: offer.code } },
+      select: { bookingId: true },
+    });
     const previousId = current?.bookingId && current.bookingId !== booking.id ? current.bookingId : null;
     const previousPrice = previousId ? await undiscountedPrice(previousId) : null;
     try {
@@ -62,7 +89,10 @@ export async function applyDiscountCode(bookingId: string, customerId: string, t
           if (unusable === "expired") return { ok: false, message: DISCOUNT_MESSAGES.expired };
           if ((code.bookingId ?? null) !== (current?.bookingId ?? null)) return "moved";
           if (previousId && previousPrice) {
-            await tx.booking.updateMany({ where: { id: previousId, paymentState: "unpaid" }, data: bookingPriceColumns(previousPrice) });
+            await tx.booking.updateMany({
+              where: { id: previousId, paymentState: "unpaid" },
+              data: bookingPriceColumns(previousPrice),
+            });
           }
           await tx.discountCode.update({ where: { id: code.id }, data: { bookingId: booking.id } });
           // Only a booking still unpaid takes the discount (a payment may have landed meanwhile).
@@ -79,7 +109,8 @@ export async function applyDiscountCode(bookingId: string, customerId: string, t
     } catch (error) {
       if (error instanceof DiscountRefused) return { ok: false, message: error.message };
       // A deadlock, a write conflict or no connection in time: say so, never a 500.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && ["P2034", "P2028"].includes(error.code)) return { ok: false, message: DISCOUNT_MESSAGES.busy };
+      if (error instanceof Prisma.PrismaClientKnownRequestError && ["P2034", "P2028"].includes(error.code))
+        return { ok: false, message: DISCOUNT_MESSAGES.busy };
       throw error;
     }
   }
@@ -88,12 +119,22 @@ export async function applyDiscountCode(bookingId: string, customerId: string, t
 
 /** A booking's price without any discount (its quote priced again), or null if it has none. */
 async function undiscountedPrice(bookingId: string) {
-  const previous = await db.booking.findUnique({ where: { id: bookingId }, select: { quoteId: true, paymentState: true } });
+  const previous = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: { quoteId: true, paymentState: true },
+  });
   if (!previous?.quoteId || previous.paymentState !== "unpaid") return null;
   return (await pricedQuote(previous.quoteId))?.price ?? null;
 }
 
-type LockedCode = { id: string; code: string; percent: number; bookingId: string | null; usedAt: Date | null; expiresAt: Date };
+type LockedCode = {
+  id: string;
+  code: string;
+  percent: number;
+  bookingId: string | null;
+  usedAt: Date | null;
+  expiresAt: Date;
+};
 
 /** Rolls the apply back with a message for the customer. */
 class DiscountRefused extends Error {}

@@ -12,14 +12,16 @@ export type Rating = { stars: number; comment: string | null; createdAt: string 
 
 export type RateDriverResult = { ok: true; rating: Rating } | { ok: false; status: 404 | 409; message: string };
 
-
 function ratingOf(row: { stars: number; comment: string | null; createdAt: Date }): Rating {
   return { stars: row.stars, comment: row.comment, createdAt: row.createdAt.toISOString() };
 }
 
 /** The booking's rating, if its customer gave one. */
 export async function ratingFor(bookingId: string): Promise<Rating | null> {
-  const row = await db.driverRating.findUnique({ where: { bookingId }, select: { stars: true, comment: true, createdAt: true } });
+  const row = await db.driverRating.findUnique({
+    where: { bookingId },
+    select: { stars: true, comment: true, createdAt: true },
+  });
   return row ? ratingOf(row) : null;
 }
 
@@ -45,7 +47,13 @@ export async function bookingToRate(bookingId: string, user: Pick<SessionUser, "
     ...rest,
     moveDate: moveDate.toISOString().slice(0, 10),
     rating: rating ? ratingOf(rating) : null,
-    refusal: rating ? RATING_MESSAGES.alreadyRated : booking.status !== "completed" ? RATING_MESSAGES.notCompleted : !booking.driver ? RATING_MESSAGES.noDriver : null,
+    refusal: rating
+      ? RATING_MESSAGES.alreadyRated
+      : booking.status !== "completed"
+        ? RATING_MESSAGES.notCompleted
+        : !booking.driver
+          ? RATING_MESSAGES.noDriver
+          : null,
   };
 }
 
@@ -54,19 +62,34 @@ export async function bookingToRate(bookingId: string, user: Pick<SessionUser, "
  * same booking is refused (409), two at once make one (the unique bookingId decides). The
  * driver's row is locked first, so ratings of two bookings at once both count in the average.
  */
-export async function rateDriver({ bookingId, user, stars, comment }: { bookingId: string; user: Pick<SessionUser, "id"> } & RatingInput): Promise<RateDriverResult> {
-  const booking = await db.booking.findUnique({ where: { id: bookingId }, select: { id: true, customerId: true, status: true, driverId: true } });
+export async function rateDriver({
+  bookingId,
+  user,
+  stars,
+  comment,
+}: { bookingId: string; user: Pick<SessionUser, "id"> } & RatingInput): Promise<RateDriverResult> {
+  const booking = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: { id: true, customerId: true, status: true, driverId: true },
+  });
   if (!booking || booking.customerId !== user.id) return { ok: false, status: 404, message: RATING_MESSAGES.notFound };
   if (booking.status !== "completed") return { ok: false, status: 409, message: RATING_MESSAGES.notCompleted };
   const driverId = booking.driverId;
   if (!driverId) return { ok: false, status: 409, message: RATING_MESSAGES.noDriver };
-  if (await db.driverRating.findUnique({ where: { bookingId }, select: { id: true } })) return { ok: false, status: 409, message: RATING_MESSAGES.alreadyRated };
+  if (await db.driverRating.findUnique({ where: { bookingId }, select: { id: true } }))
+    return { ok: false, status: 409, message: RATING_MESSAGES.alreadyRated };
 
   try {
     const row = await db.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM "Driver" WHERE id = ${driverId} FOR UPDATE`;
-      const created = await tx.driverRating.create({ data: { bookingId, driverId, customerId: user.id, stars, comment: comment ?? null } });
-      const all = await tx.driverRating.aggregate({ where: { driverId }, _sum: { stars: true }, _count: { _all: true } });
+      const created = await tx.driverRating.create({
+        data: { bookingId, driverId, customerId: user.id, stars, comment: comment ?? null },
+      });
+      const all = await tx.driverRating.aggregate({
+        where: { driverId },
+        _sum: { stars: true },
+        _count: { _all: true },
+      });
       await tx.driver.update({
         where: { id: driverId },
         data: { ratingTenths: averageTenths(all._sum.stars ?? 0, all._count._all), ratingCount: all._count._all },

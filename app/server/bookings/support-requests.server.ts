@@ -27,15 +27,32 @@ export async function helpBookingFor(bookingId: string, user: Pick<SessionUser, 
   return { id: booking.id, reference: booking.reference, driverPhone: booking.driver?.phone ?? null };
 }
 
-export type HelpRequestResult = { ok: true; id: string } | { ok: false; status: 404 | 429; message: string; retryAfterSeconds?: number };
+export type HelpRequestResult =
+  { ok: true; id: string } | { ok: false; status: 404 | 429; message: string; retryAfterSeconds?: number };
 
-export async function createHelpRequest({ bookingId, user, input }: { bookingId: string; user: Pick<SessionUser, "id" | "role">; input: HelpRequestInput }): Promise<HelpRequestResult> {
+export async function createHelpRequest({
+  bookingId,
+  user,
+  input,
+}: {
+  bookingId: string;
+  user: Pick<SessionUser, "id" | "role">;
+  input: HelpRequestInput;
+}): Promise<HelpRequestResult> {
   const booking = await helpBookingFor(bookingId, user);
   if (!booking) return { ok: false, status: 404, message: HELP_MESSAGES.notFound };
   const limit = await hitRateLimit(HELP_RATE_LIMIT, user.id);
-  if (!limit.allowed) return { ok: false, status: 429, message: TOO_MANY_REQUESTS_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed)
+    return { ok: false, status: 429, message: TOO_MANY_REQUESTS_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
   const row = await db.supportRequest.create({
-    data: { bookingId: booking.id, userId: user.id, kind: input.kind, message: input.message, latitude: input.latitude, longitude: input.longitude },
+    data: {
+      bookingId: booking.id,
+      userId: user.id,
+      kind: input.kind,
+      message: input.message,
+      latitude: input.latitude,
+      longitude: input.longitude,
+    },
     select: { id: true },
   });
   await publishLiveEvent({ bookingId: booking.id, kind: "booking" });
@@ -54,7 +71,16 @@ export async function supportRequestsFor(bookingId: string) {
   const rows = await db.supportRequest.findMany({
     where: { bookingId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, kind: true, status: true, message: true, latitude: true, longitude: true, createdAt: true, user: { select: { username: true, role: true } } },
+    select: {
+      id: true,
+      kind: true,
+      status: true,
+      message: true,
+      latitude: true,
+      longitude: true,
+      createdAt: true,
+      user: { select: { username: true, role: true } },
+    },
   });
   return rows.map(({ createdAt, user, ...row }) => ({
     ...row,

@@ -25,7 +25,9 @@ export type Viewer = "customer" | "driver" | "admin";
 const ID_PATTERN = /^[a-z0-9]{10,40}$/i;
 
 const trackedBookingInclude = {
-  driver: { select: { id: true, name: true, phone: true, ratingTenths: true, completedJobs: true, userId: true, vanType: true } },
+  driver: {
+    select: { id: true, name: true, phone: true, ratingTenths: true, completedJobs: true, userId: true, vanType: true },
+  },
   customer: { select: { id: true, username: true, email: true, phone: true } },
 } as const;
 
@@ -40,7 +42,10 @@ export async function findTrackedBooking(bookingId: string | null | undefined, u
 
 export type TrackedBooking = NonNullable<Awaited<ReturnType<typeof findTrackedBooking>>>["booking"];
 
-function viewerOf(booking: { customerId: string | null; driver: { userId: string | null } | null }, user: SessionUser): Viewer | null {
+function viewerOf(
+  booking: { customerId: string | null; driver: { userId: string | null } | null },
+  user: SessionUser,
+): Viewer | null {
   if (user.role === "admin") return "admin";
   if (user.role === "customer" && booking.customerId === user.id) return "customer";
   if (user.role === "driver" && booking.driver?.userId && booking.driver.userId === user.id) return "driver";
@@ -100,7 +105,10 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
     customer:
       viewer === "customer"
         ? null
-        : { name: booking.customerName ?? booking.customer?.username ?? "Customer", phone: booking.customerPhone ?? booking.customer?.phone ?? null },
+        : {
+            name: booking.customerName ?? booking.customer?.username ?? "Customer",
+            phone: booking.customerPhone ?? booking.customer?.phone ?? null,
+          },
     tracking: {
       status: trackingStatus,
       label: trackingStatus ? TRACKING_STATUS_LABELS[trackingStatus] : "Waiting for a driver",
@@ -117,8 +125,8 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
   };
 }
 
-
-export type AdvanceResult = { ok: true; status: TrackingStatusValue } | { ok: false; status: 404 | 409; message: string };
+export type AdvanceResult =
+  { ok: true; status: TrackingStatusValue } | { ok: false; status: 404 | 409; message: string };
 
 export const TRACKING_MESSAGES = {
   notYours: "That job is not assigned to you.",
@@ -132,9 +140,20 @@ export const TRACKING_MESSAGES = {
  * the driver's count. The step is conditional on the current status, so a double click or
  * two devices make one step.
  */
-export async function advanceTracking({ bookingId, user, to, etaMinutes }: { bookingId: string; user: SessionUser; to: TrackingStatusValue; etaMinutes?: number | null }): Promise<AdvanceResult> {
+export async function advanceTracking({
+  bookingId,
+  user,
+  to,
+  etaMinutes,
+}: {
+  bookingId: string;
+  user: SessionUser;
+  to: TrackingStatusValue;
+  etaMinutes?: number | null;
+}): Promise<AdvanceResult> {
   const found = await findTrackedBooking(bookingId, user);
-  if (!found || found.viewer === "customer" || !found.booking.driver) return { ok: false, status: 404, message: TRACKING_MESSAGES.notYours };
+  if (!found || found.viewer === "customer" || !found.booking.driver)
+    return { ok: false, status: 404, message: TRACKING_MESSAGES.notYours };
   const { booking } = found;
   if (booking.status === "cancelled") return { ok: false, status: 409, message: TRACKING_MESSAGES.cancelled };
   const from = booking.trackingStatus ?? "assigned";
@@ -146,8 +165,11 @@ export async function advanceTracking({ bookingId, user, to, etaMinutes }: { boo
       data: { trackingStatus: to, status: bookingStatusForTracking(to) },
     });
     if (count === 0) return false;
-    await tx.trackingEvent.create({ data: { bookingId: booking.id, status: to, etaMinutes: etaMinutes ?? null, createdById: user.id } });
-    if (to === "completed") await tx.driver.update({ where: { id: booking.driver!.id }, data: { completedJobs: { increment: 1 } } });
+    await tx.trackingEvent.create({
+      data: { bookingId: booking.id, status: to, etaMinutes: etaMinutes ?? null, createdById: user.id },
+    });
+    if (to === "completed")
+      await tx.driver.update({ where: { id: booking.driver!.id }, data: { completedJobs: { increment: 1 } } });
     return true;
   });
   if (!moved) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };

@@ -29,9 +29,15 @@ import { DEFAULT_TOAST_DURATION_MS, type Toast } from "~/utils/toast";
 
 export type ApplicationResult =
   | { ok: true; driverId: string }
-  | { ok: false; status: 400 | 409; message: string; fieldErrors: Partial<Record<"email" | DocumentFieldName, string[]>> };
+  | {
+      ok: false;
+      status: 400 | 409;
+      message: string;
+      fieldErrors: Partial<Record<"email" | DocumentFieldName, string[]>>;
+    };
 
-export const APPROVED_DRIVER_MESSAGE = "This email address already belongs to an approved driver. Please sign in to your driver account instead.";
+export const APPROVED_DRIVER_MESSAGE =
+  "This email address already belongs to an approved driver. Please sign in to your driver account instead.";
 
 class DocumentsUnavailable extends Error {}
 class DuplicateApplication extends Error {}
@@ -47,12 +53,20 @@ async function blockingApplication(email: string, client: Pick<typeof db, "drive
 }
 
 function documentErrors(fields: DocumentFieldName[]): ApplicationResult {
-  const fieldErrors = Object.fromEntries(fields.map((name) => [name, [fileMessages.notFound(DOCUMENT_FIELDS.find((field) => field.name === name)!)]]));
-  const message = fields.length === 1 ? fieldErrors[fields[0]!]![0]! : "Some documents were not found or have expired. Please choose them again.";
+  const fieldErrors = Object.fromEntries(
+    fields.map((name) => [name, [fileMessages.notFound(DOCUMENT_FIELDS.find((field) => field.name === name)!)]]),
+  );
+  const message =
+    fields.length === 1
+      ? fieldErrors[fields[0]!]![0]!
+      : "Some documents were not found or have expired. Please choose them again.";
   return { ok: false, status: 400, message, fieldErrors };
 }
 
-export async function submitDriverApplication(input: DriverApplicationInput, uploadSessionId: string | null): Promise<ApplicationResult> {
+export async function submitDriverApplication(
+  input: DriverApplicationInput,
+  uploadSessionId: string | null,
+): Promise<ApplicationResult> {
   const email = input.email.trim().toLowerCase();
   const blocked = await blockingApplication(email);
   if (blocked) return { ok: false, status: 409, message: blocked, fieldErrors: { email: [blocked] } };
@@ -85,20 +99,25 @@ export async function submitDriverApplication(input: DriverApplicationInput, upl
         select: { id: true },
       });
       // Claim the four documents; a document already claimed (or gone) fails the whole application.
-      const claimed = await tx.storedFile.updateMany({ where: { storageKey: { in: paths }, driverId: null }, data: { driverId: driver.id } });
+      const claimed = await tx.storedFile.updateMany({
+        where: { storageKey: { in: paths }, driverId: null },
+        data: { driverId: driver.id },
+      });
       if (claimed.count !== paths.length) throw new DocumentsUnavailable();
       return driver.id;
     });
   } catch (error) {
-    if (error instanceof DuplicateApplication) return { ok: false, status: 409, message: error.message, fieldErrors: { email: [error.message] } };
+    if (error instanceof DuplicateApplication)
+      return { ok: false, status: 409, message: error.message, fieldErrors: { email: [error.message] } };
     if (error instanceof DocumentsUnavailable) return documentErrors(DOCUMENT_FIELDS.map((field) => field.name));
     throw error;
   }
 
-  await sendAcknowledgement({ name: input.name, email }).catch((error) => console.error("Could not send the application acknowledgement:", error));
+  await sendAcknowledgement({ name: input.name, email }).catch((error) =>
+    console.error("Could not send the application acknowledgement:", error),
+  );
   return { ok: true, driverId };
 }
-
 
 function sendAcknowledgement({ name, email }: { name: string; email: string }) {
   const brand = env.BRAND_NAME;
@@ -132,13 +151,22 @@ type Viewer = { id: string; role: "customer" | "driver" | "admin" };
 export async function openDocument(viewer: Viewer, path: string) {
   const key = storageKeyOf(path);
   const file = key
-    ? await db.storedFile.findUnique({ where: { storageKey: path }, select: { mimeType: true, originalName: true, driver: { select: { userId: true } } } })
+    ? await db.storedFile.findUnique({
+        where: { storageKey: path },
+        select: { mimeType: true, originalName: true, driver: { select: { userId: true } } },
+      })
     : null;
   const allowed = viewer.role === "admin" || (file?.driver?.userId != null && file.driver.userId === viewer.id);
   if (!allowed) return { ok: false as const, status: 403 as const };
   const object = file && key ? await getStorage().read(key) : null;
   if (!file || !object) return { ok: false as const, status: 404 as const };
-  return { ok: true as const, stream: object.stream, sizeBytes: object.sizeBytes, mimeType: file.mimeType, originalName: file.originalName };
+  return {
+    ok: true as const,
+    stream: object.stream,
+    sizeBytes: object.sizeBytes,
+    mimeType: file.mimeType,
+    originalName: file.originalName,
+  };
 }
 
 // ---------------------------------------------------------------- the page (no JavaScript)
@@ -155,7 +183,12 @@ export type ApplicationFormData = {
 };
 
 function failureToast(): Toast {
-  return { id: randomUUID(), ...DRIVER_APPLICATION_OUTCOMES.failureToast, variant: "error", durationMs: DEFAULT_TOAST_DURATION_MS };
+  return {
+    id: randomUUID(),
+    ...DRIVER_APPLICATION_OUTCOMES.failureToast,
+    variant: "error",
+    durationMs: DEFAULT_TOAST_DURATION_MS,
+  };
 }
 
 /** The stored documents named in the form that this browser may still use, by field. */
@@ -191,13 +224,21 @@ export async function handleApplicationForm(request: Request, address: string) {
   const limit = await hitRateLimit(DRIVER_APPLY_RATE_LIMIT, address);
   if (!limit.allowed) {
     headers.set("Retry-After", String(limit.retryAfterSeconds));
-    return refuse(429, { result: formLevel(TOO_MANY_REQUESTS_MESSAGE), kept: {}, failure: DRIVER_APPLICATION_OUTCOMES.failureInline(TOO_MANY_REQUESTS_MESSAGE) });
+    return refuse(429, {
+      result: formLevel(TOO_MANY_REQUESTS_MESSAGE),
+      kept: {},
+      failure: DRIVER_APPLICATION_OUTCOMES.failureInline(TOO_MANY_REQUESTS_MESSAGE),
+    });
   }
 
   const received = await receiveApplicationForm(request, session.id);
   scheduleUploadCleanup();
   if (!received.ok) {
-    return refuse(received.status, { result: formLevel(received.message), kept: {}, failure: DRIVER_APPLICATION_OUTCOMES.failureInline(received.message) });
+    return refuse(received.status, {
+      result: formLevel(received.message),
+      kept: {},
+      failure: DRIVER_APPLICATION_OUTCOMES.failureInline(received.message),
+    });
   }
 
   // A bot in the honeypot is answered as if it had applied; nothing is saved or sent.
@@ -209,18 +250,45 @@ export async function handleApplicationForm(request: Request, address: string) {
     const value = submission.value;
     const documents = DOCUMENT_FIELDS.map((field) => value[field.name]);
     if (documents.every((document): document is string => typeof document === "string")) {
-      const [licenseDocument, insuranceDocument, liabilityDocument, vehiclePhoto] = documents as [string, string, string, string];
-      outcome = await submitDriverApplication({ ...value, licenseDocument, insuranceDocument, liabilityDocument, vehiclePhoto }, session.id);
+      const [licenseDocument, insuranceDocument, liabilityDocument, vehiclePhoto] = documents as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      outcome = await submitDriverApplication(
+        { ...value, licenseDocument, insuranceDocument, liabilityDocument, vehiclePhoto },
+        session.id,
+      );
       if (outcome.ok) {
-        return redirectWithToast(request, "/driver-registration?submitted=1", { ...DRIVER_APPLICATION_OUTCOMES.successToast, variant: "success" }, { headers });
+        return redirectWithToast(
+          request,
+          "/driver-registration?submitted=1",
+          { ...DRIVER_APPLICATION_OUTCOMES.successToast, variant: "success" },
+          { headers },
+        );
       }
     }
   }
 
-  const fieldErrors: Record<string, string[]> = Object.fromEntries(fileErrors.map(([name, message]) => [name, [message!]]));
+  const fieldErrors: Record<string, string[]> = Object.fromEntries(
+    fileErrors.map(([name, message]) => [name, [message!]]),
+  );
   if (outcome && !outcome.ok) Object.assign(fieldErrors, outcome.fieldErrors);
-  const serverText = outcome && !outcome.ok ? outcome.message : fileErrors.length > 0 ? fileErrors.map(([, message]) => message).join(" ") : null;
-  const status = outcome && !outcome.ok ? outcome.status : Object.values(received.fileErrors).some((message) => message?.includes("too large")) ? 413 : fileErrors.length > 0 ? 415 : 400;
+  const serverText =
+    outcome && !outcome.ok
+      ? outcome.message
+      : fileErrors.length > 0
+        ? fileErrors.map(([, message]) => message).join(" ")
+        : null;
+  const status =
+    outcome && !outcome.ok
+      ? outcome.status
+      : Object.values(received.fileErrors).some((message) => message?.includes("too large"))
+        ? 413
+        : fileErrors.length > 0
+          ? 415
+          : 400;
   return refuse(status, {
     result: submission.reply({ fieldErrors, hideFields: DOCUMENT_FIELDS.map((field) => field.name) }),
     kept: await keptDocuments(received.formData, session.id),

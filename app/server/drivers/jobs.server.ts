@@ -32,7 +32,10 @@ const jobSelect = {
 } as const;
 
 export async function driverJobs(user: SessionUser, now = new Date()) {
-  const driver = await db.driver.findUnique({ where: { userId: user.id }, select: { id: true, name: true, ratingTenths: true, completedJobs: true } });
+  const driver = await db.driver.findUnique({
+    where: { userId: user.id },
+    select: { id: true, name: true, ratingTenths: true, completedJobs: true },
+  });
   if (!driver) return { driver: null, today: [], upcoming: [], done: [] };
   const today = new Date(`${ukToday(now)}T00:00:00Z`);
   const [open, done] = await Promise.all([
@@ -42,9 +45,17 @@ export async function driverJobs(user: SessionUser, now = new Date()) {
       take: 100,
       select: jobSelect,
     }),
-    db.booking.findMany({ where: { driverId: driver.id, status: "completed" }, orderBy: { moveDate: "desc" }, take: RECENTLY_DONE, select: jobSelect }),
+    db.booking.findMany({
+      where: { driverId: driver.id, status: "completed" },
+      orderBy: { moveDate: "desc" },
+      take: RECENTLY_DONE,
+      select: jobSelect,
+    }),
   ]);
-  const unread = await unreadCounts([...open, ...done].map((job) => job.id), "driver");
+  const unread = await unreadCounts(
+    [...open, ...done].map((job) => job.id),
+    "driver",
+  );
   const view = (job: (typeof open)[number]) => jobView(job, unread.get(job.id) ?? 0);
   return {
     driver,
@@ -55,24 +66,27 @@ export async function driverJobs(user: SessionUser, now = new Date()) {
   };
 }
 
-function jobView(job: {
-  id: string;
-  reference: string;
-  status: keyof typeof BOOKING_STATUS_LABELS;
-  trackingStatus: keyof typeof TRACKING_STATUS_LABELS | null;
-  moveDate: Date;
-  moveTime: string;
-  pickupAddress: string;
-  deliveryAddress: string;
-  vanSize: string;
-  helpers: number;
-  specialRequirements: string | null;
-  customerName: string | null;
-  customerPhone: string | null;
-  customerEmail: string | null;
-  driverShare: number;
-  customer: { username: string; email: string; phone: string | null } | null;
-}, unread: number) {
+function jobView(
+  job: {
+    id: string;
+    reference: string;
+    status: keyof typeof BOOKING_STATUS_LABELS;
+    trackingStatus: keyof typeof TRACKING_STATUS_LABELS | null;
+    moveDate: Date;
+    moveTime: string;
+    pickupAddress: string;
+    deliveryAddress: string;
+    vanSize: string;
+    helpers: number;
+    specialRequirements: string | null;
+    customerName: string | null;
+    customerPhone: string | null;
+    customerEmail: string | null;
+    driverShare: number;
+    customer: { username: string; email: string; phone: string | null } | null;
+  },
+  unread: number,
+) {
   const next = job.status === "completed" ? null : nextTrackingStatus(job.trackingStatus);
   return {
     id: job.id,
@@ -80,7 +94,13 @@ function jobView(job: {
     statusLabel: BOOKING_STATUS_LABELS[job.status],
     trackingLabel: job.trackingStatus ? TRACKING_STATUS_LABELS[job.trackingStatus] : TRACKING_STATUS_LABELS.assigned,
     next: next ? { status: next, label: NEXT_BUTTON_LABELS[next] } : null,
-    moveDateText: job.moveDate.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+    moveDateText: job.moveDate.toLocaleDateString("en-GB", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
     moveTime: job.moveTime,
     pickupAddress: job.pickupAddress,
     deliveryAddress: job.deliveryAddress,

@@ -43,7 +43,11 @@ export async function stripePublishableKey() {
  * Gives money back through the provider that took it (the cancellations of a later issue use
  * this too). The key makes a retried refund the same refund.
  */
-export async function refundPayment(payment: Pick<ProviderPayment, "provider" | "paymentId">, amountPence: number, idempotencyKey: string) {
+export async function refundPayment(
+  payment: Pick<ProviderPayment, "provider" | "paymentId">,
+  amountPence: number,
+  idempotencyKey: string,
+) {
   if (payment.provider === "paypal") return refundPayPalCapture(payment.paymentId, amountPence, idempotencyKey);
   const gateway = await cardGatewayFor(payment.paymentId);
   if (!gateway) throw new PaymentProviderError("Stripe is not configured, so this payment cannot be refunded.", 503);

@@ -33,11 +33,24 @@ async function accessToken() {
 
 type PayPalError = { name?: string; message?: string; details?: { issue?: string }[] };
 
-async function paypal<T>(method: string, path: string, { body, requestId }: { body?: unknown; requestId?: string } = {}): Promise<{ status: number; body: T & PayPalError }> {
+async function paypal<T>(
+  method: string,
+  path: string,
+  { body, requestId }: { body?: unknown; requestId?: string } = {},
+): Promise<{ status: number; body: T & PayPalError }> {
   // return=representation: PayPal answers with the whole order (captures included), not a stub.
-  const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}`, "content-type": "application/json", prefer: "return=representation" };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${await accessToken()}`,
+    "content-type": "application/json",
+    prefer: "return=representation",
+  };
   if (requestId) headers["PayPal-Request-Id"] = requestId;
-  const response = await fetch(`${apiBase()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+  const response = await fetch(`${apiBase()}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
   if (response.status === 401) cachedToken = null;
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as T & PayPalError };
@@ -54,7 +67,12 @@ type Capture = { id: string; status: string; amount: { currency_code: string; va
 type Order = {
   id: string;
   status: string;
-  purchase_units?: { reference_id?: string; custom_id?: string; amount?: { currency_code: string; value: string }; payments?: { captures?: Capture[] } }[];
+  purchase_units?: {
+    reference_id?: string;
+    custom_id?: string;
+    amount?: { currency_code: string; value: string };
+    payments?: { captures?: Capture[] };
+  }[];
 };
 
 function fromOrder(order: Order): ProviderPayment {
@@ -69,7 +87,13 @@ function fromOrder(order: Order): ProviderPayment {
     bookingId: capture?.custom_id ?? unit?.custom_id ?? unit?.reference_id ?? null,
     amountPence: pence(amount.value),
     currency: amount.currency_code.toLowerCase(),
-    outcome: captured ? "succeeded" : capture?.status === "PENDING" ? "processing" : capture?.status === "DECLINED" ? "failed" : "open",
+    outcome: captured
+      ? "succeeded"
+      : capture?.status === "PENDING"
+        ? "processing"
+        : capture?.status === "DECLINED"
+          ? "failed"
+          : "open",
     failureMessage: capture?.status === "DECLINED" ? "Your PayPal payment was declined." : null,
     method: "paypal",
   };
@@ -82,15 +106,28 @@ export async function paypalClientToken() {
   return body.client_token;
 }
 
-export async function createPayPalOrder(input: { bookingId: string; reference: string; amountPence: number; requestId: string }) {
+export async function createPayPalOrder(input: {
+  bookingId: string;
+  reference: string;
+  amountPence: number;
+  requestId: string;
+}) {
   const { status, body } = await paypal<Order>("POST", "/v2/checkout/orders", {
     requestId: input.requestId,
     body: {
       intent: "CAPTURE",
-      purchase_units: [{ reference_id: input.bookingId, custom_id: input.bookingId, description: `Booking ${input.reference}`, amount: { currency_code: "GBP", value: poundsString(input.amountPence) } }],
+      purchase_units: [
+        {
+          reference_id: input.bookingId,
+          custom_id: input.bookingId,
+          description: `Booking ${input.reference}`,
+          amount: { currency_code: "GBP", value: poundsString(input.amountPence) },
+        },
+      ],
     },
   });
-  if (status >= 300) throw new PaymentProviderError(`Payment Setup Error: PayPal answered ${issueOf(body)}.`, status < 500 ? 400 : 502);
+  if (status >= 300)
+    throw new PaymentProviderError(`Payment Setup Error: PayPal answered ${issueOf(body)}.`, status < 500 ? 400 : 502);
   return { id: body.id };
 }
 
@@ -105,19 +142,27 @@ export async function getPayPalOrder(orderId: string): Promise<ProviderPayment |
 /** Captures an approved order; a second capture of the same order answers what the first did. */
 export async function capturePayPalOrder(orderId: string): Promise<ProviderPayment | null> {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return null;
-  const { status, body } = await paypal<Order>("POST", `/v2/checkout/orders/${orderId}/capture`, { requestId: `capture-${orderId}`, body: {} });
+  const { status, body } = await paypal<Order>("POST", `/v2/checkout/orders/${orderId}/capture`, {
+    requestId: `capture-${orderId}`,
+    body: {},
+  });
   if (status === 404) return null;
   if (status < 300) return fromOrder(body);
   if (issueOf(body) === "ORDER_ALREADY_CAPTURED") return getPayPalOrder(orderId);
-  if (issueOf(body) === "ORDER_NOT_APPROVED") return { ...(await getPayPalOrder(orderId))!, outcome: "requires_payment_method" };
+  if (issueOf(body) === "ORDER_NOT_APPROVED")
+    return { ...(await getPayPalOrder(orderId))!, outcome: "requires_payment_method" };
   throw new PaymentProviderError(`Payment Failed: PayPal answered ${issueOf(body)}.`, status < 500 ? 400 : 502);
 }
 
 export async function refundPayPalCapture(captureId: string, amountPence: number, requestId: string) {
-  const { status, body } = await paypal<{ id: string; amount: { value: string } }>("POST", `/v2/payments/captures/${captureId}/refund`, {
-    requestId,
-    body: { amount: { currency_code: "GBP", value: poundsString(amountPence) } },
-  });
+  const { status, body } = await paypal<{ id: string; amount: { value: string } }>(
+    "POST",
+    `/v2/payments/captures/${captureId}/refund`,
+    {
+      requestId,
+      body: { amount: { currency_code: "GBP", value: poundsString(amountPence) } },
+    },
+  );
   if (status >= 300) throw new PaymentProviderError(`PayPal refused the refund (${issueOf(body)}).`, 400);
   return { id: body.id, amountPence: pence(body.amount.value) };
 }

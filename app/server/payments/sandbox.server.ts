@@ -91,7 +91,10 @@ export async function findSandboxCheckout(id: string) {
  * A card typed on the sandbox's page. A paid checkout stays paid (a second submit changes
  * nothing); a declined one may be tried again with another card, as on Stripe's page.
  */
-export async function payWithSandboxCard(id: string, cardNumber: string): Promise<{ payment: ProviderPayment; outcome: SandboxCardOutcome } | null> {
+export async function payWithSandboxCard(
+  id: string,
+  cardNumber: string,
+): Promise<{ payment: ProviderPayment; outcome: SandboxCardOutcome } | null> {
   const row = await findSandboxCheckout(id);
   if (!row) return null;
   if (row.status === "paid") return { payment: asProviderPayment(row), outcome: { paid: true } };
@@ -100,7 +103,9 @@ export async function payWithSandboxCard(id: string, cardNumber: string): Promis
   // Never turn a paid checkout back: a decline racing a payment leaves it paid.
   await db.sandboxCheckout.updateMany({
     where: { id: row.id, status: { not: "paid" } },
-    data: outcome.paid ? { status: "paid", declineMessage: null, cardLast4: last4 } : { status: "failed", declineMessage: outcome.message, cardLast4: last4 },
+    data: outcome.paid
+      ? { status: "paid", declineMessage: null, cardLast4: last4 }
+      : { status: "failed", declineMessage: outcome.message, cardLast4: last4 },
   });
   const updated = await db.sandboxCheckout.findUniqueOrThrow({ where: { id: row.id } });
   return { payment: asProviderPayment(updated), outcome: updated.status === "paid" ? { paid: true } : outcome };

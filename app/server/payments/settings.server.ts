@@ -53,7 +53,9 @@ export async function getStripeKeys(): Promise<StripeKeys> {
     try {
       secretKey = decryptSecret(row.secretKeyEncrypted);
     } catch (error) {
-      throw new Error(`The saved Stripe secret key cannot be used; save it again at /stripe-config. ${(error as Error).message}`);
+      throw new Error(
+        `The saved Stripe secret key cannot be used; save it again at /stripe-config. ${(error as Error).message}`,
+      );
     }
   }
   const fromDatabase = Boolean(row?.publishableKey || row?.secretKeyEncrypted);
@@ -65,10 +67,17 @@ export async function getStripeSettingsView(): Promise<StripeSettingsView> {
   const row = await stored();
   const savedSecret = Boolean(row?.secretKeyEncrypted);
   const publishableKey = row?.publishableKey ?? env.STRIPE_PUBLISHABLE_KEY ?? null;
-  const secretKeyLast4 = savedSecret ? (row?.secretKeyLast4 ?? null) : env.STRIPE_SECRET_KEY ? lastFour(env.STRIPE_SECRET_KEY) : null;
+  const secretKeyLast4 = savedSecret
+    ? (row?.secretKeyLast4 ?? null)
+    : env.STRIPE_SECRET_KEY
+      ? lastFour(env.STRIPE_SECRET_KEY)
+      : null;
   const publishableKeySource = sourceOf(Boolean(row?.publishableKey), Boolean(env.STRIPE_PUBLISHABLE_KEY));
   const secretKeySource = sourceOf(savedSecret, Boolean(env.STRIPE_SECRET_KEY));
-  const source = publishableKeySource === "database" || secretKeySource === "database" ? "database" : (publishableKeySource ?? secretKeySource);
+  const source =
+    publishableKeySource === "database" || secretKeySource === "database"
+      ? "database"
+      : (publishableKeySource ?? secretKeySource);
   return { publishableKey, publishableKeySource, secretKeyLast4, secretKeySource, source };
 }
 
@@ -82,9 +91,14 @@ export async function saveStripeKeys(input: StripeKeysInput, adminUserId: string
   const data = {
     updatedById: adminUserId,
     ...(keys.publicKey !== undefined ? { publishableKey: keys.publicKey } : {}),
-    ...(keys.secretKey !== undefined ? { secretKeyEncrypted: encryptSecret(keys.secretKey), secretKeyLast4: lastFour(keys.secretKey) } : {}),
+    ...(keys.secretKey !== undefined
+      ? { secretKeyEncrypted: encryptSecret(keys.secretKey), secretKeyLast4: lastFour(keys.secretKey) }
+      : {}),
   };
-  const changed = [...(keys.publicKey !== undefined ? ["publishableKey"] : []), ...(keys.secretKey !== undefined ? ["secretKey"] : [])];
+  const changed = [
+    ...(keys.publicKey !== undefined ? ["publishableKey"] : []),
+    ...(keys.secretKey !== undefined ? ["secretKey"] : []),
+  ];
   await db.$transaction(async (tx) => {
     const setting = await tx.paymentSetting.upsert({
       where: { provider: PROVIDER },
@@ -93,7 +107,13 @@ export async function saveStripeKeys(input: StripeKeysInput, adminUserId: string
       select: { id: true },
     });
     await tx.auditLog.create({
-      data: { actorId: adminUserId, action: "payment_settings.update", targetType: "PaymentSetting", targetId: setting.id, details: { provider: PROVIDER, changed } },
+      data: {
+        actorId: adminUserId,
+        action: "payment_settings.update",
+        targetType: "PaymentSetting",
+        targetId: setting.id,
+        details: { provider: PROVIDER, changed },
+      },
     });
   });
   return getStripeSettingsView();

@@ -30,7 +30,12 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) {
       const status = error.statusCode && error.statusCode < 500 ? 400 : 502;
-      throw new PaymentProviderError(error.type === "StripeCardError" ? error.message : "Payment Setup Error: the payment provider refused the request.", status);
+      throw new PaymentProviderError(
+        error.type === "StripeCardError"
+          ? error.message
+          : "Payment Setup Error: the payment provider refused the request.",
+        status,
+      );
     }
     throw error;
   }
@@ -78,7 +83,16 @@ export function createStripeGateway(secretKey: string): CardGateway {
             mode: "payment",
             customer_email: input.customerEmail,
             client_reference_id: input.bookingId,
-            line_items: [{ quantity: 1, price_data: { currency: "gbp", unit_amount: input.amountPence, product_data: { name: input.description } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: "gbp",
+                  unit_amount: input.amountPence,
+                  product_data: { name: input.description },
+                },
+              },
+            ],
             metadata: { bookingId: input.bookingId, reference: input.reference },
             payment_intent_data: { metadata: { bookingId: input.bookingId, reference: input.reference } },
             success_url: input.successUrl,
@@ -94,7 +108,11 @@ export function createStripeGateway(secretKey: string): CardGateway {
       const session = await orNull(() => stripe.checkout.sessions.retrieve(id, { expand: ["payment_intent"] }));
       if (!session) return null;
       const intent = session.payment_intent;
-      if (intent && typeof intent !== "string") return { ...fromIntent(intent, session.id), bookingId: session.metadata?.bookingId ?? intent.metadata?.bookingId ?? null };
+      if (intent && typeof intent !== "string")
+        return {
+          ...fromIntent(intent, session.id),
+          bookingId: session.metadata?.bookingId ?? intent.metadata?.bookingId ?? null,
+        };
       return {
         provider: "stripe",
         paymentId: typeof intent === "string" ? intent : session.id,
@@ -130,7 +148,9 @@ export function createStripeGateway(secretKey: string): CardGateway {
       return intent ? fromIntent(intent) : null;
     },
     async refund(paymentId, amountPence, idempotencyKey) {
-      const refund = await call(() => stripe.refunds.create({ payment_intent: paymentId, amount: amountPence }, { idempotencyKey }));
+      const refund = await call(() =>
+        stripe.refunds.create({ payment_intent: paymentId, amount: amountPence }, { idempotencyKey }),
+      );
       return { id: refund.id, amountPence: refund.amount };
     },
   };

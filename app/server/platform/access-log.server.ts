@@ -4,7 +4,8 @@
 
 const SECRET_PATHS: RegExp[] = [/^(\/reset-password\/)[^/?#]+/];
 
-const SECRET_QUERY_NAMES = /^(token|code|key|secret|password|session_id|payment_intent|payment_intent_client_secret|setup_intent_client_secret|payerid|ba_token)$|secret|password|token/i;
+const SECRET_QUERY_NAMES =
+  /^(token|code|key|secret|password|session_id|payment_intent|payment_intent_client_secret|setup_intent_client_secret|payerid|ba_token)$|secret|password|token/i;
 
 const REDACTED = "[redacted]";
 

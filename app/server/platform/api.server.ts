@@ -20,22 +20,33 @@ type ApiErrorOptions = { fieldErrors?: Partial<Record<string, string[]>>; header
 
 /** The one JSON error shape of the API. */
 export function apiError(status: number, message: string, { fieldErrors, headers }: ApiErrorOptions = {}) {
-  return Response.json(fieldErrors ? { error: message, message, fieldErrors } : { error: message, message }, { status, headers });
+  return Response.json(fieldErrors ? { error: message, message, fieldErrors } : { error: message, message }, {
+    status,
+    headers,
+  });
 }
 
 /** A 400 naming the first problem, with every field's messages. */
 export function validationError(error: ZodError) {
   const { fieldErrors } = error.flatten();
-  const fields = Object.fromEntries(Object.entries(fieldErrors).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
+  const fields = Object.fromEntries(
+    Object.entries(fieldErrors).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)),
+  );
   const first = error.issues[0]?.message ?? "Invalid request";
   return apiError(400, first, Object.keys(fields).length > 0 ? { fieldErrors: fields } : {});
 }
 
 /** A 400 for a form (conform submission) that failed its schema: its first message first. */
 export function submissionError(submission: { error?: Record<string, string[] | null> | null }) {
-  const problems = Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length));
+  const problems = Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] =>
+    Boolean(entry[1]?.length),
+  );
   const fieldErrors = Object.fromEntries(problems.filter(([name]) => name !== ""));
-  return apiError(400, problems[0]?.[1][0] ?? "Invalid request", Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {});
+  return apiError(
+    400,
+    problems[0]?.[1][0] ?? "Invalid request",
+    Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {},
+  );
 }
 
 /** Throws a 405 unless the request uses one of `methods`. */
@@ -46,7 +57,10 @@ export function requireMethod(request: Request, ...methods: string[]) {
 }
 
 /** A 429 with Retry-After. */
-export function tooManyRequests(result: Pick<RateLimitResult, "retryAfterSeconds">, message = TOO_MANY_REQUESTS_MESSAGE) {
+export function tooManyRequests(
+  result: Pick<RateLimitResult, "retryAfterSeconds">,
+  message = TOO_MANY_REQUESTS_MESSAGE,
+) {
   return apiError(429, message, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
 }
 
@@ -67,7 +81,8 @@ export async function readJsonBody(request: Request, { form = false } = {}): Pro
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   const isForm = FORM_TYPES.some((formType) => type.startsWith(formType));
   const isJson = /^application\/([\w.-]+\+)?json\b/.test(type);
-  if (!isJson && !(form && isForm)) throw apiError(400, "Send the request body as JSON with Content-Type: application/json");
+  if (!isJson && !(form && isForm))
+    throw apiError(400, "Send the request body as JSON with Content-Type: application/json");
 
   const bytes = await readBytes(request, MAX_API_BODY_BYTES);
   if (isForm) {
@@ -83,12 +98,17 @@ export async function readJsonBody(request: Request, { form = false } = {}): Pro
   } catch {
     throw apiError(400, "The request body is not valid JSON");
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw apiError(400, "The request body must be a JSON object");
   return body as Record<string, unknown>;
 }
 
 /** The JSON body parsed by `schema`; throws a 400 with field errors when it does not fit. */
-export async function parseJsonBody<Schema extends ZodTypeAny>(request: Request, schema: Schema, options?: { form?: boolean }): Promise<z.output<Schema>> {
+export async function parseJsonBody<Schema extends ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+  options?: { form?: boolean },
+): Promise<z.output<Schema>> {
   const parsed = schema.safeParse(await readJsonBody(request, options));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

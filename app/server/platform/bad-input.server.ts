@@ -10,7 +10,12 @@ export const INVALID_TEXT_MESSAGE = "The request contains characters that cannot
 export function isInvalidTextInput(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current !== "object") return false;
-    const { code, message, cause, meta } = current as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+    const { code, message, cause, meta } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
     if (code === "P2039" || code === "22021") return true;
     if (typeof message === "string" && /invalid byte sequence for encoding/i.test(message)) return true;
     current = meta?.driverAdapterError ?? cause;
@@ -24,14 +29,21 @@ type Handler<Args extends { request: Request }, Result> = (args: Args) => Result
  * Wraps a loader or action: a text the database refuses is a 400 (JSON { error, message } for
  * resource routes, answered; the error page with the sentence for pages, thrown).
  */
-export function withInvalidTextAsBadRequest<Args extends { request: Request }, Result>(handler: Handler<Args, Result>, { resource }: { resource: boolean }) {
+export function withInvalidTextAsBadRequest<Args extends { request: Request }, Result>(
+  handler: Handler<Args, Result>,
+  { resource }: { resource: boolean },
+) {
   return async (args: Args): Promise<Awaited<Result> | Response> => {
     try {
       return await handler(args);
     } catch (thrown) {
       if (thrown instanceof Response || !isInvalidTextInput(thrown)) throw thrown;
-      if (resource) return Response.json({ error: INVALID_TEXT_MESSAGE, message: INVALID_TEXT_MESSAGE }, { status: 400 });
-      throw new Response(INVALID_TEXT_MESSAGE, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      if (resource)
+        return Response.json({ error: INVALID_TEXT_MESSAGE, message: INVALID_TEXT_MESSAGE }, { status: 400 });
+      throw new Response(INVALID_TEXT_MESSAGE, {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
   };
 }

@@ -36,13 +36,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const SERVICE_UNAVAILABLE_MESSAGE = "EasyMove is having a short technical problem. Please try again in a minute.";
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  "EasyMove is having a short technical problem. Please try again in a minute.";
 export const RETRY_AFTER_SECONDS = 5;
 
 /** The answer while the database is away: JSON for the API and files, an error page for pages. */
 export function serviceUnavailable({ json }: { json: boolean }) {
   const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
-  if (json) return Response.json({ error: SERVICE_UNAVAILABLE_MESSAGE, message: SERVICE_UNAVAILABLE_MESSAGE }, { status: 503, headers });
+  if (json)
+    return Response.json(
+      { error: SERVICE_UNAVAILABLE_MESSAGE, message: SERVICE_UNAVAILABLE_MESSAGE },
+      { status: 503, headers },
+    );
   return new Response(SERVICE_UNAVAILABLE_MESSAGE, { status: 503, statusText: "Service Unavailable", headers });
 }
 

@@ -19,7 +19,10 @@ export async function sendEmail(email: Email) {
     await fs.mkdir(dir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}`;
     await fs.writeFile(path.join(dir, `${name}.eml`), (info as unknown as { message: Buffer }).message);
-    await fs.writeFile(path.join(dir, `${name}.json`), JSON.stringify({ ...email, from: env.MAIL_FROM, sentAt: new Date().toISOString() }, null, 2));
+    await fs.writeFile(
+      path.join(dir, `${name}.json`),
+      JSON.stringify({ ...email, from: env.MAIL_FROM, sentAt: new Date().toISOString() }, null, 2),
+    );
   }
   return info.messageId;
 }
@@ -28,6 +31,8 @@ export async function sendEmail(email: Email) {
 export async function readOutbox(to: string): Promise<(Email & { sentAt: string })[]> {
   const dir = path.resolve(env.OUTBOX_DIR);
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(".json")).sort();
-  const messages = await Promise.all(files.map(async (file) => JSON.parse(await fs.readFile(path.join(dir, file), "utf8"))));
+  const messages = await Promise.all(
+    files.map(async (file) => JSON.parse(await fs.readFile(path.join(dir, file), "utf8"))),
+  );
   return messages.filter((message) => message.to.toLowerCase() === to.toLowerCase());
 }

@@ -20,7 +20,9 @@ export function encryptSecret(plain: string, secret: string = env.ENCRYPTION_KEY
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", keyFrom(secret), iv, { authTagLength: TAG_BYTES });
   const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64"), cipher.getAuthTag().toString("base64"), ciphertext.toString("base64")].join(":");
+  return [VERSION, iv.toString("base64"), cipher.getAuthTag().toString("base64"), ciphertext.toString("base64")].join(
+    ":",
+  );
 }
 
 /** The plain text of encryptSecret's output; throws DECRYPT_FAILED_MESSAGE on anything else. */
@@ -28,12 +30,17 @@ export function decryptSecret(stored: string, secret: string = env.ENCRYPTION_KE
   const parts = stored.split(":");
   const [version, ivText, tagText, ciphertextText] = parts;
   const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
-  if (parts.length !== 4 || version !== VERSION || ![ivText, tagText, ciphertextText].every((part) => base64.test(part!))) {
+  if (
+    parts.length !== 4 ||
+    version !== VERSION ||
+    ![ivText, tagText, ciphertextText].every((part) => base64.test(part!))
+  ) {
     throw new Error(`${DECRYPT_FAILED_MESSAGE} (not a ${VERSION} encrypted value)`);
   }
   const iv = Buffer.from(ivText!, "base64");
   const tag = Buffer.from(tagText!, "base64");
-  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new Error(`${DECRYPT_FAILED_MESSAGE} (bad IV or tag length)`);
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+    throw new Error(`${DECRYPT_FAILED_MESSAGE} (bad IV or tag length)`);
   try {
     const decipher = createDecipheriv("aes-256-gcm", keyFrom(secret), iv, { authTagLength: TAG_BYTES });
     decipher.setAuthTag(tag);

@@ -47,13 +47,19 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   // How many proxies in front of the app append to X-Forwarded-For (see clientIp). Empty
   // means the default, not 0, so a blank line in .env cannot switch the header off.
-  TRUSTED_PROXY_HOPS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).default(0)),
+  TRUSTED_PROXY_HOPS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(0).default(0),
+  ),
 
   // The HTTP server (server.ts).
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: optional,
   // Worker processes (node:cluster); 1 runs the server in this process.
-  WEB_CONCURRENCY: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(64).default(1)),
+  WEB_CONCURRENCY: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(64).default(1),
+  ),
   // "off" silences the access log (the tests' servers); anything else logs one line a request.
   ACCESS_LOG: z.enum(["on", "off"]).default("on"),
 
@@ -101,7 +107,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (isProduction) {
     const problems = productionProblems(parsed);
     if (problems.length > 0) {
-      throw new ConfigurationError(`The app will not start in production with these settings:\n${problems.map((problem) => `  - ${problem}`).join("\n")}\nSee .env.example and the README's "Running in production".`);
+      throw new ConfigurationError(
+        `The app will not start in production with these settings:\n${problems.map((problem) => `  - ${problem}`).join("\n")}\nSee .env.example and the README's "Running in production".`,
+      );
     }
   } else if (parsed.NODE_ENV === "production") {
     const missing = (["SESSION_SECRET", "ENCRYPTION_KEY"] as const).filter((name) => !parsed[name]);
@@ -138,12 +146,23 @@ export function productionProblems(parsed: z.infer<typeof envSchema>): string[] 
   const problems: string[] = [];
   for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY"] as const) {
     const value = parsed[name];
-    if (!value) problems.push(`${name} is not set: generate one with \`node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"\`.`);
-    else if (KNOWN_SECRETS.has(value.toLowerCase())) problems.push(`${name} is an example value that anyone can read: generate a random one.`);
-    else if (Buffer.byteLength(value) < MIN_SECRET_BYTES) problems.push(`${name} is ${Buffer.byteLength(value)} bytes long: use at least ${MIN_SECRET_BYTES} random bytes.`);
+    if (!value)
+      problems.push(
+        `${name} is not set: generate one with \`node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"\`.`,
+      );
+    else if (KNOWN_SECRETS.has(value.toLowerCase()))
+      problems.push(`${name} is an example value that anyone can read: generate a random one.`);
+    else if (Buffer.byteLength(value) < MIN_SECRET_BYTES)
+      problems.push(
+        `${name} is ${Buffer.byteLength(value)} bytes long: use at least ${MIN_SECRET_BYTES} random bytes.`,
+      );
   }
-  if (parsed.SESSION_SECRET && parsed.SESSION_SECRET === parsed.ENCRYPTION_KEY) problems.push("SESSION_SECRET and ENCRYPTION_KEY are the same: give each its own random value.");
-  if (new URL(parsed.SITE_URL).protocol !== "https:") problems.push(`SITE_URL is ${parsed.SITE_URL}: production needs the site's public https:// address (session cookies are Secure only then).`);
+  if (parsed.SESSION_SECRET && parsed.SESSION_SECRET === parsed.ENCRYPTION_KEY)
+    problems.push("SESSION_SECRET and ENCRYPTION_KEY are the same: give each its own random value.");
+  if (new URL(parsed.SITE_URL).protocol !== "https:")
+    problems.push(
+      `SITE_URL is ${parsed.SITE_URL}: production needs the site's public https:// address (session cookies are Secure only then).`,
+    );
   return problems;
 }
 

@@ -70,7 +70,10 @@ export type FormBodyOptions = {
  * The request a page action may read with request.formData() without throwing, or a thrown
  * 4xx Response with a clear sentence.
  */
-export async function checkedFormRequest(request: Request, { largeBody = false }: FormBodyOptions = {}): Promise<Request> {
+export async function checkedFormRequest(
+  request: Request,
+  { largeBody = false }: FormBodyOptions = {},
+): Promise<Request> {
   if (!BODY_METHODS.has(request.method.toUpperCase())) return request;
   const type = (request.headers.get("content-type") ?? "").trim().toLowerCase();
   const isUrlencoded = type.startsWith(URLENCODED);
@@ -107,7 +110,10 @@ export function isMalformedMultipart(error: unknown) {
 type Action<Args extends { request: Request }, Result> = (args: Args) => Result;
 
 /** Wraps a page's action so it reads only a checked form body (see checkedFormRequest). */
-export function withFormBodyCheck<Args extends { request: Request }, Result>(action: Action<Args, Result>, options: FormBodyOptions = {}) {
+export function withFormBodyCheck<Args extends { request: Request }, Result>(
+  action: Action<Args, Result>,
+  options: FormBodyOptions = {},
+) {
   return async (args: Args): Promise<Awaited<Result>> => {
     const request = await checkedFormRequest(args.request, options);
     return await action({ ...args, request });

@@ -16,7 +16,8 @@ export const honeypot = new Honeypot({
 export function isSpam(body: FormData | Record<string, unknown>) {
   const formData = body instanceof FormData ? body : new FormData();
   if (!(body instanceof FormData)) {
-    for (const name of Object.values(HONEYPOT_FIELDS)) if (typeof body[name] === "string") formData.set(name, body[name] as string);
+    for (const name of Object.values(HONEYPOT_FIELDS))
+      if (typeof body[name] === "string") formData.set(name, body[name] as string);
   }
   try {
     honeypot.check(formData);

@@ -68,7 +68,11 @@ function ensureListening() {
 }
 
 /** Calls `onEvent` for each change to this booking until the returned function is called. */
-export async function subscribeToBooking(bookingId: string, onEvent: (event: LiveEvent) => void, onReset: () => void = () => {}) {
+export async function subscribeToBooking(
+  bookingId: string,
+  onEvent: (event: LiveEvent) => void,
+  onReset: () => void = () => {},
+) {
   await ensureListening();
   emitter.on(bookingId, onEvent);
   emitter.on("reset", onReset);

@@ -3,7 +3,12 @@ import { db } from "./db.server";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
-export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number; /** hits in this window, this one included */ count: number };
+export type RateLimitResult = {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+  /** hits in this window, this one included */ count: number;
+};
 
 /**
  * Counts one hit for `key` under `rule`; one statement, safe under concurrency. A count is

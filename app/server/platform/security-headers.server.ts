@@ -20,13 +20,21 @@ const THIRD_PARTY_SOURCES: Record<ThirdParty, Partial<Record<Directive, string[]
     "connect-src": ["https://api.stripe.com"],
     "frame-src": ["https://js.stripe.com", "https://hooks.stripe.com"],
     // Stripe's hosted page, or wherever STRIPE_API_BASE says Stripe is (a stand-in in tests).
-    "form-action": ["https://checkout.stripe.com", ...(env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : [])],
+    "form-action": [
+      "https://checkout.stripe.com",
+      ...(env.STRIPE_API_BASE ? [new URL(env.STRIPE_API_BASE).origin] : []),
+    ],
   },
   paypal: {
     "script-src": ["https://www.paypal.com", "https://www.sandbox.paypal.com"],
     // PayPal's buttons style themselves inline; only on the PayPal page, while PayPal is configured.
     "style-src": ["'unsafe-inline'"],
-    "connect-src": ["https://www.paypal.com", "https://www.sandbox.paypal.com", "https://api-m.paypal.com", "https://api-m.sandbox.paypal.com"],
+    "connect-src": [
+      "https://www.paypal.com",
+      "https://www.sandbox.paypal.com",
+      "https://api-m.paypal.com",
+      "https://api-m.sandbox.paypal.com",
+    ],
     "frame-src": ["https://www.paypal.com", "https://www.sandbox.paypal.com"],
     "img-src": ["https://www.paypalobjects.com"],
   },
@@ -88,7 +96,8 @@ export function documentCsp(nonce: string, thirdParties: ThirdParty[] = []) {
     }
   }
   // A nonce makes browsers ignore 'unsafe-inline', so a party that needs it drops the nonce.
-  if (directives["style-src"]!.includes("'unsafe-inline'")) directives["style-src"] = directives["style-src"]!.filter((source) => !source.startsWith("'nonce-"));
+  if (directives["style-src"]!.includes("'unsafe-inline'"))
+    directives["style-src"] = directives["style-src"]!.filter((source) => !source.startsWith("'nonce-"));
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(" ")}`)
     .join("; ");
@@ -106,7 +115,9 @@ export function securityHeaders(csp: string = RESOURCE_CSP): [name: string, valu
     ["X-Frame-Options", "DENY"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=(self)"],
-    ...(env.NODE_ENV === "production" ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]] : []),
+    ...(env.NODE_ENV === "production"
+      ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]]
+      : []),
   ];
 }
 

@@ -169,11 +169,15 @@ export function createGoogleDistanceSource(options: GoogleSourceOptions): Distan
       const parsed = matrixResponse.safeParse(await askGoogle(from, to));
       if (!parsed.success) throw new GoogleDistanceError("Google Maps sent an unexpected answer");
       const { status, error_message: detail, rows } = parsed.data;
-      if (status !== "OK") throw new GoogleDistanceError(`Google Maps answered ${status}${detail ? `: ${detail}` : ""}`);
+      if (status !== "OK")
+        throw new GoogleDistanceError(`Google Maps answered ${status}${detail ? `: ${detail}` : ""}`);
       const element = rows[0]?.elements[0];
       if (!element || element.status !== "OK" || !element.distance || !element.duration) {
         // NOT_FOUND: an address Google cannot geocode; ZERO_RESULTS: no road route.
-        throw new GoogleDistanceError(`Google Maps found no route (${element?.status ?? "no result"})`, Boolean(element));
+        throw new GoogleDistanceError(
+          `Google Maps found no route (${element?.status ?? "no result"})`,
+          Boolean(element),
+        );
       }
       // A zero distance is Google's real answer (same place), not a failure: it throws
       // the customer's "Invalid distance" error rather than falling back.
@@ -219,7 +223,15 @@ interface CacheKeys {
  */
 async function readCache(keys: CacheKeys, onlyGoogle: boolean, now: Date, from: string, to: string) {
   // Raw SQL: read on every quote, and a third of the CPU of Prisma's findFirst.
-  const rows = await db.$queryRaw<{ distanceTenths: number; durationMinutes: number; source: string; exactCalculation: boolean; calculationMethod: string }[]>`
+  const rows = await db.$queryRaw<
+    {
+      distanceTenths: number;
+      durationMinutes: number;
+      source: string;
+      exactCalculation: boolean;
+      calculationMethod: string;
+    }[]
+  >`
     select "distanceTenths", "durationMinutes", "source", "exactCalculation", "calculationMethod"
     from "DistanceCache"
     where "originKey" = ${keys.originKey} and "destinationKey" = ${keys.destinationKey} and "expiresAt" > ${now}
@@ -310,7 +322,10 @@ async function measure(
     console.warn(`[distance] Google Maps failed, using the offline estimate: ${reason}`);
     // Google saying it cannot find the places is as good as the estimate saying so.
     const googleAnswered = error instanceof GoogleDistanceError && error.aboutTheAddresses;
-    return { ...(await offlineOrUnavailable(offline, from, to, googleAnswered ? null : reason)), fallbackReason: reason };
+    return {
+      ...(await offlineOrUnavailable(offline, from, to, googleAnswered ? null : reason)),
+      fallbackReason: reason,
+    };
   }
 }
 
@@ -319,7 +334,12 @@ async function measure(
  * holds why), the address may well be right (Google would know), so that is the service
  * failing rather than the customer's mistake. Any unexpected error is a failing service too.
  */
-async function offlineOrUnavailable(offline: DistanceProvider, from: string, to: string, googleDown: string | null): Promise<DistanceResult> {
+async function offlineOrUnavailable(
+  offline: DistanceProvider,
+  from: string,
+  to: string,
+  googleDown: string | null,
+): Promise<DistanceResult> {
   try {
     return await offline.distance(from, to);
   } catch (error) {

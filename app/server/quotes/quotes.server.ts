@@ -27,28 +27,47 @@ export class QuoteInputError extends Error {
 export type PricedQuote = { id: string; price: PriceResult; distance: DistanceResult };
 
 /** How a quote's distance was found, as the Quote table keeps it. */
-type DistanceColumns = { distanceSource: string; calculationMethod: string; exactCalculation: boolean; usingGoogleMaps: boolean };
+type DistanceColumns = {
+  distanceSource: string;
+  calculationMethod: string;
+  exactCalculation: boolean;
+  usingGoogleMaps: boolean;
+};
 
 /** The distanceSource of a quote priced for an assumed distance because the distance service failed. */
 export const ESTIMATE_SOURCE = "fallback_estimate";
-const ESTIMATE_COLUMNS: DistanceColumns = { distanceSource: ESTIMATE_SOURCE, calculationMethod: ESTIMATE_SOURCE, exactCalculation: false, usingGoogleMaps: false };
+const ESTIMATE_COLUMNS: DistanceColumns = {
+  distanceSource: ESTIMATE_SOURCE,
+  calculationMethod: ESTIMATE_SOURCE,
+  exactCalculation: false,
+  usingGoogleMaps: false,
+};
 
 /**
  * Prices a quote request and saves it. Throws QuoteInputError for addresses that cannot be
  * located or a distance that makes no sense, and DistanceUnavailableError when the distance
  * service fails.
  */
-export async function createQuote(request: QuoteRequest, options: { customerId?: string | null } = {}): Promise<PricedQuote> {
+export async function createQuote(
+  request: QuoteRequest,
+  options: { customerId?: string | null } = {},
+): Promise<PricedQuote> {
   let distance: DistanceResult;
   try {
     distance = await getDistance(request.pickupAddress, request.deliveryAddress);
   } catch (error) {
-    if (error instanceof DistanceLookupError) throw new QuoteInputError(error.field === "distance" ? "deliveryAddress" : error.field, error.message);
+    if (error instanceof DistanceLookupError)
+      throw new QuoteInputError(error.field === "distance" ? "deliveryAddress" : error.field, error.message);
     throw error;
   }
   const price = priceRequest(request, distance.distance);
   const { source, calculationMethod, exactCalculation, usingGoogleMaps } = distance;
-  const id = await saveQuote(request, price, { distanceSource: source, calculationMethod, exactCalculation, usingGoogleMaps }, options.customerId);
+  const id = await saveQuote(
+    request,
+    price,
+    { distanceSource: source, calculationMethod, exactCalculation, usingGoogleMaps },
+    options.customerId,
+  );
   return { id, price, distance };
 }
 
@@ -80,7 +99,19 @@ function priceRequest(request: QuoteRequest, distanceMiles: number) {
   }
 }
 
-const ITEM_COLUMNS = ["name", "description", "quantity", "size", "category", "dimensions", "weightKg", "fragile", "specialHandling", "requiresDisassembly", "position"] as const;
+const ITEM_COLUMNS = [
+  "name",
+  "description",
+  "quantity",
+  "size",
+  "category",
+  "dimensions",
+  "weightKg",
+  "fragile",
+  "specialHandling",
+  "requiresDisassembly",
+  "position",
+] as const;
 const quoted = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
 
 /**
@@ -89,7 +120,12 @@ const quoted = (columns: readonly string[]) => Prisma.raw(columns.map((column) =
  * value keeps its column's type (enums, dates, decimals, JSON); columns left out take their
  * defaults. Ids have the shape of Prisma's cuid().
  */
-async function saveQuote(request: QuoteRequest, price: PriceResult, distance: DistanceColumns, customerId: string | null | undefined) {
+async function saveQuote(
+  request: QuoteRequest,
+  price: PriceResult,
+  distance: DistanceColumns,
+  customerId: string | null | undefined,
+) {
   const id = createId();
   const quote = {
     id,
@@ -102,7 +138,13 @@ async function saveQuote(request: QuoteRequest, price: PriceResult, distance: Di
     helpersChosen: request.helpers,
     ...distance,
   };
-  const items = request.items.map((item, position) => ({ id: createId(), ...item, fragile: item.fragile ?? false, requiresDisassembly: item.requiresDisassembly ?? false, position }));
+  const items = request.items.map((item, position) => ({
+    id: createId(),
+    ...item,
+    fragile: item.fragile ?? false,
+    requiresDisassembly: item.requiresDisassembly ?? false,
+    position,
+  }));
   const quoteColumns = quoted(Object.keys(quote));
   await db.$executeRaw`
     with "quote" as (
@@ -150,7 +192,6 @@ function savedRequest(quote: SavedQuote): QuoteRequest {
   };
 }
 
-
 /** A saved quote, priced again by today's rules from the inputs it was saved with. */
 export async function getQuoteView(id: string): Promise<QuoteView | null> {
   const quote = await findQuote(id);
@@ -174,7 +215,11 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     platformFee: formatPounds(price.platformFee),
     vat: formatPounds(price.vatAmount),
     platformPayment: formatPounds(price.platformFee + price.vatAmount),
-    breakdown: price.breakdownLines.map((line) => ({ label: line.label, amount: formatPounds(line.amountPence), note: line.note })),
+    breakdown: price.breakdownLines.map((line) => ({
+      label: line.label,
+      amount: formatPounds(line.amountPence),
+      note: line.note,
+    })),
     explanation: price.explanation,
     items: quote.items.map((item) => ({ name: item.name, quantity: item.quantity })),
   };
@@ -201,7 +246,8 @@ export async function quoteForCheckout(id: string): Promise<{ id: string; failur
     const measured = await createQuote(savedRequest(quote), { customerId: quote.customerId });
     return { id: measured.id, failure: null };
   } catch (error) {
-    if (error instanceof DistanceUnavailableError || error instanceof QuoteInputError) return { id: quote.id, failure: error.message };
+    if (error instanceof DistanceUnavailableError || error instanceof QuoteInputError)
+      return { id: quote.id, failure: error.message };
     throw error;
   }
 }
@@ -223,7 +269,11 @@ export function apiQuoteAnswer({ id, price, distance }: PricedQuote, request: Qu
 
 /** The success toast of spec/01 section 8. */
 export function quoteCalculatedToast(price: PriceResult) {
-  return { title: "Quote calculated", description: `Your quote for ${price.distance} miles is ${price.priceString}`, variant: "success" as const };
+  return {
+    title: "Quote calculated",
+    description: `Your quote for ${price.distance} miles is ${price.priceString}`,
+    variant: "success" as const,
+  };
 }
 
 /** spec/02 section 8: the distance service failed, so the quote shown is an estimate. */

@@ -36,7 +36,9 @@ async function listChunks(sessionId: string, fileId: string): Promise<ChunkInfo[
   const objects = await getStorage().list(chunkFolder(sessionId, fileId));
   return objects.flatMap((object) => {
     const match = CHUNK_NAME.exec(object.key.split("/").pop()!);
-    return match ? [{ key: object.key, index: Number(match[1]), total: Number(match[2]), sizeBytes: object.sizeBytes }] : [];
+    return match
+      ? [{ key: object.key, index: Number(match[1]), total: Number(match[2]), sizeBytes: object.sizeBytes }]
+      : [];
   });
 }
 
@@ -49,7 +51,8 @@ export type ChunkReceived = { ok: true; chunkIndex: number; totalChunks: number;
 export async function receiveChunk(request: Request, sessionId: string): Promise<ChunkReceived | UploadFailure> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_CHUNK_REQUEST_BYTES) return chunkTooLarge();
-  if (!(await diskHasRoomFor(MAX_CHUNK_REQUEST_BYTES))) return { ok: false, status: 507, message: UPLOAD_MESSAGES.diskFull };
+  if (!(await diskHasRoomFor(MAX_CHUNK_REQUEST_BYTES)))
+    return { ok: false, status: 507, message: UPLOAD_MESSAGES.diskFull };
 
   const storage = getStorage();
   const chunk = { key: null as string | null, sizeBytes: 0 };
@@ -77,7 +80,8 @@ export async function receiveChunk(request: Request, sessionId: string): Promise
   } catch (error) {
     if (chunk.key) await storage.delete(chunk.key);
     if (error instanceof RequestTooLargeError) return chunkTooLarge();
-    if (isMalformedMultipart(error)) return { ok: false, status: 400, message: "Send the chunk as multipart/form-data." };
+    if (isMalformedMultipart(error))
+      return { ok: false, status: 400, message: "Send the chunk as multipart/form-data." };
     throw error;
   }
 
@@ -130,15 +134,24 @@ export async function assembleChunks(sessionId: string | null, body: unknown): P
   const { fileId, fileName, field: fieldName } = parsed.data;
   const field = documentField(fieldName)!;
   const chunks = sessionId ? await listChunks(sessionId, fileId) : [];
-  if (!sessionId || chunks.length === 0) return { ok: false, status: 400, message: "No chunks were uploaded for this fileId." };
+  if (!sessionId || chunks.length === 0)
+    return { ok: false, status: 400, message: "No chunks were uploaded for this fileId." };
 
   const total = chunks[0]!.total;
-  if (chunks.some((chunk) => chunk.total !== total)) return { ok: false, status: 409, message: "The chunks of this fileId disagree on totalChunks." };
+  if (chunks.some((chunk) => chunk.total !== total))
+    return { ok: false, status: 409, message: "The chunks of this fileId disagree on totalChunks." };
   const present = new Set(chunks.map((chunk) => chunk.index));
   const missing = Array.from({ length: total }, (_, index) => index).filter((index) => !present.has(index));
   if (missing.length > 0) {
-    const list = missing.slice(0, 10).map((index) => index + 1).join(", ");
-    return { ok: false, status: 400, message: `Missing chunk${missing.length > 1 ? "s" : ""} ${list} of ${total}: upload every chunk before assembling.` };
+    const list = missing
+      .slice(0, 10)
+      .map((index) => index + 1)
+      .join(", ");
+    return {
+      ok: false,
+      status: 400,
+      message: `Missing chunk${missing.length > 1 ? "s" : ""} ${list} of ${total}: upload every chunk before assembling.`,
+    };
   }
 
   const storage = getStorage();

@@ -35,7 +35,10 @@ export async function cleanupStaleUploads(now = new Date()) {
 
   // Documents uploaded but never claimed by an application. (Files are only ever removed by
   // their database row, so a storage folder shared by two databases stays safe.)
-  const pending = await db.storedFile.findMany({ where: { driverId: null, createdAt: { lt: cutoff } }, select: { id: true, storageKey: true } });
+  const pending = await db.storedFile.findMany({
+    where: { driverId: null, createdAt: { lt: cutoff } },
+    select: { id: true, storageKey: true },
+  });
   for (const row of pending) {
     const key = storageKeyOf(row.storageKey);
     if (key) await storage.delete(key);

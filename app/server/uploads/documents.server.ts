@@ -25,7 +25,6 @@ import { chargeUploadQuota, diskHasRoomFor, UPLOAD_MESSAGES } from "./quota.serv
 import { getStorage, isSafeKey } from "./storage.server";
 import { FileTooLargeError, limited, peek } from "./streams.server";
 
-
 export { maxFileBytes, MB };
 
 export type UploadFailure = { ok: false; status: 400 | 404 | 409 | 413 | 415 | 507; message: string };
@@ -60,7 +59,10 @@ export async function ensureUploadSession(request: Request): Promise<{ id: strin
 // ---------------------------------------------------------------- stored names
 
 function signature(sessionId: string, nonce: string) {
-  return createHmac("sha256", env.SESSION_SECRET).update(`driver-document:${sessionId}:${nonce}`).digest("hex").slice(0, 32);
+  return createHmac("sha256", env.SESSION_SECRET)
+    .update(`driver-document:${sessionId}:${nonce}`)
+    .digest("hex")
+    .slice(0, 32);
 }
 
 const DOCUMENT_PREFIX = "uploads/";
@@ -89,7 +91,12 @@ export function pathBelongsToSession(path: string, sessionId: string | null) {
 
 /** A client's file name kept only as a label (never as a path): no separators or controls. */
 function cleanOriginalName(name: string | undefined | null) {
-  const cleaned = (name ?? "").split(/[/\\]/).pop()!.replace(/[\p{Cc}"<>]/gu, "").trim().slice(0, 200);
+  const cleaned = (name ?? "")
+    .split(/[/\\]/)
+    .pop()!
+    .replace(/[\p{Cc}"<>]/gu, "")
+    .trim()
+    .slice(0, 200);
   return cleaned === "" || cleaned === "." || cleaned === ".." ? "document" : cleaned;
 }
 
@@ -119,7 +126,8 @@ export async function storeDocument({
   if (!(await diskHasRoomFor(maxFileBytes()))) return { ok: false, status: 507, message: UPLOAD_MESSAGES.diskFull };
   const { head, stream } = await peek(source, MAGIC_BYTES_LENGTH);
   const type = detectFileType(head);
-  if (!type || !isAccepted(type, field.accepts)) return { ok: false, status: 415, message: fileMessages.wrongType(field) };
+  if (!type || !isAccepted(type, field.accepts))
+    return { ok: false, status: 415, message: fileMessages.wrongType(field) };
 
   const storage = getStorage();
   const path = newDocumentPath(sessionId, type);
@@ -127,7 +135,8 @@ export async function storeDocument({
   try {
     ({ sizeBytes } = await storage.write(storageKeyOf(path)!, limited(stream, maxFileBytes())));
   } catch (error) {
-    if (error instanceof FileTooLargeError) return { ok: false, status: 413, message: fileMessages.tooLarge(field, env.UPLOAD_MAX_FILE_MB) };
+    if (error instanceof FileTooLargeError)
+      return { ok: false, status: 413, message: fileMessages.tooLarge(field, env.UPLOAD_MAX_FILE_MB) };
     throw error;
   }
   if (chargeQuota && !(await chargeUploadQuota(sessionId, sizeBytes))) {
@@ -136,7 +145,9 @@ export async function storeDocument({
   }
   const name = cleanOriginalName(originalName);
   try {
-    await db.storedFile.create({ data: { storageKey: path, kind: field.kind, originalName: name, mimeType: type.mimeType, sizeBytes } });
+    await db.storedFile.create({
+      data: { storageKey: path, kind: field.kind, originalName: name, mimeType: type.mimeType, sizeBytes },
+    });
   } catch (error) {
     await storage.delete(storageKeyOf(path)!);
     throw error;
@@ -147,7 +158,10 @@ export async function storeDocument({
 /** Removes pending documents (e.g. of a form that failed for good). Claimed ones are untouched. */
 export async function discardPendingDocuments(paths: string[]) {
   if (paths.length === 0) return;
-  const rows = await db.storedFile.findMany({ where: { storageKey: { in: paths }, driverId: null }, select: { storageKey: true } });
+  const rows = await db.storedFile.findMany({
+    where: { storageKey: { in: paths }, driverId: null },
+    select: { storageKey: true },
+  });
   for (const row of rows) {
     const key = storageKeyOf(row.storageKey);
     if (key) await getStorage().delete(key);
@@ -163,5 +177,10 @@ export async function findPendingDocuments(sessionId: string | null, paths: stri
     where: { storageKey: { in: own }, driverId: null },
     select: { storageKey: true, kind: true, originalName: true, mimeType: true },
   });
-  return new Map(rows.map((row) => [row.storageKey, { kind: row.kind as string, originalName: row.originalName, mimeType: row.mimeType }]));
+  return new Map(
+    rows.map((row) => [
+      row.storageKey,
+      { kind: row.kind as string, originalName: row.originalName, mimeType: row.mimeType },
+    ]),
+  );
 }

@@ -74,7 +74,8 @@ export async function receiveApplicationForm(request: Request, sessionId: string
   } catch (error) {
     await discardPendingDocuments(Object.values(stored).map((document) => document.path));
     if (error instanceof RequestTooLargeError) return requestTooLarge(requestLimit);
-    if (isMalformedMultipart(error)) return { ok: false, status: 400, message: "The form could not be read. Please try again." };
+    if (isMalformedMultipart(error))
+      return { ok: false, status: 400, message: "The form could not be read. Please try again." };
     throw error;
   }
 
@@ -88,5 +89,9 @@ export async function receiveApplicationForm(request: Request, sessionId: string
 }
 
 function requestTooLarge(limit: number): UploadFailure {
-  return { ok: false, status: 413, message: `The files are too large together (the limit is ${Math.round(limit / MB)} MB for one application).` };
+  return {
+    ok: false,
+    status: 413,
+    message: `The files are too large together (the limit is ${Math.round(limit / MB)} MB for one application).`,
+  };
 }

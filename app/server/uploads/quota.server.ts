@@ -20,7 +20,11 @@ export function uploadQuotaBytes() {
 
 /** Counts `bytes` against the session's quota; false once it is spent (the caller removes them). */
 export async function chargeUploadQuota(sessionId: string, bytes: number) {
-  const result = await hitRateLimit({ name: "upload-bytes", limit: uploadQuotaBytes(), windowSeconds: 24 * 60 * 60 }, sessionId, bytes);
+  const result = await hitRateLimit(
+    { name: "upload-bytes", limit: uploadQuotaBytes(), windowSeconds: 24 * 60 * 60 },
+    sessionId,
+    bytes,
+  );
   return result.allowed;
 }
 

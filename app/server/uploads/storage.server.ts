@@ -32,11 +32,14 @@ export interface FileStorage {
   freeBytes(): Promise<number | null>;
 }
 
-
 /** True for keys made of safe segments: no "..", no absolute paths, no backslashes. */
 export function isSafeKey(key: string) {
   const segments = key.split("/");
-  return segments.length > 0 && segments.length <= 8 && segments.every((segment) => STORAGE_SEGMENT.test(segment) && !segment.includes(".."));
+  return (
+    segments.length > 0 &&
+    segments.length <= 8 &&
+    segments.every((segment) => STORAGE_SEGMENT.test(segment) && !segment.includes(".."))
+  );
 }
 
 export class UnsafeKeyError extends Error {
@@ -124,17 +127,23 @@ export class LocalDiskStorage implements FileStorage {
 
   async list(prefix: string): Promise<StoredObject[]> {
     const base = this.pathOf(prefix);
-    const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return [];
-      throw error;
-    });
+    const entries = await fs
+      .readdir(base, { recursive: true, withFileTypes: true })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
     const objects: StoredObject[] = [];
     for (const entry of entries) {
       if (!entry.isFile()) continue;
       const full = path.join(entry.parentPath, entry.name);
       const info = await fs.stat(full).catch(() => null);
       if (!info) continue;
-      objects.push({ key: path.relative(this.root, full).split(path.sep).join("/"), sizeBytes: info.size, modifiedAt: info.mtime });
+      objects.push({
+        key: path.relative(this.root, full).split(path.sep).join("/"),
+        sizeBytes: info.size,
+        modifiedAt: info.mtime,
+      });
     }
     return objects;
   }

@@ -24,18 +24,14 @@ export async function checkConnection(url) {
 /** Creates the database named in `url`; returns its name. */
 export async function createDatabase(url) {
   const target = parseTarget(url);
-  await onMaintenanceDatabase(target, (client) =>
-    client.query(`CREATE DATABASE ${quoteIdent(target.database)}`),
-  );
+  await onMaintenanceDatabase(target, (client) => client.query(`CREATE DATABASE ${quoteIdent(target.database)}`));
   return target.database;
 }
 
 /** Drops the database named in `url`. */
 export async function dropDatabase(url) {
   const target = parseTarget(url);
-  await onMaintenanceDatabase(target, (client) =>
-    client.query(`DROP DATABASE ${quoteIdent(target.database)}`),
-  );
+  await onMaintenanceDatabase(target, (client) => client.query(`DROP DATABASE ${quoteIdent(target.database)}`));
 }
 
 async function onMaintenanceDatabase(target, fn) {

@@ -60,11 +60,10 @@ export function fromPgError(error, { location, database, user }) {
       );
     case "28000":
     case "42501":
-      return new UserFacingError(
-        "P1010",
-        `User \`${user}\` was denied access on the database \`${database}\``,
-        { database_user: user, database_name: database },
-      );
+      return new UserFacingError("P1010", `User \`${user}\` was denied access on the database \`${database}\``, {
+        database_user: user,
+        database_name: database,
+      });
     case "42P04":
       return new UserFacingError(
         "P1009",

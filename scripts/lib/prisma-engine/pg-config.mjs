@@ -34,8 +34,7 @@ const DEFAULT_CONNECT_TIMEOUT_SECONDS = 5; // same default as Prisma's native en
 export function parseDatasourceUrl(url) {
   if (!/^postgres(ql)?:\/\//i.test(url ?? "")) {
     throw new Error(
-      "This schema-engine stand-in only supports PostgreSQL URLs (postgresql://...); got " +
-        describeUrlScheme(url),
+      "This schema-engine stand-in only supports PostgreSQL URLs (postgresql://...); got " + describeUrlScheme(url),
     );
   }
   const parsed = { ...parseConnectionString(url) };

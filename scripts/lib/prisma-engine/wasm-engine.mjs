@@ -9,11 +9,7 @@ import { fileURLToPath } from "node:url";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { resolveExternalErrors } from "./errors.mjs";
 import { forwardEngineLog } from "./log.mjs";
-import {
-  NoDatabaseFactory,
-  PgMigrationAdapterFactory,
-  StartupTolerantFactory,
-} from "./pg-adapter-factory.mjs";
+import { NoDatabaseFactory, PgMigrationAdapterFactory, StartupTolerantFactory } from "./pg-adapter-factory.mjs";
 import { parseDatasourceUrl } from "./pg-config.mjs";
 
 const GLUE_SPECIFIER = "@prisma/schema-engine-wasm/schema_engine_bg";

@@ -20,8 +20,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { HOME_META, seo } from "~/utils/seo";
 import { getNetworkStats } from "./network-stats.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo({ ...HOME_META, path: "/", matches });
+export const meta: MetaFunction = ({ matches }) => seo({ ...HOME_META, path: "/", matches });
 
 export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
 
@@ -43,7 +42,13 @@ export default function Home() {
   ) : (
     <div className="rounded-xl bg-white p-6 text-slate-900 shadow-xl">
       <h2 className="mb-4 text-2xl font-bold">Get an instant quote</h2>
-      <QuoteForm id="home-quote-form" variant="home" lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />
+      <QuoteForm
+        id="home-quote-form"
+        variant="home"
+        lastResult={actionData?.lastResult}
+        today={today}
+        mapsKey={mapsKey}
+      />
     </div>
   );
   return (

@@ -28,10 +28,21 @@ export type DistanceCalculatorResult = {
 export async function submitDistanceCalculator(request: Request, address: string) {
   const submission = parseWithZod(await request.formData(), { schema: distanceCalculatorSchema });
   if (submission.status !== "success") {
-    return data({ lastResult: submission.reply(), distance: null, quote: null, failure: null } as const, { status: 400 });
+    return data({ lastResult: submission.reply(), distance: null, quote: null, failure: null } as const, {
+      status: 400,
+    });
   }
   const limited = await quotePostLimited(address);
-  if (limited) return data({ lastResult: submission.reply({ formErrors: [limited.message] }), distance: null, quote: null, failure: null } as const, { status: 429, headers: limited.headers });
+  if (limited)
+    return data(
+      {
+        lastResult: submission.reply({ formErrors: [limited.message] }),
+        distance: null,
+        quote: null,
+        failure: null,
+      } as const,
+      { status: 429, headers: limited.headers },
+    );
   const { pickupAddress, deliveryAddress, vanSize, action } = submission.value;
   try {
     if (action === "distance") {
@@ -55,7 +66,20 @@ export async function submitDistanceCalculator(request: Request, address: string
     const view = await getQuoteView(id);
     return { lastResult: submission.reply(), distance, quote: view && { ...view, kind: action }, failure: null };
   } catch (error) {
-    if (!(error instanceof DistanceLookupError || error instanceof DistanceUnavailableError || error instanceof QuoteInputError)) throw error;
-    return data({ lastResult: submission.reply(), distance: null, quote: null, failure: `${FAILURE_TITLES[action]}: ${error.message}` }, { status: 400 });
+    if (!(
+      error instanceof DistanceLookupError ||
+      error instanceof DistanceUnavailableError ||
+      error instanceof QuoteInputError
+    ))
+      throw error;
+    return data(
+      {
+        lastResult: submission.reply(),
+        distance: null,
+        quote: null,
+        failure: `${FAILURE_TITLES[action]}: ${error.message}`,
+      },
+      { status: 400 },
+    );
   }
 }

@@ -53,7 +53,10 @@ export default function DistanceCalculator() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: distanceCalculatorSchema }),
   });
   // With JavaScript the buttons wait for both addresses; without it the server says so.
-  const [typed, setTyped] = useState({ pickup: Boolean(fields.pickupAddress.initialValue), delivery: Boolean(fields.deliveryAddress.initialValue) });
+  const [typed, setTyped] = useState({
+    pickup: Boolean(fields.pickupAddress.initialValue),
+    delivery: Boolean(fields.deliveryAddress.initialValue),
+  });
   const bothTyped = typed.pickup && typed.delivery;
   const hydrated = useHydrated();
   const busy = usePending();
@@ -62,7 +65,9 @@ export default function DistanceCalculator() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Distance calculator</h1>
-      <p className="mt-2 text-slate-700">Road distance and driving time between two addresses, and a price for the move.</p>
+      <p className="mt-2 text-slate-700">
+        Road distance and driving time between two addresses, and a price for the move.
+      </p>
 
       <Form
         method="post"
@@ -75,9 +80,25 @@ export default function DistanceCalculator() {
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <AddressField meta={fields.pickupAddress} label="Pickup address" placeholder="e.g. Birmingham B1 1AA" mapsKey={mapsKey} />
-          <AddressField meta={fields.deliveryAddress} label="Delivery address" placeholder="e.g. Coventry CV1 1GF" mapsKey={mapsKey} />
-          <SelectField {...getSelectProps(fields.vanSize)} key={fields.vanSize.key} label="Van size" options={VAN_OPTIONS} errors={fields.vanSize.errors} />
+          <AddressField
+            meta={fields.pickupAddress}
+            label="Pickup address"
+            placeholder="e.g. Birmingham B1 1AA"
+            mapsKey={mapsKey}
+          />
+          <AddressField
+            meta={fields.deliveryAddress}
+            label="Delivery address"
+            placeholder="e.g. Coventry CV1 1GF"
+            mapsKey={mapsKey}
+          />
+          <SelectField
+            {...getSelectProps(fields.vanSize)}
+            key={fields.vanSize.key}
+            label="Van size"
+            options={VAN_OPTIONS}
+            errors={fields.vanSize.errors}
+          />
         </div>
         <div className="flex flex-wrap gap-3">
           {(
@@ -103,20 +124,32 @@ export default function DistanceCalculator() {
       </Form>
 
       {result?.failure ? (
-        <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800" data-testid="calculator-error">
+        <div
+          role="alert"
+          className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800"
+          data-testid="calculator-error"
+        >
           {result.failure}
         </div>
       ) : null}
 
       {result?.distance ? (
-        <section aria-labelledby="distance-result" className="mt-6 rounded-xl border border-slate-200 p-6" data-testid="distance-result">
+        <section
+          aria-labelledby="distance-result"
+          className="mt-6 rounded-xl border border-slate-200 p-6"
+          data-testid="distance-result"
+        >
           <h2 id="distance-result" className="text-xl font-bold">
             Distance result
           </h2>
           <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
             <Row label="From" value={result.distance.origin} />
             <Row label="To" value={result.distance.destination} />
-            <Row label="Distance" value={`${formatDistance(result.distance.distance)}${result.distance.estimated ? " (estimated)" : ""}`} testId="result-distance" />
+            <Row
+              label="Distance"
+              value={`${formatDistance(result.distance.distance)}${result.distance.estimated ? " (estimated)" : ""}`}
+              testId="result-distance"
+            />
             <Row label="Estimated time" value={formatDuration(result.distance.estimatedTime)} testId="result-time" />
             <Row label="Google Maps used" value={yesNo(result.distance.usingGoogleMaps)} />
             <Row label="Exact calculation" value={yesNo(result.distance.exactCalculation)} />
@@ -126,7 +159,11 @@ export default function DistanceCalculator() {
       ) : null}
 
       {result?.quote ? (
-        <section aria-labelledby="quote-result" className="mt-6 rounded-xl border border-slate-200 p-6" data-testid="calculator-quote">
+        <section
+          aria-labelledby="quote-result"
+          className="mt-6 rounded-xl border border-slate-200 p-6"
+          data-testid="calculator-quote"
+        >
           <h2 id="quote-result" className="text-xl font-bold">
             {result.quote.kind === "detailed" ? "Detailed quote" : "Simple quote"}
           </h2>
@@ -134,7 +171,10 @@ export default function DistanceCalculator() {
           <p className="text-sm text-slate-600">Total price including VAT</p>
           <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
             <Row label="Van size" value={VAN_LABELS[result.quote.vanSize as VanSize]} />
-            <Row label="Distance" value={`${formatDistance(result.quote.distanceMiles)}${result.quote.distanceEstimated ? " (estimated)" : ""}`} />
+            <Row
+              label="Distance"
+              value={`${formatDistance(result.quote.distanceMiles)}${result.quote.distanceEstimated ? " (estimated)" : ""}`}
+            />
             <Row label="VAT" value={result.quote.vat} />
             <Row label="Driver share" value={result.quote.driverShare} />
             <Row label="Platform fee" value={result.quote.platformFee} />
@@ -144,7 +184,10 @@ export default function DistanceCalculator() {
           <p className="mt-3 text-sm text-slate-700">{result.quote.explanation}</p>
           <Form method="post" action="/checkout" reloadDocument className="mt-4">
             <input type="hidden" name="quoteId" value={result.quote.id} />
-            <button type="submit" className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
+            <button
+              type="submit"
+              className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800"
+            >
               Proceed to Checkout
             </button>
           </Form>
