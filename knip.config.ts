@@ -3,7 +3,13 @@
 import type { KnipConfig } from "knip";
 
 const config: KnipConfig = {
-  entry: ["app/server-build.ts", "app/routes/**/*.{ts,tsx}", "route-config.ts", "scripts/**/*.{ts,mjs}", "tests/**/*.{ts,mjs}"],
+  entry: [
+    "app/server-build.ts",
+    "app/routes/**/*.{ts,tsx}",
+    "route-config.ts",
+    "scripts/**/*.{ts,mjs}",
+    "tests/**/*.{ts,mjs}",
+  ],
   project: ["app/**/*.{ts,tsx}", "prisma/**/*.ts", "scripts/**/*.{ts,mjs}", "tests/**/*.ts"],
   ignoreDependencies: [
     // Imported by the generated Prisma client (generated/, made by `prisma generate`).

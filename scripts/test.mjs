@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, unit, startup (a fresh private checkout's `npm start`),
+// `npm test`: typecheck, lint, unit, startup (a fresh private checkout's `npm start`),
 // integration (real PostgreSQL), reliability (quick: load, database fault, two instances)
 // and e2e (Playwright in Chromium), then one summary. The test databases are created per run (see with-test-db).
 import fs from "node:fs";
@@ -83,6 +83,8 @@ const vitest = (project) => ({
 
 const steps = [
   { name: "typecheck", command: ["tsc"], args: [] },
+  // ESLint (layers, cycles, hooks, accessibility), Prettier's check and knip (nothing dead).
+  { name: "lint", command: ["npm"], args: ["run", "--silent", "lint"] },
   vitest("unit"),
   vitest("startup"),
   vitest("integration"),

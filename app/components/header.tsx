@@ -7,7 +7,7 @@ import { telHref, type PublicConfig } from "~/utils/config";
 import type { SessionUser } from "~/views/session-user";
 import { Logo } from "./logo";
 
-export const FEATURE_LINKS = [
+const FEATURE_LINKS = [
   { label: "How It Works", href: "/#how-it-works" },
   { label: "Van Size Guide", href: "/#van-guide" },
   { label: "Areas We Cover", href: "/#areas" },

@@ -1,7 +1,7 @@
 // spec/02 section 9: "EM-" + 6 characters of the payment intent id from its 4th character,
 // upper-cased; without a payment intent, "EM-" + a random 6-digit number. Uniqueness is
 // the caller's (retry on collision; the column is unique).
-export const BOOKING_REFERENCE_PREFIX = "EM-";
+const BOOKING_REFERENCE_PREFIX = "EM-";
 
 export function bookingReference(paymentIntentId?: string | null, random: () => number = Math.random) {
   const fromIntent = paymentIntentId?.slice(3, 9).toUpperCase();

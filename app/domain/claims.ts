@@ -2,7 +2,7 @@
 // The FAQ and the terms both read them from here, so they can never disagree.
 
 /** Every driver carries goods-in-transit and public liability insurance of at least this. */
-export const MIN_INSURANCE_COVER_GBP = 1_000_000;
+const MIN_INSURANCE_COVER_GBP = 1_000_000;
 /** Share of driver applicants who pass our checks. */
 export const APPLICANT_PASS_RATE_PERCENT = 65;
 /** Drivers must keep at least this average customer rating (out of 5). */

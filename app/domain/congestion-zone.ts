@@ -20,7 +20,7 @@ const FULL_POSTCODE = /\b([A-Z]{1,2}[0-9][A-Z0-9]?)\s*([0-9][A-Z]{2})\b/g;
 const OUTWARD_ONLY = /\b([A-Z]{1,2}[0-9][A-Z0-9]?)\b/g;
 const CITY_OF_LONDON = /\bcity\s+of\s+london\b/i;
 
-export function isZoneDistrict(outwardCode: string): boolean {
+function isZoneDistrict(outwardCode: string): boolean {
   const code = outwardCode.toUpperCase().replace(/\s+/g, "");
   return ZONE_DISTRICTS.some((re) => re.test(code));
 }

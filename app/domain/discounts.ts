@@ -4,13 +4,13 @@
 export type DiscountTier = { code: string; percent: number; minPaidBookings: number };
 
 /** Highest tier first: the first one the customer reaches is theirs. */
-export const DISCOUNT_TIERS: readonly DiscountTier[] = [
+const DISCOUNT_TIERS: readonly DiscountTier[] = [
   { code: "LOYAL15", percent: 15, minPaidBookings: 3 },
   { code: "RETURN10", percent: 10, minPaidBookings: 1 },
   { code: "WELCOME5", percent: 5, minPaidBookings: 0 },
 ];
 
-export const DISCOUNT_VALID_DAYS = 30;
+const DISCOUNT_VALID_DAYS = 30;
 
 /** The code a customer with this many previous paid bookings is offered. */
 export function discountTierFor(previousPaidBookings: number): DiscountTier {

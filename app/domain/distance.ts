@@ -14,8 +14,8 @@ export type { LatLng } from "./postcode-districts";
 
 /** Where a distance came from, from most to least precise. */
 export type DistanceSource = "google_maps" | "postcode_district" | "place_name" | "postcode_area";
-export type OfflineSource = Exclude<DistanceSource, "google_maps">;
-export type CalculationMethod = "google_distance_matrix" | `offline_estimate_${OfflineSource}`;
+type OfflineSource = Exclude<DistanceSource, "google_maps">;
+type CalculationMethod = "google_distance_matrix" | `offline_estimate_${OfflineSource}`;
 
 export interface DistanceResult {
   /** Road miles, 1 decimal. */
@@ -258,7 +258,7 @@ const NEARBY_PLACE_MILES = 25;
  * wins, as long as it lies near the broadest place named: this keeps "Victoria, London"
  * in London rather than at a village called Victoria in Wales.
  */
-export function findPlaceInAddress(address: string, findPlaces: PlaceFinder): Place | null {
+function findPlaceInAddress(address: string, findPlaces: PlaceFinder): Place | null {
   const text = address.replace(FULL_POSTCODE, " ");
   const perPart: (readonly Place[])[] = [];
   for (const part of text.split(/[,\n;]+/)) {
@@ -308,7 +308,7 @@ export function locateAddress(address: string, findPlaces: PlaceFinder): Locatio
 const PRECISION: readonly OfflineSource[] = ["postcode_district", "place_name", "postcode_area"];
 
 /** A distance is only as precise as its vaguer end. */
-export function lessPrecise(a: OfflineSource, b: OfflineSource): OfflineSource {
+function lessPrecise(a: OfflineSource, b: OfflineSource): OfflineSource {
   return PRECISION.indexOf(a) >= PRECISION.indexOf(b) ? a : b;
 }
 
@@ -346,7 +346,7 @@ function interpolate(curve: readonly (readonly [number, number])[], x: number): 
  * London–Chelmsford ~40 mi (30 straight), London–Birmingham ~120 (101),
  * Birmingham–Newcastle ~205 (177), London–Newcastle ~280 (247).
  */
-export const ROAD_FACTOR_CURVE: readonly (readonly [straightMiles: number, factor: number])[] = [
+const ROAD_FACTOR_CURVE: readonly (readonly [straightMiles: number, factor: number])[] = [
   [0, 1.25],
   [40, 1.25],
   [100, 1.19],
@@ -365,7 +365,7 @@ export function estimateRoadMiles(straightMiles: number): number {
  * Average van speed by trip length: town traffic for short trips, more and more
  * motorway on long ones. 20 mph up to 10 miles, rising evenly to 45 mph at 100 miles.
  */
-export const AVERAGE_SPEED_CURVE: readonly (readonly [roadMiles: number, mph: number])[] = [
+const AVERAGE_SPEED_CURVE: readonly (readonly [roadMiles: number, mph: number])[] = [
   [0, 20],
   [10, 20],
   [100, 45],

@@ -21,7 +21,7 @@ export const FAQ_CATEGORIES = [
 ] as const;
 
 export type FaqFilter = (typeof FAQ_CATEGORIES)[number]["id"];
-export type FaqCategory = Exclude<FaqFilter, "all">;
+type FaqCategory = Exclude<FaqFilter, "all">;
 
 export interface Faq {
   id: string;
@@ -141,7 +141,7 @@ export const FAQS: readonly Faq[] = [
   },
 ];
 
-export function isFaqFilter(value: unknown): value is FaqFilter {
+function isFaqFilter(value: unknown): value is FaqFilter {
   return typeof value === "string" && FAQ_CATEGORIES.some((category) => category.id === value);
 }
 

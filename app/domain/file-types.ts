@@ -2,7 +2,7 @@
 // or the type a browser declares. Driver documents may be a PDF or an image; the vehicle
 // photo must be an image (spec/01 section 5). Pure: no I/O, used by the upload server code.
 
-export type FileFamily = "pdf" | "image";
+type FileFamily = "pdf" | "image";
 
 export type DetectedFileType = {
   mimeType: string;
@@ -28,7 +28,7 @@ export const WEBP: DetectedFileType = { mimeType: "image/webp", extension: "webp
 export const HEIC: DetectedFileType = { mimeType: "image/heic", extension: "heic", family: "image" };
 export const HEIF: DetectedFileType = { mimeType: "image/heif", extension: "heif", family: "image" };
 
-export const STORED_TYPES = [PDF, JPEG, PNG, WEBP, HEIC, HEIF] as const;
+const STORED_TYPES = [PDF, JPEG, PNG, WEBP, HEIC, HEIF] as const;
 
 // ISO-BMFF major brands of HEIC/HEIF still images and sequences (bytes 8 to 11).
 const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]);

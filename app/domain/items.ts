@@ -23,7 +23,6 @@ export const ITEM_CATEGORIES = [
   "Artwork",
   "Other",
 ] as const;
-export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
 
 export interface CatalogueItem {
   name: string;
@@ -44,12 +43,6 @@ export const QUICK_ADD_ITEMS: readonly CatalogueItem[] = [
   { name: "Refrigerator", size: "large" },
   { name: "Washing Machine", size: "large" },
 ];
-
-export interface ItemLike {
-  name: string;
-  quantity: number;
-  weight?: number | null;
-}
 
 /** Total quantity over all items (what the van and helper upgrades count). */
 export function totalQuantity(items: readonly { quantity: number }[]): number {

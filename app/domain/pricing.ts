@@ -97,7 +97,7 @@ export const FLOOR_ACCESS_LABELS: Readonly<Record<FloorAccess, string>> = {
 
 // ---------- input and output types ----------
 
-export interface PriceItem {
+interface PriceItem {
   name: string;
   quantity: number;
   /** Recorded for the driver and named in the explanation; PRICING.md has no charge for it. */
@@ -123,14 +123,14 @@ export interface PriceInput {
   items?: readonly PriceItem[];
 }
 
-export interface Upgrade<T> {
+interface Upgrade<T> {
   from: T;
   to: T;
   itemCount: number;
 }
 
 /** The move as priced: the inputs after defaults and item upgrades, and why each charge applies. */
-export interface MoveFacts {
+interface MoveFacts {
   distanceTenths: number;
   distance: number; // miles, one decimal
   moveDate: string;
@@ -197,7 +197,7 @@ const CHARGES = {
   minimumChargeAdjustment: { line: "minimumAdjustment", label: () => "Minimum charge adjustment" },
 } as const satisfies Record<string, ChargeSpec>;
 
-export type ChargeField = keyof typeof CHARGES;
+type ChargeField = keyof typeof CHARGES;
 const CHARGE_FIELDS = Object.keys(CHARGES) as ChargeField[];
 
 /** Step 11 and the totals, in pence (each also an API field in pounds). */
@@ -219,8 +219,7 @@ type TotalField = (typeof TOTAL_FIELDS)[number];
 const ZERO_FIELDS = ["timeCharge", "fuelCost", "returnJourneyCost"] as const;
 type ZeroField = (typeof ZERO_FIELDS)[number];
 
-export type BreakdownKey =
-  (typeof CHARGES)[ChargeField]["line"] | "discount" | "platformPayment" | "driverPayment" | "total";
+type BreakdownKey = (typeof CHARGES)[ChargeField]["line"] | "discount" | "platformPayment" | "driverPayment" | "total";
 
 export interface BreakdownLine {
   key: BreakdownKey;
@@ -231,7 +230,7 @@ export interface BreakdownLine {
 }
 
 /** Steps 1-10: everything before the platform fee / VAT split. */
-export interface PriceCharges extends MoveFacts, Record<ChargeField, number> {
+interface PriceCharges extends MoveFacts, Record<ChargeField, number> {
   transportCharge: number; // baseFare + distanceCharge + vanSizeCharge
   base: number; // step 7
   subTotalBeforeDiscount: number; // step 10
@@ -275,13 +274,13 @@ function milesText(tenths: number): string {
 // ---------- the steps ----------
 
 /** Step 1: the van an item count needs (smallest that fits the count). */
-export function requiredVanForItems(itemCount: number): VanSize {
+function requiredVanForItems(itemCount: number): VanSize {
   const rule = PRICING_CONFIG.itemVanUpgrades.find((r) => itemCount > r.moreThan);
   return rule ? rule.vanSize : "small";
 }
 
 /** Step 1: the helpers an item count needs. */
-export function requiredHelpersForItems(itemCount: number): number {
+function requiredHelpersForItems(itemCount: number): number {
   const rule = PRICING_CONFIG.itemHelperUpgrades.find((r) => itemCount > r.moreThan);
   return rule ? rule.helpers : 0;
 }
@@ -301,7 +300,7 @@ export function distanceChargeFor(tenths: number): number {
 }
 
 /** Step 12: max(1, ceil(miles / 10)) hours. */
-export function estimatedHoursFor(tenths: number): number {
+function estimatedHoursFor(tenths: number): number {
   return Math.max(PRICING_CONFIG.minimumEstimatedHours, Math.ceil(tenths / PRICING_CONFIG.tenthsPerEstimatedHour));
 }
 

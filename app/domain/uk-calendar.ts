@@ -11,7 +11,7 @@ export interface BankHoliday {
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Parses "YYYY-MM-DD" into a UTC Date, or null when it is not a real date. */
-export function parseIsoDate(isoDate: string): Date | null {
+function parseIsoDate(isoDate: string): Date | null {
   const m = ISO_DATE.exec(isoDate);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -94,7 +94,7 @@ interface YearException {
   extra?: BankHoliday[];
 }
 
-export const BANK_HOLIDAY_EXCEPTIONS: Readonly<Record<number, YearException>> = {
+const BANK_HOLIDAY_EXCEPTIONS: Readonly<Record<number, YearException>> = {
   1995: { moved: [{ name: "Early May bank holiday", date: "1995-05-08" }] }, // VE Day 50th
   1999: { extra: [{ date: "1999-12-31", name: "Millennium Celebrations" }] },
   2002: {

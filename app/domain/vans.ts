@@ -23,7 +23,7 @@ export const VAN_LABELS: Readonly<Record<VanSize, string>> = {
 };
 
 /** Position in size order: small 0 ... luton 3. */
-export function vanRank(size: VanSize): number {
+function vanRank(size: VanSize): number {
   return VAN_SIZES.indexOf(size);
 }
 

@@ -25,7 +25,7 @@ export const SEARCH_TERM_MAX = 100;
 /** Record ids are cuids; anything else cannot name a booking or a driver. */
 export const RECORD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const bookingStatusField = z.enum(BOOKING_STATUSES, {
+const bookingStatusField = z.enum(BOOKING_STATUSES, {
   errorMap: () => ({ message: ADMIN_BOOKING_MESSAGES.invalidStatus }),
 });
 

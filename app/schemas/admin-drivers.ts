@@ -2,7 +2,7 @@
 // form and POST /api/admin/drivers/:id/status { status } share these rules and messages.
 import { z } from "zod";
 
-export const DRIVER_DECISIONS = ["approved", "declined"] as const;
+const DRIVER_DECISIONS = ["approved", "declined"] as const;
 export type DriverDecision = (typeof DRIVER_DECISIONS)[number];
 
 export const ADMIN_DRIVER_MESSAGES = {

@@ -3,7 +3,6 @@
 import { z } from "zod";
 
 export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "refunded", "cancelled"] as const;
-export type PaymentStatusName = (typeof PAYMENT_STATUSES)[number];
 
 export const SEARCH_MAX = 100;
 
@@ -21,7 +20,7 @@ const optionalText = z
   .nullish()
   .transform((value) => (value == null || value.trim() === "" ? undefined : value.trim()));
 
-export const paymentFiltersSchema = z.object({
+const paymentFiltersSchema = z.object({
   status: optionalText.pipe(
     z.enum(PAYMENT_STATUSES, { errorMap: () => ({ message: ADMIN_PAYMENT_MESSAGES.invalidStatus }) }).optional(),
   ),

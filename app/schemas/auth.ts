@@ -204,7 +204,3 @@ export const adminSignUpSchema = z
 export const apiAdminSignUpSchema = z
   .object(adminSignUpFields)
   .superRefine((value, ctx) => checkNewPassword(value, ctx, NEW_PASSWORD_RULES.admin, { withConfirmation: false }));
-
-export type SignInInput = z.infer<typeof signInSchema>;
-export type SignUpInput = z.infer<typeof signUpSchema>;
-export type AdminSignUpInput = z.infer<typeof apiAdminSignUpSchema>;

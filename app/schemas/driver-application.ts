@@ -41,7 +41,7 @@ export const EXPERIENCE_OPTIONS = [
   { value: "3-5", label: "3-5 years" },
   { value: "5+", label: "5+ years" },
 ] as const;
-export const EXPERIENCE_VALUES = ["0-1", "1-3", "3-5", "5+"] as const;
+const EXPERIENCE_VALUES = ["0-1", "1-3", "3-5", "5+"] as const;
 
 export const VAN_TYPE_OPTIONS = VAN_SIZES.map((size) => ({ value: size, label: VAN_LABELS[size] }));
 
@@ -54,11 +54,7 @@ export const DOCUMENT_FIELDS = [
 
 export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 export type DocumentFieldName = DocumentField["name"];
-export type DocumentKind = DocumentField["kind"];
-export const DOCUMENT_FIELD_NAMES = DOCUMENT_FIELDS.map((field) => field.name) as [
-  DocumentFieldName,
-  ...DocumentFieldName[],
-];
+const DOCUMENT_FIELD_NAMES = DOCUMENT_FIELDS.map((field) => field.name) as [DocumentFieldName, ...DocumentFieldName[]];
 
 export function documentField(name: string): DocumentField | undefined {
   return DOCUMENT_FIELDS.find((field) => field.name === name);

@@ -11,7 +11,7 @@ export const PAYMENT_TEST_MESSAGES = {
 } as const;
 
 export const PAYMENT_TEST_DEFAULT_AMOUNT = "24.99";
-export const PAYMENT_TEST_PROVIDERS = ["card", "paypal"] as const;
+const PAYMENT_TEST_PROVIDERS = ["card", "paypal"] as const;
 export type PaymentTestProvider = (typeof PAYMENT_TEST_PROVIDERS)[number];
 
 /** Stripe's largest amount for a GBP payment. */

@@ -11,7 +11,7 @@ import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
 import type { quoteFormSchema } from "./quote";
 
-export const MAX_QUOTE_ITEMS = 100;
+const MAX_QUOTE_ITEMS = 100;
 
 /** What getZodConstraint(quoteFormSchema) gives, for the inputs' HTML attributes. */
 export const QUOTE_FORM_CONSTRAINT = {
@@ -115,7 +115,7 @@ function checkNumber(
 }
 
 /** The errors quoteFormSchema would give for this form payload, by field name (conform's shape). */
-export function quoteFormErrors(payload: Payload, today = ukToday()): Errors {
+function quoteFormErrors(payload: Payload, today = ukToday()): Errors {
   const errors: Errors = {};
   checkString(errors, "pickupAddress", payload.pickupAddress, { min: 5, required: QUOTE_MESSAGES.pickupAddress });
   checkString(errors, "deliveryAddress", payload.deliveryAddress, { min: 5, required: QUOTE_MESSAGES.deliveryAddress });

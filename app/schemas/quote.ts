@@ -27,7 +27,7 @@ const moveDate = z
 
 const moveTime = z.string().regex(TIME, QUOTE_MESSAGES.moveTime).default(DEFAULT_MOVE_TIME);
 
-export const quoteItemSchema = z.object({
+const quoteItemSchema = z.object({
   name: z.string({ required_error: QUOTE_MESSAGES.itemName }).trim().min(1, QUOTE_MESSAGES.itemName).max(100),
   quantity: z
     .number({ required_error: QUOTE_MESSAGES.itemQuantity })

@@ -10,7 +10,7 @@ export const STRIPE_CONFIG_ERRORS = {
   saveFailed: { title: "Error Saving Keys", message: "There was a problem saving your Stripe configuration" },
 } as const;
 
-export const STRIPE_KEY_MAX = 255;
+const STRIPE_KEY_MAX = 255;
 export const STRIPE_KEY_MESSAGES = {
   characters: "Stripe keys contain only letters, numbers and underscores",
   tooLong: `Stripe keys are at most ${STRIPE_KEY_MAX} characters long`,
@@ -67,7 +67,6 @@ export const stripeConfigSchema = z.object({ publicKey: keyField, secretKey: key
 });
 
 export type StripeKeysInput = z.input<typeof stripeConfigSchema>;
-export type StripeKeys = z.output<typeof stripeConfigSchema>;
 
 /**
  * Whether Save may be pressed (spec/02: disabled when both keys are empty or a non-empty key

@@ -6,7 +6,7 @@
 import { SESSION_IDLE_MINUTES } from "./auth/auth.server";
 import { db } from "./platform/db.server";
 
-export const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 // Any fixed number, the same on every instance: the name of the advisory lock.
 const HOUSEKEEPING_LOCK = 730_012_025;
 const ROUND_MARK = "housekeeping:round";

@@ -3,7 +3,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from "./config";
 
 /** Stands for the configured brand name in titles and descriptions given to seo(). */
-export const BRAND_TOKEN = "{brand}";
+const BRAND_TOKEN = "{brand}";
 
 /** The site's own title and description: the home page's, and every page's default. */
 export const HOME_META = {

@@ -9,7 +9,7 @@ export type JsonLd = Record<string, unknown> & { "@context": "https://schema.org
 
 /** The payment methods the business accepts (spec/01 section 1). */
 export const PAYMENT_METHODS = ["Cash", "Credit Card", "Stripe", "PayPal"] as const;
-export const PRICE_RANGE = "££";
+const PRICE_RANGE = "££";
 
 const absolute = (path: string, config: PublicConfig) => new URL(path, config.siteUrl).toString();
 

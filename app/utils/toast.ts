@@ -2,7 +2,7 @@
 export const MAX_TOASTS = 3;
 export const DEFAULT_TOAST_DURATION_MS = 5000;
 
-export type ToastVariant = "default" | "success" | "error";
+type ToastVariant = "default" | "success" | "error";
 
 export type Toast = {
   id: string;
@@ -15,7 +15,7 @@ export type Toast = {
 export type ToastInput = Omit<Toast, "id" | "variant" | "durationMs"> & Partial<Pick<Toast, "variant" | "durationMs">>;
 
 /** spec/01 section 9: a toast swiped sideways this far (px) is dismissed; less snaps back. */
-export const SWIPE_THRESHOLD_PX = 50;
+const SWIPE_THRESHOLD_PX = 50;
 
 /**
  * The one stack: toasts from the session and from the page join it in arrival order, each

@@ -341,13 +341,11 @@ test.describe("driver registration with JavaScript", () => {
     await fillApplicant(page, uniqueEmail());
     await chooseFiles(page);
     // An executable renamed .pdf: the browser cannot tell, the server reads its first bytes.
-    await page
-      .getByLabel("Insurance certificate")
-      .setInputFiles({
-        name: "insurance.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]),
-      });
+    await page.getByLabel("Insurance certificate").setInputFiles({
+      name: "insurance.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]),
+    });
     await page.getByLabel(/I accept the terms and conditions/).check();
     await page.getByRole("button", { name: "Submit Application" }).click();
     await expect(page.getByTestId("application-failure")).toHaveText(

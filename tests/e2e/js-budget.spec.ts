@@ -66,12 +66,10 @@ test("every key page's JavaScript stays within performance-budget.json", async (
     const { bytes, files } = await javascriptOf(context, `${origin}${url}`, origin);
     const limitKb = budget.javascriptKb[name]!;
     expect(files.length, `${name} downloads its JavaScript`).toBeGreaterThan(0);
-    test
-      .info()
-      .annotations.push({
-        type: "js",
-        description: `${name}: ${(bytes / 1024).toFixed(1)} KB gzipped (budget ${limitKb} KB)`,
-      });
+    test.info().annotations.push({
+      type: "js",
+      description: `${name}: ${(bytes / 1024).toFixed(1)} KB gzipped (budget ${limitKb} KB)`,
+    });
     if (bytes > limitKb * 1024) {
       const biggest = [...files]
         .sort((a, b) => b.gzipped - a.gzipped)

@@ -41,7 +41,7 @@ export function BookingDetails({ booking }: { booking: BookingView }) {
   );
 }
 
-export function BookingPrice({ booking, testIdPrefix = "booking" }: { booking: BookingView; testIdPrefix?: string }) {
+function BookingPrice({ booking, testIdPrefix = "booking" }: { booking: BookingView; testIdPrefix?: string }) {
   return (
     <div className="mt-4 border-t border-slate-200 pt-4">
       <PriceBreakdown lines={booking.breakdown} testId={`${testIdPrefix}-breakdown`} />

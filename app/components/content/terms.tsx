@@ -12,9 +12,9 @@ import { telHref, type PublicConfig } from "~/utils/config";
 import { usePublicConfig } from "./use-public-config";
 
 /** When these terms last changed. Update it with the text. */
-export const TERMS_LAST_UPDATED = "2026-11-21";
+const TERMS_LAST_UPDATED = "2026-11-21";
 
-export function formatUkDate(isoDate: string) {
+function formatUkDate(isoDate: string) {
   return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${isoDate}T00:00:00Z`),
   );
@@ -26,7 +26,7 @@ interface TermsSection {
   body: (config: PublicConfig) => ReactNode;
 }
 
-export const TERMS_SECTIONS: readonly TermsSection[] = [
+const TERMS_SECTIONS: readonly TermsSection[] = [
   {
     id: "introduction",
     title: "Introduction",

@@ -10,7 +10,7 @@ export type UploadJob = { field: DocumentFieldName; file: File };
 export class UploadFailedError extends Error {}
 
 /** The server's explanation of a failed call: its JSON `error`, else "status: body text". */
-export function serverText(status: number, statusText: string, body: string) {
+function serverText(status: number, statusText: string, body: string) {
   try {
     const parsed = JSON.parse(body) as { error?: unknown };
     if (typeof parsed.error === "string" && parsed.error) return parsed.error;

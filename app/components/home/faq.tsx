@@ -14,7 +14,7 @@ import { HomeSection } from "./section";
 
 const COUNTS = faqCounts();
 
-export const FAQ_PARAM = "faq";
+const FAQ_PARAM = "faq";
 
 function filterHref(filter: FaqFilter) {
   return filter === "all" ? "/" : `/?${FAQ_PARAM}=${filter}`;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { usePublicConfig } from "~/components/content/use-public-config";
 import "./home.css";
 
-export const HERO_IMAGE_TIMEOUT_MS = 5_000;
+const HERO_IMAGE_TIMEOUT_MS = 5_000;
 
 type HeroImageState = "pending" | "loaded" | "failed";
 

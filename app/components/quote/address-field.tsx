@@ -4,7 +4,7 @@ import { Field } from "~/components/ui/field";
 
 const PlacesAutocomplete = lazy(() => import("./places-autocomplete"));
 
-export const MAPS_UNAVAILABLE = "Maps unavailable - API key missing";
+const MAPS_UNAVAILABLE = "Maps unavailable - API key missing";
 
 /**
  * A plain text field that works everywhere; on first focus, and only with a browser key,

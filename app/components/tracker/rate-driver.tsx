@@ -21,7 +21,7 @@ const STAR_VALUES = Array.from({ length: MAX_STARS - MIN_STARS + 1 }, (_, index)
 const starsLabel = (stars: number) => `${stars} star${stars === 1 ? "" : "s"}`;
 
 /** Stars shown, not chosen: "Rated 4 out of 5" for screen readers. */
-export function StarsShown({ stars, className }: { stars: number; className?: string }) {
+function StarsShown({ stars, className }: { stars: number; className?: string }) {
   return (
     <span
       role="img"

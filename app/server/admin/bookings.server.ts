@@ -442,4 +442,3 @@ export async function bookingDetails(id: string) {
     })),
   };
 }
-export type AdminBookingDetails = NonNullable<Awaited<ReturnType<typeof bookingDetails>>>;

@@ -66,7 +66,7 @@ export function findPayment(id: string) {
 }
 
 /** "N/A" when the provider gave no id (spec/02 "Payment ID (N/A if none)"). */
-export function paymentIdText(payment: Pick<PaymentRow, "providerPaymentId">) {
+function paymentIdText(payment: Pick<PaymentRow, "providerPaymentId">) {
   return payment.providerPaymentId.trim() || "N/A";
 }
 
@@ -116,7 +116,7 @@ export function paymentJson(payment: PaymentRow) {
   };
 }
 
-export const PAYMENTS_CSV_HEADER = [
+const PAYMENTS_CSV_HEADER = [
   "Customer Name",
   "Customer Email",
   "Amount (GBP)",

@@ -6,7 +6,7 @@ import { penceToPounds } from "~/domain/money";
 import { ukDateTime, ukToday } from "~/domain/uk-calendar";
 import { db } from "~/server/platform/db.server";
 
-export const NEW_ACCOUNT_DAYS = 30;
+const NEW_ACCOUNT_DAYS = 30;
 
 export type AdminStats = {
   totalBookings: number;

@@ -19,7 +19,7 @@ export async function createApiToken(user: Pick<SessionUser, "id" | "role">) {
 }
 
 /** The token in `Authorization: Bearer …`, or null when the header is absent or malformed. */
-export function bearerToken(request: Request) {
+function bearerToken(request: Request) {
   const header = request.headers.get("authorization");
   if (!header) return null;
   const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,200})\s*$/i.exec(header);
@@ -66,8 +66,8 @@ export async function getApiUser(request: Request): Promise<SessionUser | null> 
   return getSessionUser(request);
 }
 
-export const UNAUTHORIZED_MESSAGE = "Authentication required";
-export const FORBIDDEN_MESSAGE = "Admin access required";
+const UNAUTHORIZED_MESSAGE = "Authentication required";
+const FORBIDDEN_MESSAGE = "Admin access required";
 
 /** A signed-in caller (token or session), else a thrown 401 JSON response. */
 export async function requireApiUser(request: Request) {

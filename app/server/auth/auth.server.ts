@@ -86,7 +86,7 @@ export async function requireDriver(request: Request) {
 // /forgot-password) and the JSON API (/api/auth/*, /api/admin/login|signup).
 
 /** Admin sessions and tokens last 24 hours (spec/02 section 4); everyone else's 30 days. */
-export const ADMIN_SESSION_DAYS = 1;
+const ADMIN_SESSION_DAYS = 1;
 
 export function sessionDaysFor(role: SessionUser["role"]) {
   return role === "admin" ? ADMIN_SESSION_DAYS : CUSTOMER_SESSION_DAYS;
@@ -343,7 +343,7 @@ export function hashToken(token: string) {
 
 // ---------------------------------------------------------------- password reset
 
-export const PASSWORD_RESET_TTL_HOURS = 1;
+const PASSWORD_RESET_TTL_HOURS = 1;
 
 /** A single-use reset (or, for a new driver, set-password) token; only its hash is stored. */
 export async function issuePasswordResetToken(userId: string, { hours = PASSWORD_RESET_TTL_HOURS } = {}) {

@@ -55,7 +55,7 @@ export async function findBookingToCancel(bookingId: string | null | undefined, 
 }
 
 /** When the move starts: its date and time on the UK clock. */
-export function moveStartOf(booking: Pick<CancelBooking, "moveDate" | "moveTime">) {
+function moveStartOf(booking: Pick<CancelBooking, "moveDate" | "moveTime">) {
   return ukInstant(booking.moveDate.toISOString().slice(0, 10), booking.moveTime);
 }
 
@@ -88,7 +88,7 @@ function offerOf(
   };
 }
 
-export function refundSummary(kind: CancellationOffer["kind"], refundPence: number, paidPence: number) {
+function refundSummary(kind: CancellationOffer["kind"], refundPence: number, paidPence: number) {
   if (kind === "unpaid") return "Nothing has been paid for this booking yet, so there is nothing to refund.";
   if (kind === "full")
     return `You will get ${formatPounds(refundPence)} back: a full refund, because your move is more than 24 hours away.`;

@@ -15,7 +15,7 @@ import { bookingPriceColumns } from "~/server/quotes/price-columns";
 import { pricedQuote } from "~/server/quotes/quotes.server";
 import { Prisma } from "../../../generated/prisma/client";
 
-export async function paidBookingsCount(customerId: string) {
+async function paidBookingsCount(customerId: string) {
   return db.booking.count({ where: { customerId, paymentState: "paid" } });
 }
 

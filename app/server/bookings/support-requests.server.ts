@@ -59,7 +59,7 @@ export async function createHelpRequest({
   return { ok: true, id: row.id };
 }
 
-export const SUPPORT_REQUEST_KIND_LABELS = {
+const SUPPORT_REQUEST_KIND_LABELS = {
   support: "Support request",
   change_request: "Change request",
   complaint: "Complaint",

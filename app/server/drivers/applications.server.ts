@@ -36,7 +36,7 @@ export type ApplicationResult =
       fieldErrors: Partial<Record<"email" | DocumentFieldName, string[]>>;
     };
 
-export const APPROVED_DRIVER_MESSAGE =
+const APPROVED_DRIVER_MESSAGE =
   "This email address already belongs to an approved driver. Please sign in to your driver account instead.";
 
 class DocumentsUnavailable extends Error {}

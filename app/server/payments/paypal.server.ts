@@ -5,7 +5,7 @@ import { env } from "~/server/platform/env.server";
 import type { ProviderPayment } from "./gateway";
 import { PaymentProviderError } from "./gateway";
 
-export const PAYPAL_SANDBOX_API = "https://api-m.sandbox.paypal.com";
+const PAYPAL_SANDBOX_API = "https://api-m.sandbox.paypal.com";
 
 export function paypalConfigured() {
   return Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);

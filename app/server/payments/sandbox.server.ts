@@ -12,7 +12,7 @@ const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString("hex")
 
 type SandboxRow = NonNullable<Awaited<ReturnType<typeof db.sandboxCheckout.findUnique>>>;
 
-export const SANDBOX_PAGE_PATH = "/sandbox-checkout";
+const SANDBOX_PAGE_PATH = "/sandbox-checkout";
 
 function asProviderPayment(row: SandboxRow): ProviderPayment {
   return {

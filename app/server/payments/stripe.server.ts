@@ -14,7 +14,7 @@ function connection(): { host?: string; port?: number; protocol?: "http" | "http
 
 const clients = new Map<string, Stripe>();
 
-export function stripeClient(secretKey: string) {
+function stripeClient(secretKey: string) {
   let client = clients.get(secretKey);
   if (!client) {
     client = new Stripe(secretKey, { ...connection(), maxNetworkRetries: 1, timeout: 15_000, telemetry: false });

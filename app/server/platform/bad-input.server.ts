@@ -7,7 +7,7 @@
 export const INVALID_TEXT_MESSAGE = "The request contains characters that cannot be used (such as a NUL byte).";
 
 /** Whether the error is the database refusing the bytes of a text it was given. */
-export function isInvalidTextInput(error: unknown): boolean {
+function isInvalidTextInput(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current !== "object") return false;
     const { code, message, cause, meta } = current as {

@@ -36,9 +36,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const SERVICE_UNAVAILABLE_MESSAGE =
-  "EasyMove is having a short technical problem. Please try again in a minute.";
-export const RETRY_AFTER_SECONDS = 5;
+const SERVICE_UNAVAILABLE_MESSAGE = "EasyMove is having a short technical problem. Please try again in a minute.";
+const RETRY_AFTER_SECONDS = 5;
 
 /** The answer while the database is away: JSON for the API and files, an error page for pages. */
 export function serviceUnavailable({ json }: { json: boolean }) {

@@ -17,7 +17,7 @@ const URLENCODED = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
 
 /** How much of an oversized body is read and dropped before a 413 (more: the connection is cut). */
-export const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
+const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
 
 /** The largest form a page reads in one piece (uploads on large-body pages have their own limits). */
 export const MAX_FORM_BODY_BYTES = MAX_BODY_BYTES;
@@ -70,10 +70,7 @@ export type FormBodyOptions = {
  * The request a page action may read with request.formData() without throwing, or a thrown
  * 4xx Response with a clear sentence.
  */
-export async function checkedFormRequest(
-  request: Request,
-  { largeBody = false }: FormBodyOptions = {},
-): Promise<Request> {
+async function checkedFormRequest(request: Request, { largeBody = false }: FormBodyOptions = {}): Promise<Request> {
   if (!BODY_METHODS.has(request.method.toUpperCase())) return request;
   const type = (request.headers.get("content-type") ?? "").trim().toLowerCase();
   const isUrlencoded = type.startsWith(URLENCODED);

@@ -104,7 +104,7 @@ export function documentCsp(nonce: string, thirdParties: ThirdParty[] = []) {
 }
 
 /** Non-document responses (JSON, files, health, static assets): nothing may run or frame them. */
-export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The security headers of a response, with `csp` as its Content-Security-Policy. */
 export function securityHeaders(csp: string = RESOURCE_CSP): [name: string, value: string][] {

@@ -77,14 +77,14 @@ export function offlineDistance(from: string, to: string): DistanceResult {
   return estimateDistance(from, to, findGbPlaces);
 }
 
-export const offlineDistanceSource: DistanceProvider = {
+const offlineDistanceSource: DistanceProvider = {
   name: "offline",
   distance: async (from, to) => offlineDistance(from, to),
 };
 
 // ---------- Google Distance Matrix ----------
 
-export const GOOGLE_MAPS_DEFAULT_BASE = "https://maps.googleapis.com";
+const GOOGLE_MAPS_DEFAULT_BASE = "https://maps.googleapis.com";
 const GOOGLE_TIMEOUT_MS = 5000;
 const METRES_PER_MILE = 1609.344;
 
@@ -93,7 +93,7 @@ const METRES_PER_MILE = 1609.344;
  * when Google answered that it cannot find an address or a road between them, rather than
  * failing to answer at all.
  */
-export class GoogleDistanceError extends Error {
+class GoogleDistanceError extends Error {
   constructor(
     message: string,
     readonly aboutTheAddresses = false,

@@ -35,7 +35,7 @@ type DistanceColumns = {
 };
 
 /** The distanceSource of a quote priced for an assumed distance because the distance service failed. */
-export const ESTIMATE_SOURCE = "fallback_estimate";
+const ESTIMATE_SOURCE = "fallback_estimate";
 const ESTIMATE_COLUMNS: DistanceColumns = {
   distanceSource: ESTIMATE_SOURCE,
   calculationMethod: ESTIMATE_SOURCE,

@@ -4,7 +4,7 @@ import { db } from "~/server/platform/db.server";
 import { storageKeyOf } from "./documents.server";
 import { getStorage, LocalDiskStorage } from "./storage.server";
 
-export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 /** One clean-up pass; gives how many chunk folders, temporary files and documents went. */
 export async function cleanupStaleUploads(now = new Date()) {

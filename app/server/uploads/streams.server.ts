@@ -62,7 +62,7 @@ export async function drain(source: AsyncIterable<Uint8Array>) {
 }
 
 /** The largest text field of a multipart upload. */
-export const MAX_TEXT_PART_BYTES = 16 * 1024;
+const MAX_TEXT_PART_BYTES = 16 * 1024;
 
 /** A multipart text field as a string; RequestTooLargeError over MAX_TEXT_PART_BYTES. */
 export async function readTextPart(source: AsyncIterable<Uint8Array>) {
