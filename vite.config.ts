@@ -89,6 +89,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // A file's vi.stubEnv (set before the app reads its configuration) ends with the file.
+          unstubEnvs: true,
           // One database per run; files share it, so run them one at a time.
           fileParallelism: false,
           testTimeout: 30_000,

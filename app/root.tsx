@@ -10,6 +10,7 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
@@ -36,17 +37,22 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => seo({ ...HOME_META, path: "/", matches });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // Without the database the page still renders, without the user menu (a degraded page).
   const [user, { toasts, setCookie }] = await Promise.all([
     nullWhileDatabaseIsDown(getSessionUser(request)),
-    takeToasts(request),
+    takeToasts(request, context),
   ]);
   return data(
     { user, toasts, config: publicConfig(), honeypotInputProps: honeypot.getInputProps() },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
+
+// The root loader runs again after every post, also one refused with a 4xx (which Remix would
+// otherwise reload nothing for): it carries the toast the action flashed (answerWithToast).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
 
 const NO_TOASTS: never[] = [];
 

@@ -1,6 +1,7 @@
-// The toast stack (spec/01 section 9). Toasts flashed through the session render with the
-// page, so they show without JavaScript, and a CSS animation hides them after their
-// duration. With JavaScript, page code adds toasts with useToast(); both kinds share one
+// The toast stack (spec/01 section 9). An action's toast comes from the root loader
+// (server/platform/toast.server.ts: answerWithToast) and renders with the page, so it shows
+// without JavaScript, and a CSS animation hides it after its duration. With JavaScript, page
+// code adds toasts of its own (a browser-side event) with useToast(); both kinds share one
 // stack of at most three, each toast keeps its own timer, and a sideways swipe of 50 px
 // dismisses one.
 import {
@@ -27,27 +28,9 @@ type ToastApi = { show: (toast: ToastInput) => void; add: (toasts: Toast[]) => v
 
 const ToastContext = createContext<ToastApi>({ show: () => {}, add: () => {} });
 
-/** Shows a toast from page code, e.g. after a fetcher's answer. */
+/** Shows a toast from page code, for what happens in the browser (an action's toast comes from the root loader). */
 export function useToast() {
   return useContext(ToastContext).show;
-}
-
-/**
- * Toasts in a route's action data (a post answered with the page, not a redirect). Without
- * JavaScript they render here, in the same place as the stack; once the page is hydrated
- * they join the one stack instead.
- */
-export function PageToasts({ toasts }: { toasts: Toast[] }) {
-  const hydrated = useHydrated();
-  const { add } = useContext(ToastContext);
-  const added = useRef(new Set<string>()); // once each, so a dismissed one stays dismissed
-  useEffect(() => {
-    const fresh = hydrated ? toasts.filter((toast) => !added.current.has(toast.id)) : [];
-    fresh.forEach((toast) => added.current.add(toast.id));
-    if (fresh.length > 0) add(fresh);
-  }, [hydrated, toasts, add]);
-  if (hydrated || toasts.length === 0) return null;
-  return <ToastList toasts={toasts} onDismiss={() => {}} />;
 }
 
 /** Holds the stack for the whole document; `flashed` are the session's toasts of this load. */

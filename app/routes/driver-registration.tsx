@@ -5,7 +5,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DriverApplication } from "~/components/driver-application/driver-application-form";
 import { handleApplicationForm, loadApplicationPage } from "~/server/drivers/applications.server";
-import { clientAddress } from "~/server/platform/client-address.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
@@ -26,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handleApplicationForm(request, clientAddress(context));
+  return handleApplicationForm(request, context);
 }
 
 export default function DriverRegistration() {

@@ -5,14 +5,13 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { StatusButton } from "~/components/ui/button";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { trackingUpdateSchema } from "~/schemas/tracker";
 import { requireDriver } from "~/server/auth/auth.server";
 import { advanceTracking, ratingText } from "~/server/bookings/tracking.server";
 import { driverJobs, type DriverJob } from "~/server/drivers/jobs.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { answerWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 import { usePending } from "~/utils/use-pending";
@@ -45,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionAnswer = { ok: true; bookingId: string } | { ok: false; bookingId: string | null; message: string };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireDriver(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: trackingUpdateSchema });
@@ -61,13 +60,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const moved = await advanceTracking({ bookingId: id, user, to: status, etaMinutes });
   if (!moved.ok)
     return data<ActionAnswer>({ ok: false, bookingId: id, message: moved.message }, { status: moved.status });
-  if (formData.get("reply") === "json") return data<ActionAnswer>({ ok: true, bookingId: id });
-  return redirectWithToast(
-    request,
-    "/driver",
-    { title: "Status updated", description: TRACKING_STATUS_LABELS[status], variant: "success" },
-    { status: 303 },
-  );
+  return answerWithToast(request, context, {
+    toast: { title: "Status updated", description: TRACKING_STATUS_LABELS[status], variant: "success" },
+    data: { ok: true, bookingId: id } as ActionAnswer,
+    redirectTo: "/driver",
+  });
 }
 
 export default function DriverJobs() {
@@ -119,7 +116,6 @@ function JobSection({ title, jobs, empty }: { title: string; jobs: DriverJob[]; 
 function JobCard({ job }: { job: DriverJob }) {
   const fetcher = useFetcher<ActionAnswer>();
   const pageAnswer = useActionData<typeof action>();
-  const hydrated = useHydrated();
   const pending = usePending({ fetcher });
   const answer = fetcher.data ?? (pageAnswer?.bookingId === job.id ? pageAnswer : undefined);
   const error = answer && !answer.ok ? answer.message : null;
@@ -184,7 +180,6 @@ function JobCard({ job }: { job: DriverJob }) {
         <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
           <input type="hidden" name="bookingId" value={job.id} />
           <input type="hidden" name="status" value={job.next.status} />
-          {hydrated ? <input type="hidden" name="reply" value="json" /> : null}
           {job.next.status === "en_route" ? (
             <label className="text-sm text-slate-700">
               Minutes to pickup (optional)

@@ -93,7 +93,7 @@ function present<T extends Record<string, unknown>, K extends keyof T>(value: T,
 // ---------------------------------------------------------------- customers
 
 export const signInSchema = z
-  .object({ email: optionalText, password: optionalSecret, redirectTo, inDialog: z.string().optional() })
+  .object({ email: optionalText, password: optionalSecret, redirectTo })
   .superRefine((value, ctx) => {
     if (!value.email || !value.password)
       ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.signInRequired });
@@ -127,7 +127,7 @@ function normaliseSignUp<T extends { username?: string; email?: string; password
 
 /** The /signup form: full name (the username), email, password and its confirmation. */
 export const signUpSchema = z
-  .object({ ...signUpFields, confirmPassword: optionalSecret, redirectTo, inDialog: z.string().optional() })
+  .object({ ...signUpFields, confirmPassword: optionalSecret, redirectTo })
   .superRefine((value, ctx) => checkSignUp(value, ctx, true))
   .transform(normaliseSignUp);
 

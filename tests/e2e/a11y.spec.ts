@@ -2,7 +2,7 @@
 // violation, one h1, the landmarks, a working skip link, visible focus and keyboard-only use.
 // Add new public pages to PUBLIC_PAGES.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { jsModes, waitForHydration } from "./helpers";
 
 const PUBLIC_PAGES: { name: string; path: string; status?: number }[] = [

@@ -1,17 +1,23 @@
 // /account with JavaScript on and off: the signed-in browsers, this one marked, and "Sign out
 // everywhere", which ends this browser's session and every other one of the account.
-import { expect, test } from "@playwright/test";
-import { appDb, jsModes, open, sessionCookieFor, signedInCustomer } from "./helpers";
+import { expect, test } from "./fixtures";
+import { appDb, jsModes, open } from "./helpers";
 
 for (const mode of jsModes) {
   test.describe(`your account ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("lists where the customer is signed in, and signs out everywhere", async ({ page, baseURL, browser }) => {
-      const email = await signedInCustomer(page, baseURL!, { prefix: "account" });
+    test("lists where the customer is signed in, and signs out everywhere", async ({
+      page,
+
+      browser,
+      signIn,
+      newCustomer,
+    }) => {
+      const email = await newCustomer({ prefix: "account" });
       // The same account signed in on a second browser.
       const phone = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
-      await phone.addCookies([await sessionCookieFor(email, baseURL!)]);
+      await signIn(email, { context: phone });
 
       await open(page, "/", mode.javaScriptEnabled);
       await page.getByTestId("user-menu").locator("summary").click();

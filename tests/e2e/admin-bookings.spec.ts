@@ -4,8 +4,8 @@
 // driver assigned, a booking's history, and the dashboard's recent bookings and pending drivers.
 // Each test makes its own bookings and drivers, so other specs' changes to the seed never matter.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { appDb, jsModes, open, randomIp, sessionCookieFor, waitForHydration } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { appDb, jsModes, open, randomIp, waitForHydration } from "./helpers";
 
 const ADMIN_EMAIL = "admin@easymove.local";
 
@@ -74,8 +74,8 @@ for (const mode of jsModes) {
   test.describe(`admin bookings ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test.beforeEach(async ({ context, baseURL }) => {
-      await context.addCookies([await sessionCookieFor(ADMIN_EMAIL, baseURL!)]);
+    test.beforeEach(async ({ signIn }) => {
+      await signIn(ADMIN_EMAIL);
     });
 
     test("the dashboard lists recent bookings and pending drivers and links to their screens", async ({ page }) => {
@@ -251,11 +251,10 @@ test.describe("admin bookings pages are accessible", () => {
   test.use({ extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
   test("the list, a booking's details and the dashboard have no serious or critical axe violation", async ({
+    signIn,
     page,
-    context,
-    baseURL,
   }) => {
-    await context.addCookies([await sessionCookieFor(ADMIN_EMAIL, baseURL!)]);
+    await signIn(ADMIN_EMAIL);
     const booking = await makeBooking(word());
     await (
       await appDb()

@@ -3,8 +3,8 @@
 // authenticated route, the disabled button of the current status, approving (account and
 // set-password e-mail) and declining, the failure toast, the empty state.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, request, test, type Locator, type Page } from "@playwright/test";
-import { appDb, jsModes, open, randomIp, sessionCookieFor } from "./helpers";
+import { expect, request, test, type Locator, type Page } from "./fixtures";
+import { appDb, jsModes, open, randomIp } from "./helpers";
 
 const ADMIN_EMAIL = "admin@easymove.local"; // prisma/seed.ts
 
@@ -38,8 +38,8 @@ for (const mode of jsModes) {
   test.describe(`/admin/drivers ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test.beforeEach(async ({ context, baseURL }) => {
-      await context.addCookies([await sessionCookieFor(ADMIN_EMAIL, baseURL!)]);
+    test.beforeEach(async ({ signIn }) => {
+      await signIn(ADMIN_EMAIL);
     });
 
     test("shows one card per seeded application, with the current status's button disabled", async ({ page }) => {
@@ -216,14 +216,10 @@ for (const mode of jsModes) {
   });
 }
 
-test("/admin/drivers is for admins: a visitor goes to /admin/login, a customer to /", async ({
-  page,
-  context,
-  baseURL,
-}) => {
+test("/admin/drivers is for admins: a visitor goes to /admin/login, a customer to /", async ({ signIn, page }) => {
   await page.goto("/admin/drivers");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdrivers$/);
-  await context.addCookies([await sessionCookieFor("ben@example.com", baseURL!)]);
+  await signIn("ben@example.com");
   await page.goto("/admin/drivers");
   await expect(page).toHaveURL(/\/$/);
 });

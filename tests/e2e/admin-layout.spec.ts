@@ -1,16 +1,16 @@
 // The admin screens fit the window, on a laptop and on a phone: wide tables scroll inside
 // their card and never widen the page.
-import { expect, test } from "@playwright/test";
-import { appDb, sessionCookieFor } from "./helpers";
+import { expect, test } from "./fixtures";
+import { appDb } from "./helpers";
 
 const SCREENS = ["/admin/dashboard", "/admin/bookings", "/admin/drivers", "/admin/users", "/admin/payments"];
 
 for (const width of [1280, 390]) {
-  test(`no admin screen is wider than a ${width} px window`, async ({ browser, baseURL }) => {
+  test(`no admin screen is wider than a ${width} px window`, async ({ browser, signIn }) => {
     const db = await appDb();
     const admin = await db.user.findFirstOrThrow({ where: { role: "admin", isActive: true } });
     const context = await browser.newContext({ viewport: { width, height: 900 } });
-    await context.addCookies([await sessionCookieFor(admin.email, baseURL!)]);
+    await signIn(admin.email, { context });
     const page = await context.newPage();
     // A long e-mail address must wrap, not widen the page.
     await db.driver.create({

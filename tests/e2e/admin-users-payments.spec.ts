@@ -4,9 +4,9 @@
 // open a payment's details at a linkable URL, and download the CSV and read it back.
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
 import { parseCsv } from "../support/parse-csv";
-import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
+import { expect, test, type SignIn } from "./fixtures";
+import { appDb, jsModes, open, randomIp, uniqueEmail } from "./helpers";
 
 const CONFIRM_TEXT = "Are you sure you want to delete this user? This action cannot be undone.";
 
@@ -16,10 +16,10 @@ async function newUser(role: "customer" | "admin" = "customer") {
   return db.user.create({ data: { username: `E2E ${role} ${email.split("@")[0]!.slice(-8)}`, email, role } });
 }
 
-async function signInAsNewAdmin(page: Page, baseURL: string) {
+async function signInAsNewAdmin(signIn: SignIn) {
   // A fresh admin is the newest user, so its own row is on the list's first page.
   const admin = await newUser("admin");
-  await page.context().addCookies([await sessionCookieFor(admin.email, baseURL)]);
+  await signIn(admin.email);
   return admin;
 }
 
@@ -28,10 +28,10 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
     test("User Management: deactivate, activate, delete after confirming; the admin's own row is locked", async ({
+      signIn,
       page,
-      baseURL,
     }) => {
-      const admin = await signInAsNewAdmin(page, baseURL!);
+      const admin = await signInAsNewAdmin(signIn);
       const user = await newUser();
       await open(page, "/admin/users", mode.javaScriptEnabled);
       // With JavaScript every change happens in place: this mark would not survive a page load.
@@ -93,10 +93,10 @@ for (const mode of jsModes) {
     });
 
     test("a change that fails says so in a toast titled Error: 'Failed to update user status', 'Failed to delete user'", async ({
+      signIn,
       page,
-      baseURL,
     }) => {
-      await signInAsNewAdmin(page, baseURL!);
+      await signInAsNewAdmin(signIn);
       const db = await appDb();
       const [first, second] = [await newUser(), await newUser()];
       await open(page, "/admin/users", mode.javaScriptEnabled);
@@ -125,10 +125,10 @@ for (const mode of jsModes) {
     });
 
     test("Payment Tracking: filter by status and search, open a payment's details at a linkable URL", async ({
+      signIn,
       page,
-      baseURL,
     }) => {
-      await signInAsNewAdmin(page, baseURL!);
+      await signInAsNewAdmin(signIn);
       await open(page, "/admin/payments", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "Payment Tracking" })).toBeVisible();
       for (const column of ["Customer", "Amount", "Status", "Payment ID", "Date"]) {
@@ -193,10 +193,10 @@ for (const mode of jsModes) {
     // axe runs as a script in the page, so only with JavaScript; the markup is the server's either way.
     if (mode.javaScriptEnabled)
       test("both screens pass axe (WCAG 2.1 AA) with the confirmation step and the details panel open", async ({
+        signIn,
         page,
-        baseURL,
       }) => {
-        await signInAsNewAdmin(page, baseURL!);
+        await signInAsNewAdmin(signIn);
         const user = await newUser();
         const db = await appDb();
         const payment = await db.payment.findFirstOrThrow({ where: { customerEmail: "ben@example.com" } });
@@ -218,8 +218,8 @@ for (const mode of jsModes) {
         }
       });
 
-    test("Export to CSV downloads the filtered list, escaped and formula-safe", async ({ page, baseURL }) => {
-      await signInAsNewAdmin(page, baseURL!);
+    test("Export to CSV downloads the filtered list, escaped and formula-safe", async ({ page, signIn }) => {
+      await signInAsNewAdmin(signIn);
       const db = await appDb();
       const tag = `csv${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       const tricky = `O'Neil, "Big" Removals\nLtd ${tag}`;

@@ -1,7 +1,7 @@
 // Accessibility of the account pages: one h1, labelled fields, and no serious or critical
 // axe violation (WCAG 2.1 A and AA), before and after a failed submission.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
 const PAGES = [

@@ -1,7 +1,7 @@
 // Admins in the browser, with JavaScript off and on: sign-up with a wrong and a right key,
 // login, the guard's redirects and the dashboard; and the admin API's tokens.
-import { expect, test } from "@playwright/test";
-import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail, waitForHydration } from "./helpers";
+import { expect, test } from "./fixtures";
+import { appDb, jsModes, open, randomIp, uniqueEmail, waitForHydration } from "./helpers";
 
 const ADMIN_KEY = "e2e-admin-key"; // playwright.config.ts
 
@@ -53,12 +53,12 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
     });
 
-    test("a signed-in customer or driver is sent to /", async ({ page, context, baseURL }) => {
-      await context.addCookies([await sessionCookieFor("ben@example.com", baseURL!)]);
+    test("a signed-in customer or driver is sent to /", async ({ page, context, signIn }) => {
+      await signIn("ben@example.com");
       await page.goto("/admin/dashboard");
       await expect(page).toHaveURL(/\/$/);
       await context.clearCookies();
-      await context.addCookies([await sessionCookieFor("priya.driver@example.com", baseURL!)]);
+      await signIn("priya.driver@example.com");
       await page.goto("/admin/dashboard");
       await expect(page).toHaveURL(/\/$/);
     });
@@ -111,14 +111,14 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("role-badge")).toHaveText("admin");
     });
 
-    test("a deactivated admin's session stops working at once", async ({ page, context, baseURL }) => {
+    test("a deactivated admin's session stops working at once", async ({ page, signIn }) => {
       const email = uniqueEmail("gone-admin");
       const created = await page.request.post("/api/admin/signup", {
         data: { username: "Gone Admin", email, password: "admin-pass-1", adminKey: ADMIN_KEY },
         headers: { "X-Forwarded-For": randomIp() },
       });
       expect(created.status()).toBe(201);
-      await context.addCookies([await sessionCookieFor(email, baseURL!)]);
+      await signIn(email);
       await open(page, "/admin/dashboard", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
       await (await appDb()).user.update({ where: { email }, data: { isActive: false } });

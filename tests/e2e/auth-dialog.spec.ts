@@ -1,48 +1,51 @@
 // The sign-in dialog (the checkout's "Please sign in to pay") in a real browser with
 // JavaScript: it opens in place, switches between the sign-in and sign-up cards, shows the
-// server's errors, and closes on success, calling back the page. No production page uses it
-// yet (the checkout will), so the real component is bundled here with a stand-in router
-// whose /signin and /signup actions answer like the real ones (those are tested against the
-// real server in tests/integration/auth-pages.test.ts). Without JavaScript the component is
+// server's errors, and on success goes back to its page, now signed in. The real component is
+// bundled here with a stand-in router whose /signin and /signup actions answer like the real
+// ones (those are tested against the real server in tests/integration/auth-pages.test.ts). Without JavaScript the component is
 // two links with redirectTo (tests/unit/auth-components.test.ts; the pages' redirectTo flow
 // is in auth.spec.ts).
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
 import { build } from "esbuild";
+import { expect, test, type Page } from "./fixtures";
 
 const HARNESS = `
-import { createElement as h, useState } from "react";
+import { createElement as h } from "react";
 import { createRoot } from "react-dom/client";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, redirect, RouterProvider, useLoaderData } from "react-router-dom";
 import { AuthDialog } from "~/components/auth/auth-dialog";
 
 const options = new URLSearchParams(location.search);
 const calls = (window.__authCalls = []);
+let signedIn = false;
 
-// Answers as the real actions do: the spec's error, or a success result for a dialog.
+// Answers as the real actions do: the spec's error, or signed in and back to redirectTo.
 async function action({ request }) {
   const fields = Object.fromEntries(await request.formData());
   const path = new URL(request.url).pathname;
   calls.push({ path, fields });
-  if (fields.password === "right-password") return { status: "success", initialValue: null };
+  if (fields.password === "right-password") {
+    signedIn = true;
+    return redirect(fields.redirectTo || "/");
+  }
   return { status: "error", initialValue: { email: fields.email, username: fields.username }, error: { "": [path === "/signin" ? "Authentication failed" : "Registration failed"] } };
 }
 
+// As the real checkout: the prompt until the customer is signed in.
 function Checkout() {
-  const [signedIn, setSignedIn] = useState(false);
+  const page = useLoaderData();
   return h("main", null,
-    h("p", { "data-testid": "page-state" }, signedIn ? "signed in" : "signed out"),
-    h(AuthDialog, {
+    h("p", { "data-testid": "page-state" }, page.signedIn ? "signed in" : "signed out"),
+    page.signedIn ? null : h(AuthDialog, {
       redirectTo: "/checkout",
       message: "Please sign in to pay",
       dismissable: options.get("locked") !== "1",
       defaultOpen: options.get("locked") === "1",
-      onSuccess: () => setSignedIn(true),
     }));
 }
 
 const router = createMemoryRouter(
-  [{ path: "/checkout", element: h(Checkout) }, { path: "/signin", action }, { path: "/signup", action }],
+  [{ path: "/checkout", element: h(Checkout), loader: () => ({ signedIn }) }, { path: "/signin", action }, { path: "/signup", action }],
   { initialEntries: ["/checkout"] },
 );
 window.__routerPath = () => router.state.location.pathname;
@@ -137,7 +140,7 @@ test.describe("sign-in dialog with JavaScript", () => {
     const posted = await calls(page);
     expect(posted.at(-1)).toEqual({
       path: "/signin",
-      fields: { redirectTo: "/checkout", inDialog: "true", email: "alice@example.com", password: "right-password" },
+      fields: { redirectTo: "/checkout", email: "alice@example.com", password: "right-password" },
     });
   });
 

@@ -4,8 +4,7 @@
 // only the Origin check stops it.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
-import { sessionCookieFor } from "./helpers";
+import { expect, test } from "./fixtures";
 
 let attacker: http.Server;
 let attackerOrigin = "";
@@ -33,11 +32,10 @@ test.afterAll(async () => {
 
 test.describe("cross-site form posts", () => {
   test("a forged Log Out from another origin is refused with 403 and the visitor stays signed in", async ({
+    signIn,
     page,
-    context,
-    baseURL,
   }) => {
-    await context.addCookies([await sessionCookieFor("grace@example.com", baseURL!)]);
+    await signIn("grace@example.com");
     await page.goto(`${attackerOrigin}/?action=/logout`);
     const [response] = await Promise.all([
       page.waitForResponse((candidate) => candidate.url().startsWith(`${target}/logout`)),
@@ -59,8 +57,8 @@ test.describe("cross-site form posts", () => {
     expect(response.status()).toBe(403);
   });
 
-  test("the same post from the site's own origin is accepted", async ({ page, context, baseURL }) => {
-    await context.addCookies([await sessionCookieFor("grace@example.com", baseURL!)]);
+  test("the same post from the site's own origin is accepted", async ({ page, baseURL, signIn }) => {
+    await signIn("grace@example.com");
     const response = await page.request.post("/logout", { headers: { Origin: baseURL! }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     const forged = await page.request.post("/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });

@@ -2,7 +2,7 @@
 // password, sign out, password reset through the local outbox, drivers on the same page.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { jsModes, open, randomIp, uniqueEmail, waitForHydration } from "./helpers";
 
 const OUTBOX = path.resolve(process.env.OUTBOX_DIR ?? ".data/outbox");

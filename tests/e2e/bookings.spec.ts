@@ -4,9 +4,9 @@
 // through the built-in sandbox and comes back to the list with a toast.
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
 import { ukDateTime } from "~/domain/uk-calendar";
-import { appDb, jsModes, open, randomIp, signedInCustomer } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { appDb, jsModes, open, randomIp } from "./helpers";
 
 const reference = () =>
   `EM-${Array.from({ length: 6 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[Math.floor(Math.random() * 32)]).join("")}`;
@@ -75,8 +75,12 @@ for (const mode of jsModes) {
   test.describe(`my bookings ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test("a customer with no bookings sees a friendly empty state with a way to a quote", async ({ page, baseURL }) => {
-      await signedInCustomer(page, baseURL!);
+    test("a customer with no bookings sees a friendly empty state with a way to a quote", async ({
+      page,
+
+      newCustomer,
+    }) => {
+      await newCustomer();
       await open(page, "/bookings", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "My bookings" })).toBeVisible();
       await expect(page.getByTestId("bookings-empty")).toContainText("No bookings yet");
@@ -87,8 +91,12 @@ for (const mode of jsModes) {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     });
 
-    test("a booking not paid yet offers Pay now, which goes back to its checkout", async ({ page, baseURL }) => {
-      const email = await signedInCustomer(page, baseURL!);
+    test("a booking not paid yet offers Pay now, which goes back to its checkout", async ({
+      page,
+
+      newCustomer,
+    }) => {
+      const email = await newCustomer();
       const booking = await paidBooking(email);
       const db = await appDb();
       await db.payment.deleteMany({ where: { bookingId: booking.id } });
@@ -103,10 +111,10 @@ for (const mode of jsModes) {
     });
 
     test("lists the booking, keeps it on 'Keep my booking', cancels it with a full refund", async ({
+      newCustomer,
       page,
-      baseURL,
     }) => {
-      const email = await signedInCustomer(page, baseURL!);
+      const email = await newCustomer();
       const booking = await paidBooking(email);
 
       await open(page, "/bookings", mode.javaScriptEnabled);
@@ -161,11 +169,11 @@ for (const mode of jsModes) {
     });
 
     test("a second cancel from a stale page says the booking is already cancelled", async ({
+      newCustomer,
       page,
       browser,
-      baseURL,
     }) => {
-      const email = await signedInCustomer(page, baseURL!);
+      const email = await newCustomer();
       const booking = await paidBooking(email, { daysAhead: 3 });
       await open(page, `/bookings/${booking.id}/cancel`, mode.javaScriptEnabled);
       await expect(page.getByTestId("refund-offer")).toContainText("a full refund");
@@ -187,10 +195,10 @@ for (const mode of jsModes) {
     });
 
     test("a refund that changed while the step was open is stated again before anything happens", async ({
+      newCustomer,
       page,
-      baseURL,
     }) => {
-      const email = await signedInCustomer(page, baseURL!);
+      const email = await newCustomer();
       const booking = await paidBooking(email);
       await open(page, `/bookings/${booking.id}/cancel`, mode.javaScriptEnabled);
       await expect(page.getByTestId("refund-offer")).toContainText("You will get £123.45 back: a full refund");
@@ -223,11 +231,11 @@ for (const mode of jsModes) {
       await expect(cardOf(page, booking.reference)).toContainText("Partly refunded");
     });
 
-    test("someone else's booking is a 404", async ({ page, baseURL }) => {
-      const ownerEmail = await signedInCustomer(page, baseURL!, { prefix: "owner" });
+    test("someone else's booking is a 404", async ({ page, newCustomer }) => {
+      const ownerEmail = await newCustomer({ prefix: "owner" });
       const booking = await paidBooking(ownerEmail);
       await page.context().clearCookies();
-      await signedInCustomer(page, baseURL!, { prefix: "stranger" });
+      await newCustomer({ prefix: "stranger" });
       const response = await page.goto(`/bookings/${booking.id}/cancel`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
@@ -238,10 +246,10 @@ for (const mode of jsModes) {
 }
 
 test("the list and the cancel step have no serious accessibility problems, at phone and desktop widths", async ({
+  newCustomer,
   page,
-  baseURL,
 }) => {
-  const email = await signedInCustomer(page, baseURL!);
+  const email = await newCustomer();
   const booking = await paidBooking(email);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

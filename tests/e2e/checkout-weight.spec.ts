@@ -3,8 +3,8 @@
 // or PayPal's scripts unless it needs them (here, on the built-in sandbox, none does).
 import fs from "node:fs";
 import zlib from "node:zlib";
-import { expect, test, type Page } from "@playwright/test";
-import { appDb, sessionCookieFor, waitForHydration } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { appDb, waitForHydration } from "./helpers";
 
 const CHECKOUT_BUDGET_BYTES =
   JSON.parse(fs.readFileSync("performance-budget.json", "utf8")).javascriptKb["/checkout"] * 1024;
@@ -36,8 +36,8 @@ async function weigh(page: Page, url: string) {
 }
 
 test("the checkout and the hosted-payment form ship no more JavaScript than the checkout's budget, and nothing third-party", async ({
+  signIn,
   browser,
-  baseURL,
 }) => {
   const db = await appDb();
   const customer = await db.user.findFirstOrThrow({ where: { role: "customer", isActive: true } });
@@ -46,7 +46,7 @@ test("the checkout and the hosted-payment form ship no more JavaScript than the 
     orderBy: { paymentState: "asc" },
   });
   const context = await browser.newContext();
-  await context.addCookies([await sessionCookieFor(customer.email, baseURL!)]);
+  await signIn(customer.email, { context });
 
   for (const path of [`/checkout?booking=${booking.id}`, `/stripe-checkout?booking=${booking.id}`]) {
     const page = await weigh(await context.newPage(), path);

@@ -1,7 +1,7 @@
 // The whole purchase in a browser, JavaScript on and off, on the built-in sandbox provider:
 // quote → booking → sign in → card payment (declined, then paid) → confirmation → e-mail;
 // the discount code; the embedded card form.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { appDb, bookAMove, jsModes, open, randomIp, uniqueEmail } from "./helpers";
 
 const PASSWORD = "checkout-password-1";

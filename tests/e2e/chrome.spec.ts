@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { jsModes, sessionCookieFor, waitForHydration } from "./helpers";
+import { expect, test } from "./fixtures";
+import { jsModes, waitForHydration } from "./helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
@@ -73,8 +73,8 @@ for (const mode of jsModes) {
       }
     });
 
-    test("a signed-in user sees their menu and can log out", async ({ page, context, baseURL }) => {
-      await context.addCookies([await sessionCookieFor("alice@example.com", baseURL!)]);
+    test("a signed-in user sees their menu and can log out", async ({ page, signIn }) => {
+      await signIn("alice@example.com");
       await page.goto("/");
       if (mode.javaScriptEnabled) await waitForHydration(page);
       const userMenu = page.getByTestId("user-menu");
@@ -97,10 +97,14 @@ for (const mode of jsModes) {
   });
 }
 
-test("flashed toasts render without JavaScript and disappear after their duration", async ({ browser, baseURL }) => {
+test("flashed toasts render without JavaScript and disappear after their duration", async ({
+  browser,
+
+  signIn,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await context.addCookies([await sessionCookieFor("alice@example.com", baseURL!)]);
+  await signIn("alice@example.com", { context });
   await page.goto("/");
   await page.getByTestId("user-menu").locator("summary").click();
   await page.getByTestId("user-menu").getByRole("button", { name: "Log Out" }).click();

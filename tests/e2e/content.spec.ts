@@ -1,12 +1,12 @@
 // Home page sections, FAQ, van guide, terms and service pages, with JavaScript off and on;
 // their search metadata and structured data; sitemap.xml and robots.txt.
-import { expect, test, type Page } from "@playwright/test";
 import { FAQS, faqCounts } from "~/domain/faq";
 import { LONDON_AREA_GROUPS, BIRMINGHAM_AREA_GROUPS } from "~/domain/service-areas";
 import { vanImages } from "~/domain/van-images";
 import { VAN_GUIDE } from "~/domain/vans";
 import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
 import { INDEXABLE_PAGES } from "~/utils/indexable-pages";
+import { expect, test, type Page } from "./fixtures";
 import { jsModes, waitForHydration } from "./helpers";
 
 // The e2e server runs with the default brand configuration (playwright.config.ts).

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { appDb, jsModes, sessionCookieFor, waitForHydration } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { appDb, jsModes, waitForHydration } from "./helpers";
 
 const PDF = path.resolve("tests/fixtures/document.pdf");
 const JPEG = path.resolve("tests/fixtures/van-photo.jpg");
@@ -187,11 +187,7 @@ for (const mode of jsModes) {
 test.describe("driver registration without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("sends the application with real PDF and JPEG files in one multipart post", async ({
-    page,
-    context,
-    baseURL,
-  }) => {
+  test("sends the application with real PDF and JPEG files in one multipart post", async ({ signIn, page }) => {
     await open(page, false);
     const email = uniqueEmail();
     await fillApplicant(page, email);
@@ -224,9 +220,9 @@ test.describe("driver registration without JavaScript", () => {
     expect(licence).toMatch(/^uploads\/[a-f0-9]{64}\.pdf$/);
     const anonymous = await page.request.get(`/${licence}`);
     expect(anonymous.status()).toBe(401);
-    await context.addCookies([await sessionCookieFor("alice@example.com", baseURL!)]);
+    await signIn("alice@example.com");
     expect((await page.request.get(`/${licence}`)).status()).toBe(403);
-    await context.addCookies([await sessionCookieFor("admin@easymove.local", baseURL!)]);
+    await signIn("admin@easymove.local");
     const asAdmin = await page.request.get(`/${licence}`);
     expect(asAdmin.status()).toBe(200);
     expect(asAdmin.headers()["content-type"]).toBe("application/pdf");

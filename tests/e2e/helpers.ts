@@ -65,16 +65,3 @@ export async function bookAMove(
   await page.waitForURL(/\/checkout\?booking=/);
   return new URL(page.url()).searchParams.get("booking")!;
 }
-
-/** A new customer (no password: signed in by cookie), signed in on this page's browser context. */
-export async function signedInCustomer(
-  page: Page,
-  baseURL: string,
-  { username = "Pat Customer", prefix = "customer" } = {},
-) {
-  const db = await appDb();
-  const email = uniqueEmail(prefix);
-  await db.user.create({ data: { username, email } });
-  await page.context().addCookies([await sessionCookieFor(email, baseURL)]);
-  return email;
-}

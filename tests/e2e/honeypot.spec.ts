@@ -1,6 +1,6 @@
 // The honeypot, as a bot meets it: people never see the field; a form posted with it filled
 // looks accepted but creates nothing.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { appDb, jsModes, open } from "./helpers";
 
 for (const mode of jsModes) {

@@ -9,8 +9,8 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { ROUTE_FILES, sampleRoute } from "../support/route-files";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "./fixtures";
 import { appDb, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
 
 const MARKER = `xss${Date.now().toString(36)}`;

@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { expect, test, type BrowserContext, type Response } from "@playwright/test";
-import { appDb, bookAMove, sessionCookieFor } from "./helpers";
+import { expect, test, type BrowserContext, type Response } from "./fixtures";
+import { appDb, bookAMove } from "./helpers";
 
 const budget = JSON.parse(fs.readFileSync(path.resolve("performance-budget.json"), "utf8")) as {
   javascriptKb: Record<string, number>;
@@ -31,7 +31,7 @@ async function javascriptOf(context: BrowserContext, url: string, origin: string
   return { bytes: files.reduce((sum, file) => sum + file.gzipped, 0), files };
 }
 
-test("every key page's JavaScript stays within performance-budget.json", async ({ browser, baseURL }) => {
+test("every key page's JavaScript stays within performance-budget.json", async ({ browser, baseURL, signIn }) => {
   test.setTimeout(90_000);
   const origin = baseURL!;
   const db = await appDb();
@@ -42,9 +42,9 @@ test("every key page's JavaScript stays within performance-budget.json", async (
 
   const anonymous = await browser.newContext();
   const customerContext = await browser.newContext();
-  await customerContext.addCookies([await sessionCookieFor(customer.email, origin)]);
+  await signIn(customer.email, { context: customerContext, origin });
   const adminContext = await browser.newContext();
-  await adminContext.addCookies([await sessionCookieFor(admin.email, origin)]);
+  await signIn(admin.email, { context: adminContext, origin });
   // A booking of the signed-in customer's own, for checkout and the tracker.
   const bookingPage = await customerContext.newPage();
   const booking = await bookAMove(bookingPage, true);

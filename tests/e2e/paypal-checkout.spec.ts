@@ -2,13 +2,12 @@
 // the page says so and takes a test payment on the sandbox's hosted page: quote → booking →
 // "Pay with PayPal" → "Continue to test payment" → 4242… → "Booking Confirmed". Also the
 // admins' /payment-test, which answers in place with JavaScript and by a page load without.
-import { expect, test, type Page } from "@playwright/test";
-import { appDb, bookAMove, jsModes, open, randomIp, sessionCookieFor, signedInCustomer, uniqueEmail } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { appDb, bookAMove, jsModes, open, randomIp, uniqueEmail } from "./helpers";
 
 const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 
-const signedInPayPalCustomer = (page: Page, baseURL: string) =>
-  signedInCustomer(page, baseURL, { username: "Pat PayPal", prefix: "paypal" });
+const PAYPAL_CUSTOMER = { username: "Pat PayPal", prefix: "paypal" };
 const bookASmallMove = (page: Page, javaScriptEnabled: boolean) =>
   bookAMove(page, javaScriptEnabled, { vanSize: "small" });
 
@@ -17,10 +16,10 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
     test("without PayPal keys: a test payment on the sandbox's page, then 'Booking Confirmed'", async ({
+      newCustomer,
       page,
-      baseURL,
     }) => {
-      const email = await signedInPayPalCustomer(page, baseURL!);
+      const email = await newCustomer(PAYPAL_CUSTOMER);
       const bookingId = await bookASmallMove(page, mode.javaScriptEnabled);
       await page.getByRole("link", { name: /Pay with PayPal/ }).click();
       await expect(page).toHaveURL(`/paypal-checkout?booking=${bookingId}`);
@@ -57,7 +56,11 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(new RegExp(`/booking-confirmation\\?booking=${bookingId}`));
     });
 
-    test("a signed-out visitor signs in first; someone else's booking is the error card", async ({ page, baseURL }) => {
+    test("a signed-out visitor signs in first; someone else's booking is the error card", async ({
+      page,
+
+      newCustomer,
+    }) => {
       const db = await appDb();
       const owner = await db.user.create({ data: { username: "Owner", email: uniqueEmail("owner") } });
       const booking = await db.booking.create({
@@ -83,7 +86,7 @@ for (const mode of jsModes) {
         `/signin?redirectTo=${encodeURIComponent(`/paypal-checkout?booking=${booking.id}`)}`,
       );
 
-      await signedInPayPalCustomer(page, baseURL!);
+      await newCustomer(PAYPAL_CUSTOMER);
       await open(page, `/paypal-checkout?booking=${booking.id}`, mode.javaScriptEnabled);
       await expect(page.getByTestId("checkout-error")).toContainText("No quote found");
       await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
@@ -94,10 +97,10 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     test("an admin checks the card provider's keys: the amount's messages, then the provider's answer", async ({
+      signIn,
       page,
-      baseURL,
     }) => {
-      await page.context().addCookies([await sessionCookieFor("admin@easymove.local", baseURL!)]);
+      await signIn("admin@easymove.local", { context: page.context() });
       await open(page, "/payment-test", mode.javaScriptEnabled);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
       await expect(page.getByLabel("Amount (£)")).toHaveValue("24.99");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { jsModes, sessionCookieFor, waitForHydration } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { jsModes, waitForHydration } from "./helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 // A real village the offline estimate cannot place (no postcode).
@@ -332,8 +332,12 @@ for (const mode of jsModes) {
       );
     });
 
-    test("/test-detailed-quotes prices each case as the van its title names", async ({ page, context, baseURL }) => {
-      await context.addCookies([await sessionCookieFor(process.env.ADMIN_EMAIL || "admin@easymove.local", baseURL!)]);
+    test("/test-detailed-quotes prices each case as the van its title names", async ({
+      page,
+
+      signIn,
+    }) => {
+      await signIn(process.env.ADMIN_EMAIL || "admin@easymove.local");
       await open(page, "/test-detailed-quotes", mode.javaScriptEnabled);
       const luton = page.getByTestId("preset-case").filter({ hasText: "luton, express, 45 items" });
       await expect(luton.getByTestId("preset-van")).toHaveText("Priced as a luton van");

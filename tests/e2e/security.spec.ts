@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("security headers", () => {
   for (const path of ["/", "/healthz", "/no-such-page"]) {

@@ -1,8 +1,8 @@
 // /stripe-config in the browser, with JavaScript off and on: admins only, Save's enabled
 // state (JS), the spec's messages for wrong prefixes, saving, and the secret's last four,
 // with the secret never in the page.
-import { expect, test, type Page } from "@playwright/test";
-import { appDb, jsModes, open, randomIp, sessionCookieFor } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { appDb, jsModes, open, randomIp } from "./helpers";
 
 const ADMIN_EMAIL = "admin@easymove.local"; // prisma/seed.ts
 const ENCRYPTION_KEY = "e2e-encryption-key"; // playwright.config.ts
@@ -36,20 +36,20 @@ for (const mode of jsModes) {
   test.describe(`/stripe-config ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test("is for admins: a visitor goes to /admin/login, a customer to /", async ({ page, context, baseURL }) => {
+    test("is for admins: a visitor goes to /admin/login, a customer to /", async ({
+      page,
+
+      signIn,
+    }) => {
       await page.goto("/stripe-config");
       await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fstripe-config$/);
-      await context.addCookies([await sessionCookieFor("ben@example.com", baseURL!)]);
+      await signIn("ben@example.com");
       await page.goto("/stripe-config");
       await expect(page).toHaveURL(/\/$/);
     });
 
-    test("an admin sees where the keys come from, the test keys link, and a noindex page", async ({
-      page,
-      context,
-      baseURL,
-    }) => {
-      await context.addCookies([await sessionCookieFor(ADMIN_EMAIL, baseURL!)]);
+    test("an admin sees where the keys come from, the test keys link, and a noindex page", async ({ signIn, page }) => {
+      await signIn(ADMIN_EMAIL);
       await open(page, "/stripe-config", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "Stripe Configuration" })).toBeVisible();
       await expect(page.getByTestId("stripe-source")).toContainText("built-in test payments are used");
@@ -63,11 +63,10 @@ for (const mode of jsModes) {
     });
 
     test("wrong prefixes get the spec's messages; good keys are saved and only the last four shown", async ({
+      signIn,
       page,
-      context,
-      baseURL,
     }) => {
-      await context.addCookies([await sessionCookieFor(ADMIN_EMAIL, baseURL!)]);
+      await signIn(ADMIN_EMAIL);
       await open(page, "/stripe-config", mode.javaScriptEnabled);
       const publicError = page.getByText("Invalid Public Key: Stripe publishable key must start with 'pk_'");
       const secretError = page.getByText("Invalid Secret Key: Stripe secret key must start with 'sk_'");

@@ -2,8 +2,8 @@
 // hosted page): the hosted checkout in a browser with JavaScript on and off, back to a
 // confirmation that Stripe's answer confirmed; and the embedded card form, which loads
 // Stripe.js only on its page (served here by a fake, since js.stripe.com is out of reach).
-import { expect, test, type Page } from "@playwright/test";
-import { appDb, bookAMove, jsModes, open, randomIp, signedInCustomer } from "./helpers";
+import { expect, test, type NewCustomer, type Page } from "./fixtures";
+import { appDb, bookAMove, jsModes, open, randomIp } from "./helpers";
 
 const STRIPE_APP = process.env.E2E_STRIPE_APP_URL!;
 
@@ -18,8 +18,8 @@ window.Stripe = function () {
 };
 window.Stripe.version = 3;`;
 
-async function signedInBooking(page: Page, javaScriptEnabled: boolean) {
-  const email = await signedInCustomer(page, STRIPE_APP, { username: "Robin Stripe", prefix: "stripe-buyer" });
+async function signedInBooking(page: Page, newCustomer: NewCustomer, javaScriptEnabled: boolean) {
+  const email = await newCustomer({ username: "Robin Stripe", prefix: "stripe-buyer", origin: STRIPE_APP });
   const bookingId = await bookAMove(page, javaScriptEnabled, { origin: STRIPE_APP });
   await expect(page.getByTestId("test-mode")).toHaveCount(0); // real provider: no test-mode banner
   return { email, bookingId };
@@ -29,8 +29,8 @@ for (const mode of jsModes) {
   test.describe(`Stripe ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test("hosted checkout: Stripe's page, paid, back to a confirmed booking", async ({ page }) => {
-      const { bookingId } = await signedInBooking(page, mode.javaScriptEnabled);
+    test("hosted checkout: Stripe's page, paid, back to a confirmed booking", async ({ page, newCustomer }) => {
+      const { bookingId } = await signedInBooking(page, newCustomer, mode.javaScriptEnabled);
       const total = (await page.getByTestId("checkout-total").textContent())!;
       await open(page, `${STRIPE_APP}/stripe-checkout?booking=${bookingId}`, mode.javaScriptEnabled);
       await page.getByLabel("Phone number").fill("07700 900456");
@@ -57,6 +57,7 @@ for (const mode of jsModes) {
     });
 
     test("embedded card form: Stripe.js on that page only; without JavaScript the hosted page instead", async ({
+      newCustomer,
       page,
     }) => {
       const scripts: string[] = [];
@@ -64,7 +65,7 @@ for (const mode of jsModes) {
         scripts.push(route.request().url());
         return route.fulfill({ contentType: "application/javascript", body: FAKE_STRIPE_JS });
       });
-      const { bookingId } = await signedInBooking(page, mode.javaScriptEnabled);
+      const { bookingId } = await signedInBooking(page, newCustomer, mode.javaScriptEnabled);
       expect(scripts).toEqual([]); // not on the checkout
       await open(page, `${STRIPE_APP}/embedded-checkout?booking=${bookingId}`, mode.javaScriptEnabled);
       if (!mode.javaScriptEnabled) {

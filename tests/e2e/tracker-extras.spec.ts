@@ -1,8 +1,8 @@
 // The tracker's extras (issue 12), with JavaScript off and on: rating the driver of a completed
 // move, the help actions (a support request, a shared location, a refused empty request) and
 // the customer's discount (a banner without JavaScript; a popup once per code with it).
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { appDb, jsModes, open, sessionCookieFor, uniqueEmail } from "./helpers";
+import { expect, test, type BrowserContextOptions, type Page } from "./fixtures";
+import { appDb, jsModes, open, uniqueEmail } from "./helpers";
 
 /** A customer with one paid, completed move, driven by a driver with an account. */
 async function completedMove() {
@@ -49,20 +49,23 @@ async function completedMove() {
 }
 
 async function customerPage(
-  browser: Browser,
+  signedInPage: (email: string, options?: BrowserContextOptions) => Promise<Page>,
   email: string,
-  baseURL: string,
   options: BrowserContextOptions,
   { popupSeen = true } = {},
 ) {
-  const context = await browser.newContext({ baseURL, ...options });
-  await context.addCookies([await sessionCookieFor(email, baseURL)]);
+  const page = await signedInPage(email, options);
   // The discount popup has its own test; elsewhere this browser has seen every code already.
   if (popupSeen)
-    await context.addInitScript(() =>
-      window.localStorage.setItem("easymove:discount-popup-seen", JSON.stringify(["WELCOME5", "RETURN10", "LOYAL15"])),
-    );
-  return context.newPage();
+    await page
+      .context()
+      .addInitScript(() =>
+        window.localStorage.setItem(
+          "easymove:discount-popup-seen",
+          JSON.stringify(["WELCOME5", "RETURN10", "LOYAL15"]),
+        ),
+      );
+  return page;
 }
 
 const trackerUrl = (bookingId: string) => `/booking-tracker?booking=${bookingId}`;
@@ -77,11 +80,10 @@ async function expectNoReload(page: Page) {
 for (const { name, javaScriptEnabled } of jsModes) {
   test.describe(`tracker extras ${name}`, () => {
     test("the customer rates the driver once, and the driver's rating becomes the average", async ({
-      browser,
-      baseURL,
+      signedInPage,
     }) => {
       const { db, customer, driver, booking } = await completedMove();
-      const page = await customerPage(browser, customer.email, baseURL!, { javaScriptEnabled });
+      const page = await customerPage(signedInPage, customer.email, { javaScriptEnabled });
       await open(page, trackerUrl(booking.id), javaScriptEnabled);
       if (javaScriptEnabled) await markWindow(page);
 
@@ -125,11 +127,10 @@ for (const { name, javaScriptEnabled } of jsModes) {
     });
 
     test("help actions: a support request is stored and confirmed; an empty one is refused with the message", async ({
-      browser,
-      baseURL,
+      signedInPage,
     }) => {
       const { db, customer, booking } = await completedMove();
-      const page = await customerPage(browser, customer.email, baseURL!, { javaScriptEnabled });
+      const page = await customerPage(signedInPage, customer.email, { javaScriptEnabled });
       await open(page, trackerUrl(booking.id), javaScriptEnabled);
 
       const help = page.getByTestId("help-actions");
@@ -161,11 +162,10 @@ for (const { name, javaScriptEnabled } of jsModes) {
     });
 
     test("sharing the location: the browser's position with JavaScript, typed words without", async ({
-      browser,
-      baseURL,
+      signedInPage,
     }) => {
       const { db, customer, booking } = await completedMove();
-      const page = await customerPage(browser, customer.email, baseURL!, {
+      const page = await customerPage(signedInPage, customer.email, {
         javaScriptEnabled,
         ...(javaScriptEnabled
           ? { geolocation: { latitude: 54.9783, longitude: -1.6178 }, permissions: ["geolocation"] }
@@ -199,9 +199,9 @@ for (const { name, javaScriptEnabled } of jsModes) {
 
     test(
       javaScriptEnabled ? "the discount pops up once per code, then stays as a banner" : "the discount is a banner",
-      async ({ browser, baseURL }) => {
+      async ({ signedInPage }) => {
         const { customer, booking } = await completedMove();
-        const page = await customerPage(browser, customer.email, baseURL!, { javaScriptEnabled }, { popupSeen: false });
+        const page = await customerPage(signedInPage, customer.email, { javaScriptEnabled }, { popupSeen: false });
         await open(page, trackerUrl(booking.id), javaScriptEnabled);
         // One paid booking before: RETURN10.
         if (!javaScriptEnabled) {

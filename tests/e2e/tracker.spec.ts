@@ -2,8 +2,8 @@
 // with JavaScript the driver's status change and message reach the customer's open tracker
 // without a reload, and the read tick reaches the driver; without JavaScript the same flow
 // works by posting and refreshing.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { appDb, jsModes, open, sessionCookieFor, uniqueEmail } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { appDb, jsModes, open, uniqueEmail } from "./helpers";
 
 const ukToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 
@@ -61,12 +61,6 @@ async function assignedBooking() {
   return { booking, customer, driverUser, driver, reference };
 }
 
-async function signedInPage(browser: Browser, email: string, baseURL: string, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled, baseURL });
-  await context.addCookies([await sessionCookieFor(email, baseURL)]);
-  return context.newPage();
-}
-
 /** Marks the page's window: the mark survives client-side updates and is gone after a reload. */
 async function markWindow(page: Page) {
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -77,12 +71,11 @@ async function expectNoReload(page: Page) {
 
 test.describe("tracker and driver page with JavaScript", () => {
   test("the driver's status change and message reach the customer's tracker live, and the read tick reaches the driver", async ({
-    browser,
-    baseURL,
+    signedInPage,
   }) => {
     const { booking, customer, driverUser, reference } = await assignedBooking();
-    const customerPage = await signedInPage(browser, customer.email, baseURL!, true);
-    const driverPage = await signedInPage(browser, driverUser.email, baseURL!, true);
+    const customerPage = await signedInPage(customer.email, { javaScriptEnabled: true });
+    const driverPage = await signedInPage(driverUser.email, { javaScriptEnabled: true });
 
     await open(customerPage, `/booking-tracker?booking=${booking.id}`, true);
     await expect(customerPage.getByRole("heading", { name: "Track your booking" })).toBeVisible();
@@ -152,9 +145,9 @@ test.describe("tracker and driver page with JavaScript", () => {
 });
 
 test.describe("tracker without a live stream", () => {
-  test("refused a stream (too many open: 429), the tracker polls every 30 s instead", async ({ browser, baseURL }) => {
+  test("refused a stream (too many open: 429), the tracker polls every 30 s instead", async ({ signedInPage }) => {
     const { booking, customer, driverUser } = await assignedBooking();
-    const customerPage = await signedInPage(browser, customer.email, baseURL!, true);
+    const customerPage = await signedInPage(customer.email, { javaScriptEnabled: true });
     await customerPage.clock.install();
     await customerPage.route("**/api/bookings/*/events", (route) =>
       route.fulfill({
@@ -186,12 +179,11 @@ test.describe("tracker without a live stream", () => {
 
 test.describe("tracker and driver page without JavaScript", () => {
   test("the same flow by posting and refreshing; the updates tab refreshes itself every 30 s", async ({
-    browser,
-    baseURL,
+    signedInPage,
   }) => {
     const { booking, customer, driverUser, reference } = await assignedBooking();
-    const customerPage = await signedInPage(browser, customer.email, baseURL!, false);
-    const driverPage = await signedInPage(browser, driverUser.email, baseURL!, false);
+    const customerPage = await signedInPage(customer.email, { javaScriptEnabled: false });
+    const driverPage = await signedInPage(driverUser.email, { javaScriptEnabled: false });
 
     await customerPage.goto(`/booking-tracker?booking=${booking.id}`);
     await expect(customerPage.getByTestId("tracking-label")).toHaveText("Driver assigned");
@@ -233,6 +225,7 @@ test.describe("tracker and driver page without JavaScript", () => {
 for (const { name, javaScriptEnabled } of jsModes) {
   test.describe(`tracker access ${name}`, () => {
     test("another customer and another driver get a 404; a visitor is asked to sign in", async ({
+      signedInPage,
       browser,
       baseURL,
     }) => {
@@ -243,7 +236,7 @@ for (const { name, javaScriptEnabled } of jsModes) {
         data: { username: "Olly Other", email: uniqueEmail("other-driver"), role: "driver" },
       });
       for (const email of [stranger.email, otherDriver.email]) {
-        const page = await signedInPage(browser, email, baseURL!, javaScriptEnabled);
+        const page = await signedInPage(email, { javaScriptEnabled });
         const response = await page.goto(`/booking-tracker?booking=${booking.id}`);
         expect(response?.status()).toBe(404);
         await expect(page.getByRole("heading", { name: "Booking not found" })).toBeVisible();

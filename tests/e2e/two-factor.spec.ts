@@ -1,9 +1,9 @@
 // Admin two-factor sign-in in the browser, with JavaScript on and off: set it up (the key the
 // page shows gives the app's codes), keep the recovery codes, then sign in with the password
 // and a code, and again with a recovery code.
-import { expect, test, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail, waitForHydration } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { appDb, jsModes, open, randomIp, uniqueEmail, waitForHydration } from "./helpers";
 
 const PASSWORD = "two-factor-pass-2026";
 const codeFor = (manualKey: string, offsetSteps = 0) =>
@@ -29,8 +29,8 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
     test("an admin turns it on, then signs in with a code from the app and with a recovery code", async ({
+      signIn,
       page,
-      baseURL,
     }) => {
       const db = await appDb();
       const { hashPassword } = await import("~/server/auth/password.server");
@@ -38,7 +38,7 @@ for (const mode of jsModes) {
       await db.user.create({
         data: { username: "Tess Factor", email, role: "admin", passwordHash: await hashPassword(PASSWORD) },
       });
-      await page.context().addCookies([await sessionCookieFor(email, baseURL!)]);
+      await signIn(email, { context: page.context() });
 
       await open(page, "/admin/two-factor", mode.javaScriptEnabled);
       await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();

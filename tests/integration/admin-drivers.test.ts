@@ -10,8 +10,8 @@ const { root } = await vi.hoisted(async () => {
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
   const root = mkdtempSync(join(tmpdir(), "easymove-admin-drivers-"));
-  process.env.UPLOAD_DIR = join(root, "private");
-  process.env.OUTBOX_DIR = join(root, "outbox");
+  vi.stubEnv("UPLOAD_DIR", join(root, "private"));
+  vi.stubEnv("OUTBOX_DIR", join(root, "outbox"));
   return { root };
 });
 
@@ -25,7 +25,7 @@ const { takeToasts } = await import("~/server/platform/toast.server");
 const { decideDriver, documentHref, listDrivers, SET_PASSWORD_LINK_HOURS } =
   await import("~/server/admin/drivers.server");
 const { ADMIN_DRIVER_MESSAGES } = await import("~/schemas/admin-drivers");
-const { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } =
+const { bearerFor, call, createAccount, flashedToasts, formRequest, getRequest, jsonRequest, sessionCookie, unique } =
   await import("./auth-helpers");
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -68,8 +68,9 @@ async function createDriver(
 const statusPath = (id: string) => `/api/admin/drivers/${id}/status`;
 const callApi = (id: string, body: unknown, options: Parameters<typeof jsonRequest>[2] = { token: adminToken }) =>
   call(api.action, jsonRequest(statusPath(id), body, options), { id });
-const postForm = (fields: Record<string, string>, query = "") =>
-  call(page.action, formRequest(`/admin/drivers${query}`, fields, { cookie: adminCookie }));
+const postForm = (fields: Record<string, string>, query = "", { enhanced = false } = {}) =>
+  call(page.action, formRequest(`/admin/drivers${query}`, fields, { cookie: adminCookie, enhanced }));
+const fetcherPost = (fields: Record<string, string>) => postForm(fields, "", { enhanced: true });
 const audits = (driverId: string) =>
   db.auditLog.findMany({ where: { targetType: "Driver", targetId: driverId }, orderBy: { createdAt: "asc" } });
 const linkIn = (text: string) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
@@ -386,35 +387,35 @@ describe("the page's Approve / Decline form", () => {
     ]);
   });
 
-  it("with JavaScript (fetcher): answers with the toast; failures say 'Failed to update driver status to {status}'", async () => {
+  it("with JavaScript (fetcher): answers with data and flashes the toast; failures say 'Failed to update driver status to {status}'", async () => {
     const driver = await createDriver();
-    const declined = await postForm({ driverId: driver.id, status: "declined", respondWith: "data" });
+    const declined = await fetcherPost({ driverId: driver.id, status: "declined" });
     expect(declined.status).toBe(200);
-    expect(declined.body).toEqual({
-      ok: true,
-      toast: expect.objectContaining({ title: "Driver declined", variant: "success" }),
-    });
+    expect(declined.body).toEqual({ ok: true });
+    expect(await flashedToasts(declined)).toEqual([
+      expect.objectContaining({ title: "Driver declined", variant: "success" }),
+    ]);
 
-    const bad = await postForm({ driverId: driver.id, status: "banana", respondWith: "data" });
+    const bad = await fetcherPost({ driverId: driver.id, status: "banana" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({
-      ok: false,
-      toast: {
+    expect(bad.body).toEqual({ ok: false });
+    expect(await flashedToasts(bad)).toMatchObject([
+      {
         title: "Failed to update driver status to banana",
         description: ADMIN_DRIVER_MESSAGES.invalidStatus,
         variant: "error",
       },
-    });
+    ]);
 
-    const missing = await postForm({ driverId: "cl0000000000000000000000", status: "approved", respondWith: "data" });
+    const missing = await fetcherPost({ driverId: "cl0000000000000000000000", status: "approved" });
     expect(missing.status).toBe(404);
-    expect(missing.body.toast).toMatchObject({
+    expect((await flashedToasts(missing))[0]).toMatchObject({
       title: "Failed to update driver status to approved",
       description: ADMIN_DRIVER_MESSAGES.notFound,
     });
 
-    const unchanged = await postForm({ driverId: driver.id, status: "declined", respondWith: "data" });
-    expect(unchanged.body.toast.title).toBe(`No change: ${driver.name} is already declined`);
+    const unchanged = await fetcherPost({ driverId: driver.id, status: "declined" });
+    expect((await flashedToasts(unchanged))[0]?.title).toBe(`No change: ${driver.name} is already declined`);
     expect((await audits(driver.id)).map((entry) => entry.action)).toEqual(["driver.decline"]);
   });
 

@@ -24,6 +24,7 @@ import {
   bearerFor,
   call,
   createAccount,
+  flashedToasts,
   formRequest,
   getRequest,
   jsonRequest,
@@ -299,6 +300,8 @@ describe("DELETE /api/admin/users/:id", () => {
 describe("/admin/users", () => {
   const pageRequest = (path: string, fields: Record<string, string>) =>
     formRequest(path, fields, { cookie: adminCookie });
+  const fetcherRequest = (path: string, fields: Record<string, string>) =>
+    formRequest(path, fields, { cookie: adminCookie, enhanced: true });
 
   it("loads the newest users with the admin's id, and the confirmation step of ?confirmDelete=<id>", async () => {
     const user = await createAccount();
@@ -346,43 +349,47 @@ describe("/admin/users", () => {
     expect((await auditRows(user.id)).map((row) => row.action)).toEqual(["user.deactivate", "user.delete"]);
   });
 
-  it("with JavaScript (a fetcher): answers with the toast; refusals say the spec's words under the title Error", async () => {
+  it("with JavaScript (a fetcher): answers with data and flashes the toast; refusals say the spec's words under the title Error", async () => {
     const user = await createAccount();
-    const ok = await call(
-      usersPage.action,
-      pageRequest("/admin/users", { intent: "deactivate", userId: user.id, via: "fetcher" }),
-    );
+    const ok = await call(usersPage.action, fetcherRequest("/admin/users", { intent: "deactivate", userId: user.id }));
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ ok: true, toast: { title: ADMIN_USER_MESSAGES.deactivated, variant: "success" } });
+    expect(ok.body).toEqual({ ok: true });
+    expect(await flashedToasts(ok)).toMatchObject([{ title: ADMIN_USER_MESSAGES.deactivated, variant: "success" }]);
 
     const self = await call(
       usersPage.action,
-      pageRequest("/admin/users", { intent: "deactivate", userId: admin.id, via: "fetcher" }),
+      fetcherRequest("/admin/users", { intent: "deactivate", userId: admin.id }),
     );
     expect(self.status).toBe(400);
-    expect(self.body.toast).toEqual({
-      title: "Error",
-      description: `Failed to update user status: ${ADMIN_USER_MESSAGES.selfDeactivate}`,
-      variant: "error",
-    });
+    expect(await flashedToasts(self)).toMatchObject([
+      {
+        title: "Error",
+        description: `Failed to update user status: ${ADMIN_USER_MESSAGES.selfDeactivate}`,
+        variant: "error",
+      },
+    ]);
 
     const selfDelete = await call(
       usersPage.action,
-      pageRequest("/admin/users", { intent: "delete", userId: admin.id, via: "fetcher" }),
+      fetcherRequest("/admin/users", { intent: "delete", userId: admin.id }),
     );
-    expect(selfDelete.body.toast.description).toBe(`Failed to delete user: ${ADMIN_USER_MESSAGES.selfDelete}`);
+    expect((await flashedToasts(selfDelete))[0]?.description).toBe(
+      `Failed to delete user: ${ADMIN_USER_MESSAGES.selfDelete}`,
+    );
 
     const unknown = await call(
       usersPage.action,
       pageRequest("/admin/users", { intent: "delete", userId: `c${unique()}`, via: "fetcher" }),
     );
-    expect(unknown.body.toast.description).toBe(`Failed to delete user: ${ADMIN_USER_MESSAGES.notFound}`);
+    expect((await flashedToasts(unknown))[0]?.description).toBe(
+      `Failed to delete user: ${ADMIN_USER_MESSAGES.notFound}`,
+    );
 
     const badIntent = await call(
       usersPage.action,
-      pageRequest("/admin/users", { intent: "promote", userId: user.id, via: "fetcher" }),
+      fetcherRequest("/admin/users", { intent: "promote", userId: user.id }),
     );
-    expect(badIntent.body.toast.description).toMatch(/^Failed to update user status/);
+    expect((await flashedToasts(badIntent))[0]?.description).toMatch(/^Failed to update user status/);
     expect(await db.user.findUnique({ where: { id: admin.id } })).toMatchObject({ isActive: true });
   });
 

@@ -8,7 +8,7 @@ import { routeModules, sampleRoute } from "../support/route-files";
 
 vi.hoisted(() => {
   // /api/admin/signup reads its body only while admin sign-up is open.
-  process.env.ADMIN_REGISTRATION_KEY = "api-body-test-key";
+  vi.stubEnv("ADMIN_REGISTRATION_KEY", "api-body-test-key");
 });
 
 const { MAX_API_BODY_BYTES } = await import("~/server/platform/api.server");

@@ -26,6 +26,7 @@ import { AUTH_RATE_LIMITS, getSessionUser, hashToken } from "~/server/auth/auth.
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
+import { payPalEnv, useEnv } from "../support/env";
 import { startPayPalStandIn } from "../support/paypal-stand-in";
 import { routeModules, sampleRoute } from "../support/route-files";
 import {
@@ -171,17 +172,9 @@ const accounts = {} as Record<Exclude<Actor, "visitor">, { id: string; role: "cu
 
 // PayPal's JSON routes answer 503 "not configured" before anything else: the local stand-in.
 let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
-const originalPayPal = { id: env.PAYPAL_CLIENT_ID, secret: env.PAYPAL_CLIENT_SECRET, base: env.PAYPAL_API_BASE };
-// Admin sign-up answers 403 "closed" to everyone unless it is open: open it, so the matrix
-// sees that it is open to all.
-const originalAdminKey = env.ADMIN_REGISTRATION_KEY;
 
 beforeAll(async () => {
-  env.ADMIN_REGISTRATION_KEY = "auth-abuse-test-key";
   paypal = await startPayPalStandIn();
-  env.PAYPAL_CLIENT_ID = paypal.clientId;
-  env.PAYPAL_CLIENT_SECRET = paypal.clientSecret;
-  env.PAYPAL_API_BASE = paypal.baseUrl;
   accounts.customer = await createAccount();
   accounts.driver = await createAccount({ role: "driver" });
   accounts.admin = await createAccount({ role: "admin" });
@@ -189,11 +182,11 @@ beforeAll(async () => {
   accounts.deactivated = await createAccount({ role: "admin" });
 });
 
+// Admin sign-up answers 403 "closed" to everyone unless it is open: open it, so the matrix
+// sees that it is open to all.
+useEnv(() => ({ ADMIN_REGISTRATION_KEY: "auth-abuse-test-key", ...payPalEnv(paypal) }));
+
 afterAll(async () => {
-  env.ADMIN_REGISTRATION_KEY = originalAdminKey;
-  env.PAYPAL_CLIENT_ID = originalPayPal.id;
-  env.PAYPAL_CLIENT_SECRET = originalPayPal.secret;
-  env.PAYPAL_API_BASE = originalPayPal.base;
   await paypal?.close();
 });
 

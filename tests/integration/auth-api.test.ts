@@ -1,6 +1,6 @@
 // The JSON API of accounts and access (spec/01 section 7, spec/02 section 7): same paths,
 // payloads and response fields as the spec, with tokens stored hashed, expiring and revocable.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as apiAdminLogin } from "~/routes/api+/admin.login";
 import { action as apiAdminSignUp } from "~/routes/api+/admin.signup";
 import { loader as apiAdminStats } from "~/routes/api+/admin.stats";
@@ -11,7 +11,7 @@ import { AUTH_MESSAGES } from "~/schemas/auth";
 import { getApiUser, getTokenUser } from "~/server/auth/api-auth.server";
 import { AUTH_RATE_LIMITS, hashToken } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
-import { env } from "~/server/platform/env.server";
+import { setEnv } from "../support/env";
 import {
   call,
   createAccount,
@@ -155,13 +155,8 @@ describe("POST /api/admin/login", () => {
 });
 
 describe("POST /api/admin/signup", () => {
-  const original = env.ADMIN_REGISTRATION_KEY;
-  afterEach(() => {
-    env.ADMIN_REGISTRATION_KEY = original;
-  });
-
   it("creates an admin with the key and answers 201 { user: { username } }", async () => {
-    env.ADMIN_REGISTRATION_KEY = "api-key-123";
+    setEnv({ ADMIN_REGISTRATION_KEY: "api-key-123" });
     const email = `api-admin-${unique()}@example.com`;
     const outcome = await call(
       apiAdminSignUp,
@@ -177,7 +172,7 @@ describe("POST /api/admin/signup", () => {
   });
 
   it("refuses a wrong key (403), a short password (400) and everything while closed (403)", async () => {
-    env.ADMIN_REGISTRATION_KEY = "api-key-123";
+    setEnv({ ADMIN_REGISTRATION_KEY: "api-key-123" });
     const body = {
       username: "Api Admin",
       email: `api-admin-${unique()}@example.com`,
@@ -193,7 +188,7 @@ describe("POST /api/admin/signup", () => {
     );
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("Password must be at least 8 characters long");
-    env.ADMIN_REGISTRATION_KEY = undefined;
+    setEnv({ ADMIN_REGISTRATION_KEY: undefined });
     const closed = await call(
       apiAdminSignUp,
       jsonRequest("/api/admin/signup", { ...body, adminKey: "api-key-123" }, { ip: uniqueIp() }),
@@ -204,7 +199,7 @@ describe("POST /api/admin/signup", () => {
   });
 
   it("is rate limited per IP, so the key cannot be guessed by brute force", async () => {
-    env.ADMIN_REGISTRATION_KEY = "api-key-123";
+    setEnv({ ADMIN_REGISTRATION_KEY: "api-key-123" });
     const ip = uniqueIp();
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.adminSignUp.ip.limit; attempt++) {
       const guess = await call(

@@ -5,6 +5,7 @@ import { createApiToken } from "~/server/auth/api-auth.server";
 import { startUserSession } from "~/server/auth/auth.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { db } from "~/server/platform/db.server";
+import { takeToasts } from "~/server/platform/toast.server";
 
 export const BASE = "http://localhost";
 export const PASSWORD = "correct-horse-battery";
@@ -25,10 +26,16 @@ type RequestOptions = {
   token?: string;
   headers?: Record<string, string>;
   method?: string;
+  /** Sent by the page's JavaScript (a fetcher): the headers a browser gives a script's fetch. */
+  enhanced?: boolean;
 };
 
-function baseHeaders({ ip, cookie, token, headers }: RequestOptions) {
+function baseHeaders({ ip, cookie, token, headers, enhanced }: RequestOptions) {
   const result = new Headers(headers);
+  if (enhanced) {
+    result.set("Sec-Fetch-Dest", "empty");
+    result.set("Sec-Fetch-Mode", "cors");
+  }
   if (ip) result.set("X-Forwarded-For", ip);
   if (cookie) result.set("Cookie", cookie.split(";")[0]!);
   if (token) result.set("Authorization", `Bearer ${token}`);
@@ -148,4 +155,12 @@ export async function sessionCookie(user: { id: string; role: "customer" | "driv
 
 export async function bearerFor(user: { id: string; role: "customer" | "driver" | "admin" }) {
   return (await createApiToken(user)).token;
+}
+
+/** The toasts an answer flashed into the session cookie, as the root loader will show them. */
+export async function flashedToasts(outcome: Pick<Outcome, "headers">) {
+  const cookie = outcome.headers.get("set-cookie");
+  if (!cookie) return [];
+  const { toasts } = await takeToasts(new Request(`${BASE}/`, { headers: { Cookie: cookie.split(";")[0]! } }));
+  return toasts;
 }

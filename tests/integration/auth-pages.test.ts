@@ -1,6 +1,6 @@
 // The sign-in, sign-up, admin login and admin sign-up pages' loaders and actions, as a
 // browser without JavaScript (or a fetcher) calls them.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as adminLoginAction, loader as adminLoginLoader } from "~/routes/_auth+/admin_.login";
 import { action as adminSignUpAction, loader as adminSignUpLoader } from "~/routes/_auth+/admin_.signup";
 import { action as logoutAction } from "~/routes/_auth+/logout";
@@ -10,8 +10,8 @@ import { AUTH_MESSAGES } from "~/schemas/auth";
 import { createApiToken, getTokenUser } from "~/server/auth/api-auth.server";
 import { adminKeyMatches, AUTH_RATE_LIMITS, getSessionUser, safeRedirect } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
-import { env } from "~/server/platform/env.server";
 import { takeToasts } from "~/server/platform/toast.server";
+import { setEnv } from "../support/env";
 import {
   call,
   createAccount,
@@ -95,14 +95,17 @@ describe("/signin", () => {
     }
   });
 
-  it("stays on the page for a dialog: 200 with a success result and the session cookie", async () => {
+  it("sends a dialog's sign-in back to the dialog's page, signed in", async () => {
     const user = await createAccount();
     const outcome = await call(
       signInAction,
-      formRequest("/signin", { email: user.email, password: PASSWORD, inDialog: "true" }, { ip: uniqueIp() }),
+      formRequest(
+        "/signin",
+        { email: user.email, password: PASSWORD, redirectTo: "/checkout?booking=b1" },
+        { ip: uniqueIp() },
+      ),
     );
-    expect(outcome.status).toBe(200);
-    expect(outcome.body.status).toBe("success");
+    expect(outcome.location).toBe("/checkout?booking=b1");
     expect(await sessionOf(outcome.headers.get("set-cookie"))).toMatchObject({ id: user.id });
   });
 
@@ -375,10 +378,6 @@ describe("/admin/login", () => {
 });
 
 describe("/admin/signup", () => {
-  const original = env.ADMIN_REGISTRATION_KEY;
-  afterEach(() => {
-    env.ADMIN_REGISTRATION_KEY = original;
-  });
   const fields = (adminKey: string) => ({
     username: "New Admin",
     email: `admin-${unique()}@example.com`,
@@ -388,7 +387,7 @@ describe("/admin/signup", () => {
   });
 
   it("is closed while ADMIN_REGISTRATION_KEY is unset", async () => {
-    env.ADMIN_REGISTRATION_KEY = undefined;
+    setEnv({ ADMIN_REGISTRATION_KEY: undefined });
     expect((await call(adminSignUpLoader, getRequest("/admin/signup"))).body).toEqual({ open: false });
     const input = fields("anything");
     const outcome = await call(adminSignUpAction, formRequest("/admin/signup", input, { ip: uniqueIp() }));
@@ -398,7 +397,7 @@ describe("/admin/signup", () => {
   });
 
   it("refuses a wrong key and creates an admin with the right one", async () => {
-    env.ADMIN_REGISTRATION_KEY = "integration-key";
+    setEnv({ ADMIN_REGISTRATION_KEY: "integration-key" });
     expect((await call(adminSignUpLoader, getRequest("/admin/signup"))).body).toEqual({ open: true });
     const wrong = fields("integration-kex");
     const refused = await call(adminSignUpAction, formRequest("/admin/signup", wrong, { ip: uniqueIp() }));
@@ -425,7 +424,7 @@ describe("/admin/signup", () => {
   });
 
   it("checks the spec's rules before the key", async () => {
-    env.ADMIN_REGISTRATION_KEY = "integration-key";
+    setEnv({ ADMIN_REGISTRATION_KEY: "integration-key" });
     const outcome = await call(
       adminSignUpAction,
       formRequest(

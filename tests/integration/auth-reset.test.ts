@@ -18,6 +18,7 @@ import {
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
+import { useEnv } from "../support/env";
 import {
   call,
   createAccount,
@@ -29,15 +30,13 @@ import {
   uniqueIp,
 } from "./auth-helpers";
 
-const originalOutbox = env.OUTBOX_DIR;
 let outbox: string;
 
 beforeAll(async () => {
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "auth-outbox-"));
-  env.OUTBOX_DIR = outbox;
 });
+useEnv(() => ({ OUTBOX_DIR: outbox }));
 afterAll(async () => {
-  env.OUTBOX_DIR = originalOutbox;
   await fs.rm(outbox, { recursive: true, force: true });
 });
 

@@ -1,23 +1,17 @@
 // Holes a security review found in bookings: a quote's id handed its guest booking to anyone
 // who held it, and a single-use discount code, applied to two bookings at once, discounted
 // both (and 6 of 20 simultaneous applies answered a 500).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
 import { action as quoteAction } from "~/routes/_quote+/quote";
 import { DISCOUNT_MESSAGES } from "~/schemas/checkout";
 import { applyDiscountCode } from "~/server/bookings/discount-codes.server";
 import { db } from "~/server/platform/db.server";
-import { env } from "~/server/platform/env.server";
+import { useEnv } from "../support/env";
 import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-const savedKey = env.STRIPE_SECRET_KEY;
-beforeAll(() => {
-  env.STRIPE_SECRET_KEY = undefined;
-});
-afterAll(() => {
-  env.STRIPE_SECRET_KEY = savedKey;
-});
+useEnv({ STRIPE_SECRET_KEY: undefined });
 
 async function makeQuote(cookie?: string) {
   const outcome = await call(

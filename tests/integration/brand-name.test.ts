@@ -1,29 +1,22 @@
 // BRAND_NAME names the brand in every page's title and description: no route's meta may
 // write "EasyMove" itself. Each route's meta runs with the root loader's data (the config
 // that reaches the browser too) while BRAND_NAME names another brand.
-import fs from "node:fs";
 import path from "node:path";
 import type { MetaDescriptor } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
-import { env } from "~/server/platform/env.server";
+import { useEnv } from "../support/env";
+import { ROUTE_FILES } from "../support/route-files";
 
-const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
-// Route files, and folder routes by their route.tsx.
-const routeFiles = fs
-  .readdirSync(routesDir, { withFileTypes: true })
-  .flatMap((entry) => (entry.isDirectory() ? [`${entry.name}/route.tsx`] : [entry.name]))
-  .filter((file) => file.endsWith(".tsx") && fs.existsSync(path.join(routesDir, file)));
-const configuredBrand = env.BRAND_NAME;
+const root = path.resolve(import.meta.dirname, "../..");
+// Every page route (a .tsx module), by its flat name (tests/support/route-files.ts).
+const pageRoutes = ROUTE_FILES.filter((route) => route.file.endsWith(".tsx"));
 let matches: unknown[] = [];
 
+useEnv({ BRAND_NAME: "Vanly" });
 beforeAll(async () => {
-  env.BRAND_NAME = "Vanly";
   const answer = await rootLoader({ request: new Request("http://localhost/"), params: {}, context: {} });
   matches = [{ id: "root", data: answer.data, params: {}, pathname: "/", handle: undefined, meta: [] }];
-});
-afterAll(() => {
-  env.BRAND_NAME = configuredBrand;
 });
 
 type Meta = (args: unknown) => MetaDescriptor[];
@@ -37,15 +30,15 @@ function textOf(tags: MetaDescriptor[]) {
 
 describe("the brand name in titles and descriptions", () => {
   it("finds the page routes, and the root loader hands BRAND_NAME on", () => {
-    expect(routeFiles.length).toBeGreaterThan(15);
+    expect(pageRoutes.length).toBeGreaterThan(15);
     expect(matches[0]).toMatchObject({ data: { config: { brandName: "Vanly" } } });
   });
 
-  for (const file of ["../root.tsx", ...routeFiles]) {
+  for (const { name, file } of [{ name: "root", file: "/app/root.tsx" }, ...pageRoutes]) {
     it(`${file} takes it from BRAND_NAME`, async () => {
-      const module = (await import(/* @vite-ignore */ path.join(routesDir, file))) as { meta?: Meta };
+      const module = (await import(/* @vite-ignore */ path.join(root, file))) as { meta?: Meta };
       // Only the admin layout has no meta of its own: its pages have theirs.
-      if (!module.meta) return expect(file).toBe("admin.tsx");
+      if (!module.meta) return expect(name).toBe("admin");
       const tags = module.meta({
         matches,
         data: undefined,

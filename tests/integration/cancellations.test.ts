@@ -18,7 +18,7 @@ import { payWithSandboxCard, sandboxGateway } from "~/server/payments/sandbox.se
 import { createStripeGateway } from "~/server/payments/stripe.server";
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
-import { env } from "~/server/platform/env.server";
+import { payPalEnv, useEnv } from "../support/env";
 import { startPayPalStandIn, type PayPalStandIn } from "../support/paypal-stand-in";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { call, createAccount, formRequest, getRequest, sessionCookie, unique } from "./auth-helpers";
@@ -28,27 +28,14 @@ const HOUR = 3_600_000;
 
 let stripe: StripeStandIn;
 let paypal: PayPalStandIn;
-const savedEnv = {
-  STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
-  STRIPE_API_BASE: env.STRIPE_API_BASE,
-  PAYPAL_CLIENT_ID: env.PAYPAL_CLIENT_ID,
-  PAYPAL_CLIENT_SECRET: env.PAYPAL_CLIENT_SECRET,
-  PAYPAL_API_BASE: env.PAYPAL_API_BASE,
-};
-
 beforeAll(async () => {
   [stripe, paypal] = await Promise.all([startStripeStandIn(), startPayPalStandIn()]);
-  env.STRIPE_SECRET_KEY = SECRET_KEY;
-  env.STRIPE_API_BASE = stripe.baseUrl;
-  env.PAYPAL_CLIENT_ID = paypal.clientId;
-  env.PAYPAL_CLIENT_SECRET = paypal.clientSecret;
-  env.PAYPAL_API_BASE = paypal.baseUrl;
   // Keys saved at /stripe-config would win over these.
   await db.paymentSetting.deleteMany({ where: { provider: "stripe" } });
 });
+useEnv(() => ({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_BASE: stripe.baseUrl, ...payPalEnv(paypal) }));
 
 afterAll(async () => {
-  Object.assign(env, savedEnv);
   await Promise.all([stripe.close(), paypal.close()]);
 });
 

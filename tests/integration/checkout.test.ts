@@ -3,7 +3,7 @@
 // server, and the hosted flow (details → sandbox page → confirmation) charges the booking's own
 // price once, however often a form is posted or a page is visited. The JSON API calls the same
 // server functions. Loaders and actions are called as Remix calls them.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatPounds } from "~/domain/money";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { applyDiscount } from "~/domain/pricing";
@@ -26,6 +26,7 @@ import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { pricedQuote } from "~/server/quotes/quotes.server";
+import { useEnv } from "../support/env";
 import {
   bearerFor,
   call,
@@ -49,15 +50,9 @@ const CARDS = {
 const card = (cardNumber: string) => ({ cardNumber, expiry: "12/34", cvc: "123" });
 
 // No Stripe keys (and no saved ones): the sandbox takes every payment in this file.
-const savedEnv = { sk: env.STRIPE_SECRET_KEY, pk: env.STRIPE_PUBLISHABLE_KEY };
+useEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined });
 beforeAll(async () => {
-  env.STRIPE_SECRET_KEY = undefined;
-  env.STRIPE_PUBLISHABLE_KEY = undefined;
   await db.paymentSetting.deleteMany({ where: { provider: "stripe" } });
-});
-afterAll(() => {
-  env.STRIPE_SECRET_KEY = savedEnv.sk;
-  env.STRIPE_PUBLISHABLE_KEY = savedEnv.pk;
 });
 
 /** A priced quote with two items, made as the /quote page makes it (optionally signed in). */

@@ -1,6 +1,7 @@
 // Driver applications: the JSON API after chunked uploads, and the page's no-JS multipart form.
 import fs from "node:fs";
 import path from "node:path";
+import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const { root } = await vi.hoisted(async () => {
@@ -8,9 +9,9 @@ const { root } = await vi.hoisted(async () => {
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
   const root = mkdtempSync(join(tmpdir(), "easymove-applications-"));
-  process.env.UPLOAD_DIR = join(root, "private");
-  process.env.OUTBOX_DIR = join(root, "outbox");
-  process.env.UPLOAD_MAX_FILE_MB = "1";
+  vi.stubEnv("UPLOAD_DIR", join(root, "private"));
+  vi.stubEnv("OUTBOX_DIR", join(root, "outbox"));
+  vi.stubEnv("UPLOAD_MAX_FILE_MB", "1");
   return { root };
 });
 
@@ -323,7 +324,7 @@ describe("POST /api/drivers/apply", () => {
 describe("the page's no-JS multipart form", () => {
   type Entry = string | { bytes: Uint8Array; name: string; type?: string };
 
-  function post(cookie: string | null, entries: [string, Entry][]) {
+  function post(cookie: string | null, entries: [string, Entry][], context: AppLoadContext = { clientAddress: ip }) {
     const form = new FormData();
     for (const [name, value] of entries) {
       if (typeof value === "string") form.append(name, value);
@@ -340,7 +341,7 @@ describe("the page's no-JS multipart form", () => {
         headers: headersFor(cookie),
       }),
       params: {},
-      context: { clientAddress: ip },
+      context,
     });
   }
 
@@ -417,27 +418,31 @@ describe("the page's no-JS multipart form", () => {
     const cookie = await newBrowser();
     const email = uniqueEmail();
     const before = await db.storedFile.count();
-    const result = (await post(cookie, [
-      ["name", "M"],
-      ["email", email],
-      ["phone", "07700 900123"],
-      ["experience", "1-3"],
-      ["vanType", "small"],
-      ["location", "Essex"],
-      ...realFiles.slice(0, 3),
-      // A PDF renamed .jpg, declared as a JPEG, for the vehicle photo.
-      ["vehiclePhoto", { bytes: PDF, name: "van.jpg", type: "image/jpeg" }],
-    ])) as unknown as {
+    const context: AppLoadContext = { clientAddress: ip };
+    const result = (await post(
+      cookie,
+      [
+        ["name", "M"],
+        ["email", email],
+        ["phone", "07700 900123"],
+        ["experience", "1-3"],
+        ["vanType", "small"],
+        ["location", "Essex"],
+        ...realFiles.slice(0, 3),
+        // A PDF renamed .jpg, declared as a JPEG, for the vehicle photo.
+        ["vehiclePhoto", { bytes: PDF, name: "van.jpg", type: "image/jpeg" }],
+      ],
+      context,
+    )) as unknown as {
       data: {
         result: { status: string; initialValue: Record<string, unknown>; error: Record<string, string[]> };
         kept: Record<string, { path: string; originalName: string }>;
         failure: string;
-        toast: { title: string };
       };
       init: ResponseInit;
     };
     expect(result.init.status).toBe(415);
-    const { result: reply, kept, failure, toast } = result.data;
+    const { result: reply, kept, failure } = result.data;
     expect(reply.status).toBe("error");
     expect(reply.initialValue).toMatchObject({
       name: "M",
@@ -451,7 +456,8 @@ describe("the page's no-JS multipart form", () => {
     expect(reply.error.agreement).toEqual(["You must accept the terms and conditions"]);
     expect(reply.error.vehiclePhoto).toEqual(["Vehicle photo must be an image (JPEG, PNG, WebP or HEIC)"]);
     expect(failure).toBe("Submission failed: Vehicle photo must be an image (JPEG, PNG, WebP or HEIC)");
-    expect(toast.title).toBe("Submission Failed");
+    // The page comes back in the same request: its root loader takes the toast from the context.
+    expect(context.toasts?.map((toast) => toast.title)).toEqual(["Submission Failed"]);
     expect(Object.keys(kept).sort()).toEqual(["insuranceDocument", "liabilityDocument", "licenseDocument"]);
     expect(kept.licenseDocument!.originalName).toBe("licence.pdf");
     expect(await db.storedFile.count()).toBe(before + 3);

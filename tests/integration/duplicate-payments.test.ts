@@ -1,7 +1,7 @@
 // A booking is paid once. A second payment for it (two checkouts open at once, one opened
 // before a discount changed the price) is refunded through its provider, and a payment for
 // less than the booking's price confirms nothing and is refunded too.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as quoteAction } from "~/routes/_quote+/quote";
 import { bookQuote, findBookingFor } from "~/server/bookings/bookings.server";
 import { recordProviderPayment, startHostedCheckout } from "~/server/bookings/checkout.server";
@@ -9,19 +9,15 @@ import { applyDiscountCode } from "~/server/bookings/discount-codes.server";
 import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
-import { env } from "~/server/platform/env.server";
 import type { SessionUser } from "~/views/session-user";
+import { useEnv } from "../support/env";
 import { BASE, call, createAccount, formRequest } from "./auth-helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
-const savedEnv = { sk: env.STRIPE_SECRET_KEY };
+useEnv({ STRIPE_SECRET_KEY: undefined }); // the sandbox takes every payment here
 beforeAll(async () => {
-  env.STRIPE_SECRET_KEY = undefined; // the sandbox takes every payment here
   await db.paymentSetting.deleteMany({ where: { provider: "stripe" } });
-});
-afterAll(() => {
-  env.STRIPE_SECRET_KEY = savedEnv.sk;
 });
 
 async function customerWithBooking() {

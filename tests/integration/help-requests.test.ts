@@ -11,7 +11,7 @@ import { HELP_RATE_LIMIT } from "~/server/bookings/support-requests.server";
 import { db } from "~/server/platform/db.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { takeToasts } from "~/server/platform/toast.server";
-import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
+import { call, createAccount, flashedToasts, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking, requestWithCookie } from "./factories";
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
@@ -35,8 +35,12 @@ beforeAll(async () => {
   });
 });
 
-const send = (bookingId: string, fields: Record<string, string>, cookie: string | null = customerCookie) =>
-  call(helpPage.action, formRequest(`/bookings/${bookingId}/help`, fields, { cookie }), { id: bookingId });
+const send = (
+  bookingId: string,
+  fields: Record<string, string>,
+  cookie: string | null = customerCookie,
+  { enhanced = false } = {},
+) => call(helpPage.action, formRequest(`/bookings/${bookingId}/help`, fields, { cookie, enhanced }), { id: bookingId });
 
 const requestsOf = (bookingId: string) =>
   db.supportRequest.findMany({ where: { bookingId }, orderBy: { createdAt: "asc" } });
@@ -64,7 +68,7 @@ describe("each help action", () => {
     ] as const;
     for (const { fields } of cases) {
       const answer = await send(booking.id, fields);
-      expect(answer.status).toBe(302);
+      expect(answer.status).toBe(303);
       expect(answer.location).toBe(`/booking-tracker?booking=${booking.id}`);
       const { toasts } = await takeToasts(requestWithCookie("http://localhost/", answer.headers.get("set-cookie")));
       expect(toasts.map((toast) => toast.title)).toEqual([HELP_MESSAGES.sent[fields.kind]]);
@@ -87,15 +91,18 @@ describe("each help action", () => {
     expect((await getAdminStats()).activeComplaints - before.activeComplaints).toBe(0);
   });
 
-  it("answers a fetcher with the toast instead of a redirect", async () => {
-    const answer = await send(booking.id, { kind: "support", message: "Can you call me?", via: "fetcher" });
+  it("answers a fetcher with data instead of a redirect, the toast flashed", async () => {
+    const answer = await send(booking.id, { kind: "support", message: "Can you call me?" }, customerCookie, {
+      enhanced: true,
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: "success", toast: { title: HELP_MESSAGES.sent.support } });
+    expect(answer.body).toMatchObject({ status: "success" });
+    expect(await flashedToasts(answer)).toMatchObject([{ title: HELP_MESSAGES.sent.support }]);
   });
 
   it("takes the booking's driver too, and lists every request on the admin's booking details", async () => {
     const answer = await send(booking.id, { kind: "change_request", message: "Running 10 minutes late" }, driverCookie);
-    expect(answer.status).toBe(302);
+    expect(answer.status).toBe(303);
     const admin = await createAccount({ role: "admin" });
     const details = await call(
       detailsPage.loader,
@@ -178,7 +185,7 @@ describe("bad input", () => {
       data: { customerId: busy.id },
     });
     for (let index = 0; index < HELP_RATE_LIMIT.limit; index += 1)
-      expect((await send(own.id, { kind: "support", message: `Hello ${index}` }, cookie)).status).toBe(302);
+      expect((await send(own.id, { kind: "support", message: `Hello ${index}` }, cookie)).status).toBe(303);
     const limited = await send(own.id, { kind: "support", message: "One too many" }, cookie);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);

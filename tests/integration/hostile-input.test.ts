@@ -16,11 +16,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { payPalEnv, useEnv } from "../support/env";
 import { routeModules } from "../support/route-files";
 
 vi.hoisted(() => {
   // /api/admin/signup and /admin/signup read their bodies only while admin sign-up is open.
-  process.env.ADMIN_REGISTRATION_KEY = "hostile-input-test-key";
+  vi.stubEnv("ADMIN_REGISTRATION_KEY", "hostile-input-test-key");
 });
 
 const { MAX_API_BODY_BYTES } = await import("~/server/platform/api.server");
@@ -29,7 +30,6 @@ const { FORM_BODY_MESSAGES, MAX_FORM_BODY_BYTES, withFormBodyCheck } =
 const { INVALID_TEXT_MESSAGE, withInvalidTextAsBadRequest } = await import("~/server/platform/bad-input.server");
 const { routeHandle } = await import("~/utils/route-handle");
 const { db } = await import("~/server/platform/db.server");
-const { env } = await import("~/server/platform/env.server");
 const { startPayPalStandIn } = await import("../support/paypal-stand-in");
 const { BASE, bearerFor, call, createAccount, sessionCookie, uniqueIp } = await import("./auth-helpers");
 const { createApprovedDriver, createBooking } = await import("./factories");
@@ -344,19 +344,12 @@ let adminToken = "";
 
 // PayPal's routes read their bodies only while PayPal is configured: the local stand-in.
 let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
-const originalPayPal = { id: env.PAYPAL_CLIENT_ID, secret: env.PAYPAL_CLIENT_SECRET, base: env.PAYPAL_API_BASE };
 afterAll(async () => {
-  env.PAYPAL_CLIENT_ID = originalPayPal.id;
-  env.PAYPAL_CLIENT_SECRET = originalPayPal.secret;
-  env.PAYPAL_API_BASE = originalPayPal.base;
   await paypal?.close();
 });
 
 beforeAll(async () => {
   paypal = await startPayPalStandIn();
-  env.PAYPAL_CLIENT_ID = paypal.clientId;
-  env.PAYPAL_CLIENT_SECRET = paypal.clientSecret;
-  env.PAYPAL_API_BASE = paypal.baseUrl;
   const [admin, customer, driver] = await Promise.all([
     createAccount({ role: "admin" }),
     createAccount(),
@@ -375,6 +368,7 @@ beforeAll(async () => {
   ids.user = (await createAccount()).id;
   ids.doomedUser = (await createAccount()).id;
 });
+useEnv(() => payPalEnv(paypal));
 
 /** The URL and params of a route file name, with real records' ids where the route takes one. */
 function target(name: string) {

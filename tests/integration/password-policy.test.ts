@@ -1,7 +1,7 @@
 // A new password has at least 8 characters for every kind of account (admins accepted 6) and is
 // not one of the most common (NIST SP 800-63B), on sign-up, admin sign-up and password reset,
 // pages and API alike; the typed name and e-mail come back, the password never does.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as adminSignUpAction } from "~/routes/_auth+/admin_.signup";
 import { action as resetAction } from "~/routes/_auth+/reset-password.$token";
 import { action as signUpAction } from "~/routes/_auth+/signup";
@@ -11,16 +11,10 @@ import { AUTH_MESSAGES } from "~/schemas/auth";
 import { issuePasswordResetToken } from "~/server/auth/auth.server";
 import { isCommonPassword } from "~/server/auth/password.server";
 import { db } from "~/server/platform/db.server";
-import { env } from "~/server/platform/env.server";
+import { useEnv } from "../support/env";
 import { call, createAccount, formRequest, jsonRequest, unique, uniqueIp } from "./auth-helpers";
 
-const originalKey = env.ADMIN_REGISTRATION_KEY;
-beforeAll(() => {
-  env.ADMIN_REGISTRATION_KEY = "policy-key";
-});
-afterAll(() => {
-  env.ADMIN_REGISTRATION_KEY = originalKey;
-});
+useEnv({ ADMIN_REGISTRATION_KEY: "policy-key" });
 
 describe("isCommonPassword", () => {
   it("knows the common passwords, whatever their case, and not a passphrase", () => {

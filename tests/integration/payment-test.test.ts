@@ -1,50 +1,33 @@
 // /payment-test (spec/02 sections 2 and 5; DECISIONS.md: admins only, noindex): an amount and a
 // provider; a card test asks the card provider (the sandbox here, no Stripe keys) for a
 // PaymentIntent, a PayPal test asks the PayPal stand-in for an order. Nobody is charged.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { action, loader, meta } from "~/routes/_checkout+/payment-test";
 import { PAYMENT_TEST_MESSAGES } from "~/schemas/payment-test";
 import { db } from "~/server/platform/db.server";
-import { env } from "~/server/platform/env.server";
+import { payPalEnv, setEnv, useEnv } from "../support/env";
 import { startPayPalStandIn, type PayPalStandIn } from "../support/paypal-stand-in";
 import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 
 let adminCookie: string;
 let customerCookie: string;
 let paypal: PayPalStandIn;
-const originalEnv = {
-  id: env.PAYPAL_CLIENT_ID,
-  secret: env.PAYPAL_CLIENT_SECRET,
-  base: env.PAYPAL_API_BASE,
-  stripe: env.STRIPE_SECRET_KEY,
-};
-
+// No Stripe keys anywhere: card tests go to the built-in sandbox.
+useEnv({ STRIPE_SECRET_KEY: undefined });
 beforeAll(async () => {
   adminCookie = await sessionCookie(await createAccount({ role: "admin" }));
   customerCookie = await sessionCookie(await createAccount({ role: "customer" }));
   paypal = await startPayPalStandIn();
-  // No Stripe keys anywhere: card tests go to the built-in sandbox.
-  env.STRIPE_SECRET_KEY = undefined;
   await db.paymentSetting.deleteMany({ where: { provider: "stripe" } });
 });
 
-afterEach(() => {
-  env.PAYPAL_CLIENT_ID = originalEnv.id;
-  env.PAYPAL_CLIENT_SECRET = originalEnv.secret;
-  env.PAYPAL_API_BASE = originalEnv.base;
-});
-
 afterAll(async () => {
-  env.STRIPE_SECRET_KEY = originalEnv.stripe;
   await paypal.close();
 });
 
-function withPayPal() {
-  env.PAYPAL_CLIENT_ID = paypal.clientId;
-  env.PAYPAL_CLIENT_SECRET = paypal.clientSecret;
-  env.PAYPAL_API_BASE = paypal.baseUrl;
-}
+/** PayPal configured (the stand-in) for this test only. */
+const withPayPal = () => setEnv(payPalEnv(paypal));
 
 const submit = (fields: Record<string, string>, cookie: string | null = adminCookie) =>
   call(action, formRequest("/payment-test", fields, { cookie }));

@@ -10,7 +10,7 @@ const { outbox } = await vi.hoisted(async () => {
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
   const outbox = mkdtempSync(join(tmpdir(), "easymove-paypal-"));
-  process.env.OUTBOX_DIR = outbox;
+  vi.stubEnv("OUTBOX_DIR", outbox);
   return { outbox };
 });
 

@@ -8,8 +8,8 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 const { standIn } = await vi.hoisted(async () => {
   const { startGoogleMapsStandIn } = await import("../support/google-maps-stand-in");
   const standIn = await startGoogleMapsStandIn();
-  process.env.GOOGLE_MAPS_API_KEY = "fallback-test-key";
-  process.env.GOOGLE_MAPS_API_BASE = standIn.baseUrl;
+  vi.stubEnv("GOOGLE_MAPS_API_KEY", "fallback-test-key");
+  vi.stubEnv("GOOGLE_MAPS_API_BASE", standIn.baseUrl);
   return { standIn };
 });
 

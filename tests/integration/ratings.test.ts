@@ -10,7 +10,7 @@ import { rateDriver, ratingFor } from "~/server/bookings/ratings.server";
 import { findTrackedBooking, trackerView } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
 import { takeToasts } from "~/server/platform/toast.server";
-import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
+import { call, createAccount, flashedToasts, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking, requestWithCookie } from "./factories";
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
@@ -29,8 +29,12 @@ async function bookingOf(owner: { id: string }, driverId: string | null, status:
   return db.booking.update({ where: { id: booking.id }, data: { customerId: owner.id, driverId } });
 }
 
-const rate = (bookingId: string, fields: Record<string, string>, cookie: string | null = customerCookie) =>
-  call(ratePage.action, formRequest(`/bookings/${bookingId}/rate`, fields, { cookie }), { id: bookingId });
+const rate = (
+  bookingId: string,
+  fields: Record<string, string>,
+  cookie: string | null = customerCookie,
+  { enhanced = false } = {},
+) => call(ratePage.action, formRequest(`/bookings/${bookingId}/rate`, fields, { cookie, enhanced }), { id: bookingId });
 
 const figures = (driverId: string) =>
   db.driver.findUniqueOrThrow({ where: { id: driverId }, select: { ratingTenths: true, ratingCount: true } });
@@ -51,7 +55,7 @@ describe("the driver's rating", () => {
       [bookings[2]!, "4"],
     ] as const) {
       const answer = await rate(booking.id, { stars, comment: "Careful and on time" });
-      expect(answer.status).toBe(302);
+      expect(answer.status).toBe(303);
       expect(answer.location).toBe(`/booking-tracker?booking=${booking.id}`);
       const { toasts } = await takeToasts(requestWithCookie("http://localhost/", answer.headers.get("set-cookie")));
       expect(toasts.map((toast) => toast.title)).toEqual([RATING_MESSAGES.thanks]);
@@ -78,15 +82,16 @@ describe("the driver's rating", () => {
     expect(await figures(other.id)).toEqual({ ratingTenths: 10, ratingCount: 1 });
   });
 
-  it("answers a fetcher with the toast, and the tracker's extras then hold the rating", async () => {
+  it("answers a fetcher with data and flashes the toast, and the tracker's extras then hold the rating", async () => {
     const driver = await createApprovedDriver();
     const booking = await bookingOf(customer, driver.id);
     const found = await findTrackedBooking(booking.id, { ...customer, role: "customer" });
     expect(await trackerExtras(found!)).toMatchObject({ canRate: true, rating: null });
 
-    const answer = await rate(booking.id, { stars: "3", via: "fetcher" });
+    const answer = await rate(booking.id, { stars: "3" }, customerCookie, { enhanced: true });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: "success", toast: { title: RATING_MESSAGES.thanks } });
+    expect(answer.body).toMatchObject({ status: "success" });
+    expect(await flashedToasts(answer)).toMatchObject([{ title: RATING_MESSAGES.thanks }]);
     expect(await trackerExtras(found!)).toMatchObject({ canRate: true, rating: { stars: 3, comment: null } });
   });
 });
@@ -95,7 +100,7 @@ describe("once per booking", () => {
   it("refuses a second rating with a clear message and leaves the average alone", async () => {
     const driver = await createApprovedDriver();
     const booking = await bookingOf(customer, driver.id);
-    expect((await rate(booking.id, { stars: "5" })).status).toBe(302);
+    expect((await rate(booking.id, { stars: "5" })).status).toBe(303);
 
     const again = await rate(booking.id, { stars: "1", comment: "Changed my mind" });
     expect(again.status).toBe(409);
@@ -119,7 +124,7 @@ describe("once per booking", () => {
       rate(booking.id, { stars: "2" }),
       rate(booking.id, { stars: "4" }),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409, 409]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409]);
     expect(await db.driverRating.count({ where: { bookingId: booking.id } })).toBe(1);
     const { stars } = (await ratingFor(booking.id))!;
     expect(await figures(driver.id)).toEqual({ ratingTenths: stars * 10, ratingCount: 1 });

@@ -7,7 +7,7 @@ import { action as apiAction } from "~/routes/api+/config.stripe";
 import { getStripeKeys, getStripeSettingsView, saveStripeKeys } from "~/server/payments/settings.server";
 import { db } from "~/server/platform/db.server";
 import { DECRYPT_FAILED_MESSAGE, decryptSecret, encryptSecret } from "~/server/platform/encryption.server";
-import { env } from "~/server/platform/env.server";
+import { setEnv } from "../support/env";
 import { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie } from "./auth-helpers";
 
 const PK = "pk_test_51IntegrationPublishable";
@@ -15,7 +15,6 @@ const SK = "sk_test_51IntegrationSecretKey9876";
 const ENV_PK = "pk_test_FromTheEnvironment";
 const ENV_SK = "sk_test_FromTheEnvironment4321";
 
-const originalEnv = { pk: env.STRIPE_PUBLISHABLE_KEY, sk: env.STRIPE_SECRET_KEY };
 let admin: Awaited<ReturnType<typeof createAccount>>;
 let adminCookie: string;
 let customerCookie: string;
@@ -29,14 +28,11 @@ beforeAll(async () => {
 // The row is the app's one Stripe configuration: leave none behind for other test files.
 afterEach(async () => {
   vi.restoreAllMocks();
-  env.STRIPE_PUBLISHABLE_KEY = originalEnv.pk;
-  env.STRIPE_SECRET_KEY = originalEnv.sk;
   await db.paymentSetting.deleteMany({ where: { provider: "stripe" } });
 });
 
 function withoutEnvKeys() {
-  env.STRIPE_PUBLISHABLE_KEY = undefined;
-  env.STRIPE_SECRET_KEY = undefined;
+  setEnv({ STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_SECRET_KEY: undefined });
 }
 
 const storedRow = () => db.paymentSetting.findUnique({ where: { provider: "stripe" } });
@@ -176,8 +172,7 @@ describe("/stripe-config: saving", () => {
 
 describe("which keys are used", () => {
   it("uses the environment's keys until keys are saved, then the saved ones, each key on its own", async () => {
-    env.STRIPE_PUBLISHABLE_KEY = ENV_PK;
-    env.STRIPE_SECRET_KEY = ENV_SK;
+    setEnv({ STRIPE_PUBLISHABLE_KEY: ENV_PK, STRIPE_SECRET_KEY: ENV_SK });
     expect(await getStripeKeys()).toEqual({ publishableKey: ENV_PK, secretKey: ENV_SK, source: "environment" });
     expect(await getStripeSettingsView()).toEqual({
       publishableKey: ENV_PK,
@@ -212,7 +207,7 @@ describe("which keys are used", () => {
   });
 
   it("refuses to guess when the saved secret cannot be decrypted (tampered, or ENCRYPTION_KEY changed)", async () => {
-    env.STRIPE_SECRET_KEY = ENV_SK;
+    setEnv({ STRIPE_SECRET_KEY: ENV_SK });
     await saveStripeKeys({ secretKey: SK }, admin.id);
     await db.paymentSetting.update({
       where: { provider: "stripe" },

@@ -245,7 +245,7 @@ describe("the chat", () => {
 
     const enhanced = await call(
       trackerRoute.action,
-      formRequest(trackerUrl(booking.id, "chat"), { content: "Thanks!", reply: "json" }, { cookie: customerCookie }),
+      formRequest(trackerUrl(booking.id, "chat"), { content: "Thanks!" }, { cookie: customerCookie, enhanced: true }),
     );
     expect(enhanced).toMatchObject({ status: 200, body: { initialValue: null } });
 
@@ -282,8 +282,8 @@ describe("the chat", () => {
             trackerRoute.action,
             formRequest(
               trackerUrl(booking.id, "chat"),
-              { content: `message ${index}`, reply: "json" },
-              { cookie: customerCookie },
+              { content: `message ${index}` },
+              { cookie: customerCookie, enhanced: true },
             ),
           )
         ).status,

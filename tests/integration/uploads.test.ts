@@ -9,9 +9,9 @@ const { root } = await vi.hoisted(async () => {
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
   const root = mkdtempSync(join(tmpdir(), "easymove-uploads-"));
-  process.env.UPLOAD_DIR = join(root, "private");
-  process.env.OUTBOX_DIR = join(root, "outbox");
-  process.env.UPLOAD_MAX_FILE_MB = "7";
+  vi.stubEnv("UPLOAD_DIR", join(root, "private"));
+  vi.stubEnv("OUTBOX_DIR", join(root, "outbox"));
+  vi.stubEnv("UPLOAD_MAX_FILE_MB", "7");
   return { root };
 });
 
@@ -636,7 +636,7 @@ describe("clean-up", () => {
   });
 });
 
-const { env } = await import("~/server/platform/env.server");
+const { setEnv } = await import("../support/env");
 const { uploadQuotaBytes, UPLOAD_MESSAGES } = await import("~/server/uploads/quota.server");
 
 describe("uploads: the holes a security review found", () => {
@@ -699,15 +699,10 @@ describe("uploads: the holes a security review found", () => {
   }, 120_000);
 
   it("refuses uploads with a 507 before the disk fills", async () => {
-    const saved = env.UPLOAD_MIN_FREE_MB;
-    env.UPLOAD_MIN_FREE_MB = Number.MAX_SAFE_INTEGER / MB;
-    try {
-      const session = await newSession();
-      const sent = await sendChunk(session.cookie, chunkFields(newFileId()), PDF);
-      expect(sent.status).toBe(507);
-      expect(sent.body.message).toBe(UPLOAD_MESSAGES.diskFull);
-    } finally {
-      env.UPLOAD_MIN_FREE_MB = saved;
-    }
+    setEnv({ UPLOAD_MIN_FREE_MB: Number.MAX_SAFE_INTEGER / MB });
+    const session = await newSession();
+    const sent = await sendChunk(session.cookie, chunkFields(newFileId()), PDF);
+    expect(sent.status).toBe(507);
+    expect(sent.body.message).toBe(UPLOAD_MESSAGES.diskFull);
   });
 });

@@ -2,8 +2,7 @@
 // path without a key or the network. It listens on 127.0.0.1 on a free port, answers
 // GET /maps/api/distancematrix/json the way Google does, records every request, and can
 // be told to fail (HTTP error, a non-OK status, an element status, or no answer at all).
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startStandInServer } from "./stand-in-server";
 
 export type StandInFailure =
   | { httpStatus: number } // e.g. 500
@@ -32,42 +31,44 @@ export async function startGoogleMapsStandIn(): Promise<GoogleMapsStandIn> {
   let failure: StandInFailure | null = null;
   const requests: URL[] = [];
 
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    requests.push(url);
-    if (failure === "hang") return; // leave the request open; close() ends it
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(JSON.stringify(body));
-    };
-    if (url.pathname !== PATH) return send(404, { error: "not found" });
-    if (failure && "httpStatus" in failure) return send(failure.httpStatus, { error: "stand-in failure" });
-    if (failure && "status" in failure) {
-      return send(200, { status: failure.status, error_message: "stand-in failure", rows: [] });
-    }
-    const origin = url.searchParams.get("origins") ?? "";
-    const destination = url.searchParams.get("destinations") ?? "";
-    const element =
-      failure && "elementStatus" in failure
-        ? { status: failure.elementStatus }
-        : {
-            status: "OK",
-            distance: { text: `${(route.metres / 1609.344).toFixed(1)} mi`, value: route.metres },
-            duration: { text: `${Math.round(route.seconds / 60)} mins`, value: route.seconds },
-          };
-    send(200, {
-      status: "OK",
-      origin_addresses: [`${origin}, UK`],
-      destination_addresses: [`${destination}, UK`],
-      rows: [{ elements: [element] }],
-    });
+  const server = await startStandInServer({
+    handle({ response, url }) {
+      requests.push(url);
+      if (failure === "hang") return; // leave the request open; close() ends it
+      const send = (status: number, body: unknown) => {
+        response.writeHead(status, { "content-type": "application/json" });
+        response.end(JSON.stringify(body));
+      };
+      if (url.pathname !== PATH) return send(404, { error: "not found" });
+      if (failure && "httpStatus" in failure) return send(failure.httpStatus, { error: "stand-in failure" });
+      if (failure && "status" in failure) {
+        return send(200, { status: failure.status, error_message: "stand-in failure", rows: [] });
+      }
+      const origin = url.searchParams.get("origins") ?? "";
+      const destination = url.searchParams.get("destinations") ?? "";
+      const element =
+        failure && "elementStatus" in failure
+          ? { status: failure.elementStatus }
+          : {
+              status: "OK",
+              distance: { text: `${(route.metres / 1609.344).toFixed(1)} mi`, value: route.metres },
+              duration: { text: `${Math.round(route.seconds / 60)} mins`, value: route.seconds },
+            };
+      send(200, {
+        status: "OK",
+        origin_addresses: [`${origin}, UK`],
+        destination_addresses: [`${destination}, UK`],
+        rows: [{ elements: [element] }],
+      });
+    },
+    crashed(error, response) {
+      response.writeHead(500, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: `Stand-in crashed: ${String(error)}` }));
+    },
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: server.baseUrl,
     requests,
     answer(next) {
       route = next;
@@ -81,9 +82,6 @@ export async function startGoogleMapsStandIn(): Promise<GoogleMapsStandIn> {
       failure = null;
       requests.length = 0;
     },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    close: server.close,
   };
 }

@@ -9,8 +9,8 @@
 // Answers carry the full representation unless the request asks `Prefer: return=minimal`
 // (PayPal's own default is minimal for some calls: send `Prefer: return=representation`).
 import { randomBytes, randomInt } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { BodyTooLargeError, escapeHtml, headerOf, sendPage, startStandInServer } from "./stand-in-server";
 
 export interface PayPalStandInRequest {
   method: string;
@@ -236,32 +236,6 @@ const toMinor = (money: Money) => parseMoney(money, "").minor;
 const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const paypalId = () => Array.from({ length: 17 }, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join("");
 const timestamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-const MAX_BODY_BYTES = 1024 * 1024;
-
-function readBody(request: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new PayPalError(400, [{ issue: "MALFORMED_REQUEST", description: "Request body too large." }]));
-        request.destroy();
-      } else chunks.push(chunk);
-    });
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
-
-function headerOf(request: http.IncomingMessage, name: string): string | null {
-  const value = request.headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? null;
-}
 
 interface Answer {
   status: number;
@@ -668,14 +642,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   // The buyer's side: GET shows the order, POST approves (or cancels) and returns to the shop.
   function approvalPage(method: string, url: URL, response: http.ServerResponse) {
     const order = orders.get(url.searchParams.get("token") ?? "");
-    const page = (status: number, title: string, body: string) => {
-      response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-      response.end(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(
-          title,
-        )}</h1>${body}</main></body></html>`,
-      );
-    };
+    const page = (status: number, title: string, body: string) => sendPage(response, status, title, body);
     const back = (target: string | undefined, extra: Record<string, string>) => {
       if (!target) return false;
       const location = new URL(target);
@@ -712,15 +679,15 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
 
   type Send = (status: number, body: unknown) => void;
 
-  const server = http.createServer((request, response) => {
-    const send: Send = (status, body) => {
+  const jsonSender =
+    (response: http.ServerResponse): Send =>
+    (status, body) => {
       response.writeHead(status, { "content-type": "application/json", "paypal-debug-id": debugId() });
       response.end(JSON.stringify(body));
     };
-    void (async () => {
-      const url = new URL(request.url ?? "/", baseUrl);
-      const method = request.method ?? "GET";
-      const raw = await readBody(request);
+
+  const server = await startStandInServer({
+    handle({ request, response, url, method, raw }) {
       let body: unknown;
       let bodyError = false;
       if (raw.trim()) {
@@ -737,20 +704,20 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       }
       requests.push({ method, path: url.pathname, body, paypalRequestId: headerOf(request, "paypal-request-id") });
       if (url.pathname === "/checkoutnow") return approvalPage(method, url, response);
-      api(request, method, url.pathname, body, bodyError, send);
-    })().catch((error: unknown) => {
-      if (response.headersSent) return response.destroy();
+      api(request, method, url.pathname, body, bodyError, jsonSender(response));
+    },
+    crashed(error, response) {
+      const send = jsonSender(response);
       if (error instanceof PayPalError) return send(error.status, errorBody(error.status, error.details));
+      if (error instanceof BodyTooLargeError)
+        return send(400, errorBody(400, [{ issue: "MALFORMED_REQUEST", description: error.message }]));
       send(500, {
         ...errorBody(500, []),
         message: `Stand-in crashed: ${error instanceof Error ? error.message : String(error)}`,
       });
-    });
+    },
   });
-
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = server.baseUrl;
 
   return {
     baseUrl,
@@ -773,9 +740,6 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       replays.clear();
       failure = null;
     },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    close: server.close,
   };
 }

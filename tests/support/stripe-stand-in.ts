@@ -6,8 +6,8 @@
 // Idempotency-Key as Stripe does, records every request and can be told to fail.
 // It sends no webhooks: tests sign their own events with stripe.webhooks.generateTestHeaderString.
 import { randomInt } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { BodyTooLargeError, escapeHtml, headerOf, sendPage, startStandInServer } from "./stand-in-server";
 
 export type FormValue = string | FormValue[] | FormObject;
 export interface FormObject {
@@ -290,29 +290,8 @@ const randomId = (length: number) =>
   Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join("");
 const now = () => Math.floor(Date.now() / 1000);
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 function formatAmount(amount: number, currency: string): string {
   return new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
-}
-
-const MAX_BODY_BYTES = 1024 * 1024;
-
-function readBody(request: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(invalidRequest(413, "Request body too large."));
-        request.destroy();
-      } else chunks.push(chunk);
-    });
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
 }
 
 /** The secret key from `Authorization: Bearer sk_…` (or Basic with the key as user name). */
@@ -659,13 +638,7 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
   function hostedPage(method: string, path: string, response: http.ServerResponse) {
     const [, , id, action] = path.split("/"); // "", "pay", id, action?
     const session = id ? sessions.get(id) : undefined;
-    const page = (status: number, title: string, body: string) => {
-      response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-      response.end(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-          `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
-      );
-    };
+    const page = (status: number, title: string, body: string) => sendPage(response, status, title, body);
     const redirect = (location: string) => {
       response.writeHead(303, { location, "cache-control": "no-store" });
       response.end();
@@ -703,8 +676,9 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
 
   type Send = (status: number, body: unknown, headers?: Record<string, string>) => void;
 
-  const server = http.createServer((request, response) => {
-    const send: Send = (status, body, headers = {}) => {
+  const jsonSender =
+    (request: http.IncomingMessage, response: http.ServerResponse): Send =>
+    (status, body, headers = {}) => {
       response.writeHead(status, {
         "content-type": "application/json",
         "request-id": `req_${randomId(14)}`,
@@ -713,10 +687,11 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
       });
       response.end(JSON.stringify(body));
     };
-    void (async () => {
-      const url = new URL(request.url ?? "/", baseUrl);
-      const method = request.method ?? "GET";
-      const raw = await readBody(request);
+
+  const server = await startStandInServer({
+    port: wantedPort,
+    handle({ request, response, url, method, raw }) {
+      const send = jsonSender(request, response);
       const params = method === "POST" ? parseStripeForm(raw) : parseStripeForm(url.search.slice(1));
       requests.push({ method, path: url.pathname, body: params, idempotencyKey: headerOf(request, "idempotency-key") });
       if (url.pathname.startsWith("/pay/")) return hostedPage(method, url.pathname, response);
@@ -724,21 +699,21 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
       send(404, {
         error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${url.pathname}).` },
       });
-    })().catch((error: unknown) => {
-      if (response.headersSent) return response.destroy();
+    },
+    crashed(error, response) {
+      const send = jsonSender(response.req, response);
       if (error instanceof StripeApiError) return send(error.status, { error: error.error });
+      if (error instanceof BodyTooLargeError) return send(413, { error: invalidRequest(413, error.message).error });
       send(500, {
         error: {
           type: "api_error",
           message: `Stand-in crashed: ${error instanceof Error ? error.message : String(error)}`,
         },
       });
-    });
+    },
   });
-
-  await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  const { port } = server;
+  baseUrl = server.baseUrl;
 
   return {
     host: "127.0.0.1",
@@ -768,14 +743,6 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
       idempotent.clear();
       failure = null;
     },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    close: server.close,
   };
-}
-
-function headerOf(request: http.IncomingMessage, name: string): string | null {
-  const value = request.headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? null;
 }

@@ -49,15 +49,12 @@ describe("SignInCard", () => {
     expect(html).toContain('name="password"');
     expect(html).toContain('href="/signup?redirectTo=%2Fquote"');
     expect(html).toContain('href="/forgot-password"');
-    expect(html).not.toContain('name="inDialog"');
   });
 
-  it("in a dialog: switches with a button, asks the action to stay on the page, and can close", async () => {
+  it("in a dialog: switches with a button, comes back to the dialog's page, and can close", async () => {
     const noop = () => {};
-    const html = await render(
-      createElement(SignInCard, { onSuccess: noop, onSwitch: noop, onClose: noop, redirectTo: "/checkout" }),
-    );
-    expect(html).toContain('name="inDialog" value="true"');
+    const html = await render(createElement(SignInCard, { onSwitch: noop, onClose: noop, redirectTo: "/checkout" }));
+    expect(html).toContain('<input type="hidden" name="redirectTo" value="/checkout"/>');
     expect(html).toMatch(/<button type="button"[^>]*>Sign up<\/button>/);
     expect(html).not.toContain('href="/signup');
     expect(html).toContain('aria-label="Close"');

@@ -12,8 +12,6 @@ export type AuthCardProps = {
   redirectTo?: string;
   /** The page action's answer after a post without JavaScript. */
   lastResult?: SubmissionResult<string[]> | null;
-  /** Signed in: stay on this page (a dialog) instead of going to redirectTo. */
-  onSuccess?: () => void;
   onClose?: () => void;
   /** Show the other card in place (a dialog) instead of linking to its page. */
   onSwitch?: () => void;
@@ -22,23 +20,21 @@ export type AuthCardProps = {
 };
 
 /**
- * A card's form: posted by a fetcher to its page's action ("/signin" or "/signup"), so a
- * dialog stays put; without JavaScript a plain post to that page. It carries redirectTo
- * and, in a dialog, says so.
+ * A card's form: posted by a fetcher to its page's action ("/signin" or "/signup"), so the
+ * typed input and its errors stay in place, a dialog's too; without JavaScript a plain post to
+ * that page. Signed in, it goes on to redirectTo (the dialog's own page, usually).
  */
 export function CardForm({
   fetcher,
   form,
   page,
   redirectTo,
-  inDialog,
   children,
 }: {
   fetcher: FetcherWithComponents<unknown>;
   form: FormMetadata<Record<string, unknown>, string[]>;
   page: "/signin" | "/signup";
   redirectTo?: string;
-  inDialog: boolean;
   children: ReactNode;
 }) {
   return (
@@ -49,7 +45,6 @@ export function CardForm({
       className="mt-6 space-y-4"
     >
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      {inDialog ? <input type="hidden" name="inDialog" value="true" /> : null}
       {children}
     </fetcher.Form>
   );

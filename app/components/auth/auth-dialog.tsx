@@ -21,8 +21,6 @@ export type AuthDialogProps = {
   defaultOpen?: boolean;
   /** False: no close button, and Escape does not close it. */
   dismissable?: boolean;
-  /** Called once signed in; the dialog closes and the page stays. Without it, success goes to redirectTo. */
-  onSuccess?: () => void;
 };
 
 export function AuthDialog({
@@ -31,7 +29,6 @@ export function AuthDialog({
   initialView = "signin",
   defaultOpen = false,
   dismissable = true,
-  onSuccess,
 }: AuthDialogProps) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<AuthView>(initialView);
@@ -48,12 +45,6 @@ export function AuthDialog({
     setOpen(true);
   };
   const close = () => setOpen(false);
-  const succeeded = onSuccess
-    ? () => {
-        setOpen(false);
-        onSuccess();
-      }
-    : undefined;
 
   return (
     <div className="rounded-xl border border-blue-200 bg-blue-50 p-5" data-testid="auth-prompt">
@@ -109,7 +100,6 @@ export function AuthDialog({
               <Card
                 headingId={headingId}
                 redirectTo={redirectTo}
-                onSuccess={succeeded}
                 onClose={dismissable ? close : undefined}
                 onSwitch={() => setView(view === "signin" ? "signup" : "signin")}
               />

@@ -1,24 +1,16 @@
 // The sign-in card (spec/01 section 2): used by the /signin page and by sign-in dialogs
 // (the checkout's "Please sign in to pay"). It posts to /signin's action through a fetcher,
 // so in a dialog it signs in without leaving the page; without JavaScript the same form is
-// a plain POST to /signin. Optional callbacks: success (stay on the page), close, and a
-// switch to the sign-up card; with no success callback, success goes to redirectTo or /.
+// a plain POST to /signin. Optional callbacks: close, and a switch to the sign-up card.
+// Signed in, it goes on to redirectTo or /.
 import { Link } from "@remix-run/react";
 import { FormField } from "~/components/ui/field";
 import { signInSchema } from "~/schemas/auth";
 import { AuthCard, AuthFields, CardForm, OtherWay, withRedirectTo, type AuthCardProps } from "./auth-card";
 import { useAuthCardForm } from "./use-auth-card-form";
 
-export function SignInCard({
-  redirectTo,
-  lastResult,
-  onSuccess,
-  onClose,
-  onSwitch,
-  headingLevel = 2,
-  headingId,
-}: AuthCardProps) {
-  const { fetcher, form, fields, busy } = useAuthCardForm(signInSchema, lastResult, onSuccess);
+export function SignInCard({ redirectTo, lastResult, onClose, onSwitch, headingLevel = 2, headingId }: AuthCardProps) {
+  const { fetcher, form, fields, busy } = useAuthCardForm(signInSchema, lastResult);
   return (
     <AuthCard
       title="Sign In"
@@ -28,7 +20,7 @@ export function SignInCard({
       onClose={onClose}
       testId="sign-in-card"
     >
-      <CardForm fetcher={fetcher} form={form} page="/signin" redirectTo={redirectTo} inDialog={Boolean(onSuccess)}>
+      <CardForm fetcher={fetcher} form={form} page="/signin" redirectTo={redirectTo}>
         <AuthFields form={form} pending={busy} submitLabel="Sign In" pendingText="Signing in...">
           <FormField meta={fields.email} label="Email" type="email" autoComplete="email" aria-required="true" />
           <FormField

@@ -16,16 +16,8 @@ import {
 } from "./auth-card";
 import { useAuthCardForm } from "./use-auth-card-form";
 
-export function SignUpCard({
-  redirectTo,
-  lastResult,
-  onSuccess,
-  onClose,
-  onSwitch,
-  headingLevel = 2,
-  headingId,
-}: AuthCardProps) {
-  const { fetcher, form, fields, busy } = useAuthCardForm(signUpSchema, lastResult, onSuccess);
+export function SignUpCard({ redirectTo, lastResult, onClose, onSwitch, headingLevel = 2, headingId }: AuthCardProps) {
+  const { fetcher, form, fields, busy } = useAuthCardForm(signUpSchema, lastResult);
   return (
     <AuthCard
       title="Create an Account"
@@ -35,7 +27,7 @@ export function SignUpCard({
       onClose={onClose}
       testId="sign-up-card"
     >
-      <CardForm fetcher={fetcher} form={form} page="/signup" redirectTo={redirectTo} inDialog={Boolean(onSuccess)}>
+      <CardForm fetcher={fetcher} form={form} page="/signup" redirectTo={redirectTo}>
         <HoneypotFields />
         <AuthFields form={form} pending={busy} submitLabel="Sign Up" pendingText="Creating account...">
           <FormField meta={fields.username} label="Full Name" type="text" autoComplete="name" aria-required="true" />

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
 import type { ZodTypeAny } from "zod";
 import { usePending } from "~/utils/use-pending";
 import { useValidatedForm } from "~/utils/use-validated-form";
@@ -8,12 +7,11 @@ import { useValidatedForm } from "~/utils/use-validated-form";
 /**
  * The sign-in and sign-up cards' form: posted through a fetcher (so a dialog stays on its
  * page), validated as you type, showing the page action's answer after a post without JS,
- * and calling onSuccess when the server says the account is signed in.
+ * and going on where the server sends it once the account is signed in.
  */
 export function useAuthCardForm<Schema extends ZodTypeAny>(
   schema: Schema,
   lastResult: SubmissionResult<string[]> | null | undefined,
-  onSuccess?: () => void,
 ) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   const busy = usePending({ fetcher });
@@ -21,13 +19,6 @@ export function useAuthCardForm<Schema extends ZodTypeAny>(
     lastResult: (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? null,
     pending: busy,
   });
-
-  useEffect(() => {
-    if (onSuccess && fetcher.state === "idle" && (fetcher.data as SubmissionResult | undefined)?.status === "success")
-      onSuccess();
-    // Only a new answer from the server counts; a re-render with the same one does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
 
   return { fetcher, form, fields, busy };
 }

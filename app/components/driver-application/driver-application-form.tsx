@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { PageToasts, useToast } from "~/components/toaster";
+import { useToast } from "~/components/toaster";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, Field, SelectField } from "~/components/ui/field";
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
@@ -21,7 +21,6 @@ import {
   type DocumentFieldName,
 } from "~/schemas/driver-application";
 import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
-import type { Toast } from "~/utils/toast";
 import { sendApplication, uploadDocuments, UploadFailedError, type UploadJob } from "./chunked-upload";
 import { DocumentInput, type KeptDocument } from "./document-input";
 import { UploadProgress } from "./upload-progress";
@@ -30,7 +29,6 @@ export type ApplicationActionData = {
   result: SubmissionResult<string[]>;
   kept: Partial<Record<DocumentFieldName, KeptDocument>>;
   failure: string | null;
-  toast: Toast | null;
 };
 
 type Phase = "idle" | "uploading" | "submitting";
@@ -91,7 +89,6 @@ export function DriverApplication({
           showToast({ ...DRIVER_APPLICATION_OUTCOMES.failureToast, variant: "error" });
         }}
       />
-      {fromServer?.toast ? <PageToasts toasts={[fromServer.toast]} /> : null}
     </>
   );
 }

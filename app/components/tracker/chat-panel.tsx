@@ -4,7 +4,6 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
@@ -88,7 +87,6 @@ export function ChatPanel({
 function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: readonly string[] }) {
   const fetcher = useFetcher({ key: "chat" });
   const pending = usePending({ fetcher });
-  const hydrated = useHydrated();
   // With JavaScript the answer comes to the fetcher; without it, to the page (a plain post).
   const actionData = useActionData();
   const answer = fetcher.data ?? actionData;
@@ -103,7 +101,6 @@ function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: read
     <div className="mt-4 space-y-3">
       <fetcher.Form method="post" action={action} className="flex flex-wrap gap-2" aria-label="Quick phrases">
         <input type="hidden" name="intent" value="message" />
-        {hydrated ? <input type="hidden" name="reply" value="json" /> : null}
         {quickPhrases.map((phrase) => (
           <button
             key={phrase}
@@ -119,7 +116,6 @@ function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: read
       </fetcher.Form>
       <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-2">
         <input type="hidden" name="intent" value="message" />
-        {hydrated ? <input type="hidden" name="reply" value="json" /> : null}
         <label htmlFor={fields.content.id} className="block text-sm font-medium text-slate-800">
           Your message
         </label>

@@ -5,16 +5,15 @@
 // Sharing a location uses the browser's position when it may, else the typed "where are you".
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useToast } from "~/components/toaster";
 import { Button, StatusButton } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { HELP_KIND_LABELS, HELP_MESSAGE_MAX, helpRequestSchema, type HelpKind } from "~/schemas/help-request";
-import type { ToastInput } from "~/utils/toast";
+import { useFetcherAnswer } from "~/utils/use-fetcher-answer";
 import { useValidatedForm } from "~/utils/use-validated-form";
 
-export type HelpAnswer = SubmissionResult<string[]> & { toast?: ToastInput };
+export type HelpAnswer = SubmissionResult<string[]>;
 
 const PROMPTS: Record<HelpKind, { label: string; placeholder: string; submit: string; pending: string }> = {
   location_share: {
@@ -142,7 +141,6 @@ export function HelpForm({
 }) {
   const fetcher = useFetcher<HelpAnswer>();
   const hydrated = useHydrated();
-  const showToast = useToast();
   const pending = fetcher.state !== "idle";
   const [form, fields] = useValidatedForm(helpRequestSchema, {
     id: `help-${kind}-${bookingId}`,
@@ -155,18 +153,12 @@ export function HelpForm({
   const [position, setPosition] = useState<Position | null>(null);
   const [locating, setLocating] = useState<"idle" | "locating" | "failed">("idle");
 
-  const handled = useRef<HelpAnswer | null>(null);
-  useEffect(() => {
-    // The answer arrives while the page's data reloads; act on it once, when that is done.
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.toast) showToast(fetcher.data.toast);
-    if (fetcher.data.status === "success") {
-      setPosition(null);
-      // Done: close the disclosure it sits in.
-      formRef.current?.closest("details")?.removeAttribute("open");
-    }
-  }, [fetcher.state, fetcher.data, showToast]);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.status !== "success") return;
+    setPosition(null);
+    // Done: close the disclosure it sits in.
+    formRef.current?.closest("details")?.removeAttribute("open");
+  });
 
   function shareCurrentPosition() {
     if (!("geolocation" in navigator)) return setLocating("failed");
@@ -197,7 +189,6 @@ export function HelpForm({
       aria-busy={pending || undefined}
     >
       <input type="hidden" name="kind" value={kind} />
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       {position ? (
         <>
           <input type="hidden" name="latitude" value={position.latitude} />

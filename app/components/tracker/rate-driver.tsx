@@ -4,17 +4,13 @@
 // with its errors); with JavaScript a fetcher posts it and the tracker reloads its data.
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { useToast } from "~/components/toaster";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { MAX_STARS, MIN_STARS } from "~/domain/ratings";
 import { RATING_COMMENT_MAX, ratingSchema } from "~/schemas/rating";
-import type { ToastInput } from "~/utils/toast";
 import { useValidatedForm } from "~/utils/use-validated-form";
 
-export type RatingAnswer = SubmissionResult<string[]> & { toast?: ToastInput };
+export type RatingAnswer = SubmissionResult<string[]>;
 
 const STAR_VALUES = Array.from({ length: MAX_STARS - MIN_STARS + 1 }, (_, index) => MIN_STARS + index);
 
@@ -39,25 +35,6 @@ function StarsShown({ stars, className }: { stars: number; className?: string })
   );
 }
 
-/** The form's fetcher, shared by key with whatever shows its toast. */
-const ratingFetcherKey = (bookingId: string) => `rate-driver-${bookingId}`;
-
-/**
- * Shows the toast of the rating form's answer. Call it where it outlives the form: a saved
- * rating replaces the form in the same render that brings the answer.
- */
-export function useRatingToast(bookingId: string) {
-  const fetcher = useFetcher<RatingAnswer>({ key: ratingFetcherKey(bookingId) });
-  const showToast = useToast();
-  const shown = useRef<RatingAnswer | null>(null);
-  useEffect(() => {
-    // The answer arrives while the page's data reloads; show it once, when that is done.
-    if (fetcher.state !== "idle" || !fetcher.data?.toast || shown.current === fetcher.data) return;
-    shown.current = fetcher.data;
-    showToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data, showToast]);
-}
-
 export function RateDriver({
   bookingId,
   rating,
@@ -65,7 +42,6 @@ export function RateDriver({
   bookingId: string;
   rating: { stars: number; comment: string | null } | null;
 }) {
-  useRatingToast(bookingId);
   return (
     <section
       aria-labelledby={`rate-driver-${bookingId}`}
@@ -95,7 +71,6 @@ export function GivenRating({ rating }: { rating: { stars: number; comment: stri
 /**
  * The stars (radio buttons drawn as stars; the label comes before its radio, so "a checked
  * radio ~ label" greys the stars above the choice, with CSS alone) and an optional comment.
- * Its answer's toast is shown by useRatingToast (RateDriver calls it).
  */
 export function RatingForm({
   bookingId,
@@ -106,8 +81,7 @@ export function RatingForm({
   lastResult?: RatingAnswer | null;
   compact?: boolean;
 }) {
-  const fetcher = useFetcher<RatingAnswer>({ key: ratingFetcherKey(bookingId) });
-  const hydrated = useHydrated();
+  const fetcher = useFetcher<RatingAnswer>();
   const pending = fetcher.state !== "idle";
   const [form, fields] = useValidatedForm(ratingSchema, {
     id: `rating-form-${bookingId}`,
@@ -126,7 +100,6 @@ export function RatingForm({
       className="mt-2 space-y-3"
       aria-busy={pending || undefined}
     >
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <fieldset aria-describedby={starsError} aria-invalid={starsError ? true : undefined}>
         <legend className="text-sm font-medium text-slate-800">How was your driver?</legend>

@@ -48,20 +48,12 @@ export function tooManyAttempts(retryAfterSeconds: number): Refusal {
   };
 }
 
-/**
- * The account is signed in: a session (with a toast) starts; a dialog (inDialog) stays on
- * its page and hears "success", a page goes on to redirectTo.
- */
+/** The account is signed in: a session (with a toast) starts, and the browser goes on to redirectTo. */
 export async function signedIn(
   request: Request,
   submission: Submission,
   user: Pick<SessionUser, "id" | "role">,
-  {
-    toast,
-    inDialog,
-    redirectTo,
-    fallback = "/",
-  }: { toast: ToastInput; inDialog?: string; redirectTo?: string; fallback?: string },
+  { toast, redirectTo, fallback = "/" }: { toast: ToastInput; redirectTo?: string; fallback?: string },
 ) {
   // An admin with two-factor sign-in gives the code first: no session until then.
   if (user.role === "admin" && (await twoFactorEnabled(user.id))) {
@@ -69,11 +61,6 @@ export async function signedIn(
     return redirect(TWO_FACTOR_STEP, { headers: { "Set-Cookie": pending } });
   }
   const cookie = await startUserSession(request, user, { variant: "success", ...toast });
-  if (inDialog === "true")
-    return data(
-      { ...submission.reply({ resetForm: true }), status: "success" as const },
-      { headers: { "Set-Cookie": cookie } },
-    );
   return redirect(safeRedirect(redirectTo, fallback), { headers: { "Set-Cookie": cookie } });
 }
 

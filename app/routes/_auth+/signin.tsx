@@ -29,10 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The same answer for an unknown e-mail, a wrong password and a deactivated account.
   if (result.status === "failed")
     return refuse(submission, SECRET_FIELDS, { status: 401, formError: AUTH_MESSAGES.signInFailed });
-  const { redirectTo, inDialog } = submission.value;
+  const { redirectTo } = submission.value;
   return signedIn(request, submission, result.user, {
     redirectTo,
-    inDialog,
     toast: { title: "Signed in", description: `Welcome back, ${result.user.username}.` },
   });
 }

@@ -38,10 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A taken e-mail says no more than "Registration failed".
   if (result.status === "taken")
     return refuse(submission, SECRET_FIELDS, { status: 400, formError: AUTH_MESSAGES.signUpFailed });
-  const { redirectTo, inDialog } = submission.value;
+  const { redirectTo } = submission.value;
   return signedIn(request, submission, result.user, {
     redirectTo,
-    inDialog,
     toast: { title: "Account created", description: `Welcome, ${result.user.username}.` },
   });
 }

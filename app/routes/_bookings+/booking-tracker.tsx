@@ -33,6 +33,7 @@ import {
   CHAT_MESSAGES,
 } from "~/server/bookings/chat.server";
 import { defaultTrackerTarget, findTrackedBooking, trackerView } from "~/server/bookings/tracking.server";
+import { answerWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 import { useLiveUpdates } from "~/utils/use-live-updates";
@@ -85,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const bookingId = new URL(request.url).searchParams.get("booking");
   const found = await findTrackedBooking(bookingId, user);
@@ -101,8 +102,11 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!sent.ok) return data(submission.reply({ formErrors: [sent.message] }), { status: sent.status });
   // The enhanced form stays on the page (and clears its box); a plain post comes back to the chat.
-  if (formData.get("reply") === "json") return submission.reply({ resetForm: true });
-  return redirect(trackerPath(found.booking.id, "chat"), { status: 303 });
+  return answerWithToast(request, context, {
+    toast: null,
+    data: submission.reply({ resetForm: true }),
+    redirectTo: trackerPath(found.booking.id, "chat"),
+  });
 }
 
 export default function BookingTracker() {

@@ -8,7 +8,7 @@ import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings";
 import { HELP_KIND_LABELS, HELP_KINDS, HELP_MESSAGES, helpRequestSchema, type HelpKind } from "~/schemas/help-request";
 import { requireUser } from "~/server/auth/auth.server";
 import { createHelpRequest, helpBookingFor } from "~/server/bookings/support-requests.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { answerWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 
@@ -42,12 +42,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
   if (!RECORD_ID_PATTERN.test(id)) notFound();
   const formData = await request.formData();
-  const viaFetcher = formData.get("via") === "fetcher";
   const submission = parseWithZod(formData, { schema: helpRequestSchema });
   if (submission.status !== "success") return data<HelpAnswer>(submission.reply(), { status: 400 });
 
@@ -57,13 +56,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return data<HelpAnswer>(submission.reply({ formErrors: [result.message] }), { status: result.status, headers });
   }
-  const toast = {
-    title: HELP_MESSAGES.sent[submission.value.kind],
-    description: HELP_MESSAGES.sentDescription,
-    variant: "success" as const,
-  };
-  if (viaFetcher) return data<HelpAnswer>({ ...submission.reply({ resetForm: true }), status: "success", toast });
-  return redirectWithToast(request, trackerPath(id), toast);
+  return answerWithToast(request, context, {
+    toast: {
+      title: HELP_MESSAGES.sent[submission.value.kind],
+      description: HELP_MESSAGES.sentDescription,
+      variant: "success",
+    },
+    data: { ...submission.reply({ resetForm: true }), status: "success" } as HelpAnswer,
+    redirectTo: trackerPath(id),
+  });
 }
 
 export default function BookingHelpPage() {

@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingPageError } from "~/components/booking-page-error";
-import { GivenRating, RatingForm, useRatingToast, type RatingAnswer } from "~/components/tracker/rate-driver";
+import { GivenRating, RatingForm, type RatingAnswer } from "~/components/tracker/rate-driver";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings";
 import { RATING_MESSAGES, ratingSchema } from "~/schemas/rating";
 import { requireUser } from "~/server/auth/auth.server";
 import { bookingToRate, rateDriver } from "~/server/bookings/ratings.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { answerWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 
@@ -36,12 +36,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { booking };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
   if (!RECORD_ID_PATTERN.test(id)) notFound();
   const formData = await request.formData();
-  const viaFetcher = formData.get("via") === "fetcher";
   const submission = parseWithZod(formData, { schema: ratingSchema });
   if (submission.status !== "success") return data<RatingAnswer>(submission.reply(), { status: 400 });
 
@@ -50,15 +49,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.status === 404) notFound();
     return data<RatingAnswer>(submission.reply({ formErrors: [result.message] }), { status: result.status });
   }
-  const toast = { title: RATING_MESSAGES.thanks, variant: "success" as const };
-  if (viaFetcher) return data<RatingAnswer>({ ...submission.reply({ resetForm: true }), status: "success", toast });
-  return redirectWithToast(request, trackerPath(id), toast);
+  return answerWithToast(request, context, {
+    toast: { title: RATING_MESSAGES.thanks, variant: "success" },
+    data: { ...submission.reply({ resetForm: true }), status: "success" } as RatingAnswer,
+    redirectTo: trackerPath(id),
+  });
 }
 
 export default function RateDriverPage() {
   const { booking } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as RatingAnswer | undefined;
-  useRatingToast(booking.id);
   return (
     <div className="bg-slate-50 px-4 py-10">
       <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

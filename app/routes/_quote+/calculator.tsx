@@ -2,10 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { QuoteCard } from "~/components/quote/quote-card";
 import { QuoteForm } from "~/components/quote/quote-form";
-import { PageToasts } from "~/components/toaster";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { quoteFormSchema } from "~/schemas/quote";
-import { clientAddress } from "~/server/platform/client-address.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
@@ -24,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitQuoteForm(request, quoteFormSchema, clientAddress(context));
+  return submitQuoteForm(request, quoteFormSchema, context);
 }
 
 export default function Calculator() {
@@ -49,7 +47,6 @@ export default function Calculator() {
           </div>
         )}
       </div>
-      {actionData?.toast ? <PageToasts toasts={[actionData.toast]} /> : null}
     </div>
   );
 }

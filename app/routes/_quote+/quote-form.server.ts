@@ -2,16 +2,17 @@
 // intents without JavaScript, price and save the quote (or, when the distance service
 // fails, a labelled estimate), then show it (PRG).
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { ZodTypeAny } from "zod";
 import { ukToday } from "~/domain/uk-calendar";
 import type { QuoteRequest } from "~/schemas/quote";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { API_RATE_LIMIT } from "~/server/platform/api.server";
+import { clientAddress } from "~/server/platform/client-address.server";
 import { env } from "~/server/platform/env.server";
 import { isSpam } from "~/server/platform/honeypot.server";
 import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { answerWithToast, redirectWithToast } from "~/server/platform/toast.server";
 import {
   createQuoteOrEstimate,
   getQuoteView,
@@ -37,20 +38,20 @@ export async function quotePostLimited(address: string) {
     : { message: TOO_MANY_REQUESTS_MESSAGE, headers: { "Retry-After": String(result.retryAfterSeconds) } };
 }
 
-export async function submitQuoteForm(request: Request, schema: ZodTypeAny, address: string) {
+export async function submitQuoteForm(request: Request, schema: ZodTypeAny, context: AppLoadContext) {
   const formData = await request.formData();
   // A bot in the honeypot gets the empty form back; nothing is priced or saved.
   if (isSpam(formData)) return redirect(new URL(request.url).pathname, { status: 303 });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     // An intent (add item, more options) is not an error; a failed validation is.
-    return data({ lastResult: submission.reply(), toast: null }, { status: submission.status === "error" ? 400 : 200 });
+    return data({ lastResult: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
 
-  const limited = await quotePostLimited(address);
+  const limited = await quotePostLimited(clientAddress(context));
   if (limited)
     return data(
-      { lastResult: submission.reply({ formErrors: [limited.message] }), toast: null },
+      { lastResult: submission.reply({ formErrors: [limited.message] }) },
       { status: 429, headers: limited.headers },
     );
 
@@ -61,13 +62,11 @@ export async function submitQuoteForm(request: Request, schema: ZodTypeAny, addr
     return redirectWithToast(request, quoteResultUrl(request, quote.id), toast);
   } catch (error) {
     if (!(error instanceof QuoteInputError)) throw error;
-    return data(
-      {
-        lastResult: submission.reply({ fieldErrors: { [error.field]: [error.message] } }),
-        toast: { id: crypto.randomUUID(), ...QUOTE_ERROR_TOAST, durationMs: 5000 },
-      },
-      { status: 422 },
-    );
+    return answerWithToast(request, context, {
+      toast: QUOTE_ERROR_TOAST,
+      data: { lastResult: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
+      status: 422,
+    });
   }
 }
 

@@ -2,10 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DetailedQuoteForm } from "~/components/quote/detailed-quote-form";
 import { QuoteCard } from "~/components/quote/quote-card";
-import { PageToasts } from "~/components/toaster";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { detailedQuoteSchema } from "~/schemas/quote";
-import { clientAddress } from "~/server/platform/client-address.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
@@ -24,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitQuoteForm(request, detailedQuoteSchema, clientAddress(context));
+  return submitQuoteForm(request, detailedQuoteSchema, context);
 }
 
 export default function DetailedQuote() {
@@ -41,7 +39,6 @@ export default function DetailedQuote() {
           <DetailedQuoteForm lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />
         )}
       </div>
-      {actionData?.toast ? <PageToasts toasts={[actionData.toast]} /> : null}
     </div>
   );
 }

@@ -1,12 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PaymentStateBadge } from "~/components/admin/booking-badges";
 import { Pagination } from "~/components/admin/pagination";
-import { useToast } from "~/components/toaster";
 import { Button, StatusButton } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, DRIVER_ASSIGNABLE_STATUSES } from "~/domain/booking-status";
@@ -25,7 +22,7 @@ import {
 } from "~/server/admin/bookings.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import type { ToastInput } from "~/utils/toast";
@@ -59,9 +56,9 @@ function backTo(value: FormDataEntryValue | null) {
     : LIST_PATH;
 }
 
-// A row's status or driver. With JavaScript a fetcher posts (via=fetcher) and hears the toast
-// back; without, the form posts and the page comes back with the toast.
-export async function action({ request }: ActionFunctionArgs) {
+// A row's status or driver: a fetcher with JavaScript, a plain post (then back to the list)
+// without; either way the toast says how it went.
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: adminBookingActionSchema });
@@ -80,9 +77,12 @@ export async function action({ request }: ActionFunctionArgs) {
   } else {
     answer = await runAdminBookingAction(admin.id, submission.value);
   }
-  if (formData.get("via") === "fetcher")
-    return data({ ok: answer.ok, toast: answer.toast }, { status: answer.httpStatus });
-  return redirectWithToast(request, backTo(formData.get("redirectTo")), answer.toast);
+  return answerWithToast(request, context, {
+    toast: answer.toast,
+    data: { ok: answer.ok },
+    status: answer.httpStatus,
+    redirectTo: backTo(formData.get("redirectTo")),
+  });
 }
 
 export default function AdminBookings() {
@@ -253,24 +253,13 @@ function BookingTableRow({
   );
 }
 
-type FetcherAnswer = { ok: boolean; toast: ToastInput };
-
-/** Shows the toast of each answer a fetcher hears, once. */
-function useAnswerToast(answer: FetcherAnswer | undefined) {
-  const showToast = useToast();
-  useEffect(() => {
-    if (answer?.toast) showToast(answer.toast);
-  }, [answer, showToast]);
-}
-
 const smallControl =
   "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30";
 
 /** The status dropdown: saves on change with JavaScript, with a Save button without. */
 function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string }) {
-  const fetcher = useFetcher<FetcherAnswer>();
+  const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
-  useAnswerToast(fetcher.data);
   // While saving (and until the list reloads) show the chosen status; a failure falls back.
   const pendingStatus = fetcher.formData?.get("status");
   const value = typeof pendingStatus === "string" ? pendingStatus : booking.status;
@@ -281,7 +270,6 @@ function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string 
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="bookingId" value={booking.id} />
       <input type="hidden" name="redirectTo" value={here} />
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <label htmlFor={id} className="sr-only">
         Status of {booking.reference}
       </label>
@@ -316,9 +304,7 @@ function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string 
 
 /** Assign an approved driver (pending → assigned). */
 function AssignDriverForm({ booking, drivers, here }: { booking: AdminBookingRow; drivers: Driver[]; here: string }) {
-  const fetcher = useFetcher<FetcherAnswer>();
-  const hydrated = useHydrated();
-  useAnswerToast(fetcher.data);
+  const fetcher = useFetcher<typeof action>();
   if (drivers.length === 0) return <p className="mt-1 text-xs text-slate-600">No approved drivers yet.</p>;
   const id = `driver-${booking.id}`;
   return (
@@ -326,7 +312,6 @@ function AssignDriverForm({ booking, drivers, here }: { booking: AdminBookingRow
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="bookingId" value={booking.id} />
       <input type="hidden" name="redirectTo" value={here} />
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <label htmlFor={id} className="sr-only">
         Driver for {booking.reference}
       </label>

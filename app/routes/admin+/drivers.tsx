@@ -1,19 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { Pagination } from "~/components/admin/pagination";
-import { useToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { ADMIN_DRIVER_MESSAGES } from "~/schemas/admin-drivers";
 import { listDrivers, submitDriverDecision, type DriverCard } from "~/server/admin/drivers.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import type { ToastInput } from "~/utils/toast";
 
 export const handle: RouteHandle = { adminChrome: true };
 
@@ -31,19 +26,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return listDrivers(pageOf(new URL(request.url)));
 }
 
-/** Set by the page's script on its forms: answer with data for the fetcher, not a redirect. */
-const FETCHER_FIELD = "respondWith";
-
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const fields = Object.fromEntries(await request.formData());
   const decision = await submitDriverDecision(admin.id, fields);
-  if (fields[FETCHER_FIELD] === "data")
-    return data({ ok: decision.ok, toast: decision.toast }, { status: decision.httpStatus });
-  // Without JavaScript: back to the same page of the list, the toast flashed in the session.
+  // Without JavaScript: back to the same page of the list.
   const { page } = pageOf(new URL(request.url));
-  return redirectWithToast(request, page > 1 ? `/admin/drivers?page=${page}` : "/admin/drivers", decision.toast, {
-    status: 303,
+  return answerWithToast(request, context, {
+    toast: decision.toast,
+    data: { ok: decision.ok },
+    status: decision.httpStatus,
+    redirectTo: page > 1 ? `/admin/drivers?page=${page}` : "/admin/drivers",
   });
 }
 
@@ -101,17 +94,7 @@ const BADGE: Record<DriverCard["status"], string> = {
 };
 
 function DriverCardView({ driver }: { driver: DriverCard }) {
-  const fetcher = useFetcher<{ ok: boolean; toast: ToastInput }>();
-  const hydrated = useHydrated();
-  const showToast = useToast();
-  // Each answer of the server is shown once, as soon as it arrives: the list reloads after it,
-  // and a card whose driver is gone by then would unmount before its fetcher is idle.
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state === "submitting" || !fetcher.data || shown.current === fetcher.data) return;
-    shown.current = fetcher.data;
-    showToast(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data, showToast]);
+  const fetcher = useFetcher<typeof action>();
 
   const busy = fetcher.state !== "idle";
   const pressed = busy ? fetcher.formData?.get("status") : null;
@@ -193,7 +176,6 @@ function DriverCardView({ driver }: { driver: DriverCard }) {
 
       <fetcher.Form method="post" className="mt-4 flex flex-wrap gap-2" aria-label={`Decision on ${driver.name}`}>
         <input type="hidden" name="driverId" value={driver.id} />
-        {hydrated ? <input type="hidden" name={FETCHER_FIELD} value="data" /> : null}
         <Button
           type="submit"
           name="status"

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -9,19 +8,19 @@ import {
   useLocation,
   useRouteError,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Pagination } from "~/components/admin/pagination";
-import { useToast } from "~/components/toaster";
 import { Button, StatusButton } from "~/components/ui/button";
 import { ADMIN_USER_MESSAGES, userActionSchema, userIdSchema } from "~/schemas/admin-users";
 import { findUserRow, listUsers, performUserAction, userRowView } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+import { useFetcherAnswer } from "~/utils/use-fetcher-answer";
 
 // User Management (spec/02 "Admin screens"). Each row's buttons post here: with JavaScript
 // through a fetcher (the answer is a toast, the table refreshes in place), without it as a
@@ -60,12 +59,16 @@ function listUrl(request: Request) {
   return `${url.pathname}${url.search}`;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = Object.fromEntries(await request.formData());
   const outcome = await performUserAction(admin.id, userActionSchema.safeParse(form), form.intent);
-  if (form.via === "fetcher") return data(outcome, { status: outcome.ok ? 200 : 400 });
-  return redirectWithToast(request, listUrl(request), outcome.toast, { status: 303 });
+  return answerWithToast(request, context, {
+    toast: outcome.toast,
+    data: { ok: outcome.ok },
+    status: outcome.ok ? 200 : 400,
+    redirectTo: listUrl(request),
+  });
 }
 
 type UserView = Awaited<ReturnType<typeof loader>>["users"][number];
@@ -74,9 +77,8 @@ export default function AdminUsers() {
   const { adminId, users, info, confirmDelete } = useLoaderData<typeof loader>();
   const [deleting, setDeleting] = useState<UserView | null>(null);
   // One fetcher for every row, held here: a row may vanish with the answer (its user deleted
-  // meanwhile), and the toast must still show.
+  // meanwhile) while the fetcher's post is still pending.
   const statusFetcher = useFetcher<typeof action>();
-  useOutcomeToast(statusFetcher);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -148,23 +150,6 @@ function BackToDashboard() {
   );
 }
 
-/** With JavaScript, the fetcher's answer becomes a toast; it says itself whether it worked. */
-function useOutcomeToast(fetcher: ActionFetcher, onOk?: () => void) {
-  const toast = useToast();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    toast(fetcher.data.toast);
-    if (fetcher.data.ok) onOk?.();
-    // Once per answer: fetcher.data is a new object each time.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
-}
-
-/** Marks a post as made by a fetcher, so the action answers with data instead of a redirect. */
-function ViaFetcher() {
-  return useHydrated() ? <input type="hidden" name="via" value="fetcher" /> : null;
-}
-
 const SELF_NOTE = "You cannot change your own account";
 
 type ActionFetcher = ReturnType<typeof useFetcher<typeof action>>;
@@ -208,7 +193,6 @@ function UserRow({
       <td className="px-4 py-3">
         <div className="flex gap-2">
           <fetcher.Form method="post">
-            <ViaFetcher />
             <input type="hidden" name="userId" value={user.id} />
             <input type="hidden" name="intent" value={intent} />
             <StatusButton
@@ -245,7 +229,7 @@ function UserRow({
 /** With JavaScript: the spec's question in a dialog; Delete posts through a fetcher. */
 function DeleteDialog({ user, onClose }: { user: UserView | null; onClose: () => void }) {
   const fetcher = useFetcher<typeof action>();
-  useOutcomeToast(fetcher, onClose);
+  useFetcherAnswer(fetcher, (answer) => answer.ok && onClose());
   return (
     <ConfirmDialog
       open={user !== null}
@@ -259,7 +243,6 @@ function DeleteDialog({ user, onClose }: { user: UserView | null; onClose: () =>
             <span className="font-semibold text-slate-900">{user.username}</span> ({user.email}). Their bookings and
             payments are kept.
           </p>
-          <ViaFetcher />
           <input type="hidden" name="userId" value={user.id} />
           <input type="hidden" name="intent" value="delete" />
           <div className="mt-5 flex justify-end gap-3">
@@ -313,7 +296,8 @@ function DeleteStep({ user, adminId }: { user: UserView | "missing"; adminId: st
       {user.id === adminId ? (
         <p className="mt-3 font-semibold text-red-900">{ADMIN_USER_MESSAGES.selfDelete}</p>
       ) : (
-        <Form method="post" className="mt-4 flex gap-3">
+        // The step of a browser without JavaScript: a plain post even where JavaScript runs.
+        <Form method="post" reloadDocument className="mt-4 flex gap-3">
           <input type="hidden" name="userId" value={user.id} />
           <input type="hidden" name="intent" value="delete" />
           <Button type="submit" className="bg-red-700 hover:bg-red-800">

@@ -17,7 +17,7 @@ import { signIn, type SignInResult } from "./auth.server";
 // the sign-in rate limits) reaches it through the call's async context instead.
 const signInClient = new AsyncLocalStorage<string>();
 
-type SignInFields = { email: string; password: string; redirectTo?: string; inDialog?: string };
+type SignInFields = { email: string; password: string; redirectTo?: string };
 
 type Checked = Extract<Submission<SignInFields>, { status: "success" }>;
 type Refused = Exclude<Submission<SignInFields>, { status: "success" }>;

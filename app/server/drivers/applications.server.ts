@@ -3,10 +3,9 @@
 // records; an email with an application under review (or an approved driver) cannot apply
 // again; the applicant gets an acknowledgement by e-mail. Used by the page's action (no-JS
 // form) and by POST /api/drivers/apply alike. Also: who may open a stored document.
-import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import {
   DOCUMENT_FIELDS,
   driverApplicationFormSchema,
@@ -15,17 +14,17 @@ import {
   type DocumentFieldName,
   type DriverApplicationInput,
 } from "~/schemas/driver-application";
+import { clientAddress } from "~/server/platform/client-address.server";
 import { db } from "~/server/platform/db.server";
 import { sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { isSpam } from "~/server/platform/honeypot.server";
 import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { answerWithToast, redirectWithToast } from "~/server/platform/toast.server";
 import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
 import { ensureUploadSession, findPendingDocuments, storageKeyOf } from "~/server/uploads/documents.server";
 import { receiveApplicationForm } from "~/server/uploads/form.server";
 import { getStorage } from "~/server/uploads/storage.server";
-import { DEFAULT_TOAST_DURATION_MS, type Toast } from "~/utils/toast";
 
 export type ApplicationResult =
   | { ok: true; driverId: string }
@@ -179,17 +178,7 @@ export type ApplicationFormData = {
   kept: KeptDocuments;
   /** "Submission failed: …" when the server refused the application or a file. */
   failure: string | null;
-  toast: Toast | null;
 };
-
-function failureToast(): Toast {
-  return {
-    id: randomUUID(),
-    ...DRIVER_APPLICATION_OUTCOMES.failureToast,
-    variant: "error",
-    durationMs: DEFAULT_TOAST_DURATION_MS,
-  };
-}
 
 /** The stored documents named in the form that this browser may still use, by field. */
 async function keptDocuments(formData: FormData, sessionId: string): Promise<KeptDocuments> {
@@ -213,15 +202,20 @@ async function keptDocuments(formData: FormData, sessionId: string): Promise<Kep
  * storage. Success redirects (with the success toast); a refusal comes back with the typed
  * fields, the field errors, and the documents kept so they need not be chosen again.
  */
-export async function handleApplicationForm(request: Request, address: string) {
+export async function handleApplicationForm(request: Request, context: AppLoadContext) {
   const session = await ensureUploadSession(request);
   const headers = new Headers();
   if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
-  const refuse = (status: number, payload: Omit<ApplicationFormData, "toast">) =>
-    data<ApplicationFormData>({ ...payload, toast: payload.failure ? failureToast() : null }, { status, headers });
+  const refuse = (status: number, payload: ApplicationFormData) =>
+    answerWithToast(request, context, {
+      toast: payload.failure ? { ...DRIVER_APPLICATION_OUTCOMES.failureToast, variant: "error" } : null,
+      data: payload,
+      status,
+      headers,
+    });
   const formLevel = (message: string): SubmissionResult<string[]> => ({ status: "error", error: { "": [message] } });
 
-  const limit = await hitRateLimit(DRIVER_APPLY_RATE_LIMIT, address);
+  const limit = await hitRateLimit(DRIVER_APPLY_RATE_LIMIT, clientAddress(context));
   if (!limit.allowed) {
     headers.set("Retry-After", String(limit.retryAfterSeconds));
     return refuse(429, {

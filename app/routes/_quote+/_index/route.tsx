@@ -10,10 +10,8 @@ import { HowItWorks } from "~/components/home/how-it-works";
 import { VanGuide } from "~/components/home/van-guide";
 import { QuoteCard } from "~/components/quote/quote-card";
 import { QuoteForm } from "~/components/quote/quote-form";
-import { PageToasts } from "~/components/toaster";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { quoteFormSchema } from "~/schemas/quote";
-import { clientAddress } from "~/server/platform/client-address.server";
 import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
 import { env } from "~/server/platform/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -31,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return submitQuoteForm(request, quoteFormSchema, clientAddress(context));
+  return submitQuoteForm(request, quoteFormSchema, context);
 }
 
 export default function Home() {
@@ -54,7 +52,6 @@ export default function Home() {
   return (
     <>
       <Hero quoteForm={quoteForm} imageUrl={heroImageUrl} stats={stats} />
-      {actionData?.toast ? <PageToasts toasts={[actionData.toast]} /> : null}
       <HowItWorks />
       <About />
       <VanGuide />
