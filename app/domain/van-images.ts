@@ -1,8 +1,7 @@
 // The van guide's pictures: our own drawings in public/images/vans, three per size so the
-// guide's carousel has something to rotate (spec/01 sections 2 and 9: every 5 seconds).
+// guide's carousel has something to rotate (spec/01 sections 2 and 9: every 5 seconds, in home.css).
 import { VAN_GUIDE, type VanSize } from "./vans";
 
-export const VAN_CAROUSEL_INTERVAL_SECONDS = 5;
 export const VAN_IMAGE_SIZE = { width: 480, height: 320 } as const;
 
 const VIEWS = [

@@ -54,7 +54,7 @@ export async function redirectWithToast(request: Request, url: string, toast: To
  * fetch) rather than the browser navigating: browsers send `Sec-Fetch-Dest: document` for a
  * navigation and `empty` for a script's fetch. The page then stays and takes the data.
  */
-export function isEnhancedPost(request: Request) {
+function isEnhancedPost(request: Request) {
   return request.headers.get("Sec-Fetch-Dest") === "empty";
 }
 
