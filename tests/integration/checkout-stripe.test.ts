@@ -352,24 +352,33 @@ describe("PaymentIntents (the embedded card form)", () => {
       metadata: { bookingId: who.bookingId, reference: who.reference },
     });
 
-    // The card page (Stripe's Payment Element) gets the same intent and the publishable key.
+    // The card page (Stripe's Payment Element) offers Stripe with the publishable key and
+    // starts nothing when loaded; its form's start gets the same intent.
     const page = await call(
       embeddedLoader,
       getRequest(`/embedded-checkout?booking=${who.bookingId}`, { cookie: who.cookie }),
     );
-    expect(page.body.payment).toMatchObject({
-      provider: "stripe",
-      paymentIntentId: first.paymentIntentId,
-      publishableKey: PUBLISHABLE_KEY,
-    });
+    expect(page.body.card).toEqual({ provider: "stripe", publishableKey: PUBLISHABLE_KEY });
+    expect(intentRequests()).toHaveLength(2);
+    const started = await call(
+      embeddedAction,
+      formRequest("/embedded-checkout", { intent: "start", bookingId: who.bookingId }, { cookie: who.cookie }),
+    );
+    expect(started.body).toEqual({ paymentIntentId: first.paymentIntentId, clientSecret: first.clientSecret });
   });
 
   it("still start when the customer gives another receipt e-mail than the first time", async () => {
     const who = await customerBooking();
     const page = () =>
       call(embeddedLoader, getRequest(`/embedded-checkout?booking=${who.bookingId}`, { cookie: who.cookie }));
-    const first = await page(); // made for the account's e-mail
-    expect(first.body.payment).toMatchObject({ provider: "stripe" });
+    const start = () =>
+      call(
+        embeddedAction,
+        formRequest("/embedded-checkout", { intent: "start", bookingId: who.bookingId }, { cookie: who.cookie }),
+      );
+    expect((await page()).body.card).toMatchObject({ provider: "stripe" });
+    const first = await start(); // made for the account's e-mail
+    expect(first.body.clientSecret).toMatch(/^pi_test_/);
 
     // The card form saves the name and receipt e-mail typed, then Remix loads the page again.
     const saved = await call(
@@ -383,7 +392,8 @@ describe("PaymentIntents (the embedded card form)", () => {
     expect(saved.body).toEqual({ ok: true });
     const again = await page();
     expect(again.body.refusal).toBeNull();
-    expect(again.body.payment).toMatchObject({ provider: "stripe", publishableKey: PUBLISHABLE_KEY });
+    expect(again.body.card).toEqual({ provider: "stripe", publishableKey: PUBLISHABLE_KEY });
+    expect((await start()).body.clientSecret).toMatch(/^pi_test_/);
 
     // An API client that sends another e-mail is not refused either.
     const api = await call(

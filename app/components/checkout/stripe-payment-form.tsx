@@ -1,5 +1,7 @@
 // The embedded card form with Stripe's Payment Element. Stripe.js is fetched only here, once
-// this component runs in the browser (@stripe/stripe-js/pure loads nothing on import).
+// this component runs in the browser (@stripe/stripe-js/pure loads nothing on import). The
+// form starts the booking's payment itself (a post to its page, intent=start) and mounts the
+// Element with the client secret that answer brings.
 import { useFetcher } from "@remix-run/react";
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
@@ -12,20 +14,12 @@ import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 type Props = {
   bookingId: string;
   publishableKey: string;
-  clientSecret: string;
   customerEmail: string;
   customerName: string;
   total: string;
 };
 
-export function StripePaymentForm({
-  bookingId,
-  publishableKey,
-  clientSecret,
-  customerEmail,
-  customerName,
-  total,
-}: Props) {
+export function StripePaymentForm({ bookingId, publishableKey, customerEmail, customerName, total }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
@@ -34,8 +28,18 @@ export function StripePaymentForm({
   const [errors, setErrors] = useState<{ email?: string; name?: string }>({});
   const [busy, setBusy] = useState(false);
   const details = useFetcher();
+  const start = useFetcher<{ clientSecret?: string; refusal?: string }>();
+  const clientSecret = start.data?.clientSecret;
+  const refusal = start.data?.refusal;
 
   useEffect(() => {
+    start.submit({ intent: "start", bookingId }, { method: "post" });
+    // Once, when the form first runs: the answer is the same payment however often it asks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- start is a new object each render
+  }, [bookingId]);
+
+  useEffect(() => {
+    if (!clientSecret) return;
     let cancelled = false;
     loadStripe(publishableKey)
       .then((loaded) => {
@@ -113,7 +117,18 @@ export function StripePaymentForm({
         autoComplete="name"
         errors={errors.name ? [errors.name] : null}
       />
+      {!clientSecret && !refusal ? (
+        <p role="status" className="text-sm text-slate-600">
+          Preparing the card form…
+        </p>
+      ) : null}
+      {/* Stripe's Element mounts here: nothing of React's inside. */}
       <div ref={mount} className="min-h-24 rounded-md border border-slate-200 p-3" aria-label="Card details" />
+      {refusal ? (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {refusal}
+        </p>
+      ) : null}
       {loadError ? (
         <p role="alert" className="text-sm font-semibold text-red-800">
           {loadError}

@@ -1,6 +1,7 @@
 // /embedded-checkout: pay by card without leaving the site. With Stripe configured, Stripe's
-// Payment Element (Stripe.js loads on this page only, after hydration); without JavaScript the
-// hosted page is offered instead. In test mode the sandbox's card form posts here, with or
+// Payment Element (Stripe.js loads on this page only, after hydration), which starts its
+// payment by posting here (intent=start): the page's GET starts nothing. Without JavaScript
+// the hosted page is offered instead. In test mode the sandbox's card form posts here, with or
 // without JavaScript. Not signed in: the "Please sign in to pay" dialog.
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -15,10 +16,16 @@ import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { loadBookingForVisitor, loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
 import { embeddedCheckoutSchema, embeddedSandboxSchema } from "~/schemas/checkout";
-import { prepareToPay, recordProviderPayment, startEmbeddedPayment } from "~/server/bookings/checkout.server";
+import {
+  embeddedCardOffer,
+  prepareToPay,
+  recordProviderPayment,
+  startEmbeddedPayment,
+} from "~/server/bookings/checkout.server";
 import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+import type { SessionUser } from "~/views/session-user";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -35,26 +42,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, booking, view } = await loadBookingForVisitor(request);
   const url = new URL(request.url);
   if (!booking || !view) return { booking: null };
-  if (!user)
-    return { booking: view, payment: null, refusal: null, here: `${url.pathname}${url.search}`, customer: null };
+  if (!user) return { booking: view, card: null, refusal: null, here: `${url.pathname}${url.search}`, customer: null };
   if (view.paid) throw redirect(`/booking-confirmation?booking=${view.id}`);
   try {
     const customer = {
       customerEmail: view.customerEmail || user.email,
       customerName: view.customerName || user.username,
     };
-    return { booking: view, payment: await startEmbeddedPayment(booking, user), refusal: null, here: "", customer };
+    return { booking: view, card: await embeddedCardOffer(booking), refusal: null, here: "", customer };
   } catch (error) {
     const refusal = paymentRefusal(error);
     if (!refusal) throw error;
-    return { booking: view, payment: null, refusal: refusal.message, here: "", customer: null };
+    return { booking: view, card: null, refusal: refusal.message, here: "", customer: null };
   }
 }
 
-/** Test mode's card form, and the Stripe form's details (name and receipt e-mail). */
+/** Starts (or finds again) the booking's payment for Stripe's card form: its client secret, or why not. */
+async function startCardPayment(booking: Awaited<ReturnType<typeof loadBookingToPay>>["booking"], user: SessionUser) {
+  if (!booking) return data({ refusal: PAYMENT_MESSAGES.noBooking }, { status: 404 });
+  try {
+    const payment = await startEmbeddedPayment(booking, user);
+    return data({ clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId });
+  } catch (error) {
+    const refusal = paymentRefusal(error);
+    if (!refusal) throw error;
+    return data({ refusal: refusal.message }, { status: refusal.status });
+  }
+}
+
+/** Stripe's card form (its payment, its details: name and receipt e-mail), and test mode's card form. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const { user, booking } = await loadBookingToPay(request, formData);
+  if (formData.get("intent") === "start") return startCardPayment(booking, user);
   if (formData.get("intent") === "details") {
     const details = embeddedCheckoutSchema.safeParse(Object.fromEntries(formData));
     if (!booking || !details.success) return data({ ok: false }, { status: 400 });
@@ -97,7 +117,7 @@ export default function EmbeddedCheckout() {
             Card details
           </h2>
           <div className="mt-4">
-            {!page.payment && !page.refusal ? (
+            {!page.card && !page.refusal ? (
               <AuthDialog
                 redirectTo={page.here ?? "/checkout"}
                 message={PAYMENT_MESSAGES.signInToPay}
@@ -108,7 +128,7 @@ export default function EmbeddedCheckout() {
               <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900">
                 {page.refusal}
               </p>
-            ) : page.payment?.provider === "sandbox" ? (
+            ) : page.card?.provider === "sandbox" ? (
               <div className="space-y-4">
                 <TestModeBanner />
                 <SandboxCardForm
@@ -117,13 +137,12 @@ export default function EmbeddedCheckout() {
                   customer={page.customer ?? { customerEmail: "", customerName: "" }}
                 />
               </div>
-            ) : page.payment?.publishableKey ? (
+            ) : page.card?.publishableKey ? (
               <ClientOnly fallback={<HostedInstead bookingId={booking.id} />}>
                 {() => (
                   <StripePaymentForm
                     bookingId={booking.id}
-                    publishableKey={page.payment!.publishableKey!}
-                    clientSecret={page.payment!.clientSecret}
+                    publishableKey={page.card!.publishableKey!}
                     customerEmail={page.customer?.customerEmail ?? ""}
                     customerName={page.customer?.customerName ?? ""}
                     total={booking.total}

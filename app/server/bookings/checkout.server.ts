@@ -5,7 +5,13 @@ import { createHash } from "node:crypto";
 import { isPayableAmount, PAYMENT_MESSAGES, paymentCovers } from "~/domain/payments";
 import type { CustomerDetails } from "~/schemas/checkout";
 import { cardProviderOf, PaymentProviderError, type ProviderPayment } from "~/server/payments/gateway";
-import { cardGateway, cardGatewayFor, refundPayment, stripePublishableKey } from "~/server/payments/index.server";
+import {
+  cardGateway,
+  cardGatewayFor,
+  cardPaymentMode,
+  refundPayment,
+  stripePublishableKey,
+} from "~/server/payments/index.server";
 import { capturePayPalOrder, createPayPalOrder, getPayPalOrder } from "~/server/payments/paypal.server";
 import { verifyStripeEvent, type StripeEvent } from "~/server/payments/stripe.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
@@ -103,6 +109,18 @@ export async function startEmbeddedPayment(
     clientSecret: intent.clientSecret,
     publishableKey: gateway.provider === "stripe" ? await stripePublishableKey() : null,
   };
+}
+
+/**
+ * What the embedded card page offers for a booking, without starting a payment (its GET
+ * changes nothing): the card form's provider and Stripe's publishable key. The form starts the
+ * payment itself (startEmbeddedPayment) once it runs. Refused as startEmbeddedPayment would be.
+ */
+export async function embeddedCardOffer(booking: BookingRecord) {
+  assertPayable(booking);
+  const mode = await cardPaymentMode();
+  if (mode === "unavailable") throw new PaymentProviderError(PAYMENT_MESSAGES.unavailable, 503);
+  return { provider: mode, publishableKey: mode === "stripe" ? await stripePublishableKey() : null };
 }
 
 /** A PayPal order for the booking's price (spec/02: POST /paypal/order answers its id). */
