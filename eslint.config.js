@@ -42,8 +42,21 @@ const LAYERS = [
   { target: "./app/server", from: ["./app/components", "./app/routes", "./app/root.tsx"] },
   // components: never the server.
   { target: "./app/components", from: ["./app/server", "./app/routes", "./app/root.tsx"] },
-  // Inside server/, platform stands under every capability (app/server/README.md).
-  { target: "./app/server/platform", from: "./app/server", except: ["./platform"] },
+  // Inside server/, each capability imports only the rooms under it (app/server/README.md).
+  ...Object.entries({
+    platform: [],
+    auth: ["platform"],
+    payments: ["platform"],
+    uploads: ["platform"],
+    quotes: ["platform"],
+    bookings: ["quotes", "payments", "auth", "platform"],
+    drivers: ["bookings", "uploads", "auth", "platform"],
+    admin: ["auth", "platform"],
+  }).map(([room, below]) => ({
+    target: `./app/server/${room}`,
+    from: "./app/server",
+    except: [room, ...below].map((name) => `./${name}`),
+  })),
 ];
 
 export default tseslint.config(

@@ -10,7 +10,7 @@ export const MIN_DRIVER_RATING = 4.7;
 /** An item heavier than this needs a helper or a two-person team. */
 export const HEAVY_ITEM_KG = 25;
 
-/** Cancellation charges, as a share of the booking price (spec/01 section 9). */
+/** Cancellation charges, as a share of the booking price. */
 export const CANCELLATION = {
   /** Hours before the move after which a cancellation is no longer free. */
   freeUntilHoursBefore: 24,

@@ -10,7 +10,7 @@ import { QUOTE_MESSAGES } from "./quote-messages";
 
 export type { LatLng } from "./postcode-districts";
 
-// ---------- the result (spec/02 section 3, "Distance result") ----------
+// ---------- the result (the spec's "Distance result") ----------
 
 /** Where a distance came from, from most to least precise. */
 export type DistanceSource = "google_maps" | "postcode_district" | "place_name" | "postcode_area";
@@ -406,7 +406,7 @@ export function estimateDistance(from: string, to: string, findPlaces: PlaceFind
   };
 }
 
-// ---------- display (spec/02, distance calculator) ----------
+// ---------- display (the distance calculator) ----------
 
 /** 1 decimal under 10 miles, whole miles from 10: "8.4 miles", "120 miles". */
 export function formatDistance(miles: number): string {

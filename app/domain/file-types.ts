@@ -17,7 +17,7 @@ export type Acceptance = "document" | "image";
 /** Bytes needed to tell every accepted type apart (WebP and HEIC need twelve). */
 export const MAGIC_BYTES_LENGTH = 12;
 
-/** spec/01 section 9: chunk size 5 MB, 4 parallel chunk uploads. */
+/** Chunk size 5 MB, 4 parallel chunk uploads. */
 export const CHUNK_SIZE_BYTES = 5 * 1024 * 1024;
 export const PARALLEL_CHUNK_UPLOADS = 4;
 

@@ -29,7 +29,7 @@ export function isPayableAmount(pence: number) {
   return Number.isInteger(pence) && pence >= MINIMUM_PAYMENT_PENCE;
 }
 
-/** What a provider says about a payment, in the words of spec/02 section 4. */
+/** What a provider says about a payment, in the spec's words. */
 export type PaymentOutcome = "succeeded" | "processing" | "requires_payment_method" | "failed";
 
 export function outcomeMessage(outcome: PaymentOutcome) {

@@ -52,7 +52,7 @@ export function bookingStatusForTracking(status: TrackingStatusValue): "assigned
 
 export const CHAT_MESSAGE_MAX_LENGTH = 500;
 
-/** The six quick phrases (spec/02 section 9), for each side of the chat. */
+/** The six quick phrases, for each side of the chat. */
 export const QUICK_PHRASES = {
   user: [
     "Hi, how long until you arrive?",

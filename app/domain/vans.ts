@@ -44,7 +44,7 @@ export interface VanGuideEntry {
   multiplier: number; // price multiplier, e.g. 1.1
 }
 
-// Figures from spec/01 section 3, copied as given.
+// The spec's figures, copied as given.
 export const VAN_GUIDE: readonly VanGuideEntry[] = [
   {
     id: "small",

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BOOKING_STATUSES } from "~/domain/booking-status";
 
 export const ADMIN_BOOKING_MESSAGES = {
-  updateFailed: "Failed to update booking status", // spec/02 section 8
+  updateFailed: "Failed to update booking status",
   statusUpdated: "Booking status updated",
   statusUnchanged: "No change",
   assignFailed: "Failed to assign driver",

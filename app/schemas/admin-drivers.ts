@@ -10,7 +10,6 @@ export const ADMIN_DRIVER_MESSAGES = {
   invalidId: "Invalid driver id",
   notFound: "Driver not found",
   adminEmail: "This e-mail address belongs to an admin account, so it cannot become a driver account",
-  /** spec/02 section 8 */
   updateFailed: (status: string) => `Failed to update driver status to ${status}`,
   emptyTitle: "No drivers found",
   emptyText: "No driver applications have been submitted yet.",

@@ -53,7 +53,7 @@ function requiredThen(requiredMessage: string, format: z.ZodString) {
   return z.string({ required_error: requiredMessage }).trim().min(1, requiredMessage).pipe(format);
 }
 
-/** /stripe-checkout: everything is required but the special requirements (spec/02 section 5). */
+/** /stripe-checkout: everything is required but the special requirements. */
 export const customerDetailsSchema = z.object({
   customerEmail: requiredThen(
     CHECKOUT_MESSAGES.requiredFields,
@@ -141,7 +141,7 @@ export function embeddedSandboxSchema(now = new Date()) {
   return embeddedCheckoutSchema.omit({ bookingId: true }).merge(sandboxCardSchema(now));
 }
 
-// ---------------------------------------------------------------- JSON API (spec/02 section 7)
+// ---------------------------------------------------------------- JSON API
 
 export const apiCreateBookingSchema = z.object({
   quoteId: z

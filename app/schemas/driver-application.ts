@@ -19,7 +19,7 @@ export const DRIVER_APPLICATION_MESSAGES = {
   agreement: "You must accept the terms and conditions",
 } as const;
 
-// spec/08: the outcome texts of the application.
+// The outcome texts of the application.
 export const DRIVER_APPLICATION_OUTCOMES = {
   successInline: "Application submitted successfully!",
   successToast: {

@@ -92,7 +92,7 @@ const looseBoolean = z.preprocess(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
-/** An item as API clients send it: spec/02's `weight` stands for weightKg; spec/01 adds requiresDisassembly. */
+/** An item as API clients send it: the spec's `weight` stands for weightKg; the older clients add requiresDisassembly. */
 const apiItemSchema = z.preprocess(
   (item) => (isRecord(item) ? { ...item, weightKg: item.weightKg ?? item.weight } : item),
   quoteItemSchema.extend({
@@ -104,7 +104,7 @@ const apiItemSchema = z.preprocess(
 );
 
 /**
- * POST /api/quotes/calculate: spec/01 and spec/02 payloads. The pickup address comes as
+ * POST /api/quotes/calculate: both spec payloads. The pickup address comes as
  * collectionAddress or pickupAddress; one floorAccess/liftAvailable may stand for both ends.
  */
 export const apiQuoteRequestSchema = z

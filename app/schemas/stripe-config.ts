@@ -69,7 +69,7 @@ export const stripeConfigSchema = z.object({ publicKey: keyField, secretKey: key
 export type StripeKeysInput = z.input<typeof stripeConfigSchema>;
 
 /**
- * Whether Save may be pressed (spec/02: disabled when both keys are empty or a non-empty key
+ * Whether Save may be pressed (disabled when both keys are empty or a non-empty key
  * has the wrong prefix): exactly what the server would accept, so the two never disagree.
  */
 export function canSaveStripeKeys(publicKey: string | null | undefined, secretKey: string | null | undefined) {

@@ -14,7 +14,7 @@ export type Toast = {
 
 export type ToastInput = Omit<Toast, "id" | "variant" | "durationMs"> & Partial<Pick<Toast, "variant" | "durationMs">>;
 
-/** spec/01 section 9: a toast swiped sideways this far (px) is dismissed; less snaps back. */
+/** A toast swiped sideways this far (px) is dismissed; less snaps back. */
 const SWIPE_THRESHOLD_PX = 50;
 
 /**

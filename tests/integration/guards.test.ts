@@ -1,4 +1,4 @@
-// The three guards of ARCHITECTURE.md: requireUser, requireAdmin and requireDriver. Each
+// The three guards of docs/ARCHITECTURE.md: requireUser, requireAdmin and requireDriver. Each
 // returns the account it lets in, or throws the redirect a page's loader passes on.
 import { describe, expect, it } from "vitest";
 import { requireAdmin, requireDriver, requireUser } from "~/server/auth/auth.server";

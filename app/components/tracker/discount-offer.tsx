@@ -7,7 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 export type DiscountOfferProps = { offer: { code: string; percent: number; expiresAt: string } | null };
 
-/** spec/02 section 9: "The popup appears after 1 s." */
+/** "The popup appears after 1 s." */
 const DISCOUNT_POPUP_DELAY_MS = 1000;
 
 const SEEN_KEY = "easymove:discount-popup-seen";

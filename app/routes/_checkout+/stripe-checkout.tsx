@@ -40,7 +40,7 @@ export const meta: MetaFunction = ({ matches }) =>
 // Loads nothing from Stripe; the CSP must let this page's form post end on Stripe's page.
 export const handle: RouteHandle = { thirdParties: ["stripe"] };
 
-/** spec/02 section 2: the redirect happens 300 ms after the checkout URL arrives. */
+/** The redirect happens 300 ms after the checkout URL arrives. */
 const REDIRECT_DELAY_MS = 300;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { refuse } from "~/routes/_auth+/auth-forms.server";
@@ -108,9 +109,7 @@ export default function StripeConfigPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <Link to="/admin/dashboard" className="text-sm font-medium text-blue-700 hover:underline">
-        ← Back to Dashboard
-      </Link>
+      <BackToDashboard look="link" />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Stripe Configuration</h1>
       <p className="mt-2 text-slate-700">
         The keys card payments are taken with. Leave a key empty to keep the one in use.{" "}

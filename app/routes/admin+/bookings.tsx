@@ -1,25 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { PaymentStateBadge } from "~/components/admin/booking-badges";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { BookingsTable } from "~/components/admin/bookings-table";
 import { Pagination } from "~/components/admin/pagination";
-import { Button, StatusButton } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
-import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, DRIVER_ASSIGNABLE_STATUSES } from "~/domain/booking-status";
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/domain/booking-status";
 import {
   adminBookingActionSchema,
   ADMIN_BOOKING_MESSAGES,
   readBookingFilters,
   SEARCH_TERM_MAX,
 } from "~/schemas/admin-bookings";
-import {
-  approvedDrivers,
-  bookingRow,
-  listBookings,
-  runAdminBookingAction,
-  type AdminBookingRow,
-} from "~/server/admin/bookings.server";
+import { approvedDrivers, bookingRow, listBookings, runAdminBookingAction } from "~/server/admin/bookings.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
 import { answerWithToast } from "~/server/platform/toast.server";
@@ -134,213 +127,9 @@ export default function AdminBookings() {
 
       <Outlet />
 
-      {/* The table's card is relative so the rows' screen-reader labels (absolutely placed)
-          stay inside its scroller instead of widening the page. */}
-      {bookings.length === 0 ? (
-        <div
-          className="mt-6 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
-          data-testid="bookings-empty"
-        >
-          <h2 className="text-lg font-semibold text-slate-900">No bookings found</h2>
-          <p className="mt-1 text-slate-700">
-            {filtered
-              ? "No bookings match this search. Try other words or another status."
-              : "No bookings have been made yet."}
-          </p>
-        </div>
-      ) : (
-        <div className="relative mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <caption className="sr-only">Bookings, newest first</caption>
-            <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
-              <tr>
-                {[
-                  "Reference",
-                  "Created",
-                  "Customer",
-                  "Route",
-                  "Move date",
-                  "Van",
-                  "Price",
-                  "Payment",
-                  "Status",
-                  "Driver",
-                ].map((heading) => (
-                  <th key={heading} scope="col" className="whitespace-nowrap px-3 py-2">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {bookings.map((booking) => (
-                <BookingTableRow
-                  key={booking.id}
-                  booking={booking}
-                  drivers={drivers}
-                  here={here}
-                  search={location.search}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <BookingsTable bookings={bookings} drivers={drivers} filtered={filtered} here={here} search={location.search} />
       <Pagination info={page} label="bookings" />
     </>
-  );
-}
-
-type Driver = { id: string; name: string; location: string };
-
-function BookingTableRow({
-  booking,
-  drivers,
-  here,
-  search,
-}: {
-  booking: AdminBookingRow;
-  drivers: Driver[];
-  here: string;
-  search: string;
-}) {
-  return (
-    <tr data-testid="booking-row" data-reference={booking.reference} className="align-top">
-      <th scope="row" className="whitespace-nowrap px-3 py-3 font-semibold">
-        <Link
-          to={`${LIST_PATH}/${booking.id}${search}`}
-          className="text-blue-700 hover:underline"
-          aria-label={`${booking.reference} details`}
-        >
-          {booking.reference}
-        </Link>
-      </th>
-      <td className="whitespace-nowrap px-3 py-3 text-slate-700">{booking.createdText}</td>
-      <td className="px-3 py-3">
-        {booking.customer ? (
-          <>
-            <span className="block font-medium text-slate-900">{booking.customer.username}</span>
-            <span className="block break-all text-slate-600">{booking.customer.email}</span>
-          </>
-        ) : (
-          <span className="text-slate-600">Not given yet</span>
-        )}
-      </td>
-      <td className="min-w-56 px-3 py-3 text-slate-700">
-        {booking.pickupAddress}
-        <span aria-hidden="true"> → </span>
-        <span className="sr-only"> to </span>
-        {booking.deliveryAddress}
-      </td>
-      <td className="whitespace-nowrap px-3 py-3 text-slate-700">{booking.moveDateText}</td>
-      <td className="whitespace-nowrap px-3 py-3 text-slate-700">{booking.van}</td>
-      <td className="whitespace-nowrap px-3 py-3 font-medium text-slate-900">{booking.priceText}</td>
-      <td className="px-3 py-3">
-        <PaymentStateBadge state={booking.paymentState} />
-      </td>
-      <td className="px-3 py-3">
-        <StatusForm booking={booking} here={here} />
-      </td>
-      <td className="min-w-52 px-3 py-3">
-        <span className="block font-medium text-slate-900" data-testid="booking-driver">
-          {booking.driver?.name ?? "Unassigned"}
-        </span>
-        {DRIVER_ASSIGNABLE_STATUSES.includes(booking.status) ? (
-          <AssignDriverForm booking={booking} drivers={drivers} here={here} />
-        ) : null}
-      </td>
-    </tr>
-  );
-}
-
-const smallControl =
-  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30";
-
-/** The status dropdown: saves on change with JavaScript, with a Save button without. */
-function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string }) {
-  const fetcher = useFetcher<typeof action>();
-  const hydrated = useHydrated();
-  // While saving (and until the list reloads) show the chosen status; a failure falls back.
-  const pendingStatus = fetcher.formData?.get("status");
-  const value = typeof pendingStatus === "string" ? pendingStatus : booking.status;
-  const saving = fetcher.state !== "idle";
-  const id = `status-${booking.id}`;
-  return (
-    <fetcher.Form method="post" action={LIST_PATH} className="flex items-center gap-2" aria-busy={saving || undefined}>
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="bookingId" value={booking.id} />
-      <input type="hidden" name="redirectTo" value={here} />
-      <label htmlFor={id} className="sr-only">
-        Status of {booking.reference}
-      </label>
-      <select
-        id={id}
-        name="status"
-        value={value}
-        className={smallControl}
-        onChange={(event) => fetcher.submit(event.currentTarget.form, { method: "post", action: LIST_PATH })}
-      >
-        {BOOKING_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {BOOKING_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </select>
-      {hydrated ? (
-        saving ? (
-          <span className="text-xs text-slate-600">Saving…</span>
-        ) : null
-      ) : (
-        <button
-          type="submit"
-          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          Save<span className="sr-only"> status of {booking.reference}</span>
-        </button>
-      )}
-    </fetcher.Form>
-  );
-}
-
-/** Assign an approved driver (pending → assigned). */
-function AssignDriverForm({ booking, drivers, here }: { booking: AdminBookingRow; drivers: Driver[]; here: string }) {
-  const fetcher = useFetcher<typeof action>();
-  if (drivers.length === 0) return <p className="mt-1 text-xs text-slate-600">No approved drivers yet.</p>;
-  const id = `driver-${booking.id}`;
-  return (
-    <fetcher.Form method="post" action={LIST_PATH} className="mt-1 flex items-center gap-2">
-      <input type="hidden" name="intent" value="assign" />
-      <input type="hidden" name="bookingId" value={booking.id} />
-      <input type="hidden" name="redirectTo" value={here} />
-      <label htmlFor={id} className="sr-only">
-        Driver for {booking.reference}
-      </label>
-      <select
-        id={id}
-        name="driverId"
-        defaultValue={booking.driver?.id ?? ""}
-        required
-        className={`${smallControl} max-w-40`}
-      >
-        <option value="" disabled>
-          Choose a driver
-        </option>
-        {drivers.map((driver) => (
-          <option key={driver.id} value={driver.id}>
-            {driver.name} ({driver.location})
-          </option>
-        ))}
-      </select>
-      <StatusButton
-        pending={fetcher.state !== "idle"}
-        pendingText="Assigning…"
-        variant="secondary"
-        className="px-2 py-1.5 text-xs"
-      >
-        {booking.driver ? "Reassign" : "Assign"}
-        <span className="sr-only"> driver to {booking.reference}</span>
-      </StatusButton>
-    </fetcher.Form>
   );
 }
 

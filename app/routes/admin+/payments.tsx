@@ -1,18 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { Pagination } from "~/components/admin/pagination";
+import { DetailsPanel, PaymentsTable, statusLabel } from "~/components/admin/payments-table";
 import { useToast } from "~/components/toaster";
 import { Field, SelectField } from "~/components/ui/field";
-import { TEST_PAYMENT_NOTE } from "~/domain/payments";
 import { ADMIN_PAYMENT_MESSAGES, parsePaymentFilters, PAYMENT_STATUSES, SEARCH_MAX } from "~/schemas/admin-payments";
 import { recordId } from "~/schemas/admin-users";
 import { findPayment, listPayments, paymentDetailsView, paymentRowView } from "~/server/admin/payments.server";
@@ -20,6 +13,7 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+import { useHrefWith } from "~/utils/use-href-with";
 
 // Payment Tracking (spec/02 "Admin screens"). The filters are a GET form, so a filtered list,
 // a page of it and an open payment (?payment=<id>) are all linkable URLs; Export to CSV
@@ -62,42 +56,6 @@ const STATUS_OPTIONS = [
   ...PAYMENT_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
 ];
 
-function statusLabel(status: string) {
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
-
-/** spec/02 section 4: succeeded green, pending yellow, failed red, others grey. */
-const BADGE_CLASSES: Record<string, string> = {
-  succeeded: "bg-green-100 text-green-900 ring-green-600/30",
-  pending: "bg-yellow-100 text-yellow-900 ring-yellow-600/30",
-  failed: "bg-red-100 text-red-900 ring-red-600/30",
-};
-
-function StatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      data-testid="payment-status"
-      data-status={status}
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE_CLASSES[status] ?? "bg-slate-100 text-slate-800 ring-slate-500/30"}`}
-    >
-      {statusLabel(status)}
-    </span>
-  );
-}
-
-/** The current URL with some query parameters changed (null removes one). */
-function useHrefWith() {
-  const location = useLocation();
-  return (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) params.delete(name);
-      else params.set(name, value);
-    }
-    return params.size > 0 ? `${location.pathname}?${params}` : location.pathname;
-  };
-}
-
 export default function AdminPayments() {
   const { payments, info, filters, filterErrors, details } = useLoaderData<typeof loader>();
   const hrefWith = useHrefWith();
@@ -118,12 +76,7 @@ export default function AdminPayments() {
           >
             Export to CSV
           </a>
-          <Link
-            to="/admin/dashboard"
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            Back to Dashboard
-          </Link>
+          <BackToDashboard />
         </div>
       </div>
 
@@ -169,74 +122,11 @@ export default function AdminPayments() {
       </Form>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Customer
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Payment ID
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Date
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {payments.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
-                    No payments found
-                  </td>
-                </tr>
-              ) : (
-                payments.map((payment) => {
-                  const open = details !== null && details !== "missing" && details.id === payment.id;
-                  return (
-                    <tr
-                      key={payment.id}
-                      data-testid="payment-row"
-                      aria-current={open || undefined}
-                      className={open ? "bg-blue-50" : undefined}
-                    >
-                      <td className="px-4 py-3">
-                        <Link
-                          to={hrefWith({ payment: payment.id })}
-                          preventScrollReset
-                          className="font-medium text-blue-700 hover:underline"
-                        >
-                          {payment.customerName}
-                        </Link>
-                        <div className="text-xs text-slate-600">{payment.customerEmail}</div>
-                      </td>
-                      <td className="px-4 py-3 font-medium text-slate-900">
-                        {payment.amount}
-                        {payment.testPayment ? (
-                          <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                            Test
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={payment.status} />
-                      </td>
-                      <td className="px-4 py-3 font-mono text-xs text-slate-700">{payment.paymentId}</td>
-                      <td className="px-4 py-3 whitespace-nowrap text-slate-700">{payment.date}</td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
+        <PaymentsTable
+          payments={payments}
+          openId={details !== null && details !== "missing" ? details.id : null}
+          hrefOf={(id) => hrefWith({ payment: id })}
+        />
         {details ? <DetailsPanel details={details} closeHref={hrefWith({ payment: null })} /> : null}
       </div>
       <Pagination info={info} label="payments" />
@@ -244,75 +134,7 @@ export default function AdminPayments() {
   );
 }
 
-type Details = Exclude<Awaited<ReturnType<typeof loader>>["details"], null>;
-
-function DetailsPanel({ details, closeHref }: { details: Details; closeHref: string }) {
-  const close = (
-    <Link to={closeHref} preventScrollReset className="text-sm font-medium text-blue-700 hover:underline">
-      Close
-    </Link>
-  );
-  if (details === "missing") {
-    return (
-      <aside role="alert" className="h-fit rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-900">
-        <p>{ADMIN_PAYMENT_MESSAGES.notFound}</p>
-        <div className="mt-2">{close}</div>
-      </aside>
-    );
-  }
-  const rows: [string, ReactNode][] = [
-    ["Customer", details.customerName],
-    ["Email", details.customerEmail],
-    ["Amount", details.testPayment ? `${details.amount} (${TEST_PAYMENT_NOTE})` : details.amount],
-    ["Method", details.method],
-    ["Status", <StatusBadge key="status" status={details.status} />],
-    [
-      "Payment ID",
-      <span key="id" className="break-all font-mono text-xs">
-        {details.paymentId}
-      </span>,
-    ],
-    ["Created", details.created],
-    ["Updated", details.updated],
-    ["Booking", details.booking?.reference ?? "No booking"],
-    ["Booking status", details.booking ? statusLabel(details.booking.status.replace("_", " ")) : "N/A"],
-  ];
-  return (
-    <aside
-      aria-labelledby="payment-details-heading"
-      data-testid="payment-details"
-      className="h-fit rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id="payment-details-heading" className="text-lg font-bold text-slate-900">
-          Payment Details
-        </h2>
-        {close}
-      </div>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-slate-600">{label}</dt>
-            <dd className="text-slate-900" data-testid={`detail-${label.toLowerCase().replace(/\s+/g, "-")}`}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {/* The booking's own details page (admin.bookings.$id.tsx), with its history. */}
-      {details.booking ? (
-        <Link
-          to={`/admin/bookings/${encodeURIComponent(details.booking.id)}`}
-          className="mt-4 inline-block rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
-        >
-          View Booking Details
-        </Link>
-      ) : null}
-    </aside>
-  );
-}
-
-// spec/02 section 8: "Error loading payments" with the message, or "Failed to load payment data".
+// "Error loading payments" with the message, or "Failed to load payment data".
 export function ErrorBoundary() {
   const error = useRouteError();
   const toast = useToast();

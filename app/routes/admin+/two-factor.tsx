@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
 import { FormErrors, FormField } from "~/components/ui/field";
 import { TWO_FACTOR_MESSAGES, twoFactorCodeSchema } from "~/schemas/auth";
@@ -84,9 +85,7 @@ export default function TwoFactorPage() {
   const pending = usePending();
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <Link to="/admin/dashboard" className="text-sm font-medium text-blue-700 hover:underline">
-        ← Back to the dashboard
-      </Link>
+      <BackToDashboard look="link" />
       <h1 className="mt-2 text-3xl font-bold text-slate-900">Two-factor sign-in</h1>
       {actionData?.recoveryCodes ? (
         <RecoveryCodes codes={actionData.recoveryCodes} />

@@ -15,6 +15,7 @@ import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
+import type { AdminBookingRow } from "~/views/admin";
 import type { Prisma } from "../../../generated/prisma/client";
 import { auditTrail, recordAudit } from "./audit.server";
 
@@ -57,7 +58,7 @@ function customerOf(row: BookingRowRecord) {
 }
 
 /** A booking as the admin pages show it: plain strings, ready to render. */
-export function bookingRow(row: BookingRowRecord) {
+export function bookingRow(row: BookingRowRecord): AdminBookingRow {
   return {
     id: row.id,
     reference: row.reference,
@@ -76,9 +77,8 @@ export function bookingRow(row: BookingRowRecord) {
     driver: row.driver,
   };
 }
-export type AdminBookingRow = ReturnType<typeof bookingRow>;
 
-/** A booking in the JSON API (spec/02 section 3 "Booking"): pounds, ISO dates. */
+/** A booking in the JSON API: pounds, ISO dates. */
 export function bookingJson(row: BookingRowRecord) {
   return {
     id: row.id,
@@ -183,7 +183,7 @@ export function pendingDrivers(limit = 5) {
 
 type PendingDriverRecord = Prisma.DriverGetPayload<{ select: typeof PENDING_DRIVER_SELECT }>;
 
-/** A driver in the JSON API (spec/02 section 3 "Driver"). */
+/** A driver in the JSON API. */
 export function driverJson(driver: PendingDriverRecord) {
   const { ratingTenths, createdAt, ...rest } = driver;
   return { ...rest, rating: ratingTenths === null ? null : ratingTenths / 10, createdAt: createdAt.toISOString() };

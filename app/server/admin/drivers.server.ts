@@ -17,6 +17,7 @@ import { sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
+import type { AdminDriverCard } from "~/views/admin";
 import { recordAudit } from "./audit.server";
 
 // ---------------------------------------------------------------- the list
@@ -38,7 +39,7 @@ const appliedOnFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * Where a stored document opens. spec/02 section 3: a full URL as it is, "/uploads/…" as it
+ * Where a stored document opens. A full URL as it is, "/uploads/…" as it
  * is, "uploads/…" with a leading slash; the app's own documents ("uploads/…") are then served
  * by the authenticated route /uploads/*. Anything else (no http(s) scheme) gets no link.
  */
@@ -75,7 +76,7 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
       },
     }),
   ]);
-  const drivers = rows.map((row) => ({
+  const drivers = rows.map((row): AdminDriverCard => ({
     id: row.id,
     name: row.name,
     email: row.email,
@@ -86,7 +87,7 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
     status: row.approvalStatus,
     appliedOn: appliedOnFormat.format(row.createdAt),
     appliedAt: row.createdAt.toISOString(),
-    // spec/02: "N/A" without a rating, 0 completed jobs without any.
+    // "N/A" without a rating, 0 completed jobs without any.
     rating: row.ratingTenths == null ? "N/A" : (row.ratingTenths / 10).toFixed(1),
     completedJobs: row.completedJobs ?? 0,
     documents: [...row.documents]
@@ -101,8 +102,6 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
   }));
   return { drivers, info: pageInfo(total, { page, take }) };
 }
-
-export type DriverCard = Awaited<ReturnType<typeof listDrivers>>["drivers"][number];
 
 // ---------------------------------------------------------------- the decision
 

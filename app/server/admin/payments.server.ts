@@ -8,6 +8,7 @@ import { formatUkDateTime } from "~/domain/uk-datetime";
 import type { PaymentFilters } from "~/schemas/admin-payments";
 import { db } from "~/server/platform/db.server";
 import { pageInfo } from "~/server/platform/pagination.server";
+import type { AdminPaymentDetails, AdminPaymentRow } from "~/views/admin";
 import type { Prisma } from "../../../generated/prisma/client";
 
 const PAYMENT_ROW = {
@@ -71,7 +72,7 @@ function paymentIdText(payment: Pick<PaymentRow, "providerPaymentId">) {
 }
 
 /** A table row as the page shows it: amounts in pounds, dates on the UK clock. */
-export function paymentRowView(payment: PaymentRow) {
+export function paymentRowView(payment: PaymentRow): AdminPaymentRow {
   return {
     id: payment.id,
     customerName: payment.customerName,
@@ -85,7 +86,7 @@ export function paymentRowView(payment: PaymentRow) {
   };
 }
 
-export function paymentDetailsView(payment: NonNullable<Awaited<ReturnType<typeof findPayment>>>) {
+export function paymentDetailsView(payment: NonNullable<Awaited<ReturnType<typeof findPayment>>>): AdminPaymentDetails {
   return {
     ...paymentRowView(payment),
     method: payment.method ?? payment.provider,
@@ -96,7 +97,7 @@ export function paymentDetailsView(payment: NonNullable<Awaited<ReturnType<typeo
   };
 }
 
-/** The JSON API's shape (spec/02 section 3 "Payment"), amounts in pounds. */
+/** The JSON API's shape, amounts in pounds. */
 export function paymentJson(payment: PaymentRow) {
   return {
     id: payment.id,

@@ -11,6 +11,7 @@ import { ADMIN_USER_MESSAGES, type UserAction } from "~/schemas/admin-users";
 import { db } from "~/server/platform/db.server";
 import { pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
+import type { AdminUserRow as AdminUserView } from "~/views/admin";
 import type { PageInfo } from "~/views/page-info";
 import { recordAudit } from "./audit.server";
 
@@ -131,8 +132,8 @@ export function userJson(user: AdminUserRow) {
   };
 }
 
-/** A row as /admin/users shows it: the created date on the UK calendar (en-GB, spec/02 section 1). */
-export function userRowView(user: AdminUserRow) {
+/** A row as /admin/users shows it: the created date on the UK calendar (en-GB). */
+export function userRowView(user: AdminUserRow): AdminUserView {
   return {
     id: user.id,
     username: user.username,
@@ -152,7 +153,7 @@ export type UserActionOutcome = { ok: boolean; toast: ToastInput };
 
 /**
  * A row button of /admin/users (Activate, Deactivate, Delete), already parsed or refused by
- * userActionSchema, and the toast that tells the admin how it went (spec/02 section 8).
+ * userActionSchema, and the toast that tells the admin how it went.
  */
 export async function performUserAction(
   adminId: string,

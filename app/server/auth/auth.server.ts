@@ -57,7 +57,7 @@ function redirectBackTo(request: Request) {
   return `${url.pathname}${url.search}`;
 }
 
-// The guards (ARCHITECTURE.md): called at the top of every loader and action that needs them.
+// The guards (docs/ARCHITECTURE.md): called at the top of every loader and action that needs them.
 
 /** Any signed-in, active account; else /signin, which comes back here afterwards. */
 export async function requireUser(request: Request) {

@@ -1,5 +1,5 @@
 // Live events for the tracker and the driver's page, through PostgreSQL LISTEN/NOTIFY: a change
-// made by any app instance is announced by the database to every instance (ARCHITECTURE.md:
+// made by any app instance is announced by the database to every instance (docs/ARCHITECTURE.md:
 // scaling out). Each process keeps one listening connection and fans events out in memory.
 import { EventEmitter } from "node:events";
 import pg from "pg";

@@ -258,7 +258,7 @@ export function apiQuoteAnswer({ id, price, distance }: PricedQuote, request: Qu
     id,
     ...toApiQuote(price),
     collectionAddress: price.pickupAddress,
-    // spec/02 calls the weight `weight`; earlier answers called it weightKg: both are given.
+    // The spec calls the weight `weight`; earlier answers called it weightKg: both are given.
     items: request.items.map((item) => ({ ...item, weight: item.weightKg })),
     distanceSource: distance.source,
     calculationMethod: distance.calculationMethod,
@@ -267,7 +267,7 @@ export function apiQuoteAnswer({ id, price, distance }: PricedQuote, request: Qu
   };
 }
 
-/** The success toast of spec/01 section 8. */
+/** The success toast. */
 export function quoteCalculatedToast(price: PriceResult) {
   return {
     title: "Quote calculated",
@@ -276,7 +276,7 @@ export function quoteCalculatedToast(price: PriceResult) {
   };
 }
 
-/** spec/02 section 8: the distance service failed, so the quote shown is an estimate. */
+/** The distance service failed, so the quote shown is an estimate. */
 export const QUOTE_ESTIMATE_TOAST = {
   title: "Quote Generation Failed",
   description: `Using Estimated Quote: we could not measure the distance, so this price assumes ${PRICING_CONFIG.estimateDistanceMiles} miles.`,

@@ -1,0 +1,75 @@
+import type { BookingStatusValue, PaymentStateValue } from "~/domain/booking-status";
+import type { TrackingStatusValue } from "~/domain/tracking";
+
+/** A booking in the admin's list: plain strings, ready to render. */
+export type AdminBookingRow = {
+  id: string;
+  reference: string;
+  createdText: string;
+  status: BookingStatusValue;
+  statusLabel: string;
+  paymentState: PaymentStateValue;
+  paymentLabel: string;
+  trackingStatus: TrackingStatusValue | null;
+  pickupAddress: string;
+  deliveryAddress: string;
+  moveDateText: string;
+  van: string;
+  priceText: string;
+  customer: { username: string; email: string } | null;
+  driver: { id: string; name: string } | null;
+};
+
+/** An approved driver a booking may be given to. */
+export type AssignableDriver = { id: string; name: string; location: string };
+
+/** An account in the admin's user list. */
+export type AdminUserRow = {
+  id: string;
+  username: string;
+  email: string;
+  role: "customer" | "driver" | "admin";
+  isActive: boolean;
+  /** The day the account was made, UK style. */
+  created: string;
+};
+
+/** A payment in the admin's payment list. */
+export type AdminPaymentRow = {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  amount: string;
+  status: "pending" | "processing" | "succeeded" | "failed" | "refunded" | "cancelled";
+  /** Taken by the built-in sandbox: no real money (a local demo, or PAYMENTS_SANDBOX=on). */
+  testPayment: boolean;
+  paymentId: string;
+  date: string;
+};
+
+/** A driver's application as the admin vets it. */
+export type AdminDriverCard = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  experience: string;
+  vanType: string;
+  location: string;
+  status: "pending" | "approved" | "declined";
+  appliedOn: string;
+  appliedAt: string;
+  /** "N/A" without a rating (spec/02). */
+  rating: string;
+  completedJobs: number;
+  documents: { id: string; kind: string; label: string; href: string }[];
+};
+
+/** One payment opened beside the admin's payment list. */
+export type AdminPaymentDetails = AdminPaymentRow & {
+  method: string;
+  provider: string;
+  created: string;
+  updated: string;
+  booking: { id: string; reference: string; status: BookingStatusValue } | null;
+};
