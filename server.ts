@@ -7,6 +7,8 @@
 //   - security headers on every response, static files and error pages included;
 //   - one body-size cap before anything reads a body (server/body-limits.server.ts): a 413;
 //   - the cross-site check on every state-changing request (server/csrf.server.ts): a 403;
+//   - anonymous visitors of the pages that allow it served from a render shared for a few
+//     seconds (server/platform/shared-render.server.ts), in production;
 //   - compression, an access log with no secrets in it, graceful shutdown, and
 //     WEB_CONCURRENCY worker processes.
 // `npm start` runs it on the production build, `npm run dev` with Vite in middleware mode
@@ -16,7 +18,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
@@ -27,9 +29,10 @@ import { CSRF_FORBIDDEN_MESSAGE, crossSiteReason } from "~/server/platform/csrf.
 import { env } from "~/server/platform/env.server";
 import { securityHeaders } from "~/server/platform/security-headers.server";
 
-/** The server build, with the hooks of a graceful shutdown (app/server-build.ts). */
+/** The server build, with the hooks of a graceful shutdown and the shared renders (app/server-build.ts). */
 export type AppBuild = ServerBuild & {
   lifecycle?: { startBackgroundJobs?(): void; endLiveStreams(): Promise<void>; closeDatabase(): Promise<void> };
+  createSharedRenders?: typeof import("~/server-build").createSharedRenders;
 };
 
 export type AppOptions = {
@@ -109,6 +112,35 @@ function refuseCrossSite(siteUrl: string | undefined) {
   };
 }
 
+/** Answers anonymous visitors of the pages that allow it from a shared render; others go on to Remix. */
+function serveSharedRenders(
+  createSharedRenders: NonNullable<AppBuild["createSharedRenders"]>,
+  remix: ReturnType<typeof createRemixHandler>,
+  siteUrl = "http://localhost",
+) {
+  const cache = createSharedRenders((path) =>
+    remix(new Request(new URL(path, siteUrl), { headers: { Accept: "text/html" } }), {
+      clientAddress: "shared-render",
+      sharedRender: true,
+    }),
+  );
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (!cache.accepts({ method: req.method, path: req.path, url: req.originalUrl, cookie: req.headers.cookie }))
+      return next();
+    try {
+      const answer = await cache.respond(req.path, req.headers["if-none-match"]);
+      if (!answer) return next();
+      for (const [name, value] of answer.headers) res.setHeader(name, value);
+      if (answer.status === 304) return res.status(304).end();
+      res.status(200).send(answer.body);
+    } catch (error) {
+      // The page is rendered for this visitor instead (and fails, or not, on its own).
+      console.error("A shared render failed:", error);
+      next();
+    }
+  };
+}
+
 export function createApp(options: AppOptions) {
   const { mode = "production", trustedProxyHops = 0, siteUrl, accessLog = false } = options;
   const app = express();
@@ -156,6 +188,9 @@ export function createApp(options: AppOptions) {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(options.clientDir, { maxAge: "1h" }));
   }
+
+  if (typeof options.build === "object" && options.build.createSharedRenders)
+    app.use(serveSharedRenders(options.build.createSharedRenders, createRemixHandler(options.build, mode), siteUrl));
 
   app.all(
     "*",

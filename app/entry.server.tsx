@@ -1,15 +1,17 @@
 import { PassThrough } from "node:stream";
-import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  LoaderFunctionArgs,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import {
-  applySecurityHeaders,
-  configuredThirdParties,
-  createNonce,
-  documentCsp,
-} from "~/server/platform/security-headers.server";
+import { applySecurityHeaders, configuredThirdParties, documentCsp } from "~/server/platform/security-headers.server";
+import { nonceFor } from "~/server/platform/shared-render.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { routeHandle, type ThirdParty } from "~/utils/route-handle";
 
@@ -21,8 +23,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
-  const nonce = createNonce();
+  const nonce = nonceFor(loadContext);
   const thirdParties: ThirdParty[] = remixContext.staticHandlerContext.matches.flatMap(
     (match) => routeHandle(remixContext.routeModules[match.route.id]?.handle).thirdParties ?? [],
   );

@@ -21,7 +21,7 @@ import { HoneypotFieldsProvider } from "~/components/ui/honeypot-fields";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
 import { publicConfig } from "~/server/platform/env.server";
-import { honeypot } from "~/server/platform/honeypot.server";
+import { honeypotInputProps } from "~/server/platform/shared-render.server";
 import { takeToasts } from "~/server/platform/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     takeToasts(request, context),
   ]);
   return data(
-    { user, toasts, config: publicConfig(), honeypotInputProps: honeypot.getInputProps() },
+    { user, toasts, config: publicConfig(), honeypotInputProps: honeypotInputProps(context) },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }

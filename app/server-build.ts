@@ -17,6 +17,7 @@ import { db } from "~/server/platform/db.server";
 import { withFormBodyCheck } from "~/server/platform/form-body.server";
 import { endLiveStreams } from "~/server/platform/live.server";
 import { applyMissingSecurityHeaders } from "~/server/platform/security-headers.server";
+import { createSharedRenderCache, sharedRenderPaths } from "~/server/platform/shared-render.server";
 import { routeHandle } from "~/utils/route-handle";
 
 export * from "virtual:remix/server-build";
@@ -87,3 +88,11 @@ export const lifecycle = {
     await db.$disconnect();
   },
 };
+
+/**
+ * The cache of shared renders for the server (server.ts), from this build's own copy of the
+ * module: the placeholders it fills in are the ones this build's pages were rendered with.
+ */
+export function createSharedRenders(render: (path: string) => Promise<Response>) {
+  return createSharedRenderCache({ paths: sharedRenderPaths(routes), render });
+}

@@ -1,7 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { ServicePage } from "~/components/content/service-page";
 import { LONDON_AREA_GROUPS, LONDON_SERVICES } from "~/domain/service-areas";
+import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+
+export const handle: RouteHandle = { sharedRender: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

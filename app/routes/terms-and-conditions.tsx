@@ -1,6 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Terms } from "~/components/content/terms";
+import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+
+export const handle: RouteHandle = { sharedRender: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({

@@ -9,6 +9,8 @@ export type RouteHandle = {
   adminChrome?: boolean;
   /** The page streams large uploads with its own reader and limits (server/form-body.server.ts). */
   largeBody?: boolean;
+  /** Anonymous visitors may all be served one render, kept for a few seconds (server/platform/shared-render.server.ts). */
+  sharedRender?: boolean;
 };
 
 export function routeHandle(handle: unknown): RouteHandle {

@@ -39,8 +39,14 @@ export function quoteRequests(items = 0) {
   }));
 }
 
-/** One autocannon run: req/s, p50, p99 (ms), errors (socket errors, timeouts and non-2xx). */
+/**
+ * One autocannon run (closed loop: `connections` clients, each sending its next request when
+ * the last one is answered): req/s, p50, p99 (ms), errors (socket errors, timeouts and non-2xx)
+ * and this process's own CPU meanwhile (% of one core).
+ */
 export async function hammer(baseUrl, { path = "/", requests, connections = 50, duration = 10, headers } = {}) {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await autocannon({
     url: `${baseUrl}${path}`,
     connections,
@@ -49,7 +55,9 @@ export async function hammer(baseUrl, { path = "/", requests, connections = 50, 
     requests,
     timeout: 10,
   });
+  const cpu = process.cpuUsage(cpuBefore);
   return {
+    clientCpuPercent: ((cpu.user + cpu.system) / 1000 / (performance.now() - started)) * 100,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -6,14 +6,20 @@
 //   lighthouse  Lighthouse mobile: the four scores, LCP, CLS, TBT of the public pages
 //   load        autocannon: GET /, a bare page, POST /api/quotes/calculate and GET /healthz
 //   growth      quote latency with 0, 10, 100 items; admin pages' server time at 100, 10k, 100k bookings
+//   workers     GET / and the quote API with WEB_CONCURRENCY=1 and 2 (the app restarted for each)
+// The load figures are read beside the speed anchor (a bare Remix app, scripts/bench/anchor.mjs)
+// served in the same run: capacity with 50 closed-loop connections, and latency open-loop
+// (requests on a clock, timed from when each was due).
 // Options: --only js,load   --duration 15 (s per load run)   --connections 50   --port 4400
 //          --volumes 100,10000,100000   --json <file> (also write the figures as JSON)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startAnchor } from "./anchor.mjs";
 import { keyPages, measureJs } from "./js-size.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { hammer, quoteRequests, warm } from "./load.mjs";
+import { openLoop } from "./open-loop.mjs";
 import { seedVolume } from "./seed-volume.mjs";
 import { prepareVisitors, root, startApp, startDatabase } from "./server.mjs";
 
@@ -22,7 +28,7 @@ const option = (name, fallback) => {
   const index = argv.indexOf(`--${name}`);
   return index >= 0 ? argv[index + 1] : fallback;
 };
-const PARTS = ["js", "lighthouse", "load", "growth"];
+const PARTS = ["js", "lighthouse", "load", "workers", "growth"];
 const only = option("only", PARTS.join(",")).split(",");
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`--only takes ${PARTS.join(", ")}, not "${part}"`);
 const DURATION = Number(option("duration", 15));
@@ -57,6 +63,130 @@ function machine() {
       .join(" "),
   };
 }
+
+const loadNow = () => os.loadavg()[0].toFixed(2);
+const capacityLine = (run) =>
+  `${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}; client CPU ${Math.round(run.clientCpuPercent)} %, load ${run.load}`;
+const openLine = (run) =>
+  `p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)}, errors ${run.errors}, sent ${run.achievedRate.toFixed(0)}/s; client CPU ${Math.round(run.clientCpuPercent)} %, load ${run.load}`;
+const withLoad = async (promise) => ({ ...(await promise), load: loadNow() });
+
+/** Capacity (closed loop) and open-loop latency of GET / and the quote API, beside the anchor's. */
+async function measureLoad(app, visitor) {
+  const anchor = await startAnchor(PORT + 100).catch((error) => {
+    console.error(`The speed anchor could not be served: ${error.message}`);
+    return null;
+  });
+  try {
+    const signedIn = { cookie: visitor.customerCookie };
+    await warm(app.url, quoteRequests());
+    await warm(app.url, [{ method: "GET", path: "/" }]);
+    await warm(app.url, [{ method: "GET", path: "/", headers: signedIn }]);
+    if (anchor) await warm(anchor.url, [{ method: "GET", path: "/" }]);
+    console.error(`Capacity: ${CONNECTIONS} connections, ${DURATION} s per route, in turn ...`);
+    const capacity = (url, options) =>
+      withLoad(hammer(url, { connections: CONNECTIONS, duration: DURATION, ...options }));
+    const runs = {
+      anchor: anchor ? await capacity(anchor.url, { path: "/" }) : null,
+      home: await capacity(app.url, { path: "/" }),
+      homeSignedIn: await capacity(app.url, { path: "/", headers: signedIn }),
+      healthz: await capacity(app.url, { path: "/healthz" }),
+      quote: await capacity(app.url, { requests: quoteRequests() }),
+    };
+    console.error(`Open loop: ${DURATION} s per rate ...`);
+    const open = (url, rate, requests) => withLoad(openLoop(url, { rate, duration: DURATION, requests }));
+    const openRuns = {
+      anchor50: anchor ? await open(anchor.url, 50, [{ path: "/" }]) : null,
+      home50: await open(app.url, 50, [{ path: "/" }]),
+      home100: await open(app.url, 100, [{ path: "/" }]),
+      homeSignedIn50: await open(app.url, 50, [{ path: "/", headers: signedIn }]),
+      quote50: await open(app.url, 50, quoteRequests()),
+      quote100: await open(app.url, 100, quoteRequests()),
+    };
+    figures.load = { ...runs, open: openRuns };
+
+    const section = "Capacity (autocannon, closed loop)";
+    const homeRatio = runs.anchor ? runs.home.rps / runs.anchor.rps : NaN;
+    const quoteRatio = runs.quote.rps / runs.healthz.rps;
+    if (runs.anchor) row(section, "GET / of the anchor (bare Remix)", capacityLine(runs.anchor));
+    else row(section, "GET / of the anchor (bare Remix)", `not measured: no ${ANCHOR_NOTE}`);
+    row(
+      section,
+      "GET / (anonymous)",
+      `${capacityLine(runs.home)} (${fixed(homeRatio, 2)}x the anchor)`,
+      ">= 0.5x the anchor",
+      runs.anchor ? mark(homeRatio >= 0.5 && runs.home.errors === 0) : "no anchor",
+    );
+    row(
+      section,
+      "GET / (signed in, rendered)",
+      `${capacityLine(runs.homeSignedIn)} (${fixed(runs.anchor ? runs.homeSignedIn.rps / runs.anchor.rps : NaN, 2)}x the anchor)`,
+    );
+    row(section, "GET /healthz", capacityLine(runs.healthz));
+    row(
+      section,
+      "POST /api/quotes/calculate",
+      `${capacityLine(runs.quote)} (${quoteRatio.toFixed(2)}x /healthz)`,
+      ">= 0.6x /healthz",
+      mark(quoteRatio >= 0.6 && runs.quote.errors === 0),
+    );
+
+    const openSection = "Latency (open loop: requests on a clock, timed from when due)";
+    if (openRuns.anchor50) row(openSection, "GET / of the anchor @ 50/s", openLine(openRuns.anchor50));
+    row(
+      openSection,
+      "GET / (anonymous) @ 50/s",
+      openLine(openRuns.home50),
+      "p99 <= 150 ms",
+      mark(openRuns.home50.p99 <= 150 && openRuns.home50.errors === 0),
+    );
+    row(openSection, "GET / (anonymous) @ 100/s", openLine(openRuns.home100));
+    row(openSection, "GET / (signed in) @ 50/s", openLine(openRuns.homeSignedIn50));
+    row(openSection, "POST /api/quotes/calculate @ 50/s", openLine(openRuns.quote50));
+    row(
+      openSection,
+      "POST /api/quotes/calculate @ 100/s",
+      openLine(openRuns.quote100),
+      "p99 <= 100 ms",
+      mark(openRuns.quote100.p99 <= 100 && openRuns.quote100.errors === 0),
+    );
+  } finally {
+    await anchor?.stop();
+  }
+}
+
+/** GET / and the quote API with 1 and 2 worker processes (WEB_CONCURRENCY), each on a fresh start. */
+async function measureWorkers(databaseUrl) {
+  figures.workers = {};
+  for (const workers of [1, 2]) {
+    console.error(`Workers: WEB_CONCURRENCY=${workers} ...`);
+    const instance = await startApp(databaseUrl, PORT + 50 + workers, {
+      extraEnv: { WEB_CONCURRENCY: String(workers) },
+    });
+    try {
+      await warm(instance.url, quoteRequests());
+      await warm(instance.url, [{ method: "GET", path: "/" }]);
+      const capacity = (options) =>
+        withLoad(hammer(instance.url, { connections: CONNECTIONS, duration: DURATION, ...options }));
+      const runs = { home: await capacity({ path: "/" }), quote: await capacity({ requests: quoteRequests() }) };
+      figures.workers[workers] = runs;
+      row(
+        "Workers (WEB_CONCURRENCY, capacity)",
+        `${workers} worker${workers > 1 ? "s" : ""}: GET /`,
+        capacityLine(runs.home),
+      );
+      row(
+        "Workers (WEB_CONCURRENCY, capacity)",
+        `${workers} worker${workers > 1 ? "s" : ""}: POST /api/quotes/calculate`,
+        capacityLine(runs.quote),
+      );
+    } finally {
+      await instance.stop();
+    }
+  }
+}
+
+const ANCHOR_NOTE = "../shared/bench/baseline-remix (set BASELINE_REMIX_DIR)";
 
 const database = await startDatabase();
 const app = await startApp(database.url, PORT);
@@ -115,37 +245,8 @@ try {
     }
   }
 
-  if (only.includes("load")) {
-    console.error(`Load: ${CONNECTIONS} connections, ${DURATION} s per route ...`);
-    await warm(app.url, quoteRequests());
-    await warm(app.url, [{ method: "GET", path: "/" }]);
-    const runs = {
-      healthz: await hammer(app.url, { path: "/healthz", connections: CONNECTIONS, duration: DURATION }),
-      quote: await hammer(app.url, { requests: quoteRequests(), connections: CONNECTIONS, duration: DURATION }),
-      home: await hammer(app.url, { path: "/", connections: CONNECTIONS, duration: DURATION }),
-      bare: await hammer(app.url, { path: "/terms-and-conditions", connections: CONNECTIONS, duration: DURATION }),
-    };
-    figures.load = runs;
-    const line = (run) => `${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}`;
-    const quoteRatio = runs.quote.rps / runs.healthz.rps;
-    const homeRatio = runs.home.rps / runs.bare.rps;
-    row("Load (autocannon)", "GET /healthz", line(runs.healthz));
-    row(
-      "Load (autocannon)",
-      "POST /api/quotes/calculate",
-      `${line(runs.quote)} (${quoteRatio.toFixed(2)}x /healthz)`,
-      ">= 0.5x, p99 <= 100 ms",
-      mark(quoteRatio >= 0.5 && runs.quote.p99 <= 100 && runs.quote.errors === 0),
-    );
-    row(
-      "Load (autocannon)",
-      "GET / (home)",
-      `${line(runs.home)} (${homeRatio.toFixed(2)}x bare page)`,
-      ">= 0.4x, p99 <= 300 ms",
-      mark(homeRatio >= 0.4 && runs.home.p99 <= 300 && runs.home.errors === 0),
-    );
-    row("Load (autocannon)", "GET /terms-and-conditions (bare page)", line(runs.bare));
-  }
+  if (only.includes("load")) await measureLoad(app, visitor);
+  if (only.includes("workers")) await measureWorkers(database.url);
 
   if (only.includes("growth")) {
     console.error("Cost growth: quote items ...");

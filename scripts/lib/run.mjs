@@ -3,11 +3,11 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { root } from "./database.mjs";
 
-export function run(command, args, { env = process.env, stdio = "inherit" } = {}) {
+export function run(command, args, { env = process.env, stdio = "inherit", cwd = root } = {}) {
   const binDir = path.join(root, "node_modules", ".bin");
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      cwd: root,
+      cwd,
       stdio,
       env: { ...env, PATH: `${binDir}${path.delimiter}${env.PATH ?? ""}` },
     });

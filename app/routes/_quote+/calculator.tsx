@@ -15,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   });
 
-export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
+export const handle: RouteHandle = { thirdParties: ["googleMaps"], sharedRender: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadQuotePage(request);

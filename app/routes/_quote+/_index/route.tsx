@@ -20,7 +20,7 @@ import { getNetworkStats } from "./network-stats.server";
 
 export const meta: MetaFunction = ({ matches }) => seo({ ...HOME_META, path: "/", matches });
 
-export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
+export const handle: RouteHandle = { thirdParties: ["googleMaps"], sharedRender: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Without the database the home page still serves its form (a degraded page, no figures).

@@ -27,7 +27,7 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   });
 
-export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
+export const handle: RouteHandle = { thirdParties: ["googleMaps"], sharedRender: true };
 
 export async function loader(_: LoaderFunctionArgs) {
   return { mapsKey: env.GOOGLE_MAPS_BROWSER_KEY ?? null };
