@@ -182,15 +182,15 @@ export function createApp(options: AppOptions) {
     }),
   );
 
+  // Before the static files: a shared page is never a file, and "/" would cost a stat.
+  if (typeof options.build === "object" && options.build.createSharedRenders)
+    app.use(serveSharedRenders(options.build.createSharedRenders, createRemixHandler(options.build, mode), siteUrl));
   if (options.viteMiddlewares) app.use(options.viteMiddlewares);
   if (options.clientDir) {
     // Vite's fingerprinted files never change; the rest of public/ may.
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(options.clientDir, { maxAge: "1h" }));
   }
-
-  if (typeof options.build === "object" && options.build.createSharedRenders)
-    app.use(serveSharedRenders(options.build.createSharedRenders, createRemixHandler(options.build, mode), siteUrl));
 
   app.all(
     "*",

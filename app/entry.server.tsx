@@ -8,7 +8,6 @@ import type {
 } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { applySecurityHeaders, configuredThirdParties, documentCsp } from "~/server/platform/security-headers.server";
 import { nonceFor } from "~/server/platform/shared-render.server";
@@ -31,9 +30,6 @@ export default function handleRequest(
   );
   applySecurityHeaders(responseHeaders, documentCsp(nonce, configuredThirdParties(thirdParties)));
 
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -42,7 +38,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        // The whole document at once, for every client: no page defers data, and parts of a
+        // page whose code loads lazily (the detailed quote form, the quote card) are then
+        // rendered in place, so a browser without JavaScript gets them whole.
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);

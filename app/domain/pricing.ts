@@ -8,19 +8,20 @@
 import { congestionZoneMatch } from "./congestion-zone";
 import { totalQuantity } from "./items";
 import { formatPounds, pct, penceToPounds } from "./money";
+import {
+  DEFAULT_MOVE_TIME,
+  FLOOR_ACCESS_LABELS,
+  FLOOR_ACCESS_LEVELS,
+  MOVE_TIME,
+  URGENCIES,
+  type FloorAccess,
+  type Urgency,
+} from "./move-inputs";
 import { QUOTE_MESSAGES } from "./quote-messages";
 import { bankHolidayOn, dayOfWeek, isValidIsoDate, isWeekend } from "./uk-calendar";
 import { VAN_MULTIPLIER_BP, isVanSize, largerVan, type VanSize } from "./vans";
 
-/** A move's start time, "HH:MM" on the 24-hour clock, and the time a quote assumes without one. */
-export const MOVE_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const DEFAULT_MOVE_TIME = "09:00";
-
-export const FLOOR_ACCESS_LEVELS = ["ground", "firstFloor", "secondFloor", "thirdFloorPlus"] as const;
-export type FloorAccess = (typeof FLOOR_ACCESS_LEVELS)[number];
-
-export const URGENCIES = ["standard", "priority", "express"] as const;
-export type Urgency = (typeof URGENCIES)[number];
+export * from "./move-inputs";
 
 export const PRICING_CONFIG = {
   currency: "GBP",
@@ -86,13 +87,6 @@ export const URGENCY_LABELS: Readonly<Record<Urgency, string>> = {
   standard: "Standard",
   priority: `Priority (+${percentText(PRICING_CONFIG.urgencyBp.priority)}, within 3 days)`,
   express: `Express (+${percentText(PRICING_CONFIG.urgencyBp.express)}, next day)`,
-};
-
-export const FLOOR_ACCESS_LABELS: Readonly<Record<FloorAccess, string>> = {
-  ground: "Ground floor",
-  firstFloor: "First floor",
-  secondFloor: "Second floor",
-  thirdFloorPlus: "Third floor or higher",
 };
 
 // ---------- input and output types ----------

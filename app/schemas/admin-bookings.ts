@@ -2,28 +2,9 @@
 // booking's new status and an assigned driver. The spec's texts are word for word.
 import { z } from "zod";
 import { BOOKING_STATUSES } from "~/domain/booking-status";
+import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, SEARCH_TERM_MAX } from "./admin-bookings-messages";
 
-export const ADMIN_BOOKING_MESSAGES = {
-  updateFailed: "Failed to update booking status",
-  statusUpdated: "Booking status updated",
-  statusUnchanged: "No change",
-  assignFailed: "Failed to assign driver",
-  driverAssigned: "Driver assigned",
-  invalidStatus: `Status must be one of: ${BOOKING_STATUSES.join(", ")}`,
-  invalidBookingId: "Invalid booking id",
-  bookingNotFound: "Booking not found",
-  driverRequired: "Choose a driver to assign",
-  driverNotApproved: "Only an approved driver can be assigned",
-  notAssignable: "A completed or cancelled booking cannot be given a driver",
-  searchTooLong: "The search term is at most 100 characters long",
-  invalidLimit: "limit must be a whole number from 1 to 50",
-  invalidAction: "Unknown action",
-} as const;
-
-export const SEARCH_TERM_MAX = 100;
-
-/** Record ids are cuids; anything else cannot name a booking or a driver. */
-export const RECORD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export * from "./admin-bookings-messages";
 
 const bookingStatusField = z.enum(BOOKING_STATUSES, {
   errorMap: () => ({ message: ADMIN_BOOKING_MESSAGES.invalidStatus }),

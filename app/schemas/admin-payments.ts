@@ -1,19 +1,9 @@
 // Payment Tracking (/admin/payments), its CSV export and GET /api/admin/payments: the list's
 // filters, read from the query string, and the spec's texts (spec/02 sections 2, 4 and 8).
 import { z } from "zod";
+import { ADMIN_PAYMENT_MESSAGES, PAYMENT_STATUSES, SEARCH_MAX } from "./admin-payments-messages";
 
-export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "refunded", "cancelled"] as const;
-
-export const SEARCH_MAX = 100;
-
-export const ADMIN_PAYMENT_MESSAGES = {
-  loadError: "Error loading payments",
-  loadFailed: "Failed to load payment data",
-  invalidStatus: `Status must be one of: ${PAYMENT_STATUSES.join(", ")}`,
-  searchTooLong: `Search at most ${SEARCH_MAX} characters`,
-  invalidId: "Invalid payment id",
-  notFound: "Payment not found",
-} as const;
+export * from "./admin-payments-messages";
 
 const optionalText = z
   .string()

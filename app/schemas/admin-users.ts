@@ -1,23 +1,9 @@
 // User Management (/admin/users) and its JSON API (PUT /api/admin/users/:id/status,
 // DELETE /api/admin/users/:id): the spec's texts (spec/02 sections 2, 5 and 8) and ours.
 import { z } from "zod";
+import { ADMIN_USER_MESSAGES } from "./admin-users-messages";
 
-export const ADMIN_USER_MESSAGES = {
-  confirmDelete: "Are you sure you want to delete this user? This action cannot be undone.",
-  loadError: "Error loading users",
-  errorTitle: "Error",
-  updateFailed: "Failed to update user status",
-  deleteFailed: "Failed to delete user",
-  selfDeactivate: "You cannot deactivate your own account",
-  selfDelete: "You cannot delete your own account",
-  notFound: "User not found",
-  invalidId: "Invalid user id",
-  invalidIsActive: "isActive must be true or false",
-  invalidAction: "Unknown action",
-  activated: "User activated",
-  deactivated: "User deactivated",
-  deleted: "User deleted",
-} as const;
+export * from "./admin-users-messages";
 
 /** Ids are cuids; anything else (spaces, slashes, 500 characters) is refused before a query. */
 export const recordId = (message: string) =>

@@ -2,15 +2,10 @@
 // must be a number greater than 0, and at least the providers' minimum of £0.50.
 import { z } from "zod";
 import { MINIMUM_PAYMENT_PENCE, PAYMENT_MESSAGES } from "~/domain/payments";
+import { PAYMENT_TEST_MESSAGES } from "./payment-test-messages";
 
-export const PAYMENT_TEST_MESSAGES = {
-  invalidAmount: "Please enter a valid amount greater than 0",
-  tooLarge: "Please enter an amount of at most £999,999.99",
-  provider: "Please choose a payment provider.",
-  paypalNotConfigured: "PayPal is not configured: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.",
-} as const;
+export * from "./payment-test-messages";
 
-export const PAYMENT_TEST_DEFAULT_AMOUNT = "24.99";
 const PAYMENT_TEST_PROVIDERS = ["card", "paypal"] as const;
 export type PaymentTestProvider = (typeof PAYMENT_TEST_PROVIDERS)[number];
 

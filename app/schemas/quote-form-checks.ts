@@ -1,45 +1,16 @@
 // The home page's and /calculator's quote form, checked in the browser without zod (zod and
 // its conform adapter are ~15 KB of gzipped JavaScript on the home page). The server still
 // parses every post with quoteFormSchema (schemas/quote.ts); tests/unit/quote-form-checks.test.ts
-// holds these checks to that schema: the same messages for the same input, and the same
-// constraint attributes as getZodConstraint(quoteFormSchema).
+// holds these checks to that schema: the same messages for the same input.
 import type { z } from "zod";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
-import { FLOOR_ACCESS_LEVELS, MOVE_TIME, URGENCIES } from "~/domain/pricing";
+import { FLOOR_ACCESS_LEVELS, MOVE_TIME, URGENCIES } from "~/domain/move-inputs";
 import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
 import type { quoteFormSchema } from "./quote";
 
 const MAX_QUOTE_ITEMS = 100;
-
-/** What getZodConstraint(quoteFormSchema) gives, for the inputs' HTML attributes. */
-export const QUOTE_FORM_CONSTRAINT = {
-  pickupAddress: { required: true, minLength: 5 },
-  deliveryAddress: { required: true, minLength: 5 },
-  moveDate: { required: true },
-  moveTime: { required: false, pattern: `^(?=.*(?:${MOVE_TIME.source})).*$` },
-  vanSize: { required: false, pattern: VAN_SIZES.join("|") },
-  helpers: { required: false, min: 0, max: 2 },
-  floorAccessPickup: { required: false, pattern: FLOOR_ACCESS_LEVELS.join("|") },
-  floorAccessDelivery: { required: false, pattern: FLOOR_ACCESS_LEVELS.join("|") },
-  liftAvailablePickup: { required: false },
-  liftAvailableDelivery: { required: false },
-  urgency: { required: false, pattern: URGENCIES.join("|") },
-  items: { required: false, multiple: true },
-  "items[]": { required: true },
-  "items[].name": { required: true, minLength: 1, maxLength: 100 },
-  "items[].quantity": { required: true, min: 1, max: 999 },
-  "items[].size": { required: false, pattern: ITEM_SIZES.join("|") },
-  "items[].description": { required: false, maxLength: 500 },
-  "items[].category": { required: false, pattern: ITEM_CATEGORIES.join("|") },
-  "items[].dimensions": { required: false, maxLength: 100 },
-  "items[].weightKg": { required: false, min: 0, max: 5000 },
-  "items[].fragile": { required: false },
-  "items[].specialHandling": { required: false, maxLength: 300 },
-  "items[].requiresDisassembly": { required: false },
-  detailed: { required: false },
-};
 
 type Errors = Record<string, string[]>;
 type Payload = Record<string, unknown>;
@@ -114,8 +85,14 @@ function checkNumber(
   if (number > rule.max) add(errors, name, rule.maxMessage ?? `Number must be less than or equal to ${rule.max}`);
 }
 
-/** The errors quoteFormSchema would give for this form payload, by field name (conform's shape). */
-function quoteFormErrors(payload: Payload, today = ukToday()): Errors {
+/** The short form's fields (the home page's hero, /calculator): addresses, date, time, van, helpers. */
+export const SHORT_QUOTE_FIELDS = ["pickupAddress", "deliveryAddress", "moveDate", "moveTime", "vanSize", "helpers"];
+
+/**
+ * The errors quoteFormSchema gives for the short form's fields, by field name: the home page's
+ * hero form checks with this alone, without the rest of the form's code.
+ */
+export function shortQuoteFormErrors(payload: Payload, today = ukToday()): Errors {
   const errors: Errors = {};
   checkString(errors, "pickupAddress", payload.pickupAddress, { min: 5, required: QUOTE_MESSAGES.pickupAddress });
   checkString(errors, "deliveryAddress", payload.deliveryAddress, { min: 5, required: QUOTE_MESSAGES.deliveryAddress });
@@ -138,6 +115,12 @@ function quoteFormErrors(payload: Payload, today = ukToday()): Errors {
     minMessage: QUOTE_MESSAGES.helpers,
     maxMessage: QUOTE_MESSAGES.helpers,
   });
+  return errors;
+}
+
+/** The errors quoteFormSchema would give for this form payload, by field name (conform's shape). */
+function quoteFormErrors(payload: Payload, today = ukToday()): Errors {
+  const errors = shortQuoteFormErrors(payload, today);
   checkEnum(errors, "floorAccessPickup", payload.floorAccessPickup, FLOOR_ACCESS_LEVELS);
   checkEnum(errors, "floorAccessDelivery", payload.floorAccessDelivery, FLOOR_ACCESS_LEVELS);
   checkBoolean(errors, "liftAvailablePickup", payload.liftAvailablePickup);

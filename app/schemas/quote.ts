@@ -3,7 +3,7 @@
 // through conform, by the browser as you type.
 import { z } from "zod";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
-import { DEFAULT_MOVE_TIME, FLOOR_ACCESS_LEVELS, MOVE_TIME as TIME, URGENCIES } from "~/domain/pricing";
+import { DEFAULT_MOVE_TIME, FLOOR_ACCESS_LEVELS, MOVE_TIME as TIME, URGENCIES } from "~/domain/move-inputs";
 import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";

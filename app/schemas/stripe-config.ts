@@ -2,36 +2,9 @@
 // sections 2, 5 and 8). Either key may be left empty, which keeps the one saved before;
 // both empty is nothing to save. The spec's titles and messages are word for word.
 import { z } from "zod";
+import { STRIPE_CONFIG_ERRORS, STRIPE_KEY_MAX, STRIPE_KEY_MESSAGES } from "./stripe-config-messages";
 
-export const STRIPE_CONFIG_ERRORS = {
-  invalidPublicKey: { title: "Invalid Public Key", message: "Stripe publishable key must start with 'pk_'" },
-  invalidSecretKey: { title: "Invalid Secret Key", message: "Stripe secret key must start with 'sk_'" },
-  noKeys: { title: "Nothing to Save", message: "Enter a publishable key or a secret key" },
-  saveFailed: { title: "Error Saving Keys", message: "There was a problem saving your Stripe configuration" },
-} as const;
-
-const STRIPE_KEY_MAX = 255;
-export const STRIPE_KEY_MESSAGES = {
-  characters: "Stripe keys contain only letters, numbers and underscores",
-  tooLong: `Stripe keys are at most ${STRIPE_KEY_MAX} characters long`,
-  notText: "Stripe keys must be text",
-} as const;
-
-export const STRIPE_TEST_KEYS_URL = "https://dashboard.stripe.com/test/apikeys";
-
-/** The title a field's error is shown under ("Invalid Public Key: …"). */
-export const STRIPE_FIELD_TITLES = {
-  publicKey: STRIPE_CONFIG_ERRORS.invalidPublicKey.title,
-  secretKey: STRIPE_CONFIG_ERRORS.invalidSecretKey.title,
-} as const;
-
-/** "Title: message" for an error of a field, or of the whole form (field omitted). */
-export function stripeConfigErrorText(message: string, field?: keyof typeof STRIPE_FIELD_TITLES) {
-  const title = field
-    ? STRIPE_FIELD_TITLES[field]
-    : Object.values(STRIPE_CONFIG_ERRORS).find((error) => error.message === message)?.title;
-  return title ? `${title}: ${message}` : message;
-}
+export * from "./stripe-config-messages";
 
 /** Trimmed; "", null and a missing key all mean "keep the saved one". */
 const keyField = z
@@ -74,9 +47,4 @@ export type StripeKeysInput = z.input<typeof stripeConfigSchema>;
  */
 export function canSaveStripeKeys(publicKey: string | null | undefined, secretKey: string | null | undefined) {
   return stripeConfigSchema.safeParse({ publicKey, secretKey }).success;
-}
-
-/** A secret key typed into the publishable key's box is never sent back to the browser. */
-export function looksSecret(value: unknown) {
-  return typeof value === "string" && /^\s*(sk|rk)_/.test(value);
 }

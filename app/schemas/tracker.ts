@@ -1,14 +1,9 @@
 // The tracker's chat box and the driver's status buttons.
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH, TRACKING_STATUSES } from "~/domain/tracking";
+import { TRACKER_MESSAGES } from "./tracker-messages";
 
-export const TRACKER_MESSAGES = {
-  messageRequired: "Please type a message.",
-  messageTooLong: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters long.`,
-  invalidStatus: `Status must be one of: ${TRACKING_STATUSES.slice(1).join(", ")}`,
-  invalidEta: "Minutes to arrival must be a whole number from 1 to 600.",
-  invalidBooking: "Invalid booking id",
-} as const;
+export * from "./tracker-messages";
 
 export const chatMessageSchema = z.object({
   content: z

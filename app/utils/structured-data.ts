@@ -3,9 +3,8 @@
 import type { Faq } from "~/domain/faq";
 import { COVERAGE_REGIONS } from "~/domain/service-areas";
 import type { PublicConfig } from "./config";
+import type { JsonLd } from "./json-ld";
 import { SHARE_IMAGE } from "./seo";
-
-export type JsonLd = Record<string, unknown> & { "@context": "https://schema.org"; "@type": string | string[] };
 
 /** The payment methods the business accepts (spec/01 section 1). */
 export const PAYMENT_METHODS = ["Cash", "Credit Card", "Stripe", "PayPal"] as const;
@@ -97,14 +96,4 @@ export function breadcrumbJsonLd(crumbs: readonly Crumb[], config: PublicConfig)
       item: absolute(crumb.path, config),
     })),
   };
-}
-
-/** JSON safe to put inside a <script> element: no "</script>" or HTML comment can end it early. */
-export function serializeJsonLd(data: JsonLd | JsonLd[]): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 }

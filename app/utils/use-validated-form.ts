@@ -1,37 +1,95 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parse, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { useActionData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { z, ZodTypeAny } from "zod";
 import { usePending } from "./use-pending";
 
 /**
+ * A form's zod schema, loaded when the form is first used: zod and conform's adapter are
+ * ~15 KB of gzipped JavaScript that a page does not need to show itself. Written as
+ * `() => import("~/schemas/auth").then((schemas) => schemas.signInSchema)`.
+ */
+export type SchemaLoader<Schema extends ZodTypeAny> = () => Promise<Schema>;
+
+type Validate = (formData: FormData) => Submission<unknown>;
+
+/** Until the schema is here, a check that finds nothing (the server checks every post anyway). */
+const notYetChecked: Validate = (formData) => parse(formData, { resolve: () => ({ value: undefined }) });
+
+/**
  * conform's form for a zod schema, validated as you type (first on blur, then on input) and
  * showing the action's answer once the post is over. Every validated form uses it.
+ * The schema loads on the form's first focus or touch; a field left before it arrived is
+ * checked as soon as it does, and a submit waits for it.
  */
 export function useValidatedForm<Schema extends ZodTypeAny>(
-  schema: Schema,
+  loadSchema: SchemaLoader<Schema>,
   {
     lastResult,
     pending,
+    onSubmit,
     ...options
   }: { lastResult?: SubmissionResult<string[]> | null; pending: boolean } & Omit<
     Parameters<typeof useForm<z.input<Schema>>>[0],
     "lastResult" | "onValidate"
   >,
 ) {
-  return useForm<z.input<Schema>>({
+  const validate = useRef<Validate | null>(null);
+  const loading = useRef<Promise<void> | null>(null);
+  const leftBeforeLoad = useRef(new Set<string>());
+  const [form, fields] = useForm<z.input<Schema>>({
     lastResult: pending ? null : lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => (validate.current ?? notYetChecked)(formData) as Submission<z.input<Schema>>,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    onSubmit(event, context) {
+      if (!validate.current) {
+        // The first check of this form must be the real one: wait for it, then submit again.
+        event.preventDefault();
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        const element = event.currentTarget;
+        void load().then(() => element.requestSubmit(submitter));
+        return;
+      }
+      onSubmit?.(event, context);
+    },
     ...options,
   });
+
+  function load() {
+    loading.current ??= Promise.all([loadSchema(), import("./zod-validation")]).then(([schema, { zodValidator }]) => {
+      validate.current = zodValidator(schema);
+      for (const name of leftBeforeLoad.current) form.validate({ name });
+    });
+    return loading.current;
+  }
+  const loadOnce = useRef(load);
+
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (!element) return;
+    const start = () => void loadOnce.current();
+    const remember = (event: FocusEvent) => {
+      const name = (event.target as HTMLInputElement | null)?.name;
+      if (!validate.current && name) leftBeforeLoad.current.add(name);
+    };
+    element.addEventListener("focusin", start);
+    element.addEventListener("pointerdown", start);
+    element.addEventListener("focusout", remember);
+    return () => {
+      element.removeEventListener("focusin", start);
+      element.removeEventListener("pointerdown", start);
+      element.removeEventListener("focusout", remember);
+    };
+  }, [form.id]);
+
+  return [form, fields] as const;
 }
 
 /** A page's own form (posted with <Form>): the route action's answer, pending state and conform. */
-export function usePageForm<Schema extends ZodTypeAny>(schema: Schema) {
+export function usePageForm<Schema extends ZodTypeAny>(loadSchema: SchemaLoader<Schema>) {
   const lastResult = useActionData() as SubmissionResult<string[]> | undefined;
   const pending = usePending();
-  const [form, fields] = useValidatedForm(schema, { lastResult, pending });
+  const [form, fields] = useValidatedForm(loadSchema, { lastResult, pending });
   return { form, fields, pending, lastResult };
 }

@@ -78,17 +78,21 @@ async function measureLoad(app, visitor) {
     return null;
   });
   try {
-    const signedIn = { cookie: visitor.customerCookie };
+    // Pages are asked for as a browser asks (compressed); the same client for both apps.
+    const browser = { "accept-encoding": "gzip, deflate, br" };
+    const signedIn = { ...browser, cookie: visitor.customerCookie };
     await warm(app.url, quoteRequests());
-    await warm(app.url, [{ method: "GET", path: "/" }]);
+    await warm(app.url, [{ method: "GET", path: "/", headers: browser }]);
     await warm(app.url, [{ method: "GET", path: "/", headers: signedIn }]);
-    if (anchor) await warm(anchor.url, [{ method: "GET", path: "/" }]);
+    if (anchor) await warm(anchor.url, [{ method: "GET", path: "/", headers: browser }]);
     console.error(`Capacity: ${CONNECTIONS} connections, ${DURATION} s per route, in turn ...`);
     const capacity = (url, options) =>
       withLoad(hammer(url, { connections: CONNECTIONS, duration: DURATION, ...options }));
     const runs = {
-      anchor: anchor ? await capacity(anchor.url, { path: "/" }) : null,
-      home: await capacity(app.url, { path: "/" }),
+      anchor: anchor ? await capacity(anchor.url, { path: "/", headers: browser }) : null,
+      home: await capacity(app.url, { path: "/", headers: browser }),
+      anchorIdentity: anchor ? await capacity(anchor.url, { path: "/" }) : null,
+      homeIdentity: await capacity(app.url, { path: "/" }),
       homeSignedIn: await capacity(app.url, { path: "/", headers: signedIn }),
       healthz: await capacity(app.url, { path: "/healthz" }),
       quote: await capacity(app.url, { requests: quoteRequests() }),
@@ -96,9 +100,9 @@ async function measureLoad(app, visitor) {
     console.error(`Open loop: ${DURATION} s per rate ...`);
     const open = (url, rate, requests) => withLoad(openLoop(url, { rate, duration: DURATION, requests }));
     const openRuns = {
-      anchor50: anchor ? await open(anchor.url, 50, [{ path: "/" }]) : null,
-      home50: await open(app.url, 50, [{ path: "/" }]),
-      home100: await open(app.url, 100, [{ path: "/" }]),
+      anchor50: anchor ? await open(anchor.url, 50, [{ path: "/", headers: browser }]) : null,
+      home50: await open(app.url, 50, [{ path: "/", headers: browser }]),
+      home100: await open(app.url, 100, [{ path: "/", headers: browser }]),
       homeSignedIn50: await open(app.url, 50, [{ path: "/", headers: signedIn }]),
       quote50: await open(app.url, 50, quoteRequests()),
       quote100: await open(app.url, 100, quoteRequests()),
@@ -108,18 +112,27 @@ async function measureLoad(app, visitor) {
     const section = "Capacity (autocannon, closed loop)";
     const homeRatio = runs.anchor ? runs.home.rps / runs.anchor.rps : NaN;
     const quoteRatio = runs.quote.rps / runs.healthz.rps;
-    if (runs.anchor) row(section, "GET / of the anchor (bare Remix)", capacityLine(runs.anchor));
+    if (runs.anchor) row(section, "GET / of the anchor (bare Remix), gzip", capacityLine(runs.anchor));
     else row(section, "GET / of the anchor (bare Remix)", `not measured: no ${ANCHOR_NOTE}`);
     row(
       section,
-      "GET / (anonymous)",
+      "GET / (anonymous), gzip",
       `${capacityLine(runs.home)} (${fixed(homeRatio, 2)}x the anchor)`,
       ">= 0.5x the anchor",
       runs.anchor ? mark(homeRatio >= 0.5 && runs.home.errors === 0) : "no anchor",
     );
+    if (runs.anchorIdentity) row(section, "GET / of the anchor, uncompressed", capacityLine(runs.anchorIdentity));
+    const identityRatio = runs.anchorIdentity ? runs.homeIdentity.rps / runs.anchorIdentity.rps : NaN;
     row(
       section,
-      "GET / (signed in, rendered)",
+      "GET / (anonymous), uncompressed",
+      `${capacityLine(runs.homeIdentity)} (${fixed(identityRatio, 2)}x the anchor)`,
+      ">= 0.5x the anchor",
+      runs.anchorIdentity ? mark(identityRatio >= 0.5 && runs.homeIdentity.errors === 0) : "no anchor",
+    );
+    row(
+      section,
+      "GET / (signed in, rendered), gzip",
       `${capacityLine(runs.homeSignedIn)} (${fixed(runs.anchor ? runs.homeSignedIn.rps / runs.anchor.rps : NaN, 2)}x the anchor)`,
     );
     row(section, "GET /healthz", capacityLine(runs.healthz));

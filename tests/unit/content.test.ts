@@ -8,13 +8,13 @@ import { VAN_IMAGES, vanImages } from "~/domain/van-images";
 import { VAN_GUIDE, VAN_SIZES } from "~/domain/vans";
 import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
 import { INDEXABLE_PAGES, robotsTxt, sitemapXml } from "~/utils/indexable-pages";
+import { serializeJsonLd } from "~/utils/json-ld";
 import {
   breadcrumbJsonLd,
   coverageAreas,
   faqPageJsonLd,
   movingCompanyJsonLd,
   PAYMENT_METHODS,
-  serializeJsonLd,
 } from "~/utils/structured-data";
 
 const config = { ...DEFAULT_PUBLIC_CONFIG, siteUrl: "https://easymove.example", ratingValue: 4.6, ratingCount: 321 };

@@ -49,6 +49,16 @@ describe("configuration", () => {
       expect(parseEnv({ ...production, PAYMENTS_SANDBOX: "on" }).sandboxPaymentsAllowed).toBe(true);
     });
 
+    it("runs one worker per core unless WEB_CONCURRENCY says otherwise; a demo or test server runs one", () => {
+      expect(parseEnv(production, 4).WEB_CONCURRENCY).toBe(4);
+      expect(parseEnv(production, 1).WEB_CONCURRENCY).toBe(1);
+      expect(parseEnv({ ...production, WEB_CONCURRENCY: "2" }, 8).WEB_CONCURRENCY).toBe(2);
+      expect(parseEnv({ ...production, WEB_CONCURRENCY: "" }, 3).WEB_CONCURRENCY).toBe(3);
+      expect(parseEnv({ ...base, NODE_ENV: "development" }, 8).WEB_CONCURRENCY).toBe(1);
+      const demo = { ...base, NODE_ENV: "production", LOCAL_DATABASE: "1", SESSION_SECRET: "s", ENCRYPTION_KEY: "k" };
+      expect(parseEnv(demo, 8).WEB_CONCURRENCY).toBe(1);
+    });
+
     it("refuses short secrets, with one sentence per problem", () => {
       const attempt = () => parseEnv({ ...production, SESSION_SECRET: "x", ENCRYPTION_KEY: "y" });
       expect(attempt).toThrow(/SESSION_SECRET is 1 bytes long: use at least 32 random bytes\./);

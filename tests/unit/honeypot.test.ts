@@ -8,7 +8,8 @@ process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused"; // env
 const { honeypot, isSpam } = await import("~/server/platform/honeypot.server");
 
 const { nameFieldName, validFromFieldName } = HONEYPOT_FIELDS;
-const signedTime = (at: number, by = honeypot) => by.getInputProps({ validFromTimestamp: at }).encryptedValidFrom!;
+const signedTime = (at: number, by: Honeypot = honeypot) =>
+  by.getInputProps({ validFromTimestamp: at }).encryptedValidFrom!;
 /** What a rendered form carries: the trap (empty for a person) and its signed render time. */
 const asRendered = (filled = "") => ({ [nameFieldName]: filled, [validFromFieldName]: signedTime(Date.now() - 1000) });
 
@@ -51,6 +52,23 @@ describe("isSpam", () => {
         isSpam(formData({ [nameFieldName]: "", [validFromFieldName]: signedTime(Date.now() - 1000, stranger) })),
       ).toBe(true);
     }
+  });
+
+  it("signs with Node's crypto in crypto-js's own format: crypto-js reads back every time it wrote", () => {
+    // remix-utils' own decryption (crypto-js) and seed, which the form check uses.
+    const inside = honeypot as unknown as { decrypt(value: string): string; encryptionSeed: string };
+    for (let i = 0; i < 200; i++) {
+      const at = Date.now() - i * 7919;
+      const signed = signedTime(at);
+      expect(Buffer.from(signed, "base64").subarray(0, 8).toString()).toBe("Salted__");
+      expect(inside.decrypt(signed)).toBe(String(at));
+    }
+    const seed = inside.encryptionSeed;
+    // And a time remix-utils' own (crypto-js) honeypot signed with the same seed still passes.
+    const original = new Honeypot({ ...HONEYPOT_FIELDS, encryptionSeed: seed });
+    expect(
+      isSpam(formData({ [nameFieldName]: "", [validFromFieldName]: signedTime(Date.now() - 1000, original) })),
+    ).toBe(false);
   });
 
   it("renders the trap's fields under the names the forms use", () => {

@@ -4,8 +4,13 @@ import { parse } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { ukToday } from "~/domain/uk-calendar";
-import { quoteFormSchema } from "~/schemas/quote";
-import { QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
+import { detailedQuoteSchema, distanceCalculatorSchema, quoteFormSchema } from "~/schemas/quote";
+import {
+  DETAILED_QUOTE_CONSTRAINT,
+  DISTANCE_CALCULATOR_CONSTRAINT,
+  QUOTE_FORM_CONSTRAINT,
+} from "~/schemas/quote-constraints";
+import { resolveQuoteForm } from "~/schemas/quote-form-checks";
 
 const today = ukToday();
 const VALID = {
@@ -103,5 +108,8 @@ describe("the quote form's browser checks", () => {
 
   it("set the inputs' attributes as getZodConstraint does", () => {
     expect(QUOTE_FORM_CONSTRAINT).toEqual(getZodConstraint(quoteFormSchema));
+    // /quote and /distance-calculator, which load their schemas when first used.
+    expect(DETAILED_QUOTE_CONSTRAINT).toEqual(getZodConstraint(detailedQuoteSchema));
+    expect(DISTANCE_CALCULATOR_CONSTRAINT).toEqual(getZodConstraint(distanceCalculatorSchema));
   });
 });

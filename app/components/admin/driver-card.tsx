@@ -2,7 +2,7 @@
 // (a fetcher with JavaScript, a plain post without; both post to /admin/drivers).
 import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { ADMIN_DRIVER_MESSAGES } from "~/schemas/admin-drivers";
+import { ADMIN_DRIVER_MESSAGES } from "~/schemas/admin-drivers-messages";
 import type { AdminDriverCard } from "~/views/admin";
 
 const BADGE: Record<AdminDriverCard["status"], string> = {

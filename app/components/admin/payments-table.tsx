@@ -3,7 +3,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
-import { ADMIN_PAYMENT_MESSAGES } from "~/schemas/admin-payments";
+import { ADMIN_PAYMENT_MESSAGES } from "~/schemas/admin-payments-messages";
 import type { AdminPaymentDetails, AdminPaymentRow } from "~/views/admin";
 
 export function statusLabel(status: string) {

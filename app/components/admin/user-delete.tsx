@@ -4,7 +4,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import type { UserActionAnswer } from "~/components/admin/users-table";
 import { Button, StatusButton } from "~/components/ui/button";
-import { ADMIN_USER_MESSAGES } from "~/schemas/admin-users";
+import { ADMIN_USER_MESSAGES } from "~/schemas/admin-users-messages";
 import { useFetcherAnswer } from "~/utils/use-fetcher-answer";
 import { useHrefWith } from "~/utils/use-href-with";
 import type { AdminUserRow } from "~/views/admin";

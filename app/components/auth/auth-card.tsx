@@ -5,7 +5,9 @@ import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionRes
 import { Form, Link, useActionData, useLoaderData, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrors, FormField } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
+import { withRedirectTo } from "./auth-links";
 
 /** What the sign-in and sign-up cards take (spec/01 section 2). */
 export type AuthCardProps = {
@@ -212,9 +214,4 @@ export function NewPasswordFields({
       />
     </>
   );
-}
-
-/** "/signin?redirectTo=…" and friends; no query when there is nowhere to return to. */
-export function withRedirectTo(path: string, redirectTo?: string) {
-  return redirectTo && redirectTo !== "/" ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
 }

@@ -3,11 +3,13 @@
 // <dialog>, and the cards switch between each other there. Without JavaScript they are
 // plain links to /signin and /signup that come back here (redirectTo) afterwards.
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { withRedirectTo } from "./auth-card";
-import { SignInCard } from "./sign-in-card";
-import { SignUpCard } from "./sign-up-card";
+import { withRedirectTo } from "./auth-links";
+
+// The cards load when the dialog first opens: a signed-in customer's checkout never needs them.
+const SignInCard = lazy(() => import("./sign-in-card").then((module) => ({ default: module.SignInCard })));
+const SignUpCard = lazy(() => import("./sign-up-card").then((module) => ({ default: module.SignUpCard })));
 
 export type AuthView = "signin" | "signup";
 
@@ -97,12 +99,14 @@ export function AuthDialog({
                   {message}
                 </p>
               ) : null}
-              <Card
-                headingId={headingId}
-                redirectTo={redirectTo}
-                onClose={dismissable ? close : undefined}
-                onSwitch={() => setView(view === "signin" ? "signup" : "signin")}
-              />
+              <Suspense fallback={<p role="status">Loading…</p>}>
+                <Card
+                  headingId={headingId}
+                  redirectTo={redirectTo}
+                  onClose={dismissable ? close : undefined}
+                  onSwitch={() => setView(view === "signin" ? "signup" : "signin")}
+                />
+              </Suspense>
             </div>
           </ModalDialog>
         )}

@@ -4,13 +4,16 @@
 // a plain POST to /signin. Optional callbacks: close, and a switch to the sign-up card.
 // Signed in, it goes on to redirectTo or /.
 import { Link } from "@remix-run/react";
-import { FormField } from "~/components/ui/field";
-import { signInSchema } from "~/schemas/auth";
-import { AuthCard, AuthFields, CardForm, OtherWay, withRedirectTo, type AuthCardProps } from "./auth-card";
+import { FormField } from "~/components/ui/form-field";
+import { AuthCard, AuthFields, CardForm, OtherWay, type AuthCardProps } from "./auth-card";
+import { withRedirectTo } from "./auth-links";
 import { useAuthCardForm } from "./use-auth-card-form";
 
 export function SignInCard({ redirectTo, lastResult, onClose, onSwitch, headingLevel = 2, headingId }: AuthCardProps) {
-  const { fetcher, form, fields, busy } = useAuthCardForm(signInSchema, lastResult);
+  const { fetcher, form, fields, busy } = useAuthCardForm(
+    () => import("~/schemas/auth").then((schemas) => schemas.signInSchema),
+    lastResult,
+  );
   return (
     <AuthCard
       title="Sign In"

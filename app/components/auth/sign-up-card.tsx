@@ -2,22 +2,18 @@
 // and its confirmation. Like the sign-in card it posts to its page's action (/signup)
 // through a fetcher, works as a plain form without JavaScript, and takes an optional
 // success callback and an optional switch to the sign-in card.
-import { FormField } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
-import { CUSTOMER_PASSWORD_MIN, signUpSchema } from "~/schemas/auth";
-import {
-  AuthCard,
-  AuthFields,
-  CardForm,
-  NewPasswordFields,
-  OtherWay,
-  withRedirectTo,
-  type AuthCardProps,
-} from "./auth-card";
+import { CUSTOMER_PASSWORD_MIN } from "~/schemas/auth-messages";
+import { AuthCard, AuthFields, CardForm, NewPasswordFields, OtherWay, type AuthCardProps } from "./auth-card";
+import { withRedirectTo } from "./auth-links";
 import { useAuthCardForm } from "./use-auth-card-form";
 
 export function SignUpCard({ redirectTo, lastResult, onClose, onSwitch, headingLevel = 2, headingId }: AuthCardProps) {
-  const { fetcher, form, fields, busy } = useAuthCardForm(signUpSchema, lastResult);
+  const { fetcher, form, fields, busy } = useAuthCardForm(
+    () => import("~/schemas/auth").then((schemas) => schemas.signUpSchema),
+    lastResult,
+  );
   return (
     <AuthCard
       title="Create an Account"

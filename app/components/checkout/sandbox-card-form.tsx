@@ -4,12 +4,15 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrors, FormField } from "~/components/ui/field";
-import { embeddedSandboxSchema, sandboxCardSchema } from "~/schemas/checkout";
+import { FormErrors } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
+import type { embeddedSandboxSchema } from "~/schemas/checkout";
 import { usePageForm } from "~/utils/use-validated-form";
 
-const cardSchema = sandboxCardSchema();
-const cardAndCustomerSchema = embeddedSandboxSchema();
+type CardForm = ReturnType<typeof embeddedSandboxSchema>;
+// The card alone, or the card with the receipt e-mail and name (typed as the larger form).
+const loadCardSchema = () => import("~/schemas/checkout").then((schemas) => schemas.sandboxCardSchema() as CardForm);
+const loadCardAndCustomerSchema = () => import("~/schemas/checkout").then((schemas) => schemas.embeddedSandboxSchema());
 
 type Props = {
   payLabel: string;
@@ -20,8 +23,7 @@ type Props = {
 };
 
 export function SandboxCardForm({ payLabel, hidden, customer, children }: Props) {
-  const { form, fields, pending } = usePageForm(customer ? cardAndCustomerSchema : cardSchema);
-  const customerFields = fields as unknown as ReturnType<typeof usePageForm<typeof cardAndCustomerSchema>>["fields"];
+  const { form, fields, pending } = usePageForm(customer ? loadCardAndCustomerSchema : loadCardSchema);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="sandbox-card-form">
       {Object.entries(hidden ?? {}).map(([name, value]) => (
@@ -30,7 +32,7 @@ export function SandboxCardForm({ payLabel, hidden, customer, children }: Props)
       {customer ? (
         <>
           <FormField
-            meta={customerFields.customerEmail}
+            meta={fields.customerEmail}
             label="Email (for the receipt)"
             type="email"
             autoComplete="email"
@@ -38,7 +40,7 @@ export function SandboxCardForm({ payLabel, hidden, customer, children }: Props)
             aria-required="true"
           />
           <FormField
-            meta={customerFields.customerName}
+            meta={fields.customerName}
             label="Name for the booking"
             type="text"
             autoComplete="name"

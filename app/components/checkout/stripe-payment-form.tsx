@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { outcomeMessage, PAYMENT_MESSAGES } from "~/domain/payments";
-import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/schemas/checkout-messages";
 
 type Props = {
   bookingId: string;

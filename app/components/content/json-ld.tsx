@@ -1,7 +1,7 @@
 // Structured data for search engines, in a <script type="application/ld+json"> that carries
 // the request's CSP nonce (data, not code, but the policy stays strict either way).
+import { serializeJsonLd, type JsonLd as JsonLdData } from "~/utils/json-ld";
 import { useNonce } from "~/utils/nonce-provider";
-import { serializeJsonLd, type JsonLd as JsonLdData } from "~/utils/structured-data";
 
 export function JsonLd({ data }: { data: JsonLdData | JsonLdData[] }) {
   const nonce = useNonce();

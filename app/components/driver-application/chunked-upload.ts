@@ -3,7 +3,7 @@
 // into a stored file path; progress is the average of the documents' uploaded fractions.
 // Runs only when JavaScript does; without it the form posts the files in one request.
 import { CHUNK_SIZE_BYTES, PARALLEL_CHUNK_UPLOADS } from "~/domain/file-types";
-import type { DocumentFieldName } from "~/schemas/driver-application";
+import type { DocumentFieldName } from "~/schemas/driver-application-messages";
 
 export type UploadJob = { field: DocumentFieldName; file: File };
 

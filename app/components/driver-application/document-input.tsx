@@ -4,7 +4,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { ErrorList } from "~/components/ui/field";
 import { acceptAttribute } from "~/domain/file-types";
-import { replacementName, type DocumentField } from "~/schemas/driver-application";
+import { replacementName, type DocumentField } from "~/schemas/driver-application-messages";
 
 export type KeptDocument = { path: string; originalName: string };
 

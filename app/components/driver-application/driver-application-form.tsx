@@ -3,8 +3,7 @@
 // on submit each document goes through the chunked upload API (5 MB chunks, 4 at a time)
 // while the progress bar shows the average progress of the files, then the application is
 // sent as JSON to /api/drivers/apply. Outcome messages and toasts are the spec's.
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useToast } from "~/components/toaster";
@@ -13,14 +12,14 @@ import { ErrorList, Field, SelectField } from "~/components/ui/field";
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import {
   DOCUMENT_FIELDS,
-  driverApplicationFormSchema,
   DRIVER_APPLICATION_OUTCOMES,
   EXPERIENCE_OPTIONS,
   replacementName,
   VAN_TYPE_OPTIONS,
   type DocumentFieldName,
-} from "~/schemas/driver-application";
+} from "~/schemas/driver-application-messages";
 import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
+import { useValidatedForm } from "~/utils/use-validated-form";
 import { sendApplication, uploadDocuments, UploadFailedError, type UploadJob } from "./chunked-upload";
 import { DocumentInput, type KeptDocument } from "./document-input";
 import { UploadProgress } from "./upload-progress";
@@ -150,18 +149,19 @@ function ApplicationForm({
     }
   }
 
-  const [form, fields] = useForm({
-    id: "driver-application",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: driverApplicationFormSchema }),
-    onSubmit(event, { formData, submission }) {
-      // With JavaScript the files go through the chunked upload API instead of this post.
-      event.preventDefault();
-      if (submission?.status === "success") void send(formData, submission.value as Record<string, unknown>);
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/driver-application").then((schemas) => schemas.driverApplicationFormSchema),
+    {
+      id: "driver-application",
+      lastResult,
+      pending: false,
+      onSubmit(event, { formData, submission }) {
+        // With JavaScript the files go through the chunked upload API instead of this post.
+        event.preventDefault();
+        if (submission?.status === "success") void send(formData, submission.value as Record<string, unknown>);
+      },
     },
-  });
+  );
 
   const working = phase !== "idle";
   const toChooseAgain = lastResult?.status === "error" ? DOCUMENT_FIELDS.filter((field) => !kept?.[field.name]) : [];

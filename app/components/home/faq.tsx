@@ -2,17 +2,20 @@
 // JavaScript; with it they navigate in place without moving the page. Answers are native
 // <details> sharing one name, so only one is open at a time (the browser does it; the
 // toggle handler does the same where the browser cannot).
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { SyntheticEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { JsonLd } from "~/components/content/json-ld";
 import { usePublicConfig } from "~/components/content/use-public-config";
-import { FAQ_CATEGORIES, FAQS, faqCounts, filterFaqs, parseFaqFilter, type FaqFilter } from "~/domain/faq";
+import type { Faq as FaqItem, FaqFilter } from "~/domain/faq";
 import { telHref } from "~/utils/config";
-import { faqPageJsonLd } from "~/utils/structured-data";
 import { HomeSection } from "./section";
 
-const COUNTS = faqCounts();
+/** The questions shown, the categories with their counts and the active filter (the page's loader). */
+export type FaqSectionData = {
+  active: FaqFilter;
+  categories: { id: FaqFilter; label: string; count: number }[];
+  items: FaqItem[];
+};
 
 const FAQ_PARAM = "faq";
 
@@ -32,12 +35,9 @@ function closeOthers(event: SyntheticEvent<HTMLDetailsElement>) {
     });
 }
 
-export function Faq() {
-  const [searchParams] = useSearchParams();
+export function Faq({ faq: { active, categories, items: faqs } }: { faq: FaqSectionData }) {
   const hydrated = useHydrated();
   const config = usePublicConfig();
-  const active = parseFaqFilter(searchParams.get(FAQ_PARAM));
-  const faqs = filterFaqs(active);
 
   return (
     <HomeSection
@@ -48,7 +48,7 @@ export function Faq() {
     >
       <nav aria-label="FAQ categories">
         <ul className="flex flex-wrap gap-2">
-          {FAQ_CATEGORIES.map((category) => {
+          {categories.map((category) => {
             const current = category.id === active;
             return (
               <li key={category.id}>
@@ -69,9 +69,9 @@ export function Faq() {
                     aria-hidden="true"
                     className={`rounded-full px-2 text-xs ${current ? "bg-white text-blue-800" : "bg-slate-100 text-slate-700"}`}
                   >
-                    {COUNTS[category.id]}
+                    {category.count}
                   </span>
-                  <span className="sr-only">({COUNTS[category.id]} questions)</span>
+                  <span className="sr-only">({category.count} questions)</span>
                 </Link>
               </li>
             );
@@ -129,9 +129,6 @@ export function Faq() {
           </li>
         </ul>
       </div>
-
-      {/* Search engines get every question, whatever the filter. */}
-      <JsonLd data={faqPageJsonLd(FAQS)} />
     </HomeSection>
   );
 }

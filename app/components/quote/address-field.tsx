@@ -1,6 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { lazy, Suspense, useCallback, useState } from "react";
-import { Field } from "~/components/ui/field";
+import { lazy, Suspense, useCallback, useState, type InputHTMLAttributes } from "react";
+import { Field, type Errors } from "~/components/ui/field";
 
 const PlacesAutocomplete = lazy(() => import("./places-autocomplete"));
 
@@ -11,35 +10,41 @@ const MAPS_UNAVAILABLE = "Maps unavailable - API key missing";
  * it loads Google Places Autocomplete. Without a key, or if loading fails, it says so.
  */
 export function AddressField({
-  meta,
   label,
   placeholder,
   mapsKey,
+  errors,
+  ...input
 }: {
-  meta: FieldMetadata<string>;
+  id: string;
   label: string;
   placeholder: string;
   mapsKey: string | null;
-}) {
+  errors?: Errors;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "placeholder">) {
   const [focused, setFocused] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
   const markUnavailable = useCallback(() => setUnavailable(true), []);
   const showUnavailable = focused && (!mapsKey || unavailable);
   return (
     <Field
-      {...getInputProps(meta, { type: "text" })}
-      key={meta.key}
+      {...input}
+      type="text"
       label={label}
       placeholder={placeholder}
-      autoComplete="street-address"
-      errors={meta.errors}
-      onFocus={() => setFocused(true)}
+      // One line for the whole address; the places widget offers its own suggestions.
+      autoComplete={mapsKey && !unavailable ? "off" : "address-line1"}
+      errors={errors}
+      onFocus={(event) => {
+        setFocused(true);
+        input.onFocus?.(event);
+      }}
       hint={
         <>
           {showUnavailable ? <p className="mt-1 text-xs text-slate-600">{MAPS_UNAVAILABLE}</p> : null}
           {focused && mapsKey && !unavailable ? (
             <Suspense fallback={null}>
-              <PlacesAutocomplete inputId={meta.id} apiKey={mapsKey} onUnavailable={markUnavailable} />
+              <PlacesAutocomplete inputId={input.id} apiKey={mapsKey} onUnavailable={markUnavailable} />
             </Suspense>
           ) : null}
         </>

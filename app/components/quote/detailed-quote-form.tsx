@@ -6,19 +6,18 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { ITEM_CATEGORIES } from "~/domain/items";
-import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
-import { detailedQuoteSchema } from "~/schemas/quote";
+import { DEFAULT_MOVE_TIME } from "~/domain/move-inputs";
+import { DETAILED_QUOTE_CONSTRAINT } from "~/schemas/quote-constraints";
 import { usePending } from "~/utils/use-pending";
-import { AddressField } from "./address-field";
+import { useValidatedForm } from "~/utils/use-validated-form";
+import { AddressFormField } from "./address-form-field";
 import { DateTimeFields, FloorGroup, HelpersField, Section, UrgencyField, VanField } from "./quote-sections";
 import { useRememberedAddresses } from "./use-remembered-addresses";
 
@@ -37,25 +36,26 @@ export function DetailedQuoteForm({
   mapsKey: string | null;
 }) {
   const id = "detailed-quote-form";
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    constraint: getZodConstraint(detailedQuoteSchema),
-    defaultValue: {
-      moveDate: today,
-      moveTime: DEFAULT_MOVE_TIME,
-      vanSize: "medium",
-      helpers: "1",
-      urgency: "standard",
-      floorAccessPickup: "ground",
-      floorAccessDelivery: "ground",
-      items: [],
-    },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: detailedQuoteSchema }),
-  });
   const calculating = usePending({ formId: id });
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/quote").then((schemas) => schemas.detailedQuoteSchema),
+    {
+      id,
+      lastResult,
+      pending: calculating,
+      constraint: DETAILED_QUOTE_CONSTRAINT,
+      defaultValue: {
+        moveDate: today,
+        moveTime: DEFAULT_MOVE_TIME,
+        vanSize: "medium",
+        helpers: "1",
+        urgency: "standard",
+        floorAccessPickup: "ground",
+        floorAccessDelivery: "ground",
+        items: [],
+      },
+    },
+  );
   useRememberedAddresses(form, fields.pickupAddress, fields.deliveryAddress);
   const items = fields.items.getFieldList();
 
@@ -65,13 +65,13 @@ export function DetailedQuoteForm({
       <HoneypotFields />
       <ErrorList errors={form.errors} />
       <Section title="Locations">
-        <AddressField
+        <AddressFormField
           meta={fields.pickupAddress}
           label="Pickup address"
           placeholder="e.g. 22 Kensington Church Street, London W8 4EP"
           mapsKey={mapsKey}
         />
-        <AddressField
+        <AddressFormField
           meta={fields.deliveryAddress}
           label="Delivery address"
           placeholder="e.g. 5 Portobello Road, London W11 3DA"

@@ -1,15 +1,20 @@
-// The quote form of the home page (short, or detailed after "Show More Options") and of
-// /calculator. It posts to its route's action; conform validates as you type with JS, with
-// the zod-free checks of schemas/quote-form-checks.ts (the action parses with quoteFormSchema).
+// The home page's detailed quote form ("Show More Options"): the short form's fields with
+// items, helpers, urgency and access conditions. conform validates as you type with the
+// zod-free checks of schemas/quote-form-checks.ts (the action parses with quoteFormSchema);
+// "Add", "Remove" and the quantity buttons are conform intent buttons, so they work as
+// submits without JavaScript and instantly with it. The home page loads this module only
+// when the detailed form is opened (routes/_quote+/_index/home-quote-form.tsx).
 import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useEffect } from "react";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
-import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
-import { QUOTE_FORM_CONSTRAINT, resolveQuoteForm } from "~/schemas/quote-form-checks";
+import { DEFAULT_MOVE_TIME } from "~/domain/move-inputs";
+import { QUOTE_FORM_CONSTRAINT } from "~/schemas/quote-constraints";
+import { resolveQuoteForm } from "~/schemas/quote-form-checks";
 import { usePending } from "~/utils/use-pending";
-import { AddressField } from "./address-field";
+import { AddressFormField } from "./address-form-field";
 import {
   DateTimeFields,
   FloorGroup,
@@ -21,60 +26,44 @@ import {
 } from "./quote-sections";
 import { useRememberedAddresses } from "./use-remembered-addresses";
 
-export type QuoteFormVariant = "home" | "calculator";
-
 export function QuoteForm({
   id,
   lastResult,
   today,
   mapsKey,
-  variant,
+  focusItems = false,
 }: {
   id: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   today: string;
   mapsKey: string | null;
-  variant: QuoteFormVariant;
+  /** Opened in place from the short form: focus goes to the first new control (the items). */
+  focusItems?: boolean;
 }) {
+  const calculating = usePending({ formId: id });
   const [form, fields] = useForm({
     id,
-    lastResult,
+    lastResult: calculating ? null : lastResult,
     constraint: QUOTE_FORM_CONSTRAINT,
     defaultValue: {
-      moveDate: variant === "calculator" ? today : "",
+      moveDate: "",
       moveTime: DEFAULT_MOVE_TIME,
       vanSize: "medium",
       helpers: "0",
       urgency: "standard",
       floorAccessPickup: "ground",
       floorAccessDelivery: "ground",
+      detailed: "on",
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parse(formData, { resolve: resolveQuoteForm }),
   });
-  // True while this form's "Calculate Quote" (not an add/remove/more-options button) is posting.
-  const calculating = usePending({ formId: id });
-  const detailed = variant === "home" && fields.detailed.value === "on";
-
   useRememberedAddresses(form, fields.pickupAddress, fields.deliveryAddress);
 
-  const addresses = (
-    <>
-      <AddressField
-        meta={fields.pickupAddress}
-        label="Pickup address"
-        placeholder="e.g. 1 Grey Street, Newcastle NE1 6EE"
-        mapsKey={mapsKey}
-      />
-      <AddressField
-        meta={fields.deliveryAddress}
-        label="Delivery address"
-        placeholder="e.g. 40 Osborne Road, Newcastle NE2 2AL"
-        mapsKey={mapsKey}
-      />
-    </>
-  );
+  useEffect(() => {
+    if (focusItems) document.getElementById(`${id}-items`)?.querySelector("button")?.focus();
+  }, [focusItems, id]);
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
@@ -83,44 +72,39 @@ export function QuoteForm({
       <input {...getInputProps(fields.detailed, { type: "hidden" })} key={fields.detailed.key} />
       <ErrorList errors={form.errors} />
 
-      {/* One structure for both forms, so switching to detailed keeps every typed value
-          (the same inputs stay mounted; the detailed sections slot in around them). */}
-      <Section title="Locations" plain={!detailed}>
-        {addresses}
+      <Section title="Locations">
+        <AddressFormField
+          meta={fields.pickupAddress}
+          label="Pickup address"
+          placeholder="e.g. 1 Grey Street, Newcastle NE1 6EE"
+          mapsKey={mapsKey}
+        />
+        <AddressFormField
+          meta={fields.deliveryAddress}
+          label="Delivery address"
+          placeholder="e.g. 40 Osborne Road, Newcastle NE2 2AL"
+          mapsKey={mapsKey}
+        />
       </Section>
-      <Section title="Date & Time" plain={!detailed}>
+      <Section title="Date & Time">
         <DateTimeFields date={fields.moveDate} time={fields.moveTime} today={today} />
       </Section>
-      {detailed ? (
-        <Section title="Items to Move">
-          <QuickAddItems form={form} items={fields.items} />
-        </Section>
-      ) : null}
-      <Section title="Van & Services" plain={!detailed}>
-        <VanField meta={fields.vanSize} />
-        {detailed || variant === "calculator" ? <HelpersField meta={fields.helpers} /> : null}
-        {detailed ? <UrgencyField meta={fields.urgency} /> : null}
+      <Section title="Items to Move" id={`${id}-items`}>
+        <QuickAddItems form={form} items={fields.items} />
       </Section>
-      {detailed ? (
-        <Section title="Access Conditions">
-          <FloorGroup end="Pickup" floor={fields.floorAccessPickup} lift={fields.liftAvailablePickup} />
-          <FloorGroup end="Delivery" floor={fields.floorAccessDelivery} lift={fields.liftAvailableDelivery} />
-        </Section>
-      ) : null}
+      <Section title="Van & Services">
+        <VanField meta={fields.vanSize} />
+        <HelpersField meta={fields.helpers} />
+        <UrgencyField meta={fields.urgency} />
+      </Section>
+      <Section title="Access Conditions">
+        <FloorGroup end="Pickup" floor={fields.floorAccessPickup} lift={fields.liftAvailablePickup} />
+        <FloorGroup end="Delivery" floor={fields.floorAccessDelivery} lift={fields.liftAvailableDelivery} />
+      </Section>
 
-      <div className="flex flex-wrap items-center gap-3">
-        <StatusButton pending={calculating} pendingText="Calculating..." className="px-6 py-3 text-base">
-          Calculate Quote
-        </StatusButton>
-        {variant === "home" && !detailed ? (
-          <button
-            {...form.update.getButtonProps({ name: fields.detailed.name, value: "on" })}
-            className="rounded-md px-3 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50"
-          >
-            Show More Options
-          </button>
-        ) : null}
-      </div>
+      <StatusButton pending={calculating} pendingText="Calculating..." className="px-6 py-3 text-base">
+        Calculate Quote
+      </StatusButton>
     </Form>
   );
 }

@@ -4,33 +4,17 @@
 import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { CheckboxField, ErrorList, Field, SelectField } from "~/components/ui/field";
 import { ITEM_SIZE_LABELS, QUICK_ADD_ITEMS, type ItemSize } from "~/domain/items";
-import { FLOOR_ACCESS_LABELS, FLOOR_ACCESS_LEVELS, URGENCIES, URGENCY_LABELS } from "~/domain/pricing";
-import { VAN_LABELS, VAN_SIZES } from "~/domain/vans";
+import { URGENCIES } from "~/domain/move-inputs";
+import { URGENCY_LABELS } from "~/domain/pricing";
+import { FLOOR_OPTIONS, HELPER_OPTIONS, VAN_OPTIONS } from "./quote-options";
 
-export const VAN_OPTIONS = VAN_SIZES.map((size) => ({ value: size, label: VAN_LABELS[size] }));
-const HELPER_OPTIONS = [
-  { value: "0", label: "No helpers (driver only)" },
-  { value: "1", label: "1 helper" },
-  { value: "2", label: "2 helpers" },
-];
 const URGENCY_OPTIONS = URGENCIES.map((urgency) => ({ value: urgency, label: URGENCY_LABELS[urgency] }));
-const FLOOR_OPTIONS = FLOOR_ACCESS_LEVELS.map((floor) => ({ value: floor, label: FLOOR_ACCESS_LABELS[floor] }));
 
-/** A titled group of fields; `plain` drops the frame (the short form) but keeps the group. */
-export function Section({
-  title,
-  plain = false,
-  children,
-}: {
-  title: string;
-  plain?: boolean;
-  children: React.ReactNode;
-}) {
+/** A titled group of fields. */
+export function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
   return (
-    <fieldset className={plain ? "" : "rounded-lg border border-slate-200 p-4"}>
-      <legend className={plain ? "sr-only" : "px-1 text-sm font-semibold uppercase tracking-wide text-slate-700"}>
-        {title}
-      </legend>
+    <fieldset id={id} className="rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold uppercase tracking-wide text-slate-700">{title}</legend>
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   );

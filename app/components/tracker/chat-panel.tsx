@@ -7,7 +7,6 @@ import { useEffect, useRef } from "react";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
-import { chatMessageSchema } from "~/schemas/tracker";
 import { usePending } from "~/utils/use-pending";
 import { useValidatedForm } from "~/utils/use-validated-form";
 import type { ChatMessageView } from "~/views/tracker";
@@ -95,7 +94,10 @@ function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: read
     answer && typeof answer === "object" && ("status" in answer || "initialValue" in answer)
       ? (answer as Parameters<typeof useValidatedForm>[1]["lastResult"])
       : null;
-  const [form, fields] = useValidatedForm(chatMessageSchema, { lastResult, pending, shouldValidate: "onSubmit" });
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/tracker").then((schemas) => schemas.chatMessageSchema),
+    { lastResult, pending, shouldValidate: "onSubmit" },
+  );
 
   return (
     <div className="mt-4 space-y-3">

@@ -9,7 +9,7 @@ import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, StatusButton } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
-import { HELP_KIND_LABELS, HELP_MESSAGE_MAX, helpRequestSchema, type HelpKind } from "~/schemas/help-request";
+import { HELP_KIND_LABELS, HELP_MESSAGE_MAX, type HelpKind } from "~/schemas/help-request-messages";
 import { useFetcherAnswer } from "~/utils/use-fetcher-answer";
 import { useValidatedForm } from "~/utils/use-validated-form";
 
@@ -142,13 +142,16 @@ export function HelpForm({
   const fetcher = useFetcher<HelpAnswer>();
   const hydrated = useHydrated();
   const pending = fetcher.state !== "idle";
-  const [form, fields] = useValidatedForm(helpRequestSchema, {
-    id: `help-${kind}-${bookingId}`,
-    lastResult: fetcher.data ?? lastResult ?? null,
-    pending,
-    shouldValidate: "onSubmit",
-    defaultValue: { kind },
-  });
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/help-request").then((schemas) => schemas.helpRequestSchema),
+    {
+      id: `help-${kind}-${bookingId}`,
+      lastResult: fetcher.data ?? lastResult ?? null,
+      pending,
+      shouldValidate: "onSubmit",
+      defaultValue: { kind },
+    },
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const [position, setPosition] = useState<Position | null>(null);
   const [locating, setLocating] = useState<"idle" | "locating" | "failed">("idle");

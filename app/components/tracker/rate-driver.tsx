@@ -7,7 +7,7 @@ import { useFetcher } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, FormErrors } from "~/components/ui/field";
 import { MAX_STARS, MIN_STARS } from "~/domain/ratings";
-import { RATING_COMMENT_MAX, ratingSchema } from "~/schemas/rating";
+import { RATING_COMMENT_MAX } from "~/schemas/rating-messages";
 import { useValidatedForm } from "~/utils/use-validated-form";
 
 export type RatingAnswer = SubmissionResult<string[]>;
@@ -83,7 +83,7 @@ export function RatingForm({
 }) {
   const fetcher = useFetcher<RatingAnswer>();
   const pending = fetcher.state !== "idle";
-  const [form, fields] = useValidatedForm(ratingSchema, {
+  const [form, fields] = useValidatedForm(() => import("~/schemas/rating").then((schemas) => schemas.ratingSchema), {
     id: `rating-form-${bookingId}`,
     lastResult: fetcher.data ?? lastResult ?? null,
     pending,

@@ -1,7 +1,6 @@
 // Form primitives, one way for every form: a label, the control, an optional hint and the
 // control's error list, wired for screen readers (errors are announced as they appear).
-// FormField takes a conform field; Field, SelectField and the rest take plain props.
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+// Field, SelectField and the rest take plain props; FormField (form-field.tsx) a conform field.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 export type Errors = string[] | null | undefined;
@@ -38,7 +37,7 @@ export function FormErrors({ id, errors }: { id: string; errors?: Errors }) {
 const controlClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-600";
 
-type FieldProps = { label: ReactNode; errors?: Errors; hint?: ReactNode; className?: string };
+export type FieldProps = { label: ReactNode; errors?: Errors; hint?: ReactNode; className?: string };
 
 /** The label, the control (given as children), the hint and the live error list. */
 function Labelled({ id, label, errors, hint, className, children }: FieldProps & { id: string; children: ReactNode }) {
@@ -81,20 +80,6 @@ export function Field({
       <input {...input} className={controlClass} {...describedBy(input.id, hint, errors)} />
     </Labelled>
   );
-}
-
-/** A Field for a conform field: its name, id, value, constraints and errors. */
-export function FormField({
-  meta,
-  type,
-  ...rest
-}: Omit<FieldProps, "errors"> &
-  Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id"> & {
-    meta: FieldMetadata<string | undefined>;
-    type: "text" | "email" | "password" | "tel" | "number" | "date" | "time" | "url" | "search";
-  }) {
-  const { key, ...inputProps } = getInputProps(meta, { type });
-  return <Field key={key} {...inputProps} {...rest} id={meta.id} errors={meta.errors} />;
 }
 
 export function SelectField({

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthPage, PageForm, OtherWay } from "~/components/auth/auth-card";
-import { FormField } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
-import { adminLoginSchema, AUTH_MESSAGES } from "~/schemas/auth";
+import { AUTH_MESSAGES } from "~/schemas/auth-messages";
 import { getSessionUser, safeRedirect } from "~/server/auth/auth.server";
 import { authenticateForm } from "~/server/auth/authenticator.server";
 import { clientAddress } from "~/server/platform/client-address.server";
@@ -52,7 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminLoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const { form, fields, pending } = usePageForm(adminLoginSchema);
+  const { form, fields, pending } = usePageForm(() =>
+    import("~/schemas/auth").then((schemas) => schemas.adminLoginSchema),
+  );
   return (
     <AuthPage>
       <AuthCard title="Admin Login" intro="Sign in with your admin account.">

@@ -5,9 +5,10 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { AuthCard, AuthPage, OtherWay, PageForm } from "~/components/auth/auth-card";
-import { FormField } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { refuse } from "~/routes/_auth+/auth-forms.server";
-import { TWO_FACTOR_MESSAGES, twoFactorCodeSchema } from "~/schemas/auth";
+import { twoFactorCodeSchema } from "~/schemas/auth";
+import { TWO_FACTOR_MESSAGES } from "~/schemas/auth-messages";
 import { startUserSession } from "~/server/auth/auth.server";
 import { forgetPendingSignIn, mayTryCode, pendingSignIn, verifySecondFactor } from "~/server/auth/two-factor.server";
 import { db } from "~/server/platform/db.server";
@@ -71,7 +72,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLoginCodePage() {
-  const { form, fields, pending } = usePageForm(twoFactorCodeSchema);
+  const { form, fields, pending } = usePageForm(() =>
+    import("~/schemas/auth").then((schemas) => schemas.twoFactorCodeSchema),
+  );
   return (
     <AuthPage>
       <AuthCard

@@ -2,9 +2,10 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthPage, PageForm, OtherWay, NewPasswordFields } from "~/components/auth/auth-card";
-import { FormField } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { refuse, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
-import { ADMIN_PASSWORD_MIN, adminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
+import { adminSignUpSchema } from "~/schemas/auth";
+import { ADMIN_PASSWORD_MIN, AUTH_MESSAGES } from "~/schemas/auth-messages";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth/auth.server";
 import { withPasswordPolicy } from "~/server/auth/password.server";
 import { clientAddress } from "~/server/platform/client-address.server";
@@ -60,7 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminSignUpPage() {
   const { open } = useLoaderData<typeof loader>();
-  const { form, fields, pending } = usePageForm(adminSignUpSchema);
+  const { form, fields, pending } = usePageForm(() =>
+    import("~/schemas/auth").then((schemas) => schemas.adminSignUpSchema),
+  );
   return (
     <AuthPage>
       <AuthCard

@@ -2,8 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { AuthCard, AuthPage, PageForm, OtherWay } from "~/components/auth/auth-card";
-import { FormField } from "~/components/ui/field";
-import { AUTH_MESSAGES, forgotPasswordSchema } from "~/schemas/auth";
+import { FormField } from "~/components/ui/form-field";
+import { forgotPasswordSchema } from "~/schemas/auth";
+import { AUTH_MESSAGES } from "~/schemas/auth-messages";
 import { requestPasswordReset } from "~/server/auth/auth.server";
 import { clientAddress } from "~/server/platform/client-address.server";
 import { seo } from "~/utils/seo";
@@ -33,7 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordPage() {
-  const { form, fields, pending, lastResult } = usePageForm(forgotPasswordSchema);
+  const { form, fields, pending, lastResult } = usePageForm(() =>
+    import("~/schemas/auth").then((schemas) => schemas.forgotPasswordSchema),
+  );
   const sent = lastResult?.status === "success";
   return (
     <AuthPage>

@@ -4,7 +4,8 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthPage, PageForm, NewPasswordFields } from "~/components/auth/auth-card";
 import { refuse, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
-import { AUTH_MESSAGES, CUSTOMER_PASSWORD_MIN, resetPasswordSchema } from "~/schemas/auth";
+import { resetPasswordSchema } from "~/schemas/auth";
+import { AUTH_MESSAGES, CUSTOMER_PASSWORD_MIN } from "~/schemas/auth-messages";
 import { findValidResetToken, resetPassword } from "~/server/auth/auth.server";
 import { withPasswordPolicy } from "~/server/auth/password.server";
 import { clientAddress } from "~/server/platform/client-address.server";
@@ -49,7 +50,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
   const { valid } = useLoaderData<typeof loader>();
-  const { form, fields, pending } = usePageForm(resetPasswordSchema);
+  const { form, fields, pending } = usePageForm(() =>
+    import("~/schemas/auth").then((schemas) => schemas.resetPasswordSchema),
+  );
   return (
     <AuthPage>
       <AuthCard title="Choose a new password">

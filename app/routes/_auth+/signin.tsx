@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { CardPage } from "~/components/auth/auth-card";
 import { SignInCard } from "~/components/auth/sign-in-card";
 import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
-import { AUTH_MESSAGES } from "~/schemas/auth";
+import { AUTH_MESSAGES } from "~/schemas/auth-messages";
 import { authenticateForm } from "~/server/auth/authenticator.server";
 import { clientAddress } from "~/server/platform/client-address.server";
 import { seo } from "~/utils/seo";

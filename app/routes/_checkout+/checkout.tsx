@@ -15,12 +15,14 @@ import {
 } from "~/components/checkout/booking-summary";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "~/components/quote/price-breakdown";
 import { StatusButton } from "~/components/ui/button";
-import { FormField, FormErrors } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { formatDistance } from "~/domain/distance";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { loadBookingForVisitor } from "~/routes/_checkout+/checkout-pages.server";
-import { discountCodeSchema, DISCOUNT_MESSAGES } from "~/schemas/checkout";
+import { discountCodeSchema } from "~/schemas/checkout";
+import { DISCOUNT_MESSAGES } from "~/schemas/checkout-messages";
 import { proceedToCheckoutSchema } from "~/schemas/quote";
 import { getSessionUser, requireUser } from "~/server/auth/auth.server";
 import { bookQuote, claimBooking, findBookingFor } from "~/server/bookings/bookings.server";
@@ -208,7 +210,9 @@ function DiscountForm({
   offer: { code: string; percent: number; expiresAt: string | Date; usable: boolean };
   applied: string | null;
 }) {
-  const { form, fields, pending } = usePageForm(discountCodeSchema);
+  const { form, fields, pending } = usePageForm(() =>
+    import("~/schemas/checkout").then((schemas) => schemas.discountCodeSchema),
+  );
   const expires = new Date(offer.expiresAt).toLocaleDateString("en-GB", {
     dateStyle: "long",
     timeZone: "Europe/London",

@@ -7,10 +7,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
-import { ErrorList, FormErrors, FormField } from "~/components/ui/field";
+import { ErrorList, FormErrors } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { cardTestProvider, createTestPayment, type PaymentTestResult } from "~/routes/_checkout+/payment-test.server";
-import { PAYMENT_TEST_DEFAULT_AMOUNT, PAYMENT_TEST_MESSAGES, paymentTestSchema } from "~/schemas/payment-test";
+import { paymentTestSchema } from "~/schemas/payment-test";
+import { PAYMENT_TEST_DEFAULT_AMOUNT, PAYMENT_TEST_MESSAGES } from "~/schemas/payment-test-messages";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { paypalConfigured } from "~/server/payments/paypal.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -68,11 +70,14 @@ export default function PaymentTestPage() {
   const { card, paypal } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const pending = usePending();
-  const [form, fields] = useValidatedForm(paymentTestSchema, {
-    lastResult: actionData,
-    pending,
-    defaultValue: { amount: PAYMENT_TEST_DEFAULT_AMOUNT, provider: "card" },
-  });
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/payment-test").then((schemas) => schemas.paymentTestSchema),
+    {
+      lastResult: actionData,
+      pending,
+      defaultValue: { amount: PAYMENT_TEST_DEFAULT_AMOUNT, provider: "card" },
+    },
+  );
   const result = pending ? null : actionData?.result;
   const options = [
     { value: "card", label: CARD_LABELS[card], disabled: card === "unavailable" },

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
-import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/schemas/checkout-messages";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
 import { startPayPalOrder } from "~/server/bookings/checkout.server";

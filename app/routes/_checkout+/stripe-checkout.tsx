@@ -15,7 +15,8 @@ import {
   TestModeBanner,
 } from "~/components/checkout/booking-summary";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrors, FormField, TextareaField } from "~/components/ui/field";
+import { FormErrors, TextareaField } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
@@ -116,11 +117,14 @@ function DetailsForm({
   const pending = usePending();
   const hydrated = useHydrated();
   const checkoutUrl = lastResult && "checkoutUrl" in lastResult ? lastResult.checkoutUrl : null;
-  const [form, fields] = useValidatedForm(stripeCheckoutSchema, {
-    lastResult,
-    pending,
-    defaultValue: { ...defaults, bookingId },
-  });
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/checkout").then((schemas) => schemas.stripeCheckoutSchema),
+    {
+      lastResult,
+      pending,
+      defaultValue: { ...defaults, bookingId },
+    },
+  );
 
   useEffect(() => {
     if (!checkoutUrl) return;

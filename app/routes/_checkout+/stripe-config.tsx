@@ -8,14 +8,13 @@ import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
 import { Field, FormErrors } from "~/components/ui/field";
 import { refuse } from "~/routes/_auth+/auth-forms.server";
+import { canSaveStripeKeys, stripeConfigSchema } from "~/schemas/stripe-config";
 import {
-  canSaveStripeKeys,
   looksSecret,
   STRIPE_CONFIG_ERRORS,
   STRIPE_TEST_KEYS_URL,
   stripeConfigErrorText,
-  stripeConfigSchema,
-} from "~/schemas/stripe-config";
+} from "~/schemas/stripe-config-messages";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { getStripeSettingsView, saveStripeKeys, type StripeKeySource } from "~/server/payments/settings.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -93,7 +92,10 @@ export default function StripeConfigPage() {
   const { settings } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const pending = usePending();
-  const [form, fields] = useValidatedForm(stripeConfigSchema, { lastResult: actionData, pending });
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/stripe-config").then((schemas) => schemas.stripeConfigSchema),
+    { lastResult: actionData, pending },
+  );
   const saved = useSavedState(actionData);
   // With JavaScript, Save waits for keys the server would take; without, the server says why not.
   const hydrated = useHydrated();

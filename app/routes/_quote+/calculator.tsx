@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { QuoteCard } from "~/components/quote/quote-card";
-import { QuoteForm } from "~/components/quote/quote-form";
+import { Suspense } from "react";
+import { QuickQuoteForm } from "~/components/quote/quick-quote-form";
+import { QuoteResult } from "~/components/quote/quote-result";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { quoteFormSchema } from "~/schemas/quote";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -34,10 +35,12 @@ export default function Calculator() {
       <p className="mt-2 text-slate-700">Enter your addresses, van size and helpers for an instant, fixed price.</p>
       <div id="quote" className="mt-6 scroll-mt-20">
         {quote ? (
-          <QuoteCard quote={quote} newQuoteHref="/calculator" />
+          <Suspense fallback={null}>
+            <QuoteResult quote={quote} newQuoteHref="/calculator" />
+          </Suspense>
         ) : (
           <div className="rounded-xl border border-slate-200 p-6 shadow-sm">
-            <QuoteForm
+            <QuickQuoteForm
               id="calculator-form"
               variant="calculator"
               lastResult={actionData?.lastResult}

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
 import { DetailedQuoteForm } from "~/components/quote/detailed-quote-form";
-import { QuoteCard } from "~/components/quote/quote-card";
+import { QuoteResult } from "~/components/quote/quote-result";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { detailedQuoteSchema } from "~/schemas/quote";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -34,7 +35,9 @@ export default function DetailedQuote() {
       <p className="mt-2 text-slate-700">Tell us what you are moving for a price that fits your move exactly.</p>
       <div id="quote" className="mt-6 scroll-mt-20">
         {quote ? (
-          <QuoteCard quote={quote} newQuoteHref="/quote" />
+          <Suspense fallback={null}>
+            <QuoteResult quote={quote} newQuoteHref="/quote" />
+          </Suspense>
         ) : (
           <DetailedQuoteForm lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />
         )}

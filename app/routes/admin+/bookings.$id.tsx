@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/booking-badges";
-import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN } from "~/schemas/admin-bookings";
+import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { bookingDetails } from "~/server/admin/bookings.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { supportRequestsFor } from "~/server/bookings/support-requests.server";

@@ -6,12 +6,8 @@ import { Pagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/domain/booking-status";
-import {
-  adminBookingActionSchema,
-  ADMIN_BOOKING_MESSAGES,
-  readBookingFilters,
-  SEARCH_TERM_MAX,
-} from "~/schemas/admin-bookings";
+import { adminBookingActionSchema, readBookingFilters } from "~/schemas/admin-bookings";
+import { ADMIN_BOOKING_MESSAGES, SEARCH_TERM_MAX } from "~/schemas/admin-bookings-messages";
 import { approvedDrivers, bookingRow, listBookings, runAdminBookingAction } from "~/server/admin/bookings.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { DriverCardView } from "~/components/admin/driver-card";
 import { Pagination } from "~/components/admin/pagination";
-import { ADMIN_DRIVER_MESSAGES } from "~/schemas/admin-drivers";
+import { ADMIN_DRIVER_MESSAGES } from "~/schemas/admin-drivers-messages";
 import { listDrivers, submitDriverDecision } from "~/server/admin/drivers.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";

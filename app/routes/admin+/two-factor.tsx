@@ -7,8 +7,10 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrors, FormField } from "~/components/ui/field";
-import { TWO_FACTOR_MESSAGES, twoFactorCodeSchema } from "~/schemas/auth";
+import { FormErrors } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
+import { twoFactorCodeSchema } from "~/schemas/auth";
+import { TWO_FACTOR_MESSAGES } from "~/schemas/auth-messages";
 import { requireAdmin } from "~/server/auth/auth.server";
 import {
   beginEnrolment,
@@ -144,10 +146,13 @@ export default function TwoFactorPage() {
 function CodeForm({ intent, label, help }: { intent: "confirm" | "disable"; label: string; help?: string }) {
   const actionData = useActionData<typeof action>();
   const pending = usePending();
-  const [form, fields] = useValidatedForm(twoFactorCodeSchema, {
-    lastResult: actionData?.result ?? undefined,
-    pending,
-  });
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/auth").then((schemas) => schemas.twoFactorCodeSchema),
+    {
+      lastResult: actionData?.result ?? undefined,
+      pending,
+    },
+  );
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
       {help ? <p className="text-sm text-slate-700">{help}</p> : null}

@@ -2,7 +2,8 @@
 // statuses (DECISIONS.md); a bad status → 400, a malformed id → 400, an unknown one → 404.
 // Admins only (401 / 403 before anything else); the change is written to the audit log.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ADMIN_BOOKING_MESSAGES, bookingStatusUpdateSchema, RECORD_ID_PATTERN } from "~/schemas/admin-bookings";
+import { bookingStatusUpdateSchema } from "~/schemas/admin-bookings";
+import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { bookingJson, updateBookingStatus } from "~/server/admin/bookings.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { apiError, parseJsonBody, requireMethod } from "~/server/platform/api.server";

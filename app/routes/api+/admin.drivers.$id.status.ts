@@ -4,7 +4,8 @@
 // else is looked at. A malformed id or status → 400, an unknown driver → 404. Approving again
 // changes nothing (changed: false) and sends no second e-mail.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ADMIN_DRIVER_MESSAGES, driverIdSchema, driverStatusSchema } from "~/schemas/admin-drivers";
+import { driverIdSchema, driverStatusSchema } from "~/schemas/admin-drivers";
+import { ADMIN_DRIVER_MESSAGES } from "~/schemas/admin-drivers-messages";
 import { decideDriver } from "~/server/admin/drivers.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { apiError, parseJsonBody, requireMethod } from "~/server/platform/api.server";

@@ -1,7 +1,7 @@
 // POST /api/admin/login { email, password } → { token, admin: { role, username, email } }.
 // The token lasts 24 hours; anything but an active admin's credentials is "Invalid credentials".
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AUTH_MESSAGES } from "~/schemas/auth";
+import { AUTH_MESSAGES } from "~/schemas/auth-messages";
 import { signInForToken } from "~/server/auth/api-auth.server";
 import { requireMethod } from "~/server/platform/api.server";
 import { clientAddress } from "~/server/platform/client-address.server";

@@ -1,7 +1,8 @@
 // POST /api/admin/signup { username, email, password, adminKey } → 201 { user: { username } }.
 // Closed (403) while ADMIN_REGISTRATION_KEY is unset; the key is compared in constant time.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiAdminSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
+import { apiAdminSignUpSchema } from "~/schemas/auth";
+import { AUTH_MESSAGES } from "~/schemas/auth-messages";
 import { adminRegistrationOpen, registerAdmin } from "~/server/auth/auth.server";
 import { withPasswordPolicy } from "~/server/auth/password.server";
 import { apiError, readJsonBody, requireMethod, tooManyRequests, validationError } from "~/server/platform/api.server";

@@ -3,7 +3,8 @@
 // own account; 404 for an unknown user.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { NO_STORE, userChangeResponse } from "~/routes/api+/admin-api.server";
-import { ADMIN_USER_MESSAGES, userIdSchema, userStatusSchema } from "~/schemas/admin-users";
+import { userIdSchema, userStatusSchema } from "~/schemas/admin-users";
+import { ADMIN_USER_MESSAGES } from "~/schemas/admin-users-messages";
 import { setUserActive, userJson } from "~/server/admin/users.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { apiError, parseJsonBody, requireMethod } from "~/server/platform/api.server";

@@ -3,7 +3,8 @@
 // 404 for an unknown user.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { NO_STORE, userChangeResponse } from "~/routes/api+/admin-api.server";
-import { ADMIN_USER_MESSAGES, userIdSchema } from "~/schemas/admin-users";
+import { userIdSchema } from "~/schemas/admin-users";
+import { ADMIN_USER_MESSAGES } from "~/schemas/admin-users-messages";
 import { deleteUser, userJson } from "~/server/admin/users.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { apiError, requireMethod } from "~/server/platform/api.server";

@@ -1,6 +1,6 @@
 // POST /api/auth/signin { email, password } → { token, user: { username, email, role } }.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AUTH_MESSAGES } from "~/schemas/auth";
+import { AUTH_MESSAGES } from "~/schemas/auth-messages";
 import { signInForToken } from "~/server/auth/api-auth.server";
 import { requireMethod } from "~/server/platform/api.server";
 import { clientAddress } from "~/server/platform/client-address.server";

@@ -1,6 +1,7 @@
 // POST /api/auth/signup { email, password, username } → 201 { token, user: { username, email, role } }.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiSignUpSchema, AUTH_MESSAGES } from "~/schemas/auth";
+import { apiSignUpSchema } from "~/schemas/auth";
+import { AUTH_MESSAGES } from "~/schemas/auth-messages";
 import { createApiToken } from "~/server/auth/api-auth.server";
 import { registerCustomer } from "~/server/auth/auth.server";
 import { withPasswordPolicy } from "~/server/auth/password.server";

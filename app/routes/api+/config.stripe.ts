@@ -2,7 +2,8 @@
 // Admins only (session cookie or bearer token): 401 without, 403 for anyone else, before
 // anything else is looked at. An empty key keeps the saved one; the secret never comes back.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { stripeConfigSchema, STRIPE_CONFIG_ERRORS } from "~/schemas/stripe-config";
+import { stripeConfigSchema } from "~/schemas/stripe-config";
+import { STRIPE_CONFIG_ERRORS } from "~/schemas/stripe-config-messages";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { saveStripeKeys } from "~/server/payments/settings.server";
 import { apiError, readJsonBody, requireMethod, validationError } from "~/server/platform/api.server";

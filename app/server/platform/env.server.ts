@@ -1,6 +1,7 @@
 // Configuration, parsed once at start-up. Every variable is listed in .env.example.
 // Missing optional keys switch that integration to its local stand-in; a missing required
 // secret in production stops start-up with a clear message.
+import os from "node:os";
 import { z } from "zod";
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from "~/utils/config";
 
@@ -55,10 +56,11 @@ const envSchema = z.object({
   // The HTTP server (server.ts).
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: optional,
-  // Worker processes (node:cluster); 1 runs the server in this process.
+  // Worker processes (node:cluster); 1 runs the server in this process. Unset: one per core
+  // in production, 1 elsewhere (parseEnv).
   WEB_CONCURRENCY: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z.coerce.number().int().min(1).max(64).default(1),
+    z.coerce.number().int().min(1).max(64).optional(),
   ),
   // "off" silences the access log (the tests' servers); anything else logs one line a request.
   ACCESS_LOG: z.enum(["on", "off"]).default("on"),
@@ -72,6 +74,7 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & {
+  WEB_CONCURRENCY: number;
   SESSION_SECRET: string;
   ENCRYPTION_KEY: string;
   MAIL_FROM: string;
@@ -96,7 +99,10 @@ export class ConfigurationError extends Error {
   }
 }
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  cores: number = os.availableParallelism(),
+): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
@@ -125,6 +131,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     SESSION_SECRET: parsed.SESSION_SECRET ?? DEVELOPMENT_SECRETS.SESSION_SECRET,
     ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? DEVELOPMENT_SECRETS.ENCRYPTION_KEY,
     MAIL_FROM: parsed.MAIL_FROM ?? `${parsed.BRAND_NAME} <no-reply@easymove.example>`,
+    // Production uses every core it is given; a demo or a test server stays one process.
+    WEB_CONCURRENCY: parsed.WEB_CONCURRENCY ?? (isProduction ? Math.min(cores, 64) : 1),
     isProduction,
     sandboxPaymentsAllowed: !isProduction || parsed.PAYMENTS_SANDBOX === "on",
   };

@@ -24,6 +24,9 @@ const PLACEHOLDERS = {
   honeypotTime: `sharedTime${crypto.randomBytes(12).toString("hex")}`,
 };
 
+/** Splits a render at its placeholders, keeping them as pieces of their own. */
+const PLACEHOLDER_PATTERN = new RegExp(`(${PLACEHOLDERS.nonce}|${PLACEHOLDERS.honeypotTime})`);
+
 /** The CSP nonce of a page render (entry.server.tsx). */
 export function nonceFor(context: AppLoadContext) {
   return context.sharedRender ? PLACEHOLDERS.nonce : createNonce();
@@ -40,13 +43,13 @@ export const SHARED_RENDER_FRESH_MS = 10_000;
 export const SHARED_RENDER_STALE_MS = 60_000;
 
 /** What the browser may keep: only its own copy (never a CDN's), checked again before reuse. */
-export const SHARED_RENDER_CACHE_CONTROL = `private, max-age=0, stale-while-revalidate=${SHARED_RENDER_STALE_MS / 1000}`;
+const SHARED_RENDER_CACHE_CONTROL = `private, max-age=0, stale-while-revalidate=${SHARED_RENDER_STALE_MS / 1000}`;
 
-type Entry = { headers: [string, string][]; html: string; hash: string; renderedAt: number };
+/** A kept render: its headers, and its HTML cut at the placeholders (filled in per response). */
+type Entry = { headers: [string, string][]; pieces: string[]; hash: string; renderedAt: number };
 
 export type SharedResponse =
-  | { status: 200; headers: [string, string][]; body: string }
-  | { status: 304; headers: [string, string][] };
+  { status: 200; headers: [string, string][]; body: string } | { status: 304; headers: [string, string][] };
 
 /** The URL paths of the routes whose handle asks for a shared render (static paths only). */
 export function sharedRenderPaths(routes: ServerBuild["routes"]): Set<string> {
@@ -107,7 +110,7 @@ export function createSharedRenderCache({
     }
     const entry: Entry = {
       headers: [...response.headers].filter(([name]) => !/^(content-length|etag|cache-control|vary)$/i.test(name)),
-      html,
+      pieces: html.split(PLACEHOLDER_PATTERN),
       hash: crypto.createHash("sha256").update(html).digest("hex").slice(0, 16),
       renderedAt: now(),
     };
@@ -138,10 +141,7 @@ export function createSharedRenderCache({
 
   function withNonce(headers: [string, string][], nonce: string, hash: string): [string, string][] {
     return [
-      ...headers.map(([name, value]): [string, string] => [
-        name,
-        value.replaceAll(PLACEHOLDERS.nonce, nonce),
-      ]),
+      ...headers.map(([name, value]): [string, string] => [name, value.replaceAll(PLACEHOLDERS.nonce, nonce)]),
       ["Cache-Control", SHARED_RENDER_CACHE_CONTROL],
       // A browser keeps its anonymous copy apart from the page it gets once signed in.
       ["Vary", "Cookie"],
@@ -168,9 +168,11 @@ export function createSharedRenderCache({
       // The browser's copy is current: it keeps its own page, with the nonce it was sent.
       if (kept) return { status: 304, headers: withNonce(entry.headers, kept, entry.hash) };
       const nonce = createNonce();
-      const body = entry.html
-        .replaceAll(PLACEHOLDERS.nonce, nonce)
-        .replaceAll(PLACEHOLDERS.honeypotTime, honeypot.getInputProps().encryptedValidFrom);
+      const fresh = {
+        [PLACEHOLDERS.nonce]: nonce,
+        [PLACEHOLDERS.honeypotTime]: honeypot.getInputProps().encryptedValidFrom,
+      };
+      const body = entry.pieces.map((piece) => fresh[piece] ?? piece).join("");
       return { status: 200, headers: withNonce(entry.headers, nonce, entry.hash), body };
     },
   };

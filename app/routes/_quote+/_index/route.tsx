@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { BusinessJsonLd } from "~/components/content/business-json-ld";
+import { JsonLd } from "~/components/content/json-ld";
 import { About } from "~/components/home/about";
 import { AreasServed } from "~/components/home/areas";
 import { ClosingCta } from "~/components/home/closing-cta";
@@ -8,14 +8,14 @@ import { Faq } from "~/components/home/faq";
 import { Hero } from "~/components/home/hero";
 import { HowItWorks } from "~/components/home/how-it-works";
 import { VanGuide } from "~/components/home/van-guide";
-import { QuoteCard } from "~/components/quote/quote-card";
-import { QuoteForm } from "~/components/quote/quote-form";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { quoteFormSchema } from "~/schemas/quote";
 import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
 import { env } from "~/server/platform/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { HOME_META, seo } from "~/utils/seo";
+import { homeContent } from "./home-content.server";
+import { HomeQuoteForm } from "./home-quote-form";
 import { getNetworkStats } from "./network-stats.server";
 
 export const meta: MetaFunction = ({ matches }) => seo({ ...HOME_META, path: "/", matches });
@@ -25,7 +25,7 @@ export const handle: RouteHandle = { thirdParties: ["googleMaps"], sharedRender:
 export async function loader({ request }: LoaderFunctionArgs) {
   // Without the database the home page still serves its form (a degraded page, no figures).
   const [stats, quotePage] = await Promise.all([nullWhileDatabaseIsDown(getNetworkStats()), loadQuotePage(request)]);
-  return { stats: stats ?? undefined, heroImageUrl: env.HERO_IMAGE_URL, ...quotePage };
+  return { stats: stats ?? undefined, heroImageUrl: env.HERO_IMAGE_URL, ...quotePage, ...homeContent(request) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,22 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { stats, heroImageUrl, today, mapsKey, quote } = useLoaderData<typeof loader>();
+  const { stats, heroImageUrl, today, mapsKey, quote, faq, structuredData } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const quoteForm = quote ? (
-    <QuoteCard quote={quote} newQuoteHref="/#quote" />
-  ) : (
-    <div className="rounded-xl bg-white p-6 text-slate-900 shadow-xl">
-      <h2 className="mb-4 text-2xl font-bold">Get an instant quote</h2>
-      <QuoteForm
-        id="home-quote-form"
-        variant="home"
-        lastResult={actionData?.lastResult}
-        today={today}
-        mapsKey={mapsKey}
-      />
-    </div>
-  );
+  const quoteForm = <HomeQuoteForm quote={quote} lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />;
   return (
     <>
       <Hero quoteForm={quoteForm} imageUrl={heroImageUrl} stats={stats} />
@@ -56,9 +43,9 @@ export default function Home() {
       <About />
       <VanGuide />
       <AreasServed />
-      <Faq />
+      <Faq faq={faq} />
       <ClosingCta />
-      <BusinessJsonLd />
+      <JsonLd data={structuredData} />
     </>
   );
 }

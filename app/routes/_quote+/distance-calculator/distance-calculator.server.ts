@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { DistanceResult } from "~/domain/distance";
-import { DEFAULT_MOVE_TIME } from "~/domain/pricing";
+import { DEFAULT_MOVE_TIME } from "~/domain/move-inputs";
 import { ukToday } from "~/domain/uk-calendar";
 import { quotePostLimited } from "~/routes/_quote+/quote-form.server";
 import { distanceCalculatorSchema } from "~/schemas/quote";

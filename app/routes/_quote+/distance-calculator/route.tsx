@@ -1,22 +1,22 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AddressField } from "~/components/quote/address-field";
+import { AddressFormField } from "~/components/quote/address-form-field";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
-import { VAN_OPTIONS } from "~/components/quote/quote-sections";
+import { VAN_OPTIONS } from "~/components/quote/quote-options";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { formatDistance, formatDuration } from "~/domain/distance";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
-import { distanceCalculatorSchema } from "~/schemas/quote";
+import { DISTANCE_CALCULATOR_CONSTRAINT } from "~/schemas/quote-constraints";
 import { clientAddress } from "~/server/platform/client-address.server";
 import { env } from "~/server/platform/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { usePending } from "~/utils/use-pending";
+import { useValidatedForm } from "~/utils/use-validated-form";
 import { submitDistanceCalculator } from "./distance-calculator.server";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -43,15 +43,17 @@ export default function DistanceCalculator() {
   const { mapsKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "distance-calculator",
-    lastResult: result?.lastResult,
-    constraint: getZodConstraint(distanceCalculatorSchema),
-    defaultValue: { vanSize: "medium" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: distanceCalculatorSchema }),
-  });
+  const busy = usePending();
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/quote").then((schemas) => schemas.distanceCalculatorSchema),
+    {
+      id: "distance-calculator",
+      lastResult: result?.lastResult,
+      pending: busy,
+      constraint: DISTANCE_CALCULATOR_CONSTRAINT,
+      defaultValue: { vanSize: "medium" },
+    },
+  );
   // With JavaScript the buttons wait for both addresses; without it the server says so.
   const [typed, setTyped] = useState({
     pickup: Boolean(fields.pickupAddress.initialValue),
@@ -59,7 +61,6 @@ export default function DistanceCalculator() {
   });
   const bothTyped = typed.pickup && typed.delivery;
   const hydrated = useHydrated();
-  const busy = usePending();
   const pressed = navigation.formData?.get("action");
 
   return (
@@ -80,13 +81,13 @@ export default function DistanceCalculator() {
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <AddressField
+          <AddressFormField
             meta={fields.pickupAddress}
             label="Pickup address"
             placeholder="e.g. Birmingham B1 1AA"
             mapsKey={mapsKey}
           />
-          <AddressField
+          <AddressFormField
             meta={fields.deliveryAddress}
             label="Delivery address"
             placeholder="e.g. Coventry CV1 1GF"

@@ -1,0 +1,210 @@
+// The short quote form of the home page's hero and of /calculator, with no form library: a
+// handful of plain fields, checked as you type (first on leaving a field, then on each key)
+// by the quote form's own zod-free checks (schemas/quote-form-checks.ts), and posted to the
+// page's action, which parses with quoteFormSchema and answers in conform's reply shape.
+// "Show More Options" (home) opens the detailed form: with JavaScript in place, its code
+// loaded then; without, as a post the action answers with the detailed form.
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { StatusButton } from "~/components/ui/button";
+import { ErrorList, Field, SelectField } from "~/components/ui/field";
+import { HoneypotFields } from "~/components/ui/honeypot-fields";
+import { DEFAULT_MOVE_TIME } from "~/domain/move-inputs";
+import { SHORT_QUOTE_FIELDS, shortQuoteFormErrors } from "~/schemas/quote-form-checks";
+import { recallAddresses } from "~/utils/remembered-addresses";
+import { usePending } from "~/utils/use-pending";
+import { AddressField } from "./address-field";
+import { HELPER_OPTIONS, VAN_OPTIONS } from "./quote-options";
+
+export type QuickQuoteVariant = "home" | "calculator";
+
+type Errors = Record<string, string[]>;
+type Values = Record<string, string>;
+
+/**
+ * conform's intent for "more options" (set `detailed` to on), as its buttons post it: the
+ * action's parseWithZod reads it, so a plain post opens the detailed form too.
+ */
+const MORE_OPTIONS_INTENT = JSON.stringify({ type: "update", payload: { name: "detailed", value: "on" } });
+
+/** The form's fields as typed, without the page's own hidden fields. */
+function valuesOf(form: HTMLFormElement): Values {
+  const values: Values = {};
+  for (const [name, value] of new FormData(form))
+    if (typeof value === "string" && !name.startsWith("__")) values[name] = value;
+  return values;
+}
+
+export function QuickQuoteForm({
+  id,
+  variant,
+  lastResult,
+  today,
+  mapsKey,
+  onMoreOptions,
+}: {
+  id: string;
+  variant: QuickQuoteVariant;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  today: string;
+  mapsKey: string | null;
+  /** With JavaScript: opens the detailed form in place, with what was typed. */
+  onMoreOptions?: (values: Values) => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Errors>((lastResult?.error as Errors | undefined) ?? {});
+  // Fields whose errors show: left once, or checked by a submit (as conform does).
+  const checked = useRef(new Set<string>(Object.keys(lastResult?.error ?? {})));
+  const calculating = usePending({ formId: id });
+  const initial = (lastResult?.initialValue ?? {}) as Values;
+
+  useEffect(() => {
+    setErrors((lastResult?.error as Errors | undefined) ?? {});
+    checked.current = new Set(Object.keys(lastResult?.error ?? {}));
+  }, [lastResult]);
+
+  // The last addresses this browser priced fill in the empty form.
+  useEffect(() => {
+    const form = formRef.current;
+    const remembered = recallAddresses();
+    if (!form || !remembered) return;
+    const pickup = form.elements.namedItem("pickupAddress") as HTMLInputElement | null;
+    const delivery = form.elements.namedItem("deliveryAddress") as HTMLInputElement | null;
+    if (!pickup || !delivery || pickup.value || delivery.value) return;
+    pickup.value = remembered.pickupAddress;
+    delivery.value = remembered.deliveryAddress;
+  }, []);
+
+  function check(): Errors {
+    const form = formRef.current;
+    if (!form) return {};
+    const found = shortQuoteFormErrors(valuesOf(form), today);
+    setErrors(Object.fromEntries(Object.entries(found).filter(([name]) => checked.current.has(name))));
+    return found;
+  }
+
+  function onLeave(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    if (!name || name.startsWith("__")) return;
+    checked.current.add(name);
+    check();
+  }
+
+  function onType(event: FormEvent<HTMLFormElement>) {
+    if (checked.current.has((event.target as HTMLInputElement).name)) check();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === MORE_OPTIONS_INTENT) {
+      if (!onMoreOptions) return; // a plain post: the action answers with the detailed form
+      event.preventDefault();
+      onMoreOptions(valuesOf(event.currentTarget));
+      return;
+    }
+    for (const name of SHORT_QUOTE_FIELDS) checked.current.add(name);
+    const found = check();
+    const first = Object.keys(found)[0];
+    if (!first) return;
+    event.preventDefault();
+    (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
+  }
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const errorsOf = (name: string) => errors[name];
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      id={id}
+      noValidate
+      className="space-y-4"
+      preventScrollReset
+      onBlur={onLeave}
+      onChange={onType}
+      onSubmit={onSubmit}
+    >
+      <input type="hidden" name="__form__" value={id} />
+      <HoneypotFields />
+      <ErrorList errors={errors[""]} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AddressField
+          id={fieldId("pickupAddress")}
+          name="pickupAddress"
+          label="Pickup address"
+          placeholder="e.g. 1 Grey Street, Newcastle NE1 6EE"
+          mapsKey={mapsKey}
+          required
+          minLength={5}
+          defaultValue={initial.pickupAddress}
+          errors={errorsOf("pickupAddress")}
+        />
+        <AddressField
+          id={fieldId("deliveryAddress")}
+          name="deliveryAddress"
+          label="Delivery address"
+          placeholder="e.g. 40 Osborne Road, Newcastle NE2 2AL"
+          mapsKey={mapsKey}
+          required
+          minLength={5}
+          defaultValue={initial.deliveryAddress}
+          errors={errorsOf("deliveryAddress")}
+        />
+        <Field
+          id={fieldId("moveDate")}
+          name="moveDate"
+          type="date"
+          label="Moving date"
+          required
+          min={today}
+          defaultValue={initial.moveDate ?? (variant === "calculator" ? today : "")}
+          errors={errorsOf("moveDate")}
+        />
+        <Field
+          id={fieldId("moveTime")}
+          name="moveTime"
+          type="time"
+          label="Start time"
+          defaultValue={initial.moveTime ?? DEFAULT_MOVE_TIME}
+          errors={errorsOf("moveTime")}
+        />
+        <SelectField
+          id={fieldId("vanSize")}
+          name="vanSize"
+          label="Van size"
+          options={VAN_OPTIONS}
+          defaultValue={initial.vanSize ?? "medium"}
+          errors={errorsOf("vanSize")}
+        />
+        {variant === "calculator" ? (
+          <SelectField
+            id={fieldId("helpers")}
+            name="helpers"
+            label="Helpers"
+            options={HELPER_OPTIONS}
+            defaultValue={initial.helpers ?? "0"}
+            errors={errorsOf("helpers")}
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <StatusButton pending={calculating} pendingText="Calculating..." className="px-6 py-3 text-base">
+          Calculate Quote
+        </StatusButton>
+        {variant === "home" ? (
+          <button
+            type="submit"
+            name="__intent__"
+            value={MORE_OPTIONS_INTENT}
+            formNoValidate
+            className="rounded-md px-3 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50"
+          >
+            Show More Options
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
