@@ -99,10 +99,7 @@ export class ConfigurationError extends Error {
   }
 }
 
-export function parseEnv(
-  source: Record<string, string | undefined>,
-  cores: number = os.availableParallelism(),
-): Env {
+export function parseEnv(source: Record<string, string | undefined>, cores: number = os.availableParallelism()): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
