@@ -101,6 +101,7 @@ const steps = [
 ].filter((step) => only.length === 0 || only.includes(step.name));
 
 const results = [];
+const runStarted = Date.now();
 for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`);
   const started = Date.now();
@@ -143,6 +144,18 @@ for (const result of results) {
   if (result.ok && !result.counts) passed += 1;
 }
 const allPassed = results.every((result) => result.ok);
+// For the bench's "npm test" figure (scripts/bench/run.mjs): how long this run took, and whether it was whole.
+fs.writeFileSync(
+  path.join(reports, "summary.json"),
+  JSON.stringify({
+    finishedAt: new Date().toISOString(),
+    seconds: Math.round((Date.now() - runStarted) / 1000),
+    whole: only.length === 0,
+    passed,
+    failed,
+    steps: results.map(({ name, ok, seconds }) => ({ name, ok, seconds })),
+  }),
+);
 console.log(allPassed ? "\nAll test steps passed." : "\nSome test steps FAILED.");
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(allPassed ? 0 : 1);

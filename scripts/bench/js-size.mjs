@@ -11,6 +11,11 @@ export function keyPages(visitor) {
   return [
     { name: "/", path: "/" },
     { name: "/quote", path: "/quote" },
+    { name: "/calculator", path: "/calculator" },
+    { name: "/distance-calculator", path: "/distance-calculator" },
+    { name: "/signin", path: "/signin" },
+    { name: "/signup", path: "/signup" },
+    { name: "/london-services", path: "/london-services" },
     { name: "/checkout", path: `/checkout?booking=${visitor.checkoutBooking}`, cookie: visitor.customerCookie },
     {
       name: "/embedded-checkout",

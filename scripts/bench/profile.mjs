@@ -40,7 +40,11 @@ try {
   await app.stop();
   await database.stop();
 }
-const file = fs.readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+// The server's own profile: the largest (tsx's loader thread writes a small one too).
+const file = fs
+  .readdirSync(dir)
+  .filter((name) => name.endsWith(".cpuprofile"))
+  .sort((a, b) => fs.statSync(path.join(dir, b)).size - fs.statSync(path.join(dir, a)).size)[0];
 const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfMicros = new Map();
@@ -91,7 +95,7 @@ const PARTS = {
   loaders: /^(callRouteLoader|loadRouteData|callLoaderOrAction)$/,
   "session (getSession)": /^(getSession|getSessionUser)$/,
   "honeypot (getInputProps)": /^getInputProps$/,
-  "compression (zlib)": /^(zlibOnError|processCallback|Zlib|_processChunk|flush|Gzip)$/,
+  "compression (zlib)": /^(processCallback|_processChunk|zlibBufferSync|_write|Zlib)$/,
   "access log (accessLogLine)": /^accessLogLine$/,
   "Prisma queries": /^(\$transaction|_request|executeQuery|_executeRequest)$/,
 };

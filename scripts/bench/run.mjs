@@ -6,7 +6,7 @@
 //   lighthouse  Lighthouse mobile: the four scores, LCP, CLS, TBT of the public pages
 //   load        autocannon: GET /, a bare page, POST /api/quotes/calculate and GET /healthz
 //   growth      quote latency with 0, 10, 100 items; admin pages' server time at 100, 10k, 100k bookings
-//   workers     GET / and the quote API with WEB_CONCURRENCY=1 and 2 (the app restarted for each)
+//   workers     the rendered GET / and the quote API with WEB_CONCURRENCY=1 and 2 (restarted for each)
 // The load figures are read beside the speed anchor (a bare Remix app, scripts/bench/anchor.mjs)
 // served in the same run: capacity with 50 closed-loop connections, and latency open-loop
 // (requests on a clock, timed from when each was due).
@@ -168,9 +168,13 @@ async function measureLoad(app, visitor) {
   }
 }
 
-/** GET / and the quote API with 1 and 2 worker processes (WEB_CONCURRENCY), each on a fresh start. */
-async function measureWorkers(databaseUrl) {
+/**
+ * The rendered home page (a signed-in customer's: the anonymous one is shared) and the quote API
+ * with 1 and 2 worker processes (WEB_CONCURRENCY), each on a fresh start, as a browser asks.
+ */
+async function measureWorkers(databaseUrl, visitor) {
   figures.workers = {};
+  const signedIn = { "accept-encoding": "gzip, deflate, br", cookie: visitor.customerCookie };
   for (const workers of [1, 2]) {
     console.error(`Workers: WEB_CONCURRENCY=${workers} ...`);
     const instance = await startApp(databaseUrl, PORT + 50 + workers, {
@@ -178,21 +182,17 @@ async function measureWorkers(databaseUrl) {
     });
     try {
       await warm(instance.url, quoteRequests());
-      await warm(instance.url, [{ method: "GET", path: "/" }]);
+      await warm(instance.url, [{ method: "GET", path: "/", headers: signedIn }]);
       const capacity = (options) =>
         withLoad(hammer(instance.url, { connections: CONNECTIONS, duration: DURATION, ...options }));
-      const runs = { home: await capacity({ path: "/" }), quote: await capacity({ requests: quoteRequests() }) };
+      const runs = {
+        home: await capacity({ path: "/", headers: signedIn }),
+        quote: await capacity({ requests: quoteRequests() }),
+      };
       figures.workers[workers] = runs;
-      row(
-        "Workers (WEB_CONCURRENCY, capacity)",
-        `${workers} worker${workers > 1 ? "s" : ""}: GET /`,
-        capacityLine(runs.home),
-      );
-      row(
-        "Workers (WEB_CONCURRENCY, capacity)",
-        `${workers} worker${workers > 1 ? "s" : ""}: POST /api/quotes/calculate`,
-        capacityLine(runs.quote),
-      );
+      const name = `${workers} worker${workers > 1 ? "s" : ""}`;
+      row("Workers (WEB_CONCURRENCY, capacity)", `${name}: GET / (signed in, rendered), gzip`, capacityLine(runs.home));
+      row("Workers (WEB_CONCURRENCY, capacity)", `${name}: POST /api/quotes/calculate`, capacityLine(runs.quote));
     } finally {
       await instance.stop();
     }
@@ -259,7 +259,7 @@ try {
   }
 
   if (only.includes("load")) await measureLoad(app, visitor);
-  if (only.includes("workers")) await measureWorkers(database.url);
+  if (only.includes("workers")) await measureWorkers(database.url, visitor);
 
   if (only.includes("growth")) {
     console.error("Cost growth: quote items ...");
@@ -311,6 +311,20 @@ async function serverTimes(url, cookie, count) {
   }
   times.sort((a, b) => a - b);
   return { median: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)] };
+}
+
+// The test suite's time, from the last whole `npm test` on this checkout (not run here: it takes minutes).
+const testSummary = path.join(root, ".cache/test-reports/summary.json");
+if (fs.existsSync(testSummary)) {
+  const summary = JSON.parse(fs.readFileSync(testSummary, "utf8"));
+  if (summary.whole)
+    row(
+      "npm test (its last whole run on this checkout)",
+      `${summary.finishedAt.slice(0, 16).replace("T", " ")} UTC`,
+      `${summary.seconds} s, ${summary.passed} passed, ${summary.failed} failed (${summary.steps.map((step) => `${step.name} ${step.seconds} s`).join(", ")})`,
+      "<= 900 s",
+      mark(summary.seconds <= 900 && summary.failed === 0),
+    );
 }
 
 // ---------- the table

@@ -53,6 +53,11 @@ test("every key page's JavaScript stays within performance-budget.json", async (
   const pages: [name: string, url: string, context: BrowserContext][] = [
     ["/", "/", anonymous],
     ["/quote", "/quote", anonymous],
+    ["/calculator", "/calculator", anonymous],
+    ["/distance-calculator", "/distance-calculator", anonymous],
+    ["/signin", "/signin", anonymous],
+    ["/signup", "/signup", anonymous],
+    ["/london-services", "/london-services", anonymous],
     ["/checkout", `/checkout?booking=${booking}`, customerContext],
     ["/embedded-checkout", `/embedded-checkout?booking=${booking}`, customerContext],
     ["/driver-registration", "/driver-registration", anonymous],
