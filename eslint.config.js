@@ -52,6 +52,7 @@ const LAYERS = [
     bookings: ["quotes", "payments", "auth", "platform"],
     drivers: ["bookings", "uploads", "auth", "platform"],
     admin: ["auth", "platform"],
+    support: ["platform"],
   }).map(([room, below]) => ({
     target: `./app/server/${room}`,
     from: "./app/server",
@@ -113,6 +114,9 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       // Types are TypeScript's job; React's prop-types check adds nothing to it.
       "react/prop-types": "off",
+      // A scrolling region (components/ui/scroll-region.tsx) must take keyboard focus to be
+      // scrolled without a mouse (WCAG 2.1.1; axe's scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["region"] }],
     },
   },
   {

@@ -16,7 +16,9 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
+import { RouteFocus } from "~/components/route-focus";
 import { ToastProvider } from "~/components/toaster";
+import { AnnouncerProvider } from "~/components/ui/announcer";
 import { HoneypotFieldsProvider } from "~/components/ui/honeypot-fields";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
@@ -44,7 +46,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     takeToasts(request, context),
   ]);
   return data(
-    { user, toasts, config: publicConfig(), honeypotInputProps: honeypotInputProps(context) },
+    {
+      user,
+      toasts,
+      config: publicConfig(),
+      honeypotInputProps: honeypotInputProps(context),
+      // This page is the answer to a form with errors: its title starts "Error: " (utils/seo.ts).
+      formErrors: context.formErrors === true,
+    },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -81,15 +90,18 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <HoneypotFieldsProvider value={rootData?.honeypotInputProps ?? {}}>
-          <ToastProvider flashed={rootData?.toasts ?? NO_TOASTS}>
-            <Header config={config} user={rootData?.user ?? null} admin={admin} />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            {admin ? null : <Footer config={config} />}
-          </ToastProvider>
-        </HoneypotFieldsProvider>
+        <AnnouncerProvider>
+          <HoneypotFieldsProvider value={rootData?.honeypotInputProps ?? {}}>
+            <ToastProvider flashed={rootData?.toasts ?? NO_TOASTS}>
+              <Header config={config} user={rootData?.user ?? null} admin={admin} />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              {admin ? null : <Footer config={config} />}
+            </ToastProvider>
+          </HoneypotFieldsProvider>
+          <RouteFocus />
+        </AnnouncerProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

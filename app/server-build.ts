@@ -7,7 +7,9 @@
 //   resource routes, the error page for pages) instead of a 500;
 // - a page's action reads only a form body it can parse, of at most 1 MB (a 415, 413 or 400
 //   otherwise: server/form-body.server.ts); text the database cannot store (a NUL byte) is a
-//   400, not a 500 (server/bad-input.server.ts).
+//   400, not a 500 (server/bad-input.server.ts);
+// - a page's action answering with the form's errors marks the page's title "Error: "
+//   (server/form-errors.server.ts).
 import type { ServerBuild } from "@remix-run/node";
 import * as build from "virtual:remix/server-build";
 import { startHousekeeping, stopHousekeeping } from "~/server/housekeeping.server";
@@ -15,6 +17,7 @@ import { withInvalidTextAsBadRequest } from "~/server/platform/bad-input.server"
 import { isDatabaseUnavailable, serviceUnavailable } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { withFormBodyCheck } from "~/server/platform/form-body.server";
+import { withFormErrorTitle } from "~/server/platform/form-errors.server";
 import { endLiveStreams } from "~/server/platform/live.server";
 import { applyMissingSecurityHeaders } from "~/server/platform/security-headers.server";
 import { createSharedRenderCache, sharedRenderPaths } from "~/server/platform/shared-render.server";
@@ -67,7 +70,9 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
     if (module.loader) module.loader = withInvalidTextAsBadRequest(module.loader, { resource }) as Handler;
     if (module.action) module.action = withInvalidTextAsBadRequest(module.action, { resource }) as Handler;
     if (module.action && !resource)
-      module.action = withFormBodyCheck(module.action, { largeBody: routeHandle(module.handle).largeBody });
+      module.action = withFormErrorTitle(
+        withFormBodyCheck(module.action, { largeBody: routeHandle(module.handle).largeBody }),
+      ) as Handler;
     if (resource) {
       if (module.loader) module.loader = withHeaders(module.loader);
       if (module.action) module.action = withHeaders(module.action);

@@ -16,6 +16,7 @@ const HELP_LINKS = [
   { label: "Track a Booking", href: "/booking-tracker" },
   { label: "My Bookings", href: "/bookings" },
   { label: "Terms and Conditions", href: "/terms-and-conditions" },
+  { label: "Accessibility", href: "/accessibility" },
   { label: "Payment Settings", href: "/stripe-config" },
 ];
 

@@ -2,8 +2,9 @@
 // (server/platform/toast.server.ts: answerWithToast) and renders with the page, so it shows
 // without JavaScript, and a CSS animation hides it after its duration. With JavaScript, page
 // code adds toasts of its own (a browser-side event) with useToast(); both kinds share one
-// stack of at most three, each toast keeps its own timer, and a sideways swipe of 50 px
-// dismisses one.
+// stack of at most three, each toast keeps its own timer (paused while hovered or focused; an
+// error stays until dismissed), and a sideways swipe of 50 px dismisses one. Toasts never
+// take focus; their region is in the page from the first render, so they are announced.
 import {
   createContext,
   useCallback,
@@ -84,11 +85,20 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
     if (card.current) card.current.style.animationDelay = `${toast.durationMs}ms`;
   }, [toast.durationMs]);
 
-  // Its own timer, started once: dismissing another toast does not restart it.
+  // Its own timer: dismissing another toast does not restart it, and it waits while the
+  // toast is hovered or focused (WCAG 2.2.1). An error stays until it is dismissed.
+  const sticky = toast.variant === "error";
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(toast.durationMs);
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
-    return () => clearTimeout(timer);
-  }, [toast.id, toast.durationMs, onDismiss]);
+    if (sticky || paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismiss(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [toast.id, sticky, paused, onDismiss]);
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     if ((event.target as HTMLElement).closest("button")) return;
@@ -110,6 +120,11 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
     <div
       role={toast.variant === "error" ? "alert" : "status"}
       data-testid="toast"
+      data-variant={toast.variant}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
       className={`toast pointer-events-auto touch-pan-y select-none rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
       ref={card}
       style={{

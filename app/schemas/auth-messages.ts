@@ -13,6 +13,7 @@ export const AUTH_MESSAGES = {
   passwordTooLong: "Password must be at most 128 characters long",
   nameTooLong: "Name must be at most 100 characters long",
   adminUsernameRequired: "Username is required",
+  nameRequired: "Full name is required",
   emailRequired: "Email is required",
   passwordRequired: "Password is required",
   confirmRequired: "Please confirm your password",

@@ -72,8 +72,11 @@ function present<T extends Record<string, unknown>, K extends keyof T>(value: T,
 export const signInSchema = z
   .object({ email: optionalText, password: optionalSecret, redirectTo })
   .superRefine((value, ctx) => {
-    if (!value.email || !value.password)
-      ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.signInRequired });
+    if (value.email && value.password) return;
+    // The seeds' words on top, and each empty field marked with its own message.
+    ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.signInRequired });
+    if (!value.email) ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.emailRequired });
+    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.passwordRequired });
   })
   .transform((value) => {
     const { email, password } = present(value, ["email", "password"]);
@@ -88,7 +91,15 @@ function checkSignUp(
   withConfirmation: boolean,
 ) {
   if (!value.username || !value.email || !value.password || (withConfirmation && !value.confirmPassword)) {
+    // The seeds' words on top, and each empty field marked with its own message.
     ctx.addIssue({ code: "custom", path: [], message: AUTH_MESSAGES.signUpRequired });
+    const missing: [field: string, given: string | undefined, message: string][] = [
+      ["username", value.username, AUTH_MESSAGES.nameRequired],
+      ["email", value.email, AUTH_MESSAGES.emailRequired],
+      ["password", value.password, AUTH_MESSAGES.passwordRequired],
+    ];
+    if (withConfirmation) missing.push(["confirmPassword", value.confirmPassword, AUTH_MESSAGES.confirmRequired]);
+    for (const [field, given, message] of missing) if (!given) ctx.addIssue({ code: "custom", path: [field], message });
     return;
   }
   if (value.username.length > 100)

@@ -16,9 +16,9 @@ export const SHARE_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 
 
 type MatchLike = { id: string; data?: unknown };
 
-function configFrom(matches: MatchLike[] | undefined): PublicConfig {
-  const root = matches?.find((match) => match.id === "root")?.data as { config?: PublicConfig } | undefined;
-  return root?.config ?? DEFAULT_PUBLIC_CONFIG;
+function rootDataFrom(matches: MatchLike[] | undefined) {
+  return matches?.find((match) => match.id === "root")?.data as
+    { config?: PublicConfig; formErrors?: boolean } | undefined;
 }
 
 export function seo({
@@ -36,7 +36,8 @@ export function seo({
   matches?: MatchLike[];
   noindex?: boolean;
 }): MetaDescriptor[] {
-  const config = configFrom(matches);
+  const root = rootDataFrom(matches);
+  const config = root?.config ?? DEFAULT_PUBLIC_CONFIG;
   // Texts name the brand as {brand}, so BRAND_NAME changes every title and description.
   const withBrand = (text: string) => text.replaceAll(BRAND_TOKEN, config.brandName);
   description = withBrand(description);
@@ -44,7 +45,8 @@ export function seo({
   const url = new URL(path, config.siteUrl).toString();
   const image = new URL(SHARE_IMAGE.path, config.siteUrl).toString();
   return [
-    { title: fullTitle },
+    // A page that answers a form with errors says so first (GOV.UK's pattern).
+    { title: root?.formErrors ? `Error: ${fullTitle}` : fullTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     ...(noindex ? [{ name: "robots", content: "noindex, nofollow" }] : []),

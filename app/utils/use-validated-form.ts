@@ -64,6 +64,7 @@ export function useValidatedForm<Schema extends ZodTypeAny>(
     return loading.current;
   }
   const loadOnce = useRef(load);
+  useSubmitKeepsItsClick(form.id);
 
   useEffect(() => {
     const element = document.getElementById(form.id);
@@ -84,6 +85,25 @@ export function useValidatedForm<Schema extends ZodTypeAny>(
   }, [form.id]);
 
   return [form, fields] as const;
+}
+
+/**
+ * A field left for one of its form's buttons is not checked on the way (conform checks on
+ * blur): the submit checks every field anyway, and a message shown at that moment would move
+ * the button from under the pointer, so the click that started it would be lost.
+ */
+export function useSubmitKeepsItsClick(formId: string) {
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!form) return;
+    const onLeave = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      // conform listens on the document: the event goes no further than the form.
+      if (next instanceof HTMLButtonElement && next.form === form) event.stopPropagation();
+    };
+    form.addEventListener("focusout", onLeave);
+    return () => form.removeEventListener("focusout", onLeave);
+  }, [formId]);
 }
 
 /** A page's own form (posted with <Form>): the route action's answer, pending state and conform. */

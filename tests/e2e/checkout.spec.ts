@@ -2,7 +2,7 @@
 // quote → booking → sign in → card payment (declined, then paid) → confirmation → e-mail;
 // the discount code; the embedded card form.
 import { expect, test, type Page } from "./fixtures";
-import { appDb, bookAMove, jsModes, open, randomIp, uniqueEmail } from "./helpers";
+import { appDb, bookAMove, jsModes, open, randomIp, uniqueEmail, expectFormError } from "./helpers";
 
 const PASSWORD = "checkout-password-1";
 
@@ -62,7 +62,7 @@ for (const mode of jsModes) {
       await expect(page.getByLabel("Email")).toHaveValue(email);
       await expect(page.getByLabel("Full name")).toHaveValue("Casey Buyer");
       await page.getByRole("button", { name: `Pay ${total} securely` }).click();
-      await expect(page.getByText("Please fill in all required fields (email, name, and phone number).")).toBeVisible();
+      await expectFormError(page, "Please fill in all required fields (email, name, and phone number).");
       await expect(page.getByLabel("Email")).toHaveValue(email);
       await page.getByLabel("Phone number").fill("07700 900123");
       await page.getByLabel("Special requirements (optional)").fill("Piano on the first floor");
@@ -132,7 +132,7 @@ for (const mode of jsModes) {
 
       await page.getByLabel("Discount code").fill("LOYAL15");
       await page.getByRole("button", { name: "Apply" }).click();
-      await expect(page.getByText("This discount code is not available on your account.")).toBeVisible();
+      await expectFormError(page, "This discount code is not available on your account.");
       await expect(page.getByLabel("Discount code")).toHaveValue("LOYAL15");
       await page.getByLabel("Discount code").fill("welcome5");
       await page.getByRole("button", { name: "Apply" }).click();

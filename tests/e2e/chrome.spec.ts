@@ -168,6 +168,8 @@ test.describe("toasts with JavaScript", () => {
     await swipe(60);
     await expect(toasts).toHaveCount(2);
     await expect(toasts.filter({ hasText: "Quote calculated" })).toHaveCount(0);
+    // A toast under the pointer waits (WCAG 2.2.1): move away first.
+    await page.mouse.move(5, 5);
 
     // Dismissing one at 3 s leaves the other's 5 s timer as it was.
     await page.clock.runFor(3000);
@@ -175,10 +177,45 @@ test.describe("toasts with JavaScript", () => {
       .filter({ hasText: "There was a problem" })
       .getByRole("button", { name: "Dismiss notification" })
       .click();
+    await page.mouse.move(5, 5);
     await expect(toasts).toHaveCount(1);
     await page.clock.runFor(1900);
     await expect(toasts).toHaveCount(1);
     await page.clock.runFor(200);
     await expect(toasts).toHaveCount(0);
+  });
+
+  test("a toast waits while it is hovered or focused, and an error toast stays until dismissed", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/calculator");
+    await waitForHydration(page);
+    const toasts = page.getByTestId("toast");
+    // An error toast: a quote that cannot be priced.
+    await page.getByLabel("Pickup address").fill("Flat 1, NE1 4ST");
+    await page.getByLabel("Delivery address").fill("Flat 2, NE1 4ST");
+    await page.getByLabel("Moving date").fill(inTwoDays);
+    await page.getByRole("button", { name: "Calculate Quote" }).click();
+    const error = toasts.filter({ hasText: "There was a problem calculating your quote" });
+    await expect(error).toHaveAttribute("role", "alert");
+    await page.clock.runFor(60_000);
+    await expect(error).toBeVisible();
+    // It never took the focus.
+    expect(await error.evaluate((toast) => toast.contains(document.activeElement))).toBe(false);
+
+    // A success toast: hovered, it waits past its 5 s; left, it goes after the rest of them.
+    await page.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
+    await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+    await page.getByRole("button", { name: "Calculate Quote" }).click();
+    const done = toasts.filter({ hasText: "Quote calculated" });
+    await expect(done).toBeVisible();
+    await done.hover();
+    await page.clock.runFor(8000);
+    await expect(done).toBeVisible();
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(5100);
+    await expect(done).toHaveCount(0);
+    await expect(error).toBeVisible();
+    await error.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(error).toHaveCount(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Waits for React to hydrate before a JS-on test interacts with the page. */
 export async function waitForHydration(page: Page) {
@@ -64,4 +64,12 @@ export async function bookAMove(
   await page.getByTestId("quote-card").getByRole("button", { name: "Proceed to Checkout" }).click();
   await page.waitForURL(/\/checkout\?booking=/);
   return new URL(page.url()).searchParams.get("booking")!;
+}
+
+/**
+ * A failed submit's message, as every form shows it: in the form's error summary (a link to
+ * the field for a field's message, which also stands beside the field).
+ */
+export async function expectFormError(scope: Page | Locator, message: string, options: { exact?: boolean } = {}) {
+  await expect(scope.getByTestId("error-summary").getByText(message, options)).toBeVisible();
 }

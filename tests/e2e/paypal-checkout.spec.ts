@@ -3,7 +3,7 @@
 // "Pay with PayPal" → "Continue to test payment" → 4242… → "Booking Confirmed". Also the
 // admins' /payment-test, which answers in place with JavaScript and by a page load without.
 import { expect, test, type Page } from "./fixtures";
-import { appDb, bookAMove, jsModes, open, randomIp, uniqueEmail } from "./helpers";
+import { appDb, bookAMove, jsModes, open, randomIp, uniqueEmail, expectFormError } from "./helpers";
 
 const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 
@@ -111,11 +111,11 @@ for (const mode of jsModes) {
 
       await page.getByLabel("Amount (£)").fill("abc");
       await page.getByRole("button", { name: "Create test payment" }).click();
-      await expect(page.getByText("Please enter a valid amount greater than 0")).toBeVisible();
+      await expectFormError(page, "Please enter a valid amount greater than 0");
       await expect(page.getByLabel("Amount (£)")).toHaveValue("abc");
       await page.getByLabel("Amount (£)").fill("0.25");
       await page.getByRole("button", { name: "Create test payment" }).click();
-      await expect(page.getByText("The quote price is invalid. Please go back and try again.")).toBeVisible();
+      await expectFormError(page, "The quote price is invalid. Please go back and try again.");
 
       await page.getByLabel("Amount (£)").fill("24.99");
       await page.getByRole("button", { name: "Create test payment" }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
-import { jsModes, waitForHydration } from "./helpers";
+import { jsModes, waitForHydration, expectFormError } from "./helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 // A real village the offline estimate cannot place (no postcode).
@@ -98,7 +98,7 @@ for (const mode of jsModes) {
       await hero.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
       await hero.getByLabel("Moving date").fill("2024-01-10");
       await hero.getByRole("button", { name: "Calculate Quote" }).click();
-      await expect(hero.getByText("Please choose today or a later date")).toBeVisible();
+      await expectFormError(hero, "Please choose today or a later date");
     });
 
     test("/calculator gives a real quote, with breakdown and checkout", async ({ page }) => {
@@ -138,8 +138,8 @@ for (const mode of jsModes) {
       await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
       await page.getByLabel("Moving date").fill("");
       await page.getByRole("button", { name: "Calculate Quote" }).click();
-      await expect(page.getByText("Please enter a valid pickup address")).toBeVisible();
-      await expect(page.getByText("Please select a date")).toBeVisible();
+      await expectFormError(page, "Please enter a valid pickup address");
+      await expectFormError(page, "Please select a date");
       await expect(page.getByLabel("Pickup address")).toHaveValue("NE1");
       await expect(page.getByLabel("Delivery address")).toHaveValue("40 Osborne Road, Newcastle NE2 2AL");
       await expect(page.getByLabel("Moving date")).toHaveAttribute("min", /^\d{4}-\d{2}-\d{2}$/);
@@ -150,7 +150,7 @@ for (const mode of jsModes) {
       await page.getByLabel("Pickup address").fill("Flat 1, NE1 4ST");
       await page.getByLabel("Delivery address").fill("Flat 2, NE1 4ST");
       await page.getByRole("button", { name: "Calculate Quote" }).click();
-      await expect(page.getByText("Invalid distance. Addresses may be too similar or incomplete.")).toBeVisible();
+      await expectFormError(page, "Invalid distance. Addresses may be too similar or incomplete.");
       await expect(
         page.getByRole("alert").filter({ hasText: "There was a problem calculating your quote. Please try again." }),
       ).toBeVisible();
@@ -243,14 +243,14 @@ for (const mode of jsModes) {
       await page.getByLabel("Pickup address").fill("22 Kensington Church Street, London W8 4EP");
       await page.getByLabel("Delivery address").fill("5 Portobello Road, London W11 3DA");
       await page.getByRole("button", { name: "Generate Quote" }).click();
-      await expect(page.getByText("Please add at least one item to generate a quote.")).toBeVisible();
+      await expectFormError(page, "Please add at least one item to generate a quote.");
 
       await page.getByRole("button", { name: "Add Item" }).click();
       await expect(page.getByTestId("item-row")).toHaveCount(1);
       await page.getByLabel("Quantity").fill("0");
       await page.getByRole("button", { name: "Generate Quote" }).click();
-      await expect(page.getByText("Item name is required")).toBeVisible();
-      await expect(page.getByText("Quantity must be greater than 0")).toBeVisible();
+      await expectFormError(page, "Item name is required");
+      await expectFormError(page, "Quantity must be greater than 0");
 
       await page.getByLabel("Item name").fill("Piano");
       await page.getByLabel("Quantity").fill("1");
@@ -311,8 +311,8 @@ for (const mode of jsModes) {
       await page.getByLabel("Delivery address").fill("CV1");
       for (const button of ["Get Simple Quote", "Get Detailed Quote"]) {
         await page.getByRole("button", { name: button }).click();
-        await expect(page.getByText("Please enter a valid pickup address")).toBeVisible();
-        await expect(page.getByText("Please enter a valid delivery address")).toBeVisible();
+        await expectFormError(page, "Please enter a valid pickup address");
+        await expectFormError(page, "Please enter a valid delivery address");
         await expect(page.getByTestId("calculator-quote")).toHaveCount(0);
         await expect(page.getByLabel("Pickup address")).toHaveValue("B1");
       }
@@ -360,7 +360,8 @@ test("with JavaScript, validation runs as you type and the button says Calculati
   const pickup = page.getByLabel("Pickup address");
   await pickup.fill("NE1");
   await pickup.blur();
-  await expect(page.getByText("Please enter a valid pickup address")).toBeVisible();
+  // As you type: the field's own message (the summary comes with a submit).
+  await expect(page.getByTestId("field-error").getByText("Please enter a valid pickup address")).toBeVisible();
   await pickup.fill("1 Grey Street, Newcastle NE1 6EE");
   await expect(page.getByText("Please enter a valid pickup address")).toBeHidden();
 
@@ -372,7 +373,10 @@ test("with JavaScript, validation runs as you type and the button says Calculati
     await route.continue();
   });
   await page.getByRole("button", { name: "Calculate Quote" }).click();
-  await expect(page.getByRole("button", { name: "Calculating..." })).toBeDisabled();
+  // Pending, the button keeps the focus (aria-disabled, not disabled) and refuses a second submit.
+  const pending = page.getByRole("button", { name: "Calculating..." });
+  await expect(pending).toHaveAttribute("aria-disabled", "true");
+  await expect(pending).toBeFocused();
   await expect(page.getByTestId("quote-card")).toBeVisible();
 });
 

@@ -3,7 +3,7 @@
 // confirmation that Stripe's answer confirmed; and the embedded card form, which loads
 // Stripe.js only on its page (served here by a fake, since js.stripe.com is out of reach).
 import { expect, test, type NewCustomer, type Page } from "./fixtures";
-import { appDb, bookAMove, jsModes, open, randomIp } from "./helpers";
+import { appDb, bookAMove, jsModes, open, randomIp, expectFormError } from "./helpers";
 
 const STRIPE_APP = process.env.E2E_STRIPE_APP_URL!;
 
@@ -77,7 +77,7 @@ for (const mode of jsModes) {
       expect(scripts.length).toBeGreaterThan(0);
       await page.getByLabel("Email (for the receipt)").fill("");
       await page.getByRole("button", { name: /^Pay £/ }).click();
-      await expect(page.getByText("Please enter your email address for the receipt")).toBeVisible();
+      await expectFormError(page, "Please enter your email address for the receipt");
       await page.getByLabel("Email (for the receipt)").fill("robin@example.com");
       await page.getByRole("button", { name: /^Pay £/ }).click();
       await expect(page.getByTestId("payment-message")).toHaveText("Your card was declined.");

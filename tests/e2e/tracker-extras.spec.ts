@@ -2,7 +2,7 @@
 // move, the help actions (a support request, a shared location, a refused empty request) and
 // the customer's discount (a banner without JavaScript; a popup once per code with it).
 import { expect, test, type BrowserContextOptions, type Page } from "./fixtures";
-import { appDb, jsModes, open, uniqueEmail } from "./helpers";
+import { appDb, jsModes, open, uniqueEmail, expectFormError } from "./helpers";
 
 /** A customer with one paid, completed move, driven by a driver with an account. */
 async function completedMove() {
@@ -92,7 +92,7 @@ for (const { name, javaScriptEnabled } of jsModes) {
       // Submitting without stars is refused with the message (by the browser's script or by the server).
       await rating.getByRole("button", { name: "Submit rating" }).click();
       if (!javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/rate$`));
-      await expect(page.getByText("Choose a rating from 1 to 5 stars")).toBeVisible();
+      await expectFormError(page, "Choose a rating from 1 to 5 stars");
       if (!javaScriptEnabled) {
         // The standalone page has the same form.
         await expect(page.getByRole("heading", { name: "Rate your driver" })).toBeVisible();
@@ -140,7 +140,7 @@ for (const { name, javaScriptEnabled } of jsModes) {
       await support.locator("summary").click();
       await support.getByRole("button", { name: "Contact support" }).click();
       if (!javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/help$`));
-      await expect(page.getByText("Tell us how we can help")).toBeVisible();
+      await expectFormError(page, "Tell us how we can help");
       expect(await db.supportRequest.count({ where: { bookingId: booking.id } })).toBe(0);
       if (!javaScriptEnabled) await open(page, trackerUrl(booking.id), false);
 

@@ -3,7 +3,7 @@
 // without a reload, and the read tick reaches the driver; without JavaScript the same flow
 // works by posting and refreshing.
 import { expect, test, type Page } from "./fixtures";
-import { appDb, jsModes, open, uniqueEmail } from "./helpers";
+import { appDb, jsModes, open, uniqueEmail, expectFormError } from "./helpers";
 
 const ukToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 
@@ -203,7 +203,7 @@ test.describe("tracker and driver page without JavaScript", () => {
     // The driver writes from the chat tab; an empty message is refused with the text kept.
     await driverPage.goto(`/booking-tracker?booking=${booking.id}&tab=chat`);
     await driverPage.getByRole("button", { name: "Send" }).click();
-    await expect(driverPage.getByText("Please type a message.")).toBeVisible();
+    await expectFormError(driverPage, "Please type a message.");
     await driverPage.getByLabel("Your message").fill("Parking outside now.");
     await driverPage.getByRole("button", { name: "Send" }).click();
     await expect(driverPage.getByTestId("chat-messages")).toContainText("Parking outside now.");

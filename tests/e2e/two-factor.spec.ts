@@ -3,7 +3,7 @@
 // and a code, and again with a recovery code.
 import * as OTPAuth from "otpauth";
 import { expect, test, type Page } from "./fixtures";
-import { appDb, jsModes, open, randomIp, uniqueEmail, waitForHydration } from "./helpers";
+import { appDb, jsModes, open, randomIp, uniqueEmail, waitForHydration, expectFormError } from "./helpers";
 
 const PASSWORD = "two-factor-pass-2026";
 const codeFor = (manualKey: string, offsetSteps = 0) =>
@@ -49,7 +49,7 @@ for (const mode of jsModes) {
       // A wrong code is tied to the field, then the right one turns it on.
       await page.getByLabel("Code").fill("000000");
       await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-      await expect(page.getByText("That code is not right (or was used already).")).toBeVisible();
+      await expectFormError(page, "That code is not right (or was used already).");
       await expect(page.getByLabel("Code")).toHaveAttribute("aria-invalid", "true");
       await page.getByLabel("Code").fill(codeFor(manualKey));
       await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();

@@ -143,6 +143,7 @@ const ROUTES: Record<string, Classes> = {
   "stripe-checkout": { loader: "user", action: "user" },
   "stripe-config": { loader: "admin", action: "admin" },
   "terms-and-conditions": {},
+  accessibility: { action: "public" },
   "test-detailed-quotes": { loader: "admin" },
   "uploads.$": { loader: "files" },
 };

@@ -36,6 +36,9 @@ describe("sign-in form (spec/01 section 5)", () => {
       const submission = parseWithZod(form(fields), { schema: signInSchema });
       expect(submission.status).toBe("error");
       expect(errorsOf(submission)[""]).toEqual(["Both email and password are required."]);
+      // Each empty field is marked with its own message too (WCAG 3.3.1).
+      expect(errorsOf(submission).email).toEqual(fields.email ? undefined : ["Email is required"]);
+      expect(errorsOf(submission).password).toEqual(fields.password ? undefined : ["Password is required"]);
     }
   });
 
@@ -63,7 +66,19 @@ describe("sign-up form (spec/01 section 5)", () => {
     for (const missing of ["username", "email", "password", "confirmPassword"]) {
       const submission = parseWithZod(form({ ...valid, [missing]: "" }), { schema: signUpSchema });
       expect(errorsOf(submission)[""]).toEqual(["All fields are required."]);
+      // The empty field has its own message; the others none.
+      expect(Object.keys(errorsOf(submission)).sort()).toEqual(["", missing].sort());
     }
+    const empty = parseWithZod(form({ username: "", email: "", password: "", confirmPassword: "" }), {
+      schema: signUpSchema,
+    });
+    expect(errorsOf(empty)).toEqual({
+      "": ["All fields are required."],
+      username: ["Full name is required"],
+      email: ["Email is required"],
+      password: ["Password is required"],
+      confirmPassword: ["Please confirm your password"],
+    });
   });
 
   it("says 'Passwords do not match.' on the confirmation", () => {

@@ -248,6 +248,7 @@ describe("sitemap and robots", () => {
         "/distance-calculator",
         "/driver-registration",
         "/terms-and-conditions",
+        "/accessibility",
         "/london-services",
         "/birmingham-services",
         "/signin",

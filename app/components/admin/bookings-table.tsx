@@ -4,6 +4,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PaymentStateBadge } from "~/components/admin/booking-badges";
 import { StatusButton } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, DRIVER_ASSIGNABLE_STATUSES } from "~/domain/booking-status";
 import type { AdminBookingRow, AssignableDriver } from "~/views/admin";
 
@@ -39,7 +40,7 @@ export function BookingsTable({
           </p>
         </div>
       ) : (
-        <div className="relative mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <ScrollRegion label="Bookings" className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Bookings, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
@@ -68,7 +69,7 @@ export function BookingsTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </>
   );

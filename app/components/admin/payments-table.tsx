@@ -2,6 +2,7 @@
 // so a payment's details have a URL of their own).
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
 import { ADMIN_PAYMENT_MESSAGES } from "~/schemas/admin-payments-messages";
 import type { AdminPaymentDetails, AdminPaymentRow } from "~/views/admin";
@@ -40,7 +41,7 @@ export function PaymentsTable({
   hrefOf: (paymentId: string) => string;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <ScrollRegion label="Payments" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
@@ -107,7 +108,7 @@ export function PaymentsTable({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

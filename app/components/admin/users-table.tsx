@@ -3,6 +3,7 @@
 import { Link, useLocation, type FetcherWithComponents } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { StatusButton } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { AdminUserRow } from "~/views/admin";
 
 export function UsersTable({
@@ -17,7 +18,7 @@ export function UsersTable({
   onDelete: (user: AdminUserRow) => void;
 }) {
   return (
-    <div className="relative mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <ScrollRegion label="Users" className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
@@ -61,7 +62,7 @@ export function UsersTable({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -5,8 +5,8 @@ import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionRes
 import { Form, Link, useActionData, useLoaderData, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrors } from "~/components/ui/field";
-import { FormField } from "~/components/ui/form-field";
+
+import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { withRedirectTo } from "./auth-links";
 
 /** What the sign-in and sign-up cards take (spec/01 section 2). */
@@ -158,7 +158,7 @@ export function AuthCard({
   );
 }
 
-/** Inside a form: its fields (disabled while it is sent), its own errors and its button. */
+/** Inside a form: its error summary, its fields (disabled while it is sent) and its button. */
 export function AuthFields({
   form,
   pending,
@@ -166,16 +166,17 @@ export function AuthFields({
   pendingText,
   children,
 }: {
-  form: Pick<FormMetadata<Record<string, unknown>, string[]>, "errorId" | "errors">;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's fields
+  form: FormMetadata<any, string[]>;
   pending: boolean;
   submitLabel: string;
   pendingText: string;
   children: ReactNode;
 }) {
   return (
-    <fieldset disabled={pending} className="space-y-4">
+    <fieldset className="space-y-4">
+      <FormErrorSummary form={form} />
       {children}
-      <FormErrors id={form.errorId} errors={form.errors} />
       <StatusButton pending={pending} pendingText={pendingText} className="w-full py-2.5 text-base">
         {submitLabel}
       </StatusButton>

@@ -4,8 +4,8 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrors } from "~/components/ui/field";
-import { FormField } from "~/components/ui/form-field";
+
+import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import type { embeddedSandboxSchema } from "~/schemas/checkout";
 import { usePageForm } from "~/utils/use-validated-form";
 
@@ -78,7 +78,7 @@ export function SandboxCardForm({ payLabel, hidden, customer, children }: Props)
           aria-required="true"
         />
       </div>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrorSummary form={form} />
       <StatusButton
         pending={pending}
         pendingText="Processing..."

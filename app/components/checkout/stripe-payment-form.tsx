@@ -7,6 +7,7 @@ import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary, fieldIdOf } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
 import { outcomeMessage, PAYMENT_MESSAGES } from "~/domain/payments";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout-messages";
@@ -19,13 +20,15 @@ type Props = {
   total: string;
 };
 
+const FORM_ID = "stripe-payment-form";
+
 export function StripePaymentForm({ bookingId, publishableKey, customerEmail, customerName, total }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ email?: string; name?: string }>({});
+  const [errors, setErrors] = useState<{ customerEmail?: string[]; customerName?: string[] }>({});
   const [busy, setBusy] = useState(false);
   const details = useFetcher();
   const start = useFetcher<{ clientSecret?: string; refusal?: string }>();
@@ -62,11 +65,11 @@ export function StripePaymentForm({ bookingId, publishableKey, customerEmail, cu
     const email = String(form.get("customerEmail") ?? "").trim();
     const name = String(form.get("customerName") ?? "").trim();
     const problems = {
-      email: email ? undefined : CHECKOUT_MESSAGES.receiptEmail,
-      name: name ? undefined : CHECKOUT_MESSAGES.bookingName,
+      customerEmail: email ? undefined : [CHECKOUT_MESSAGES.receiptEmail],
+      customerName: name ? undefined : [CHECKOUT_MESSAGES.bookingName],
     };
     setErrors(problems);
-    if (problems.email || problems.name) return;
+    if (problems.customerEmail || problems.customerName) return;
     if (!stripe || !elements) return setMessage("Stripe not loaded");
     setBusy(true);
     setMessage(null);
@@ -98,24 +101,25 @@ export function StripePaymentForm({ bookingId, publishableKey, customerEmail, cu
   }
 
   return (
-    <form onSubmit={pay} noValidate className="space-y-4" data-testid="stripe-payment-form">
+    <form id={FORM_ID} onSubmit={pay} noValidate className="space-y-4" data-testid="stripe-payment-form">
+      <ErrorSummary formId={FORM_ID} errors={errors.customerEmail || errors.customerName ? errors : null} />
       <Field
-        id="customerEmail"
+        id={fieldIdOf(FORM_ID, "customerEmail")}
         name="customerEmail"
         type="email"
         label="Email (for the receipt)"
         defaultValue={customerEmail}
         autoComplete="email"
-        errors={errors.email ? [errors.email] : null}
+        errors={errors.customerEmail}
       />
       <Field
-        id="customerName"
+        id={fieldIdOf(FORM_ID, "customerName")}
         name="customerName"
         type="text"
         label="Name for the booking"
         defaultValue={customerName}
         autoComplete="name"
-        errors={errors.name ? [errors.name] : null}
+        errors={errors.customerName}
       />
       {!clientSecret && !refusal ? (
         <p role="status" className="text-sm text-slate-600">

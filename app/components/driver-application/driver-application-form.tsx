@@ -9,6 +9,7 @@ import { useRef, useState } from "react";
 import { useToast } from "~/components/toaster";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList, Field, SelectField } from "~/components/ui/field";
+import { FormErrorSummary } from "~/components/ui/form-field";
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import {
   DOCUMENT_FIELDS,
@@ -169,7 +170,7 @@ function ApplicationForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-6">
       <HoneypotFields />
-      <ErrorList errors={form.errors} />
+      <FormErrorSummary form={form} />
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={working}>
         <legend className="mb-2 text-lg font-semibold text-slate-900">About you</legend>
         <Field

@@ -11,6 +11,7 @@ import {
 import { Form } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
+import { FormErrorSummary } from "~/components/ui/form-field";
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { ITEM_CATEGORIES } from "~/domain/items";
 import { DEFAULT_MOVE_TIME } from "~/domain/move-inputs";
@@ -63,7 +64,7 @@ export function DetailedQuoteForm({
     <Form method="post" {...getFormProps(form)} className="space-y-5" preventScrollReset>
       <input type="hidden" name="__form__" value={id} />
       <HoneypotFields />
-      <ErrorList errors={form.errors} />
+      <FormErrorSummary form={form} />
       <Section title="Locations">
         <AddressFormField
           meta={fields.pickupAddress}

@@ -1,5 +1,6 @@
 // The price breakdown as customers see it (quote card, checkout, distance calculator): one
 // row per line, with the line's note (fuel and the return journey) under it.
+import { forwardRef } from "react";
 import type { QuoteView } from "~/views/quote";
 
 export function PriceBreakdown({
@@ -43,14 +44,19 @@ export function EstimateNotice({ miles, children }: { miles: number; children: R
   );
 }
 
-export function QuoteBadge({ estimate, id }: { estimate: boolean; id?: string }) {
-  return estimate ? (
-    <p id={id} className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-      Using Estimated Quote
-    </p>
-  ) : (
-    <p id={id} className="inline-flex rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">
-      Quote Ready
-    </p>
+/** The result's heading: "Quote Ready", or "Using Estimated Quote" when the distance is an estimate. */
+export const QuoteBadge = forwardRef<HTMLHeadingElement, { estimate: boolean; id?: string }>(function QuoteBadge(
+  { estimate, id },
+  ref,
+) {
+  return (
+    <h2
+      ref={ref}
+      id={id}
+      tabIndex={-1}
+      className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${estimate ? "bg-amber-100 text-amber-900" : "bg-green-100 text-green-800"}`}
+    >
+      {estimate ? "Using Estimated Quote" : "Quote Ready"}
+    </h2>
   );
-}
+});

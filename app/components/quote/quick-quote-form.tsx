@@ -6,9 +6,10 @@
 // loaded then; without, as a post the action answers with the detailed form.
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import { StatusButton } from "~/components/ui/button";
-import { ErrorList, Field, SelectField } from "~/components/ui/field";
+import { ErrorSummary, fieldIdOf } from "~/components/ui/error-summary";
+import { Field, SelectField } from "~/components/ui/field";
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { DEFAULT_MOVE_TIME } from "~/domain/move-inputs";
 import { SHORT_QUOTE_FIELDS, shortQuoteFormErrors } from "~/schemas/quote-form-checks";
@@ -54,6 +55,8 @@ export function QuickQuoteForm({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>((lastResult?.error as Errors | undefined) ?? {});
+  // The error summary shows after a failed submit (this browser's or the server's).
+  const [failed, setFailed] = useState(lastResult?.status === "error");
   // Fields whose errors show: left once, or checked by a submit (as conform does).
   const checked = useRef(new Set<string>(Object.keys(lastResult?.error ?? {})));
   const calculating = usePending({ formId: id });
@@ -61,6 +64,7 @@ export function QuickQuoteForm({
 
   useEffect(() => {
     setErrors((lastResult?.error as Errors | undefined) ?? {});
+    setFailed(lastResult?.status === "error");
     checked.current = new Set(Object.keys(lastResult?.error ?? {}));
   }, [lastResult]);
 
@@ -84,10 +88,14 @@ export function QuickQuoteForm({
     return found;
   }
 
-  function onLeave(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as HTMLInputElement).name;
+  function onLeave(event: FocusEvent<HTMLFormElement>) {
+    const name = (event.target as unknown as HTMLInputElement).name;
     if (!name || name.startsWith("__")) return;
     checked.current.add(name);
+    // Left for one of the form's buttons: the submit checks every field. Showing the message
+    // now would move the button from under the pointer and lose the click.
+    const next = event.relatedTarget as HTMLElement | null;
+    if (next instanceof HTMLButtonElement && next.form === event.currentTarget) return;
     check();
   }
 
@@ -105,13 +113,13 @@ export function QuickQuoteForm({
     }
     for (const name of SHORT_QUOTE_FIELDS) checked.current.add(name);
     const found = check();
-    const first = Object.keys(found)[0];
-    if (!first) return;
-    event.preventDefault();
-    (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
+    const failedNow = Object.keys(found).length > 0;
+    setFailed(failedNow);
+    // Focus goes to the error summary, which links each field in error.
+    if (failedNow) event.preventDefault();
   }
 
-  const fieldId = (name: string) => `${id}-${name}`;
+  const fieldId = (name: string) => fieldIdOf(id, name);
   const errorsOf = (name: string) => errors[name];
 
   return (
@@ -128,7 +136,7 @@ export function QuickQuoteForm({
     >
       <input type="hidden" name="__form__" value={id} />
       <HoneypotFields />
-      <ErrorList errors={errors[""]} />
+      <ErrorSummary formId={id} errors={failed ? errors : null} />
       <div className="grid gap-4 sm:grid-cols-2">
         <AddressField
           id={fieldId("pickupAddress")}

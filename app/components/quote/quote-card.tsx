@@ -3,12 +3,17 @@
 // (<details>), the driver's share and "Proceed to Checkout" (a POST).
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
+import { useArrivalFocus } from "~/components/ui/announcer";
 import { formatDistance } from "~/domain/distance";
 import { rememberAddresses } from "~/utils/remembered-addresses";
 import type { QuoteView } from "~/views/quote";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "./price-breakdown";
 
 export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteHref: string }) {
+  // A quote that a submit brings in place of the form: its heading takes focus, its price is said.
+  const headingRef = useArrivalFocus<HTMLHeadingElement>(
+    `${quote.estimate ? "Estimated quote" : "Quote ready"}: ${quote.total}, including VAT`,
+  );
   useEffect(() => {
     rememberAddresses({ pickupAddress: quote.pickupAddress, deliveryAddress: quote.deliveryAddress });
   }, [quote.pickupAddress, quote.deliveryAddress]);
@@ -19,7 +24,7 @@ export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteH
       className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-lg"
       data-testid="quote-card"
     >
-      <QuoteBadge id="quote-ready" estimate={quote.estimate} />
+      <QuoteBadge id="quote-ready" estimate={quote.estimate} ref={headingRef} />
       {quote.estimate ? (
         <div className="mt-4">
           <EstimateNotice miles={quote.distanceMiles}>

@@ -8,12 +8,14 @@ import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } fr
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { StatusButton } from "~/components/ui/button";
-import { ErrorList } from "~/components/ui/field";
+import { FormErrorSummary } from "~/components/ui/form-field";
+
 import { HoneypotFields } from "~/components/ui/honeypot-fields";
 import { DEFAULT_MOVE_TIME } from "~/domain/move-inputs";
 import { QUOTE_FORM_CONSTRAINT } from "~/schemas/quote-constraints";
 import { resolveQuoteForm } from "~/schemas/quote-form-checks";
 import { usePending } from "~/utils/use-pending";
+import { useSubmitKeepsItsClick } from "~/utils/use-validated-form";
 import { AddressFormField } from "./address-form-field";
 import {
   DateTimeFields,
@@ -60,6 +62,7 @@ export function QuoteForm({
     onValidate: ({ formData }) => parse(formData, { resolve: resolveQuoteForm }),
   });
   useRememberedAddresses(form, fields.pickupAddress, fields.deliveryAddress);
+  useSubmitKeepsItsClick(id);
 
   useEffect(() => {
     if (focusItems) document.getElementById(`${id}-items`)?.querySelector("button")?.focus();
@@ -70,7 +73,7 @@ export function QuoteForm({
       <input type="hidden" name="__form__" value={id} />
       <HoneypotFields />
       <input {...getInputProps(fields.detailed, { type: "hidden" })} key={fields.detailed.key} />
-      <ErrorList errors={form.errors} />
+      <FormErrorSummary form={form} />
 
       <Section title="Locations">
         <AddressFormField

@@ -20,6 +20,12 @@ export function Section({ title, id, children }: { title: string; id?: string; c
   );
 }
 
+/** A time field's props: the schema's pattern is checked by the server, not set on a time input (invalid HTML). */
+function timeInput(time: FieldMetadata<string>) {
+  const { pattern: _pattern, ...props } = getInputProps(time, { type: "time" });
+  return props;
+}
+
 export function DateTimeFields({
   date,
   time,
@@ -38,7 +44,7 @@ export function DateTimeFields({
         label="Moving date"
         errors={date.errors}
       />
-      <Field {...getInputProps(time, { type: "time" })} key={time.key} label="Start time" errors={time.errors} />
+      <Field {...timeInput(time)} key={time.key} label="Start time" errors={time.errors} />
     </>
   );
 }

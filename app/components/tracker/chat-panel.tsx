@@ -4,8 +4,10 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useAnnounceChange } from "~/components/ui/announcer";
 import { StatusButton } from "~/components/ui/button";
-import { ErrorList, FormErrors } from "~/components/ui/field";
+import { ErrorList } from "~/components/ui/field";
+import { FormErrorSummary } from "~/components/ui/form-field";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
 import { usePending } from "~/utils/use-pending";
 import { useValidatedForm } from "~/utils/use-validated-form";
@@ -35,6 +37,12 @@ export function ChatPanel({
   useEffect(() => {
     listRef.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
   }, [messages.length]);
+  // A message from the other side that arrives while the chat is open is read out.
+  const newest = messages.at(-1);
+  useAnnounceChange(
+    newest?.id,
+    newest && !newest.mine ? `New message from your ${otherSide}: ${newest.content}` : null,
+  );
 
   return (
     <section id="chat" aria-labelledby="chat-heading" className="pt-4">
@@ -49,12 +57,7 @@ export function ChatPanel({
       {messages.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No messages yet. Say hello to your {otherSide}.</p>
       ) : (
-        <ol
-          ref={listRef}
-          aria-live="polite"
-          className="mt-3 max-h-[28rem] space-y-2 overflow-y-auto pr-1"
-          data-testid="chat-messages"
-        >
+        <ol ref={listRef} className="mt-3 max-h-[28rem] space-y-2 overflow-y-auto pr-1" data-testid="chat-messages">
           {messages.map((message) => (
             <li key={message.id} className={`flex ${message.mine ? "justify-end" : "justify-start"}`}>
               <div
@@ -128,7 +131,7 @@ function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: read
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
         />
         <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrorSummary form={form} />
         <StatusButton pending={pending} pendingText="Sending...">
           Send
         </StatusButton>

@@ -8,7 +8,8 @@ import { useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, StatusButton } from "~/components/ui/button";
-import { ErrorList, FormErrors } from "~/components/ui/field";
+import { ErrorList } from "~/components/ui/field";
+import { FormErrorSummary } from "~/components/ui/form-field";
 import { HELP_KIND_LABELS, HELP_MESSAGE_MAX, type HelpKind } from "~/schemas/help-request-messages";
 import { useFetcherAnswer } from "~/utils/use-fetcher-answer";
 import { useValidatedForm } from "~/utils/use-validated-form";
@@ -198,7 +199,7 @@ export function HelpForm({
           <input type="hidden" name="longitude" value={position.longitude} />
         </>
       ) : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrorSummary form={form} />
       {kind === "location_share" && hydrated ? (
         <div>
           <Button

@@ -5,7 +5,8 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
-import { ErrorList, FormErrors } from "~/components/ui/field";
+import { ErrorList } from "~/components/ui/field";
+import { FormErrorSummary } from "~/components/ui/form-field";
 import { MAX_STARS, MIN_STARS } from "~/domain/ratings";
 import { RATING_COMMENT_MAX } from "~/schemas/rating-messages";
 import { useValidatedForm } from "~/utils/use-validated-form";
@@ -100,7 +101,7 @@ export function RatingForm({
       className="mt-2 space-y-3"
       aria-busy={pending || undefined}
     >
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrorSummary form={form} />
       <fieldset aria-describedby={starsError} aria-invalid={starsError ? true : undefined}>
         <legend className="text-sm font-medium text-slate-800">How was your driver?</legend>
         <div

@@ -1,6 +1,7 @@
 // The tracker's pieces: the progress bar, the driver card, the booking's details, the tabs and
 // the live updates list. Plain markup, so the page reads the same with JavaScript off.
 import { Link } from "@remix-run/react";
+import { useAnnounceChange } from "~/components/ui/announcer";
 import { trackerPath } from "~/utils/tracker-path";
 import type { TrackerView } from "~/views/tracker";
 
@@ -14,6 +15,8 @@ const PROGRESS_WIDTHS: [number, string][] = [
 const progressWidth = (percent: number) => PROGRESS_WIDTHS.find(([at]) => percent >= at)?.[1] ?? "w-0";
 
 export function ProgressCard({ tracking }: { tracking: TrackerView["tracking"] }) {
+  // A status the driver set just now (a live update) is read out.
+  useAnnounceChange(tracking.label, `Driver status: ${tracking.label}`);
   return (
     <section aria-labelledby="progress-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

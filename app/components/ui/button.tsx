@@ -20,15 +20,30 @@ export function Button({
   );
 }
 
-/** A submit button that says what is happening while its form is pending. */
+/**
+ * A submit button that says what is happening while its form is pending. It stays focusable
+ * then (aria-disabled, and a guard against a second submit, rather than `disabled`), so focus
+ * never falls back to the page's start.
+ */
 export function StatusButton({
   pending,
   pendingText,
   children,
+  onClick,
   ...button
 }: Parameters<typeof Button>[0] & { pending: boolean; pendingText: string }) {
   return (
-    <Button type="submit" {...button} disabled={pending || button.disabled} aria-busy={pending || undefined}>
+    <Button
+      type="submit"
+      {...button}
+      aria-disabled={pending || undefined}
+      aria-busy={pending || undefined}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+        else onClick?.(event);
+      }}
+      className={`${pending ? "cursor-progress opacity-80" : ""} ${button.className ?? ""}`}
+    >
       {pending ? pendingText : children}
     </Button>
   );

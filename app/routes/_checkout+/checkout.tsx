@@ -14,9 +14,10 @@ import {
   TestModeBanner,
 } from "~/components/checkout/booking-summary";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "~/components/quote/price-breakdown";
+import { useArrivalFocus } from "~/components/ui/announcer";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrors } from "~/components/ui/field";
-import { FormField } from "~/components/ui/form-field";
+
+import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { formatDistance } from "~/domain/distance";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
@@ -169,6 +170,8 @@ function PaymentChoices({
   paymentMode: CardPaymentMode;
   paypal: boolean;
 }) {
+  // Signed in through the dialog: the choices it unlocked take the focus the dialog had.
+  const firstChoice = useArrivalFocus<HTMLAnchorElement>("Signed in. Choose how to pay.");
   if (paymentMode === "unavailable" && !paypal)
     return (
       <div className="mt-4">
@@ -177,11 +180,12 @@ function PaymentChoices({
     );
   const sandbox = paymentMode === "sandbox";
   const query = `?booking=${encodeURIComponent(bookingId)}`;
+
   const choice = "block rounded-lg border border-slate-300 p-4 hover:border-blue-600 hover:bg-blue-50";
   return (
     <div className="mt-4 space-y-3" data-testid="payment-choices">
       {sandbox ? <TestModeBanner /> : null}
-      <Link to={`/stripe-checkout${query}`} className={choice}>
+      <Link to={`/stripe-checkout${query}`} className={choice} ref={firstChoice}>
         <span className="block font-semibold text-blue-800">Pay by card on a secure payment page</span>
         <span className="text-sm text-slate-600">
           You will be taken to our card payment provider and brought back here.
@@ -239,7 +243,7 @@ function DiscountForm({
           <StatusButton pending={pending} pendingText="Applying..." variant="secondary" className="mt-6">
             Apply
           </StatusButton>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrorSummary form={form} />
         </Form>
       )}
     </div>

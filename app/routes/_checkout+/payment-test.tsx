@@ -7,8 +7,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
-import { ErrorList, FormErrors } from "~/components/ui/field";
-import { FormField } from "~/components/ui/form-field";
+import { ErrorList } from "~/components/ui/field";
+import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { cardTestProvider, createTestPayment, type PaymentTestResult } from "~/routes/_checkout+/payment-test.server";
 import { paymentTestSchema } from "~/schemas/payment-test";
@@ -127,7 +127,7 @@ export default function PaymentTestPage() {
             <ErrorList id={`${fields.provider.id}-error`} errors={fields.provider.errors} />
           </div>
         </fieldset>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrorSummary form={form} />
         <StatusButton pending={pending} pendingText="Asking the provider…">
           Create test payment
         </StatusButton>

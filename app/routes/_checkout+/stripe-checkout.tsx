@@ -15,8 +15,8 @@ import {
   TestModeBanner,
 } from "~/components/checkout/booking-summary";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrors, TextareaField } from "~/components/ui/field";
-import { FormField } from "~/components/ui/form-field";
+import { TextareaField } from "~/components/ui/field";
+import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
@@ -163,7 +163,7 @@ function DetailsForm({
           rows={3}
           maxLength={1000}
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrorSummary form={form} />
         {checkoutUrl ? (
           <p role="status" className="font-semibold text-blue-800" data-testid="redirecting">
             Redirecting to secure payment...

@@ -158,7 +158,7 @@ export default function StripeConfigPage() {
         {...getFormProps(form)}
         className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
       >
-        <fieldset disabled={pending} className="space-y-4">
+        <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-slate-900">Change the keys</legend>
           <Field
             key={publicKeyKey}

@@ -7,8 +7,8 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrors } from "~/components/ui/field";
-import { FormField } from "~/components/ui/form-field";
+
+import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { twoFactorCodeSchema } from "~/schemas/auth";
 import { TWO_FACTOR_MESSAGES } from "~/schemas/auth-messages";
 import { requireAdmin } from "~/server/auth/auth.server";
@@ -156,7 +156,7 @@ function CodeForm({ intent, label, help }: { intent: "confirm" | "disable"; labe
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
       {help ? <p className="text-sm text-slate-700">{help}</p> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrorSummary form={form} />
       <FormField
         meta={fields.code}
         label="Code"

@@ -8,6 +8,7 @@ import { PriceBreakdown } from "~/components/quote/price-breakdown";
 import { VAN_OPTIONS } from "~/components/quote/quote-options";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
+import { FormErrorSummary } from "~/components/ui/form-field";
 import { formatDistance, formatDuration } from "~/domain/distance";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { DISTANCE_CALCULATOR_CONSTRAINT } from "~/schemas/quote-constraints";
@@ -80,6 +81,7 @@ export default function DistanceCalculator() {
           setTyped({ pickup: value("pickupAddress"), delivery: value("deliveryAddress") });
         }}
       >
+        <FormErrorSummary form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
           <AddressFormField
             meta={fields.pickupAddress}

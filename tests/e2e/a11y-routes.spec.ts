@@ -1,0 +1,327 @@
+// Every page route, as an auditor checks it: axe-core's WCAG 2.2 A and AA rules (wcag2a,
+// wcag2aa, wcag21a, wcag21aa, wcag22aa), signed in as whoever may see the page, with JavaScript
+// on and off: no serious or critical violation, the moderate ones printed and held to
+// tests/e2e/axe-moderate-baseline.json (which a count over fails), one h1, and no sideways
+// scrolling at 320 CSS px. A page route with no entry in ROUTES fails the first test.
+// Without JavaScript, axe runs in the server's HTML with the app's scripts blocked.
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { ROUTE_FILES } from "../support/route-files";
+import { expect, test, type Browser, type Page } from "./fixtures";
+import { appDb, jsModes, randomIp, sessionCookieFor, uniqueEmail, waitForHydration } from "./helpers";
+
+export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+type Who = "visitor" | "customer" | "driver" | "admin";
+type Sample = { bookingId: string; completedId: string; sandboxId: string };
+type RouteCase = { url: (sample: Sample) => string; who: Who; status?: number };
+
+/** Every page route (by the flat name of route-files.ts), the URL it is checked at and by whom. */
+const ROUTES: Record<string, RouteCase> = {
+  _index: { url: () => "/", who: "visitor" },
+  quote: { url: () => "/quote", who: "visitor" },
+  calculator: { url: () => "/calculator", who: "visitor" },
+  "distance-calculator": { url: () => "/distance-calculator", who: "visitor" },
+  "london-services": { url: () => "/london-services", who: "visitor" },
+  "birmingham-services": { url: () => "/birmingham-services", who: "visitor" },
+  "terms-and-conditions": { url: () => "/terms-and-conditions", who: "visitor" },
+  accessibility: { url: () => "/accessibility", who: "visitor" },
+  "driver-registration": { url: () => "/driver-registration", who: "visitor" },
+  $: { url: () => "/no-such-page", who: "visitor", status: 404 },
+  signin: { url: () => "/signin", who: "visitor" },
+  signup: { url: () => "/signup", who: "visitor" },
+  "forgot-password": { url: () => "/forgot-password", who: "visitor" },
+  "reset-password.$token": { url: () => "/reset-password/not-a-real-token", who: "visitor", status: 410 },
+  "admin_.login": { url: () => "/admin/login", who: "visitor" },
+  "admin_.login_.code": { url: () => "/admin/login/code", who: "visitor" },
+  "admin_.signup": { url: () => "/admin/signup", who: "visitor" },
+  account: { url: () => "/account", who: "customer" },
+  bookings: { url: () => "/bookings", who: "customer" },
+  "booking-tracker": { url: (s) => `/booking-tracker?booking=${s.bookingId}`, who: "customer" },
+  "bookings_.$id.cancel": { url: (s) => `/bookings/${s.bookingId}/cancel`, who: "customer" },
+  "bookings_.$id.help": { url: (s) => `/bookings/${s.bookingId}/help`, who: "customer" },
+  "bookings_.$id.rate": { url: (s) => `/bookings/${s.completedId}/rate`, who: "customer" },
+  checkout: { url: (s) => `/checkout?booking=${s.bookingId}`, who: "customer" },
+  "embedded-checkout": { url: (s) => `/embedded-checkout?booking=${s.bookingId}`, who: "customer" },
+  "stripe-checkout": { url: (s) => `/stripe-checkout?booking=${s.bookingId}`, who: "customer" },
+  "paypal-checkout": { url: (s) => `/paypal-checkout?booking=${s.bookingId}`, who: "customer" },
+  "sandbox-checkout.$id": { url: (s) => `/sandbox-checkout/${s.sandboxId}`, who: "customer" },
+  "booking-confirmation": { url: (s) => `/booking-confirmation?booking=${s.completedId}`, who: "customer" },
+  "booking-receipt": { url: (s) => `/booking-receipt?booking=${s.completedId}`, who: "customer" },
+  driver: { url: () => "/driver", who: "driver" },
+  admin: { url: () => "/admin", who: "admin" },
+  "admin.dashboard": { url: () => "/admin/dashboard", who: "admin" },
+  "admin.bookings": { url: () => "/admin/bookings", who: "admin" },
+  "admin.bookings.$id": { url: (s) => `/admin/bookings/${s.bookingId}`, who: "admin" },
+  "admin.drivers": { url: () => "/admin/drivers", who: "admin" },
+  "admin.users": { url: () => "/admin/users", who: "admin" },
+  "admin.payments": { url: () => "/admin/payments", who: "admin" },
+  "admin.two-factor": { url: () => "/admin/two-factor", who: "admin" },
+  "stripe-config": { url: () => "/stripe-config", who: "admin" },
+  "payment-test": { url: () => "/payment-test", who: "admin" },
+  "test-detailed-quotes": { url: () => "/test-detailed-quotes", who: "admin" },
+};
+
+const EMAILS: Record<Exclude<Who, "visitor">, string> = {
+  customer: "",
+  driver: "mark.driver@example.com",
+  admin: "admin@easymove.local",
+};
+
+const BASELINE_FILE = path.resolve("tests/e2e/axe-moderate-baseline.json");
+const baseline: Record<string, number> = fs.existsSync(BASELINE_FILE)
+  ? JSON.parse(fs.readFileSync(BASELINE_FILE, "utf8"))
+  : {};
+const moderateFound: Record<string, number> = {};
+
+let sample: Sample;
+
+/** A customer of their own with a booking to pay, a completed and paid move, and a sandbox card page. */
+async function makeSample(): Promise<Sample> {
+  const db = await appDb();
+  const customer = await db.user.create({ data: { username: "Ada Audit", email: uniqueEmail("a11y") } });
+  EMAILS.customer = customer.email;
+  const move = (status: "pending" | "completed") => ({
+    reference: `EM-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+    customerId: customer.id,
+    status,
+    paymentState: status === "completed" ? ("paid" as const) : ("unpaid" as const),
+    pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+    deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+    moveDate: new Date(Date.now() + (status === "completed" ? -2 : 14) * 86_400_000),
+    vanSize: "medium" as const,
+    distanceTenths: 25,
+    estimatedHours: 2,
+    customerName: "Ada Audit",
+    customerEmail: customer.email,
+    subTotal: 8000,
+    platformFee: 2000,
+    driverShare: 6000,
+    vatAmount: 400,
+    originalPrice: 8400,
+    finalPrice: 8400,
+  });
+  const driver = await db.driver.findFirstOrThrow({ where: { approvalStatus: "approved" } });
+  const booking = await db.booking.create({ data: move("pending") });
+  const completed = await db.booking.create({
+    data: { ...move("completed"), driverId: driver.id, trackingStatus: "completed" },
+  });
+  await db.payment.create({
+    data: {
+      bookingId: completed.id,
+      amountPence: 8400,
+      status: "succeeded",
+      provider: "sandbox",
+      method: "card",
+      providerPaymentId: `sbx_pi_${completed.id}`,
+      customerName: "Ada Audit",
+      customerEmail: customer.email,
+    },
+  });
+  const sandbox = await db.sandboxCheckout.create({
+    data: {
+      id: `sbx_cs_${booking.id}`,
+      paymentIntentId: `sbx_pi_a11y_${booking.id}`,
+      idempotencyKey: `a11y-${booking.id}`,
+      amountPence: 8400,
+      bookingId: booking.id,
+      customerEmail: customer.email,
+      description: `Booking ${booking.reference}`,
+      successUrl: `/booking-confirmation?booking=${booking.id}`,
+      cancelUrl: `/checkout?booking=${booking.id}`,
+    },
+  });
+  return { bookingId: booking.id, completedId: completed.id, sandboxId: sandbox.id };
+}
+
+async function contextFor(browser: Browser, baseURL: string, who: Who) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
+  if (who !== "visitor") await context.addCookies([await sessionCookieFor(EMAILS[who], baseURL)]);
+  // Every code's discount popup has been seen: it has a test of its own.
+  await context.addInitScript(() =>
+    window.localStorage.setItem("easymove:discount-popup-seen", JSON.stringify(["WELCOME5", "RETURN10", "LOYAL15"])),
+  );
+  return context;
+}
+
+/** axe's violations of WCAG 2.2 A/AA: the serious and critical ones, and how many moderate ones. */
+export async function auditPage(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(results.passes.length, "axe ran its checks").toBeGreaterThan(5);
+  const describe = (impacts: string[]) =>
+    results.violations
+      .filter((violation) => impacts.includes(violation.impact ?? ""))
+      .map((violation) => ({
+        id: violation.id,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+      }));
+  return { serious: describe(["serious", "critical"]), moderate: describe(["moderate", "minor"]) };
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  sample = await makeSample();
+});
+
+test("every page route has an accessibility check", () => {
+  const pages = ROUTE_FILES.filter((route) =>
+    /export default function/.test(fs.readFileSync(`.${route.file}`, "utf8")),
+  ).map((route) => route.name);
+  expect(pages.length).toBeGreaterThan(30);
+  expect(pages.filter((name) => !ROUTES[name]).sort(), "page routes without an entry in ROUTES").toEqual([]);
+  expect(
+    Object.keys(ROUTES).filter((name) => !pages.includes(name)),
+    "entries that are not page routes",
+  ).toEqual([]);
+});
+
+for (const mode of jsModes) {
+  test(`every page route, ${mode.name}: no serious axe violation, one h1, no sideways scrolling at 320 px`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const failures: string[] = [];
+    for (const [name, route] of Object.entries(ROUTES)) {
+      const context = await contextFor(browser, baseURL!, route.who);
+      const page = await context.newPage();
+      if (!mode.javaScriptEnabled) await page.route(/\.js(\?|$)/, (request) => request.abort());
+      const url = route.url(sample);
+      const response = await page.goto(url);
+      expect(response?.status(), `${name} (${url})`).toBe(route.status ?? 200);
+      if (mode.javaScriptEnabled) await waitForHydration(page);
+      const h1s = await page.locator("h1").count();
+      if (h1s !== 1) failures.push(`${name}: ${h1s} h1 elements`);
+      const { serious, moderate } = await auditPage(page);
+      if (serious.length > 0) failures.push(`${name}: ${JSON.stringify(serious)}`);
+      const key = `${name} ${mode.javaScriptEnabled ? "js" : "no-js"}`;
+      moderateFound[key] = moderate.length;
+      if (moderate.length > 0) console.log(`axe, moderate or minor, ${key}: ${JSON.stringify(moderate)}`);
+      await page.setViewportSize({ width: 320, height: 720 });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) failures.push(`${name}: ${width} px wide at 320 px`);
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+test("the moderate and minor axe findings do not grow", () => {
+  if (process.env.UPDATE_AXE_BASELINE === "1") {
+    fs.writeFileSync(BASELINE_FILE, `${JSON.stringify(moderateFound, null, 2)}\n`);
+    return;
+  }
+  const grown = Object.entries(moderateFound)
+    .filter(([key, count]) => count > (baseline[key] ?? 0))
+    .map(([key, count]) => `${key}: ${count} (baseline ${baseline[key] ?? 0})`);
+  expect(Object.keys(moderateFound).length).toBeGreaterThan(60);
+  expect(grown).toEqual([]);
+});
+
+test.describe("states an auditor checks too, with JavaScript", () => {
+  test.use({ extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
+
+  test("a form's errors, a quote result with its toast, and the checkout's dialog: no serious violation, and what is announced", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // A form's errors: the summary has the focus.
+    await page.goto("/signup");
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByTestId("error-summary")).toBeFocused();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    expect((await auditPage(page)).serious).toEqual([]);
+
+    // A quote result and its toast: the heading has the focus, the live regions say so.
+    await page.goto("/calculator");
+    await waitForHydration(page);
+    await page.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
+    await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+    await page.getByRole("button", { name: "Calculate Quote" }).click();
+    await expect(page.getByRole("heading", { name: "Quote Ready" })).toBeFocused();
+    await expect(page.getByTestId("announcer")).toContainText("Quote ready: £");
+    await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Quote calculated");
+    expect((await auditPage(page)).serious).toEqual([]);
+
+    // The checkout's sign-in dialog, open for a visitor.
+    const visitor = await contextFor(browser, baseURL!, "visitor");
+    const dialogPage = await visitor.newPage();
+    await dialogPage.goto(`/checkout?booking=${sample.bookingId}`);
+    await waitForHydration(dialogPage);
+    await expect(dialogPage.getByRole("dialog")).toBeVisible();
+    expect((await auditPage(dialogPage)).serious).toEqual([]);
+    await visitor.close();
+  });
+
+  test("a change of page moves focus to its heading and says its title", async ({ page }) => {
+    await page.goto("/terms-and-conditions");
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Accessibility" }).click();
+    await expect(page).toHaveURL(/\/accessibility$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await expect(page.getByTestId("announcer")).toHaveText(await page.title());
+  });
+
+  test("the focus ring is still drawn in forced colours (high contrast)", async ({ page }) => {
+    await page.emulateMedia({ forcedColors: "active" });
+    await page.goto("/");
+    await waitForHydration(page);
+    for (let step = 0; step < 6; step++) {
+      await page.keyboard.press("Tab");
+      const outline = await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!);
+        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      });
+      expect(outline.style, `focus stop ${step + 1}`).not.toBe("none");
+      expect(outline.width, `focus stop ${step + 1}`).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  test("a driver's status change is announced on the customer's tracker", async ({ browser, baseURL }) => {
+    const db = await appDb();
+    const driverUser = await db.user.findUniqueOrThrow({ where: { email: EMAILS.driver } });
+    const driver = await db.driver.findFirstOrThrow({ where: { userId: driverUser.id } });
+    const customer = await db.user.findUniqueOrThrow({ where: { email: EMAILS.customer } });
+    const booking = await db.booking.create({
+      data: {
+        reference: `EM-A${Date.now().toString(36).slice(-5).toUpperCase()}`,
+        customerId: customer.id,
+        driverId: driver.id,
+        status: "assigned",
+        trackingStatus: "assigned",
+        pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+        deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+        moveDate: new Date(),
+        vanSize: "medium",
+        distanceTenths: 20,
+        estimatedHours: 1,
+        customerName: "Ada Audit",
+        customerEmail: customer.email,
+        subTotal: 4000,
+        platformFee: 1000,
+        driverShare: 3000,
+        vatAmount: 200,
+        originalPrice: 4200,
+        finalPrice: 4200,
+      },
+    });
+    const customerContext = await contextFor(browser, baseURL!, "customer");
+    const tracker = await customerContext.newPage();
+    await tracker.goto(`/booking-tracker?booking=${booking.id}`);
+    await waitForHydration(tracker);
+
+    const driverContext = await contextFor(browser, baseURL!, "driver");
+    const driverPage = await driverContext.newPage();
+    await driverPage.goto("/driver");
+    await waitForHydration(driverPage);
+    await driverPage.getByTestId(`job-${booking.reference}`).getByRole("button", { name: "Start: on my way" }).click();
+
+    await expect(tracker.getByTestId("announcer")).toHaveText("Driver status: On the way");
+    await Promise.all([customerContext.close(), driverContext.close()]);
+  });
+});
