@@ -193,10 +193,15 @@ function JobCard({ job }: { job: DriverJob }) {
               />
             </label>
           ) : null}
-          <StatusButton pending={pending} pendingText="Updating...">
+          <StatusButton pending={pending} pendingText="Updating..." className="min-h-11 px-5">
             {job.next.label}
           </StatusButton>
         </fetcher.Form>
+      ) : null}
+      {job.notYet ? (
+        <p className="mt-4 text-sm text-slate-700" data-testid="job-not-yet">
+          {job.notYet}
+        </p>
       ) : null}
       {error ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">

@@ -16,7 +16,18 @@ export const ADMIN_BOOKING_MESSAGES = {
   searchTooLong: "The search term is at most 100 characters long",
   invalidLimit: "limit must be a whole number from 1 to 50",
   invalidAction: "Unknown action",
+  trackingRequired: "Choose a tracking status",
+  reasonRequired: "Give a reason for the change (at least 5 characters)",
+  reasonTooLong: "The reason is at most 500 characters long",
+  trackingChanged: "Tracking status changed",
+  trackingFailed: "Failed to change the tracking status",
+  trackingNeedsDriver: "Assign a driver before changing the tracking status",
+  trackingCancelled: "A cancelled booking has no tracking to change",
 } as const;
+
+/** An admin's reason for moving a job's tracking by hand: long enough to mean something. */
+export const TRACKING_REASON_MIN = 5;
+export const TRACKING_REASON_MAX = 500;
 
 export const SEARCH_TERM_MAX = 100;
 

@@ -2,7 +2,14 @@
 // booking's new status and an assigned driver. The spec's texts are word for word.
 import { z } from "zod";
 import { BOOKING_STATUSES } from "~/domain/booking-status";
-import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, SEARCH_TERM_MAX } from "./admin-bookings-messages";
+import { TRACKING_STATUSES } from "~/domain/tracking";
+import {
+  ADMIN_BOOKING_MESSAGES,
+  RECORD_ID_PATTERN,
+  SEARCH_TERM_MAX,
+  TRACKING_REASON_MAX,
+  TRACKING_REASON_MIN,
+} from "./admin-bookings-messages";
 
 export * from "./admin-bookings-messages";
 
@@ -33,6 +40,16 @@ export const adminBookingActionSchema = z.discriminatedUnion(
   { errorMap: () => ({ message: ADMIN_BOOKING_MESSAGES.invalidAction }) },
 );
 export type AdminBookingAction = z.output<typeof adminBookingActionSchema>;
+
+/** A booking's page: an admin sets its tracking status by hand, past the driver's rule, with a reason. */
+export const trackingOverrideSchema = z.object({
+  trackingStatus: z.enum(TRACKING_STATUSES, { errorMap: () => ({ message: ADMIN_BOOKING_MESSAGES.trackingRequired }) }),
+  reason: z
+    .string({ required_error: ADMIN_BOOKING_MESSAGES.reasonRequired })
+    .trim()
+    .min(TRACKING_REASON_MIN, ADMIN_BOOKING_MESSAGES.reasonRequired)
+    .max(TRACKING_REASON_MAX, ADMIN_BOOKING_MESSAGES.reasonTooLong),
+});
 
 /** GET /api/admin/bookings?searchTerm=&status=&page= (the API refuses a bad value). */
 export const bookingListQuerySchema = z.object({

@@ -88,9 +88,10 @@ export function useValidatedForm<Schema extends ZodTypeAny>(
 }
 
 /**
- * A field left for one of its form's buttons is not checked on the way (conform checks on
- * blur): the submit checks every field anyway, and a message shown at that moment would move
- * the button from under the pointer, so the click that started it would be lost.
+ * A field left for a button is not checked on the way (conform checks on blur): a message
+ * shown at that moment would move the button from under the pointer, so the click that
+ * started it would be lost. The submit checks every field anyway; a button outside the form
+ * (a dialog's "Sign up", say) takes the user elsewhere.
  */
 export function useSubmitKeepsItsClick(formId: string) {
   useEffect(() => {
@@ -99,7 +100,7 @@ export function useSubmitKeepsItsClick(formId: string) {
     const onLeave = (event: FocusEvent) => {
       const next = event.relatedTarget;
       // conform listens on the document: the event goes no further than the form.
-      if (next instanceof HTMLButtonElement && next.form === form) event.stopPropagation();
+      if (next instanceof HTMLButtonElement) event.stopPropagation();
     };
     form.addEventListener("focusout", onLeave);
     return () => form.removeEventListener("focusout", onLeave);

@@ -1,7 +1,8 @@
 // /admin/bookings and the dashboard's lists in the browser, JavaScript on and off: a linkable
 // search and status filter, a status changed from its dropdown (saved on change with a toast
 // with JavaScript, a Save button without), "Failed to update booking status", an approved
-// driver assigned, a booking's history, and the dashboard's recent bookings and pending drivers.
+// driver assigned, a booking's history, the tracking set by hand with a reason, and the
+// dashboard's recent bookings and pending drivers.
 // Each test makes its own bookings and drivers, so other specs' changes to the seed never matter.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
@@ -237,6 +238,40 @@ for (const mode of jsModes) {
       await page.getByRole("link", { name: "Close details" }).click();
       await expect(page).toHaveURL(/\/admin\/bookings$/);
       await expect(page.getByTestId("booking-details")).toHaveCount(0);
+    });
+
+    test("the tracking set by hand needs a reason, then moves the job and writes the history", async ({ page }) => {
+      const name = word();
+      const driver = await makeDriver(`Driver ${name}`, "approved");
+      const booking = await makeBooking(name);
+      const db = await appDb();
+      await db.booking.update({
+        where: { id: booking.id },
+        data: { driverId: driver.id, status: "assigned", trackingStatus: "assigned" },
+      });
+
+      await open(page, `/admin/bookings/${booking.id}`, mode.javaScriptEnabled);
+      const form = page.getByRole("region", { name: "Change the tracking status" });
+      await form.getByLabel("Tracking status").selectOption({ label: "Arrived" });
+      await form.getByLabel("Reason").fill("no");
+      await form.getByRole("button", { name: "Change tracking status" }).click();
+      // The reason's own message, tied to the field; what was chosen and typed stays.
+      const reason = form.getByLabel("Reason");
+      await expect(reason).toHaveAttribute("aria-invalid", "true");
+      await expect(form.getByTestId("field-error")).toHaveText("Give a reason for the change (at least 5 characters)");
+      await expect(reason).toHaveValue("no");
+      await expect(form.getByLabel("Tracking status")).toHaveValue("arrived");
+
+      await markWindow(page, mode.javaScriptEnabled);
+      await reason.fill("The driver's phone died at the door");
+      await form.getByRole("button", { name: "Change tracking status" }).click();
+      await expect(toast(page, "Tracking status changed")).toBeVisible();
+      const details = page.getByTestId("booking-details");
+      await expect(details).toContainText("Arrived");
+      await expect(page.getByTestId("booking-history")).toContainText(
+        "Tracking set by hand from Driver assigned to Arrived: The driver's phone died at the door",
+      );
+      await expectSameWindow(page, mode.javaScriptEnabled);
     });
 
     test("an unknown booking's details say 'Booking not found'", async ({ page }) => {

@@ -103,7 +103,7 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     // axe runs as a script in the page, so without JavaScript the server's HTML is checked
-    // with the app's scripts blocked (no hydration), as in a11y.spec.ts.
+    // with the app's scripts blocked (no hydration), as in a11y-routes.spec.ts.
     test("has no serious axe violations, blank and with every error showing", async ({ browser, baseURL }) => {
       const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
       const page = await context.newPage();
@@ -143,7 +143,11 @@ for (const mode of jsModes) {
         await page.getByLabel("Phone Number").pressSequentially("0123");
         await expect(page.getByText("Please enter a valid phone number")).toHaveCount(0);
         await page.getByLabel("Vehicle photo").setInputFiles(PDF);
-        await expect(page.getByText("Vehicle photo must be an image (JPEG, PNG, WebP or HEIC)")).toBeVisible();
+        await expect(
+          page
+            .getByTestId("document-vehiclePhoto")
+            .getByText("Vehicle photo must be an image (JPEG, PNG, WebP or HEIC)"),
+        ).toBeVisible();
       } else {
         // Checked on the server, which says which files to choose again and keeps what was typed.
         await expect(page.getByTestId("choose-again")).toHaveText(

@@ -20,6 +20,15 @@ export async function open(page: Page, url: string, javaScriptEnabled: boolean) 
   if (javaScriptEnabled) await waitForHydration(page);
 }
 
+/**
+ * A move today (UK time) starting at midnight: its driver may set off at any time today
+ * (domain/tracking.ts startWindow).
+ */
+export function todaysMove() {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  return { moveDate: new Date(`${today}T00:00:00Z`), moveTime: "00:00" };
+}
+
 /** A client address of its own (sent as X-Forwarded-For), so one test's rate limits never touch another's. */
 export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
 

@@ -6,7 +6,7 @@
 // and an admin assigns one the same way.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { appDb, jsModes, randomIp, uniqueEmail, waitForHydration } from "./helpers";
+import { appDb, jsModes, randomIp, todaysMove, uniqueEmail, waitForHydration } from "./helpers";
 
 const PASSWORD = "keyboard-password-1";
 
@@ -143,7 +143,7 @@ for (const mode of jsModes) {
           reference,
           pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
           deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
-          moveDate: new Date(),
+          ...todaysMove(),
           vanSize: "medium",
           distanceTenths: 20,
           estimatedHours: 1,

@@ -68,8 +68,10 @@ for (const mode of jsModes) {
     }) => {
       await signIn(ADMIN_EMAIL);
       await open(page, "/stripe-config", mode.javaScriptEnabled);
-      const publicError = page.getByText("Invalid Public Key: Stripe publishable key must start with 'pk_'");
-      const secretError = page.getByText("Invalid Secret Key: Stripe secret key must start with 'sk_'");
+      // Each field's own message (after a submit, the error summary repeats it as a link).
+      const fieldErrors = page.getByTestId("field-error");
+      const publicError = fieldErrors.getByText("Invalid Public Key: Stripe publishable key must start with 'pk_'");
+      const secretError = fieldErrors.getByText("Invalid Secret Key: Stripe secret key must start with 'sk_'");
 
       if (mode.javaScriptEnabled) {
         // Save waits for something valid to save.

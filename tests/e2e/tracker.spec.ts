@@ -3,9 +3,7 @@
 // without a reload, and the read tick reaches the driver; without JavaScript the same flow
 // works by posting and refreshing.
 import { expect, test, type Page } from "./fixtures";
-import { appDb, jsModes, open, uniqueEmail, expectFormError } from "./helpers";
-
-const ukToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+import { appDb, jsModes, open, uniqueEmail, expectFormError, todaysMove } from "./helpers";
 
 /** A customer and a driver (both with accounts) and a paid booking for today, assigned to the driver. */
 async function assignedBooking() {
@@ -42,7 +40,7 @@ async function assignedBooking() {
       trackingStatus: "assigned",
       pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
       deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
-      moveDate: new Date(`${ukToday()}T00:00:00Z`),
+      ...todaysMove(),
       vanSize: "medium",
       distanceTenths: 25,
       estimatedHours: 2,

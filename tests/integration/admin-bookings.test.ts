@@ -550,6 +550,80 @@ describe("GET /admin/bookings/:id", () => {
   });
 });
 
+describe("POST /admin/bookings/:id (an admin sets the tracking by hand, with a reason)", () => {
+  const post = (id: string, fields: Record<string, string>, cookie = adminCookie) =>
+    call(detailsPage.action, formRequest(`/admin/bookings/${id}?status=assigned`, fields, { cookie }), { id });
+
+  it("moves the job past the driver's rule, writes the reason to the history and keeps the counts true", async () => {
+    const driver = await createApprovedDriver();
+    const created = await createBooking("assigned");
+    const booking = await db.booking.update({
+      where: { id: created.id },
+      data: { driverId: driver.id, trackingStatus: "assigned" },
+    });
+    const done = await post(booking.id, {
+      trackingStatus: "completed",
+      reason: "Driver's phone was lost; done at 14:00",
+    });
+    expect(done.status).toBe(303);
+    expect(done.location).toBe(`/admin/bookings/${booking.id}?status=assigned`);
+    expect((await flashedToasts(done))[0]).toMatchObject({ title: ADMIN_BOOKING_MESSAGES.trackingChanged });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      trackingStatus: "completed",
+      status: "completed",
+    });
+    expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).completedJobs).toBe(1);
+    expect(
+      await db.auditLog.findFirstOrThrow({ where: { targetId: booking.id, action: "booking.tracking_override" } }),
+    ).toMatchObject({
+      actorId: admin.id,
+      details: { from: "assigned", to: "completed", reason: "Driver's phone was lost; done at 14:00" },
+    });
+
+    // Undone: back on the way, and the driver's count with it.
+    expect((await post(booking.id, { trackingStatus: "en_route", reason: "Completed by mistake" })).status).toBe(303);
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      trackingStatus: "en_route",
+      status: "in_progress",
+    });
+    expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).completedJobs).toBe(0);
+    const page = await call(detailsPage.loader, getRequest(`/admin/bookings/${booking.id}`, { cookie: adminCookie }), {
+      id: booking.id,
+    });
+    expect(page.body.booking.history.map((entry: { text: string }) => entry.text)).toEqual([
+      "Tracking set by hand from Move completed to On the way: Completed by mistake",
+      "Tracking set by hand from Driver assigned to Move completed: Driver's phone was lost; done at 14:00",
+    ]);
+  });
+
+  it("needs a reason and a real status, a driver and a live booking; only admins may", async () => {
+    const driver = await createApprovedDriver();
+    const created = await createBooking("assigned");
+    await db.booking.update({ where: { id: created.id }, data: { driverId: driver.id } });
+
+    const noReason = await post(created.id, { trackingStatus: "arrived", reason: "  ok " });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error).toMatchObject({ reason: [ADMIN_BOOKING_MESSAGES.reasonRequired] });
+    expect(noReason.body.initialValue).toMatchObject({ trackingStatus: "arrived", reason: "  ok " });
+    const badStatus = await post(created.id, { trackingStatus: "teleported", reason: "Because I can" });
+    expect(badStatus.body.error).toMatchObject({ trackingStatus: [ADMIN_BOOKING_MESSAGES.trackingRequired] });
+    const tooLong = await post(created.id, { trackingStatus: "arrived", reason: "x".repeat(501) });
+    expect(tooLong.body.error).toMatchObject({ reason: [ADMIN_BOOKING_MESSAGES.reasonTooLong] });
+
+    const unassigned = await createBooking("pending");
+    const noDriver = await post(unassigned.id, { trackingStatus: "arrived", reason: "Testing the rule" });
+    expect(noDriver.status).toBe(409);
+    expect(noDriver.body.error).toMatchObject({ "": [ADMIN_BOOKING_MESSAGES.trackingNeedsDriver] });
+    const cancelled = await createBooking("cancelled");
+    expect((await post(cancelled.id, { trackingStatus: "arrived", reason: "Testing the rule" })).status).toBe(409);
+    expect((await post("no-such-booking", { trackingStatus: "arrived", reason: "Testing the rule" })).status).toBe(404);
+
+    const customer = await post(created.id, { trackingStatus: "arrived", reason: "Testing the rule" }, customerCookie);
+    expect(customer.status).toBe(302);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: created.id } })).trackingStatus).not.toBe("arrived");
+  });
+});
+
 describe("the dashboard's lists", () => {
   it("shows the five newest bookings and pending driver applications", async () => {
     const booking = await bookingFor(unique(), { minutesAgo: AHEAD });

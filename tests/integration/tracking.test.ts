@@ -5,6 +5,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
+import { ukToday } from "~/domain/uk-calendar";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
 import * as eventsRoute from "~/routes/api+/bookings.$id.events";
 import * as driverRoute from "~/routes/driver";
@@ -26,9 +27,17 @@ async function trackedBooking() {
   const driver = await createApprovedDriver();
   await db.driver.update({ where: { id: driver.id }, data: { userId: driverUser.id } });
   const created = await createBooking("assigned");
+  // Today from midnight: the driver may set off at once (the start window has its own tests).
   const booking = await db.booking.update({
     where: { id: created.id },
-    data: { customerId: customer.id, driverId: driver.id, trackingStatus: "assigned", paymentState: "paid" },
+    data: {
+      customerId: customer.id,
+      driverId: driver.id,
+      trackingStatus: "assigned",
+      paymentState: "paid",
+      moveDate: new Date(`${ukToday()}T00:00:00Z`),
+      moveTime: "00:00",
+    },
   });
   return {
     booking,
@@ -166,6 +175,60 @@ describe("the driver's status steps", () => {
     expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "completed" })).toMatchObject({
       ok: false,
       status: 409,
+    });
+  });
+
+  it("set off only on the move's day, from 2 hours before its start; the page says when", async () => {
+    const { booking, driverUser } = await trackedBooking();
+    const driverSession = {
+      id: driverUser.id,
+      username: driverUser.username,
+      email: driverUser.email,
+      role: "driver" as const,
+    };
+    // A move at 09:00 on 3 March 2027 (GMT).
+    await db.booking.update({
+      where: { id: booking.id },
+      data: { moveDate: new Date("2027-03-03"), moveTime: "09:00" },
+    });
+    const start = (now: string) =>
+      advanceTracking({ bookingId: booking.id, user: driverSession, to: "en_route", now: new Date(now) });
+
+    expect(await start("2027-02-17T09:00:00Z")).toEqual({
+      ok: false,
+      status: 409,
+      message: "You can start this job on its day, from 07:00.",
+    });
+    expect(await start("2027-03-03T06:59:00Z")).toMatchObject({ ok: false, status: 409 });
+    expect(await start("2027-03-04T08:00:00Z")).toEqual({
+      ok: false,
+      status: 409,
+      message: "This job's day has passed. Please contact EasyMove support to move it on.",
+    });
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).trackingStatus).toBe("assigned");
+    expect(await start("2027-03-03T07:00:00Z")).toMatchObject({ ok: true });
+
+    // Weeks before its day, the job shows why it cannot start, and the form is refused.
+    const later = await trackedBooking();
+    await db.booking.update({
+      where: { id: later.booking.id },
+      data: { moveDate: new Date(Date.now() + 14 * 86_400_000), moveTime: "09:00" },
+    });
+    const page = await call(driverRoute.loader, getRequest("/driver", { cookie: later.driverCookie }));
+    expect(page.body.upcoming).toEqual([
+      expect.objectContaining({
+        id: later.booking.id,
+        next: null,
+        notYet: "You can start this job on its day, from 07:00.",
+      }),
+    ]);
+    const early = await call(
+      driverRoute.action,
+      formRequest("/driver", { bookingId: later.booking.id, status: "en_route" }, { cookie: later.driverCookie }),
+    );
+    expect(early).toMatchObject({
+      status: 409,
+      body: { ok: false, message: "You can start this job on its day, from 07:00." },
     });
   });
 

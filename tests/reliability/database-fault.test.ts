@@ -25,6 +25,7 @@ import {
   type App,
   type EventStream,
   type TestDatabase,
+  trackedMoveToday,
 } from "./harness";
 import { record, saveLog } from "./report";
 
@@ -58,6 +59,7 @@ beforeAll(async () => {
   [{ id: trackedId }] = await database.query<{ id: string }>(`select id from "Booking" where reference = $1`, [
     TRACKED.reference,
   ]);
+  await trackedMoveToday(database);
 });
 
 afterAll(async () => {

@@ -26,6 +26,15 @@ export const TRACKED = {
   driver: "mark.driver@example.com",
 };
 
+/** Moves the tracked booking to today from midnight, so its driver may set off now (domain/tracking.ts). */
+export async function trackedMoveToday(database: TestDatabase) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  await database.query(`update "Booking" set "moveDate" = $1::date, "moveTime" = '00:00' where reference = $2`, [
+    today,
+    TRACKED.reference,
+  ]);
+}
+
 const RELOCATED_HOME = "/var/lib/easymove";
 
 export type TestDatabase = {

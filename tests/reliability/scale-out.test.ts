@@ -21,6 +21,7 @@ import {
   startDatabase,
   type App,
   type TestDatabase,
+  trackedMoveToday,
 } from "./harness";
 import { record, saveLog } from "./report";
 
@@ -121,6 +122,7 @@ describe("two instances, one database, one upload folder", () => {
     const [{ id: bookingId }] = await database.query<{ id: string }>(`select id from "Booking" where reference = $1`, [
       TRACKED.reference,
     ]);
+    await trackedMoveToday(database);
     const customerToken = await signInToken(a, TRACKED.customer, DEMO_PASSWORD);
     const driverCookie = await signInCookie(b, TRACKED.driver, DEMO_PASSWORD);
     const stream = await openEventStream(a, `/api/bookings/${bookingId}/events`, { token: customerToken });

@@ -113,7 +113,7 @@ function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: read
             name="content"
             value={phrase}
             disabled={pending}
-            className="rounded-full border border-blue-200 bg-blue-50 px-3 py-1 text-xs font-medium text-blue-800 hover:bg-blue-100 disabled:opacity-60"
+            className="min-h-11 rounded-full border border-blue-200 bg-blue-50 px-3 py-1 text-xs font-medium text-blue-800 hover:bg-blue-100 disabled:opacity-60"
           >
             {phrase}
           </button>
@@ -132,7 +132,7 @@ function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: read
         />
         <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
         <FormErrorSummary form={form} />
-        <StatusButton pending={pending} pendingText="Sending...">
+        <StatusButton pending={pending} pendingText="Sending..." className="min-h-11 px-5">
           Send
         </StatusButton>
       </fetcher.Form>

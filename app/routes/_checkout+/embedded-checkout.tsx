@@ -12,6 +12,7 @@ import { AuthDialog } from "~/components/auth/auth-dialog";
 import { BookingSummary, CheckoutErrorCard, TestModeBanner } from "~/components/checkout/booking-summary";
 import { SandboxCardForm } from "~/components/checkout/sandbox-card-form";
 import { StripePaymentForm } from "~/components/checkout/stripe-payment-form";
+import { useArrivalFocus } from "~/components/ui/announcer";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { loadBookingForVisitor, loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
@@ -103,6 +104,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** The card section's heading; signed in through the dialog, it takes the focus the dialog had. */
+function CardHeading() {
+  const ref = useArrivalFocus<HTMLHeadingElement>("Signed in. Enter your card details.");
+  return (
+    <h2 id="card" ref={ref} tabIndex={-1} className="text-xl font-semibold">
+      Card details
+    </h2>
+  );
+}
+
 export default function EmbeddedCheckout() {
   const page = useLoaderData<typeof loader>();
   if (!page.booking) return <CheckoutErrorCard />;
@@ -113,9 +124,13 @@ export default function EmbeddedCheckout() {
       <div className="mt-6 grid gap-6">
         <BookingSummary booking={booking} />
         <section aria-labelledby="card" className="rounded-xl border border-slate-200 bg-white p-6">
-          <h2 id="card" className="text-xl font-semibold">
-            Card details
-          </h2>
+          {page.card ? (
+            <CardHeading key="card-form" />
+          ) : (
+            <h2 id="card" className="text-xl font-semibold">
+              Card details
+            </h2>
+          )}
           <div className="mt-4">
             {!page.card && !page.refusal ? (
               <AuthDialog

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
-import { Field, FormErrors } from "~/components/ui/field";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { Field } from "~/components/ui/field";
 import { refuse } from "~/routes/_auth+/auth-forms.server";
 import { canSaveStripeKeys, stripeConfigSchema } from "~/schemas/stripe-config";
 import {
@@ -160,6 +161,18 @@ export default function StripeConfigPage() {
       >
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-slate-900">Change the keys</legend>
+          <ErrorSummary
+            formId={form.id}
+            errors={
+              form.status === "error"
+                ? {
+                    "": form.errors?.map((message) => stripeConfigErrorText(message)),
+                    publicKey: fields.publicKey.errors?.map((message) => stripeConfigErrorText(message, "publicKey")),
+                    secretKey: fields.secretKey.errors?.map((message) => stripeConfigErrorText(message, "secretKey")),
+                  }
+                : null
+            }
+          />
           <Field
             key={publicKeyKey}
             {...publicKeyProps}
@@ -183,7 +196,6 @@ export default function StripeConfigPage() {
             }
             errors={fields.secretKey.errors?.map((message) => stripeConfigErrorText(message, "secretKey"))}
           />
-          <FormErrors id={form.errorId} errors={form.errors?.map((message) => stripeConfigErrorText(message))} />
           <div className="flex items-center gap-3">
             <StatusButton pending={pending} pendingText="Saving…" disabled={hydrated && !canSave}>
               {saved ? "Saved" : "Save"}

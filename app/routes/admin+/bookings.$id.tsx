@@ -1,15 +1,26 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/booking-badges";
-import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
-import { bookingDetails } from "~/server/admin/bookings.server";
+import { StatusButton } from "~/components/ui/button";
+import { SelectField, TextareaField } from "~/components/ui/field";
+import { FormErrorSummary } from "~/components/ui/form-field";
+import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } from "~/domain/tracking";
+import { trackingOverrideSchema } from "~/schemas/admin-bookings";
+import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
+import { bookingDetails, overrideTracking } from "~/server/admin/bookings.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { supportRequestsFor } from "~/server/bookings/support-requests.server";
+import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
+import { usePageForm } from "~/utils/use-validated-form";
 
 // A booking's details and history, shown above the list at its own URL
-// (/admin/bookings/:id, keeping the list's search), so it can be linked to.
+// (/admin/bookings/:id, keeping the list's search), so it can be linked to. An admin can set
+// the job's tracking status by hand here, with a reason that goes to the history.
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
@@ -31,6 +42,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound,
     });
   return { booking, supportRequests: await supportRequestsFor(booking.id) };
+}
+
+const OVERRIDE_FAILURES = {
+  not_found: { message: ADMIN_BOOKING_MESSAGES.bookingNotFound, status: 404 },
+  no_driver: { message: ADMIN_BOOKING_MESSAGES.trackingNeedsDriver, status: 409 },
+  cancelled: { message: ADMIN_BOOKING_MESSAGES.trackingCancelled, status: 409 },
+} as const;
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: trackingOverrideSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const id = params.id ?? "";
+  const result = RECORD_ID_PATTERN.test(id)
+    ? await overrideTracking(admin.id, id, submission.value.trackingStatus, submission.value.reason)
+    : ({ status: "not_found" } as const);
+  if (result.status !== "changed" && result.status !== "unchanged") {
+    const failure = OVERRIDE_FAILURES[result.status];
+    return data(submission.reply({ formErrors: [failure.message] }), { status: failure.status });
+  }
+  const label = TRACKING_STATUS_LABELS[submission.value.trackingStatus];
+  const { pathname, search } = new URL(request.url);
+  return answerWithToast(request, context, {
+    toast: {
+      title:
+        result.status === "changed" ? ADMIN_BOOKING_MESSAGES.trackingChanged : ADMIN_BOOKING_MESSAGES.statusUnchanged,
+      description: `${result.reference}: ${label}.`,
+      variant: result.status === "changed" ? "success" : undefined,
+    },
+    data: { ...submission.reply({ resetForm: true }), status: "success" as const },
+    redirectTo: `${pathname}${search}`,
+  });
 }
 
 function Panel({ labelledBy, children }: { labelledBy: string; children: React.ReactNode }) {
@@ -66,7 +109,7 @@ export default function AdminBookingDetails() {
     ["Payment", <PaymentStateBadge key="payment" state={booking.paymentState} />],
     ["Status", <BookingStatusBadge key="status" status={booking.status} />],
     ["Driver", booking.driver?.name ?? "Unassigned"],
-    ["Tracking", booking.trackingStatus ?? "Not started"],
+    ["Tracking", booking.trackingStatus ? TRACKING_STATUS_LABELS[booking.trackingStatus] : "Not started"],
     ["Created", booking.createdText],
     ["Last changed", booking.updatedText],
     ...(booking.cancelledText ? [["Cancelled", booking.cancelledText] as [string, string]] : []),
@@ -140,6 +183,10 @@ export default function AdminBookingDetails() {
         </ul>
       )}
 
+      {booking.driver && booking.status !== "cancelled" ? (
+        <TrackingOverrideForm current={booking.trackingStatus ?? "assigned"} />
+      ) : null}
+
       <h3 className="mt-6 text-base font-semibold text-slate-900">History</h3>
       {booking.history.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">No changes recorded yet.</p>
@@ -156,6 +203,48 @@ export default function AdminBookingDetails() {
         </ol>
       )}
     </Panel>
+  );
+}
+
+/** Past the driver's rule (a missed day, a driver without signal): any status, with a reason. */
+function TrackingOverrideForm({ current }: { current: TrackingStatusValue }) {
+  const { form, fields, pending } = usePageForm(() =>
+    import("~/schemas/admin-bookings").then((schemas) => schemas.trackingOverrideSchema),
+  );
+  return (
+    <section aria-labelledby="tracking-override-heading" className="mt-6">
+      <h3 id="tracking-override-heading" className="text-base font-semibold text-slate-900">
+        Change the tracking status
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        Drivers move a job one step at a time, from 2 hours before its start on the day. Set it here when that cannot
+        happen; the reason goes to the history.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-3 max-w-xl space-y-3">
+        <FormErrorSummary form={form} />
+        <SelectField
+          {...getSelectProps(fields.trackingStatus)}
+          key={fields.trackingStatus.key}
+          id={fields.trackingStatus.id}
+          defaultValue={fields.trackingStatus.initialValue ?? current}
+          label="Tracking status"
+          options={TRACKING_STATUSES.map((status) => ({ value: status, label: TRACKING_STATUS_LABELS[status] }))}
+          errors={fields.trackingStatus.errors}
+        />
+        <TextareaField
+          {...getTextareaProps(fields.reason)}
+          key={fields.reason.key}
+          id={fields.reason.id}
+          label="Reason"
+          rows={3}
+          maxLength={TRACKING_REASON_MAX}
+          errors={fields.reason.errors}
+        />
+        <StatusButton pending={pending} pendingText="Saving...">
+          Change tracking status
+        </StatusButton>
+      </Form>
+    </section>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type BookingStatusValue,
 } from "~/domain/booking-status";
 import { formatPounds, penceToPounds } from "~/domain/money";
+import { bookingStatusForTracking, TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin-bookings";
@@ -375,6 +376,57 @@ export async function runAdminBookingAction(
   }
 }
 
+export type TrackingOverrideResult =
+  { status: "changed" | "unchanged"; reference: string } | { status: "not_found" | "no_driver" | "cancelled" };
+
+/**
+ * An admin sets a job's tracking status by hand, past the driver's one-step-on-the-day rule
+ * (a missed day, a driver without signal), with the reason in the audit log. The booking
+ * follows as it does for the driver, and the driver's completed count stays true.
+ */
+export async function overrideTracking(
+  adminId: string,
+  bookingId: string,
+  to: TrackingStatusValue,
+  reason: string,
+): Promise<TrackingOverrideResult> {
+  const result = await db.$transaction(async (tx): Promise<TrackingOverrideResult> => {
+    const current = await lockBooking(tx, bookingId);
+    if (!current) return { status: "not_found" };
+    if (current.status === "cancelled") return { status: "cancelled" };
+    if (!current.driverId) return { status: "no_driver" };
+    const booking = await tx.booking.findUniqueOrThrow({
+      where: { id: bookingId },
+      select: { reference: true, trackingStatus: true },
+    });
+    const from = booking.trackingStatus ?? "assigned";
+    if (from === to) return { status: "unchanged", reference: booking.reference };
+    await tx.booking.update({
+      where: { id: bookingId },
+      data: { trackingStatus: to, status: bookingStatusForTracking(to) },
+    });
+    await tx.trackingEvent.create({ data: { bookingId, status: to, createdById: adminId } });
+    if (to === "completed" || from === "completed")
+      await tx.driver.update({
+        where: { id: current.driverId },
+        data: { completedJobs: { increment: to === "completed" ? 1 : -1 } },
+      });
+    await recordAudit(
+      {
+        actorId: adminId,
+        action: "booking.tracking_override",
+        targetType: "Booking",
+        targetId: bookingId,
+        details: { from, to, reason },
+      },
+      tx,
+    );
+    return { status: "changed", reference: booking.reference };
+  });
+  if (result.status === "changed") await publishLiveEvent({ bookingId, kind: "tracking" });
+  return result;
+}
+
 // ---------------------------------------------------------------- one booking
 
 /** What an audit row says, in words. */
@@ -385,6 +437,13 @@ function describeAuditEntry(action: string, details: unknown) {
       ? BOOKING_STATUS_LABELS[value as BookingStatusValue]
       : String(value ?? "?");
   if (action === "booking.status") return `Status changed from ${label(info.from)} to ${label(info.to)}`;
+  if (action === "booking.tracking_override") {
+    const tracking = (value: unknown) =>
+      typeof value === "string" && value in TRACKING_STATUS_LABELS
+        ? TRACKING_STATUS_LABELS[value as TrackingStatusValue]
+        : String(value ?? "?");
+    return `Tracking set by hand from ${tracking(info.from)} to ${tracking(info.to)}: ${String(info.reason ?? "")}`;
+  }
   if (action === "booking.assign_driver") {
     const who = typeof info.driverName === "string" ? info.driverName : "A driver";
     const moved =

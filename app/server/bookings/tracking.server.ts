@@ -5,7 +5,10 @@ import { isCancellable } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
 import {
   bookingStatusForTracking,
+  isoMoveDate,
   nextTrackingStatus,
+  startWindow,
+  startWindowMessage,
   TRACKING_STATUS_LABELS,
   TRACKING_STATUS_UPDATES,
   trackingProgress,
@@ -136,20 +139,23 @@ export const TRACKING_MESSAGES = {
 
 /**
  * The assigned driver (or an admin) moves the job one step along: assigned → en_route → nearby
- * → arrived → completed. The booking follows (in_progress, completed); a completed job adds to
- * the driver's count. The step is conditional on the current status, so a double click or
- * two devices make one step.
+ * → arrived → completed, setting off only within the move day's window (domain/tracking.ts).
+ * The booking follows (in_progress, completed); a completed job adds to the driver's count.
+ * The step is conditional on the current status, so a double click or two devices make one
+ * step. An admin who must break the rule uses overrideTracking (server/admin), with a reason.
  */
 export async function advanceTracking({
   bookingId,
   user,
   to,
   etaMinutes,
+  now = new Date(),
 }: {
   bookingId: string;
   user: SessionUser;
   to: TrackingStatusValue;
   etaMinutes?: number | null;
+  now?: Date;
 }): Promise<AdvanceResult> {
   const found = await findTrackedBooking(bookingId, user);
   if (!found || found.viewer === "customer" || !found.booking.driver)
@@ -158,6 +164,10 @@ export async function advanceTracking({
   if (booking.status === "cancelled") return { ok: false, status: 409, message: TRACKING_MESSAGES.cancelled };
   const from = booking.trackingStatus ?? "assigned";
   if (nextTrackingStatus(from) !== to) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
+  if (to === "en_route") {
+    const tooSoon = startWindowMessage(startWindow(isoMoveDate(booking.moveDate), booking.moveTime, now));
+    if (tooSoon) return { ok: false, status: 409, message: tooSoon };
+  }
 
   const moved = await db.$transaction(async (tx) => {
     const { count } = await tx.booking.updateMany({

@@ -3,7 +3,13 @@
 // and how many of the customer's messages wait to be read.
 import { BOOKING_STATUS_LABELS } from "~/domain/booking-status";
 import { formatPounds } from "~/domain/money";
-import { nextTrackingStatus, TRACKING_STATUS_LABELS } from "~/domain/tracking";
+import {
+  isoMoveDate,
+  nextTrackingStatus,
+  startWindow,
+  startWindowMessage,
+  TRACKING_STATUS_LABELS,
+} from "~/domain/tracking";
 import { ukToday } from "~/domain/uk-calendar";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { unreadCounts } from "~/server/bookings/chat.server";
@@ -56,7 +62,7 @@ export async function driverJobs(user: SessionUser, now = new Date()) {
     [...open, ...done].map((job) => job.id),
     "driver",
   );
-  const view = (job: (typeof open)[number]) => jobView(job, unread.get(job.id) ?? 0);
+  const view = (job: (typeof open)[number]) => jobView(job, unread.get(job.id) ?? 0, now);
   return {
     driver,
     // A job from an earlier day that is still open belongs to today's work.
@@ -86,14 +92,19 @@ function jobView(
     customer: { username: string; email: string; phone: string | null } | null;
   },
   unread: number,
+  now: Date,
 ) {
   const next = job.status === "completed" ? null : nextTrackingStatus(job.trackingStatus);
+  // Before the move's day (or after it), the driver reads why there is no start button.
+  const notYet =
+    next === "en_route" ? startWindowMessage(startWindow(isoMoveDate(job.moveDate), job.moveTime, now)) : null;
   return {
     id: job.id,
     reference: job.reference,
     statusLabel: BOOKING_STATUS_LABELS[job.status],
     trackingLabel: job.trackingStatus ? TRACKING_STATUS_LABELS[job.trackingStatus] : TRACKING_STATUS_LABELS.assigned,
-    next: next ? { status: next, label: NEXT_BUTTON_LABELS[next] } : null,
+    next: next && !notYet ? { status: next, label: NEXT_BUTTON_LABELS[next] } : null,
+    notYet,
     moveDateText: job.moveDate.toLocaleDateString("en-GB", {
       weekday: "short",
       day: "numeric",
