@@ -131,12 +131,14 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
               {config.supportEmail}
             </a>
           </div>
-          <Link
-            to="/driver-registration"
-            className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
-          >
-            Join as Driver
-          </Link>
+          {user?.role === "driver" ? null : (
+            <Link
+              to="/driver-registration"
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            >
+              Join as Driver
+            </Link>
+          )}
           <a
             href={QUOTE_HREF}
             className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
@@ -196,9 +198,11 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
                 Email{" "}
                 <span className="block text-sm text-slate-600 [overflow-wrap:anywhere]">{config.supportEmail}</span>
               </a>
-              <Link to="/driver-registration" className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
-                Join as Driver
-              </Link>
+              {user?.role === "driver" ? null : (
+                <Link to="/driver-registration" className="block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
+                  Join as Driver
+                </Link>
+              )}
               <a
                 href={QUOTE_HREF}
                 className="mt-3 block rounded-md bg-blue-700 px-4 py-2 text-center font-semibold text-white"

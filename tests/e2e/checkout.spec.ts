@@ -88,6 +88,10 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("receipt-total")).toHaveText(total);
       await expect(page.getByRole("heading", { name: "What's Next" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Track your move" })).toHaveAttribute(
+        "href",
+        /^\/booking-tracker\?booking=/,
+      );
       await page.screenshot({
         path: `test-results/screens/confirmation-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
         fullPage: true,

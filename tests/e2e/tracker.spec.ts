@@ -103,6 +103,9 @@ test.describe("tracker and driver page with JavaScript", () => {
     await customerPage.getByRole("link", { name: "Driver Chat" }).click();
     await expect(customerPage.getByRole("heading", { name: "Driver Chat" })).toBeVisible();
     await open(driverPage, `/booking-tracker?booking=${booking.id}&tab=chat`, true);
+    // The driver is not told "Your driver: <their own name>", nor offered to join as one.
+    await expect(driverPage.getByTestId("driver-card").getByRole("heading")).toHaveText("You are the driver");
+    await expect(driverPage.getByRole("banner").getByRole("link", { name: "Join as Driver" })).toHaveCount(0);
     await markWindow(driverPage);
     await driverPage.getByLabel("Your message").fill("Hello Casey, <b>see you</b> soon!");
     await driverPage.getByRole("button", { name: "Send" }).click();

@@ -64,7 +64,7 @@ type Classes = { loader?: RouteClass; action?: RouteClass };
 const ROUTES: Record<string, Classes> = {
   $: { loader: "public" },
   _index: { loader: "public", action: "public" },
-  "admin.bookings.$id": { loader: "admin" },
+  "admin.bookings.$id": { loader: "admin", action: "admin" },
   "admin.bookings": { loader: "admin", action: "admin" },
   "admin.dashboard": { loader: "admin" },
   "admin.drivers": { loader: "admin", action: "admin" },

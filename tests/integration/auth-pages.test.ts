@@ -121,14 +121,20 @@ describe("/signin", () => {
     expect(await sessionOf(outcome.headers.get("set-cookie"))).toMatchObject({ id: user.id });
   });
 
-  it("lets a driver sign in on the same page", async () => {
+  it("lets a driver sign in on the same page, landing on their jobs unless a page was named", async () => {
     const driver = await createAccount({ role: "driver" });
     const outcome = await call(
       signInAction,
-      formRequest("/signin", { email: driver.email, password: PASSWORD }, { ip: uniqueIp() }),
+      formRequest("/signin", { email: driver.email, password: PASSWORD, redirectTo: "/" }, { ip: uniqueIp() }),
     );
     expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/driver");
     expect(await sessionOf(outcome.headers.get("set-cookie"))).toMatchObject({ role: "driver" });
+    const named = await call(
+      signInAction,
+      formRequest("/signin", { email: driver.email, password: PASSWORD, redirectTo: "/bookings" }, { ip: uniqueIp() }),
+    );
+    expect(named.location).toBe("/bookings");
   });
 
   it("sends a signed-in visitor on, and otherwise passes a safe redirectTo to the card", async () => {

@@ -53,6 +53,9 @@ export function ProgressCard({ tracking }: { tracking: TrackerView["tracking"] }
   );
 }
 
+// The driver reading their own job is not told "Your driver: <their own name>".
+const DRIVER_CARD_HEADINGS = { customer: "Your driver", driver: "You are the driver", admin: "Driver" } as const;
+
 export function DriverCard({ driver, viewer }: { driver: TrackerView["driver"]; viewer: string }) {
   return (
     <section
@@ -61,7 +64,7 @@ export function DriverCard({ driver, viewer }: { driver: TrackerView["driver"]; 
       data-testid="driver-card"
     >
       <h2 id="driver-heading" className="text-lg font-semibold text-slate-900">
-        Your driver
+        {DRIVER_CARD_HEADINGS[viewer as keyof typeof DRIVER_CARD_HEADINGS] ?? DRIVER_CARD_HEADINGS.customer}
       </h2>
       {driver ? (
         <div className="mt-3 flex items-center gap-3">

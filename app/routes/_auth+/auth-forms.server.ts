@@ -4,7 +4,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/schemas/auth";
-import { getSessionUser, safeRedirect, startUserSession } from "~/server/auth/auth.server";
+import { afterSignIn, getSessionUser, safeRedirect, startUserSession } from "~/server/auth/auth.server";
 import { rememberPasswordPassed, twoFactorEnabled } from "~/server/auth/two-factor.server";
 import type { ToastInput } from "~/utils/toast";
 import type { SessionUser } from "~/views/session-user";
@@ -61,7 +61,7 @@ export async function signedIn(
     return redirect(TWO_FACTOR_STEP, { headers: { "Set-Cookie": pending } });
   }
   const cookie = await startUserSession(request, user, { variant: "success", ...toast });
-  return redirect(safeRedirect(redirectTo, fallback), { headers: { "Set-Cookie": cookie } });
+  return redirect(afterSignIn(user.role, safeRedirect(redirectTo, fallback)), { headers: { "Set-Cookie": cookie } });
 }
 
 /** /signin and /signup: where to go afterwards; someone already signed in goes there now. */

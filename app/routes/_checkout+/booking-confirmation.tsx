@@ -11,6 +11,7 @@ import { loadConfirmation } from "~/routes/_checkout+/confirmation.server";
 import { requireUser } from "~/server/auth/auth.server";
 import { WHATS_NEXT } from "~/server/bookings/booking-emails.server";
 import { seo } from "~/utils/seo";
+import { trackerPath } from "~/utils/tracker-path";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -94,7 +95,13 @@ export default function BookingConfirmation() {
         </ol>
       </section>
       <div className="mt-6 flex flex-wrap gap-3 print:hidden">
-        <Link to="/" className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
+        <Link
+          to={trackerPath(booking.id)}
+          className="rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800"
+        >
+          Track your move
+        </Link>
+        <Link to="/" className="rounded-md border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50">
           Return to Home
         </Link>
         <ClientOnly

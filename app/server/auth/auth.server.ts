@@ -149,6 +149,14 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 }
 
 /**
+ * Where a user goes after signing in when the page named nowhere in particular ("/"): a
+ * driver starts at their jobs, everyone else at the home page.
+ */
+export function afterSignIn(role: SessionUser["role"], target: string) {
+  return target === "/" && role === "driver" ? "/driver" : target;
+}
+
+/**
  * Starts a session for a user who just proved who they are. The session the browser held
  * before (if any) is ended, so a session id planted before sign-in is worthless after it.
  * Returns the Set-Cookie header; an optional toast rides along in the same cookie.
