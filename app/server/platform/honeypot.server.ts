@@ -1,7 +1,7 @@
 // The honeypot on the public forms (sign-up, driver application, quotes), from remix-utils:
 // a field people never see and a signed render time. A bot that fills the field, or forges
 // the time, gets an ordinary-looking answer while nothing is created or sent.
-import { createCipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { Honeypot } from "remix-utils/honeypot/server";
 import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
 import { env } from "./env.server";
@@ -20,12 +20,27 @@ function opensslKeyAndIv(passphrase: string, salt: Buffer) {
   return { key: bytes.subarray(0, 32), iv: bytes.subarray(32, 48) };
 }
 
+/** A signed time is the milliseconds since 1970, as remix-utils writes it. */
+const SIGNED_TIME = /^\d{1,15}$/;
+
 /**
- * remix-utils' Honeypot, encrypting with Node's crypto in crypto-js's own format ("Salted__",
- * AES-256-CBC): crypto-js's AES in JavaScript was a fifth of the time of a home page served
- * from a shared render. Checking a form stays remix-utils' own (tests/unit prove they agree).
+ * remix-utils' Honeypot, encrypting and decrypting with Node's crypto in crypto-js's own
+ * format ("Salted__", AES-256-CBC): crypto-js's AES in JavaScript was a fifth of the time of
+ * a home page served from a shared render. Its decryption was also lax: a time signed with
+ * another key often came out as a stray character or two that remix-utils' check read as the
+ * year 1970, so a forged time passed. Here the padding is checked and only digits are a time;
+ * the rest of the check stays remix-utils' own (tests/unit prove the formats agree).
  */
 class NativeHoneypot extends Honeypot {
+  protected decrypt(value: string) {
+    const bytes = Buffer.from(value, "base64");
+    if (bytes.length < 32 || bytes.subarray(0, 8).toString("latin1") !== "Salted__") return "";
+    const { key, iv } = opensslKeyAndIv(this.encryptionSeed, bytes.subarray(8, 16));
+    const decipher = createDecipheriv("aes-256-cbc", key, iv);
+    const plain = Buffer.concat([decipher.update(bytes.subarray(16)), decipher.final()]).toString("utf8");
+    return SIGNED_TIME.test(plain) ? plain : "";
+  }
+
   protected encrypt(value: string) {
     const salt = randomBytes(8);
     const { key, iv } = opensslKeyAndIv(this.encryptionSeed, salt);
@@ -53,8 +68,8 @@ export function isSpam(body: FormData | Record<string, unknown>) {
     honeypot.check(formData);
     return false;
   } catch {
-    // A SpamError; or a time encrypted with another key that fails to decode ("Malformed
-    // UTF-8 data"): forged all the same, so spam, never a 500.
+    // A SpamError; or a time encrypted with another key whose padding is wrong: forged all
+    // the same, so spam, never a 500.
     return true;
   }
 }
