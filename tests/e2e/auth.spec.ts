@@ -106,12 +106,15 @@ for (const mode of jsModes) {
       await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fquote$/);
     });
 
-    test("a driver account signs in on the same page", async ({ page }) => {
+    test("a driver account signs in on the same page and lands on its jobs", async ({ page }) => {
       await open(page, "/signin", mode.javaScriptEnabled);
       await page.getByLabel("Email").fill("mark.driver@example.com");
       await page.getByLabel("Password").fill("demo-password-2026");
       await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(/\/driver$/);
+      await expect(page.getByRole("heading", { level: 1, name: "My jobs" })).toBeVisible();
+      // A driver is not asked to join as one.
+      await expect(page.getByRole("banner").getByRole("link", { name: "Join as Driver" })).toHaveCount(0);
       await expect(page.getByTestId("user-menu")).toContainText("Mark Wilson");
       await expect(page.getByTestId("user-menu")).toContainText("driver");
     });
