@@ -49,9 +49,9 @@ const LAYERS = [
     payments: ["platform"],
     uploads: ["platform"],
     quotes: ["platform"],
-    bookings: ["quotes", "payments", "auth", "platform"],
+    bookings: ["quotes", "payments", "uploads", "auth", "platform"],
     drivers: ["bookings", "uploads", "auth", "platform"],
-    admin: ["auth", "platform"],
+    admin: ["bookings", "auth", "platform"],
     support: ["platform"],
   }).map(([room, below]) => ({
     target: `./app/server/${room}`,

@@ -1,7 +1,7 @@
 // The driver's tracking status (spec/02 section 4; DECISIONS.md: set by the driver or an
 // admin, never by timers), when a job may start, what it does to the booking, and the chat's
 // limits.
-import { ukDateTime, ukInstant } from "./uk-calendar";
+import { addDays, ukDateTime, ukInstant } from "./uk-calendar";
 
 export const TRACKING_STATUSES = ["assigned", "en_route", "nearby", "arrived", "completed"] as const;
 export type TrackingStatusValue = (typeof TRACKING_STATUSES)[number];
@@ -79,6 +79,15 @@ export function startWindowMessage(window: StartWindow): string | null {
 /** A booking's move date (a calendar date, stored at UTC midnight) as YYYY-MM-DD. */
 export function isoMoveDate(moveDate: Date): string {
   return moveDate.toISOString().slice(0, 10);
+}
+
+/** The day-before reminder goes out from this UK time on the eve of the move, not at midnight. */
+const REMINDER_FROM = "10:00";
+
+/** The move date (YYYY-MM-DD) whose customers are due their reminder at `now`: tomorrow, from 10:00. */
+export function reminderMoveDate(now: Date): string | null {
+  const { date, time } = ukDateTime(now);
+  return time >= REMINDER_FROM ? addDays(date, 1) : null;
 }
 
 /** The booking status a tracking status implies: on the road is in progress; completed is completed. */

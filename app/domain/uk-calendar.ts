@@ -67,7 +67,7 @@ export function easterSunday(year: number): string {
   return iso(year, month, day);
 }
 
-function addDays(isoDate: string, days: number): string {
+export function addDays(isoDate: string, days: number): string {
   const d = requireDate(isoDate);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

@@ -1,11 +1,13 @@
 // /driver: a signed-in driver's jobs, today's first, with the customer's details and the
-// button that moves each job along (on my way, nearby, arrived, completed). Each move updates
+// button that moves each job along (on my way, nearby, arrived), then the link to complete it
+// with its proof of delivery (driver_.jobs.$id.complete.tsx). Each move updates
 // the customer's tracker live. Works without JavaScript (post, then back here with a toast).
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
+import { completeJobPath } from "~/domain/delivery-proof";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { trackingUpdateSchema } from "~/schemas/tracker";
 import { requireDriver } from "~/server/auth/auth.server";
@@ -176,7 +178,14 @@ function JobCard({ job }: { job: DriverJob }) {
         ) : null}
       </dl>
 
-      {job.next ? (
+      {job.next?.status === "completed" ? (
+        <Link
+          to={completeJobPath(job.id)}
+          className="mt-4 inline-flex min-h-11 items-center rounded-md bg-blue-700 px-5 text-sm font-semibold text-white hover:bg-blue-800"
+        >
+          Complete job: proof of delivery
+        </Link>
+      ) : job.next ? (
         <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
           <input type="hidden" name="bookingId" value={job.id} />
           <input type="hidden" name="status" value={job.next.status} />

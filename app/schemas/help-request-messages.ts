@@ -1,7 +1,8 @@
 // Help requests' kinds, labels, limits and messages, with no zod in them (schemas/help-request.ts
 // loads when the form is first used).
 
-export const HELP_KINDS = ["location_share", "change_request", "support"] as const;
+// "complaint" is the problem report after delivery: its customer's, for 48 hours after completion.
+export const HELP_KINDS = ["location_share", "change_request", "support", "complaint"] as const;
 
 export type HelpKind = (typeof HELP_KINDS)[number];
 
@@ -11,6 +12,7 @@ export const HELP_KIND_LABELS: Record<HelpKind, string> = {
   location_share: "Share location",
   change_request: "Request a change",
   support: "Contact support",
+  complaint: "Report a problem",
 };
 
 export const HELP_MESSAGES = {
@@ -19,6 +21,7 @@ export const HELP_MESSAGES = {
     location_share: "Tell us where you are, or share your location",
     change_request: "Tell us what you would like to change",
     support: "Tell us how we can help",
+    complaint: "Tell us what went wrong",
   } satisfies Record<HelpKind, string>,
   messageTooLong: `Keep the message to ${HELP_MESSAGE_MAX} characters or fewer`,
   invalidLocation: "That location could not be read. Type where you are instead.",
@@ -26,8 +29,10 @@ export const HELP_MESSAGES = {
     location_share: "Location shared",
     change_request: "Change request sent",
     support: "Support request sent",
+    complaint: "Problem reported",
   } satisfies Record<HelpKind, string>,
   sentDescription: "Our team will be in touch shortly.",
+  problemWindowClosed: "Problems can be reported by the customer for 48 hours after the move is completed.",
   notFound: "Booking not found",
   failed: "Your request could not be sent",
 } as const;

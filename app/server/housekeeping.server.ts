@@ -1,9 +1,11 @@
 // Housekeeping: rows that only wait to be deleted (ended sessions, expired or revoked API
-// tokens, used or expired reset links, rate-limit counts past their window). Every instance
+// tokens, used or expired reset links, rate-limit counts past their window), then the
+// day-before reminders of tomorrow's moves (sent after the clean-up commits). Every instance
 // schedules it; each round, exactly one instance does the work: a PostgreSQL advisory lock
 // keeps two from running at once, and the round's mark (a RateLimitBucket row that expires
 // after HOUSEKEEPING_INTERVAL_MS) stops another from running it again the same round.
 import { SESSION_IDLE_MINUTES } from "./auth/auth.server";
+import { sendDayBeforeReminders } from "./bookings/move-day-emails.server";
 import { db } from "./platform/db.server";
 
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
@@ -11,12 +13,18 @@ const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 const HOUSEKEEPING_LOCK = 730_012_025;
 const ROUND_MARK = "housekeeping:round";
 
-export type HousekeepingResult = { sessions: number; apiTokens: number; resetTokens: number; rateLimitBuckets: number };
+export type HousekeepingResult = {
+  sessions: number;
+  apiTokens: number;
+  resetTokens: number;
+  rateLimitBuckets: number;
+  reminders: number;
+};
 
 /** One round: the counts deleted, or null when another instance has the round. */
 export async function runHousekeeping(now = new Date()): Promise<HousekeepingResult | null> {
   const longestIdle = new Date(now.getTime() - Math.max(...Object.values(SESSION_IDLE_MINUTES)) * 60_000);
-  return db.$transaction(async (tx) => {
+  const cleaned = await db.$transaction(async (tx) => {
     const [lock] = await tx.$queryRaw<
       { locked: boolean }[]
     >`SELECT pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) AS "locked"`;
@@ -46,6 +54,8 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingRes
       rateLimitBuckets: rateLimitBuckets.count,
     };
   });
+  if (!cleaned) return null;
+  return { ...cleaned, reminders: await sendDayBeforeReminders(now) };
 }
 
 let timer: NodeJS.Timeout | null = null;

@@ -23,6 +23,16 @@ export type TrackerView = {
   updates: { id: string; label: string; text: string; etaMinutes: number | null; at: string }[];
 };
 
+/** What the driver handed in at the delivery: shown to the customer, the driver and admins. */
+export type DeliveryProofView = {
+  recipientName: string;
+  signature: { kind: "drawn"; url: string } | { kind: "typed"; name: string };
+  damageNotes: string | null;
+  /** ISO time. */
+  at: string;
+  photos: { url: string; width: number; height: number; alt: string }[];
+};
+
 /** One message of a booking's chat, as either side sees it. */
 export type ChatMessageView = {
   id: string;

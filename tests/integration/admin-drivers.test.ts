@@ -275,7 +275,15 @@ describe("declining", () => {
     expect(outcome.status).toBe(200);
     expect(outcome.body).toMatchObject({ changed: true, driver: { approvalStatus: "declined", userId: null } });
     expect(await db.user.count({ where: { email: driver.email } })).toBe(0);
-    expect(await readOutbox(driver.email)).toEqual([]);
+    // The applicant hears the answer: one kind e-mail, with whom to ask.
+    const mail = await readOutbox(driver.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ subject: "Your EasyMove driver application" });
+    expect(mail[0]!.text).toContain("we cannot offer you work with us at the moment");
+    expect(mail[0]!.text).toContain("welcome to apply again");
+    // Declining again changes nothing and sends nothing.
+    await callApi(driver.id, { status: "declined" });
+    expect(await readOutbox(driver.email)).toHaveLength(1);
     const row = await db.driver.findUniqueOrThrow({ where: { id: driver.id } });
     expect(row).toMatchObject({ approvalStatus: "declined", reviewedById: admin.id });
     expect((await audits(driver.id)).map((entry) => [entry.action, entry.actorId])).toEqual([
@@ -302,7 +310,12 @@ describe("declining", () => {
     expect(approved.body).toMatchObject({ changed: true, driver: { approvalStatus: "approved", userId } });
     expect((await db.user.findUniqueOrThrow({ where: { id: userId! } })).isActive).toBe(true);
     expect(await db.user.count({ where: { email: driver.email } })).toBe(1);
-    expect(await readOutbox(driver.email)).toHaveLength(2);
+    // Set a password, declined, set a password again.
+    expect((await readOutbox(driver.email)).map((mail) => mail.subject)).toEqual([
+      "Your EasyMove driver application is approved: set your password",
+      "Your EasyMove driver application",
+      "Your EasyMove driver application is approved: set your password",
+    ]);
     expect((await audits(driver.id)).map((entry) => entry.action)).toEqual([
       "driver.approve",
       "driver.decline",

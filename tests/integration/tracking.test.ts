@@ -165,11 +165,24 @@ describe("the driver's status steps", () => {
       1,
     );
 
-    for (const to of ["nearby", "arrived", "completed"] as const)
+    for (const to of ["nearby", "arrived"] as const)
       expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to })).toMatchObject({ ok: true });
+    // "Completed" needs the proof of delivery.
+    expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "completed" })).toEqual({
+      ok: false,
+      status: 409,
+      message: TRACKING_MESSAGES.needsProof,
+    });
+    await db.deliveryProof.create({
+      data: { bookingId: booking.id, recipientName: "Ann Other", signedName: "Ann Other" },
+    });
+    expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "completed" })).toMatchObject({
+      ok: true,
+    });
     expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
       trackingStatus: "completed",
       status: "completed",
+      completedAt: expect.any(Date),
     });
     expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).completedJobs).toBe(1);
     expect(await advanceTracking({ bookingId: booking.id, user: driverSession, to: "completed" })).toMatchObject({

@@ -10,7 +10,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { FormErrorSummary } from "~/components/ui/form-field";
-import { HELP_KIND_LABELS, HELP_MESSAGE_MAX, type HelpKind } from "~/schemas/help-request-messages";
+import { HELP_KIND_LABELS, HELP_KINDS, HELP_MESSAGE_MAX, type HelpKind } from "~/schemas/help-request-messages";
 import { useFetcherAnswer } from "~/utils/use-fetcher-answer";
 import { useValidatedForm } from "~/utils/use-validated-form";
 
@@ -35,6 +35,12 @@ const PROMPTS: Record<HelpKind, { label: string; placeholder: string; submit: st
     submit: "Contact support",
     pending: "Sending…",
   },
+  complaint: {
+    label: "What went wrong?",
+    placeholder: "e.g. A chair leg was broken, one box is missing",
+    submit: "Report the problem",
+    pending: "Sending…",
+  },
 };
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -43,11 +49,15 @@ export function HelpActions({
   bookingId,
   driverPhone,
   supportPhone,
+  canReportProblem = false,
 }: {
   bookingId: string;
   driverPhone: string | null;
   supportPhone: string;
+  /** The customer of a move completed less than 48 hours ago. */
+  canReportProblem?: boolean;
 }) {
+  const kinds = HELP_KINDS.filter((kind) => kind !== "complaint" || canReportProblem);
   const callPhone = driverPhone ?? supportPhone;
   return (
     <section
@@ -67,7 +77,7 @@ export function HelpActions({
         <span className="sr-only">on {callPhone}</span>
       </a>
       <div className="mt-3 space-y-2">
-        {(["location_share", "change_request", "support"] as const).map((kind) => (
+        {kinds.map((kind) => (
           <details key={kind} className="group rounded-md border border-slate-200" data-testid={`help-${kind}`}>
             <summary className="flex cursor-pointer list-none items-center justify-between px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
               {HELP_KIND_LABELS[kind]}

@@ -10,6 +10,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
 import { BookingPageError } from "~/components/booking-page-error";
 import { ChatPanel } from "~/components/tracker/chat-panel";
+import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { DiscountOffer } from "~/components/tracker/discount-offer";
 import { HelpActions } from "~/components/tracker/help-actions";
 import { RateDriver } from "~/components/tracker/rate-driver";
@@ -130,6 +131,7 @@ export default function BookingTracker() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ProgressCard tracking={view.tracking} />
+          {page.extras.proof ? <DeliveryProofCard proof={page.extras.proof} /> : null}
           {page.extras.canRate ? <RateDriver bookingId={view.id} rating={page.extras.rating} /> : null}
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <TrackerTabs bookingId={view.id} tab={page.tab} unread={page.unread} />
@@ -156,6 +158,7 @@ export default function BookingTracker() {
               bookingId={view.id}
               driverPhone={page.extras.help.driverPhone}
               supportPhone={page.extras.help.supportPhone}
+              canReportProblem={page.extras.canReportProblem}
             />
           ) : null}
           {page.viewer === "customer" ? (

@@ -14,7 +14,7 @@ import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 
 // /bookings/:id/help: the tracker's help actions post here (share location, request a change,
-// contact support). A stored request comes back to the tracker with a toast; without
+// contact support, and the customer's problem report for 48 hours after completion). A stored request comes back to the tracker with a toast; without
 // JavaScript a refused one shows this page's form again with the typed text and the reason.
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
@@ -39,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!booking) notFound();
   return {
     booking: { id: booking.id, reference: booking.reference },
+    kinds: HELP_KINDS.filter((kind) => kind !== "complaint" || booking.canReportProblem),
     kind: kindOf(new URL(request.url).searchParams.get("kind")),
   };
 }
@@ -69,7 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BookingHelpPage() {
-  const { booking, kind: askedKind } = useLoaderData<typeof loader>();
+  const { booking, kinds, kind: askedKind } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as HelpAnswer | undefined;
   // After a refused post, the form of the kind that was posted.
   const kind = kindOf((lastResult?.initialValue as { kind?: unknown } | undefined)?.kind ?? askedKind);
@@ -81,7 +82,7 @@ export default function BookingHelpPage() {
           Booking <span className="font-semibold">{booking.reference}</span>
         </p>
         <nav aria-label="What you need" className="mt-3 flex flex-wrap gap-2 text-sm">
-          {HELP_KINDS.map((other) => (
+          {kinds.map((other) => (
             <Link
               key={other}
               to={`?kind=${other}`}

@@ -1,14 +1,18 @@
 // What the tracker embeds beside its own panels (issue 12): the rating of a completed move,
 // the customer's discount offer and the help actions' phone numbers, for the side looking.
+import { problemReportOpen } from "~/domain/delivery-proof";
+import { deliveryProofView } from "~/server/bookings/delivery-proofs.server";
 import { discountOfferFor } from "~/server/bookings/discount-codes.server";
 import { ratingFor } from "~/server/bookings/ratings.server";
 import { env } from "~/server/platform/env.server";
+import type { DeliveryProofView } from "~/views/tracker";
 
 type TrackedBookingLike = {
   id: string;
   status: string;
   trackingStatus: string | null;
   customerId: string | null;
+  completedAt: Date | null;
   driver: { phone: string } | null;
 };
 
@@ -20,22 +24,29 @@ export type TrackerExtras = {
   discount: { code: string; percent: number; expiresAt: string } | null;
   /** The help actions: for the customer and the driver, not for admins. */
   help: { driverPhone: string | null; supportPhone: string } | null;
+  /** What the driver handed in at the delivery, once completed. */
+  proof: DeliveryProofView | null;
+  /** The customer may report a problem: for 48 hours after completion. */
+  canReportProblem: boolean;
 };
 
 export async function trackerExtras({
   booking,
   viewer,
+  now = new Date(),
 }: {
   booking: TrackedBookingLike;
   viewer: "customer" | "driver" | "admin";
+  now?: Date;
 }): Promise<TrackerExtras> {
   const customer = viewer === "customer" && booking.customerId ? booking.customerId : null;
   const canRate = customer !== null && booking.status === "completed" && booking.driver !== null;
   const arrived =
     booking.status === "completed" || booking.trackingStatus === "arrived" || booking.trackingStatus === "completed";
-  const [rating, offer] = await Promise.all([
+  const [rating, offer, proof] = await Promise.all([
     canRate ? ratingFor(booking.id) : null,
     customer && arrived && booking.status !== "cancelled" ? discountOfferFor(customer) : null,
+    booking.status === "completed" ? deliveryProofView(booking.id) : null,
   ]);
   return {
     canRate,
@@ -50,5 +61,8 @@ export async function trackerExtras({
             driverPhone: viewer === "customer" ? (booking.driver?.phone ?? null) : null,
             supportPhone: env.SUPPORT_PHONE,
           },
+    proof,
+    canReportProblem:
+      customer !== null && booking.status === "completed" && problemReportOpen(booking.completedAt, now),
   };
 }

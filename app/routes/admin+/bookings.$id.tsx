@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/booking-badges";
+import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { FormErrorSummary } from "~/components/ui/form-field";
@@ -12,6 +13,7 @@ import { trackingOverrideSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
 import { bookingDetails, overrideTracking } from "~/server/admin/bookings.server";
 import { requireAdmin } from "~/server/auth/auth.server";
+import { deliveryProofView } from "~/server/bookings/delivery-proofs.server";
 import { supportRequestsFor } from "~/server/bookings/support-requests.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -41,7 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: 404,
       statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound,
     });
-  return { booking, supportRequests: await supportRequestsFor(booking.id) };
+  const [supportRequests, proof] = await Promise.all([supportRequestsFor(booking.id), deliveryProofView(booking.id)]);
+  return { booking, supportRequests, proof };
 }
 
 const OVERRIDE_FAILURES = {
@@ -96,7 +99,7 @@ function Panel({ labelledBy, children }: { labelledBy: string; children: React.R
 }
 
 export default function AdminBookingDetails() {
-  const { booking, supportRequests } = useLoaderData<typeof loader>();
+  const { booking, supportRequests, proof } = useLoaderData<typeof loader>();
   const facts: [string, React.ReactNode][] = [
     ["Customer", booking.customer ? `${booking.customer.username} (${booking.customer.email})` : "Not given yet"],
     ["Phone", booking.customerPhone ?? "Not given"],
@@ -140,6 +143,12 @@ export default function AdminBookingDetails() {
             ))}
           </ul>
         </>
+      ) : null}
+
+      {proof ? (
+        <div className="mt-6">
+          <DeliveryProofCard proof={proof} headingLevel="h3" />
+        </div>
       ) : null}
 
       <h3 className="mt-6 text-base font-semibold text-slate-900">Help requests</h3>

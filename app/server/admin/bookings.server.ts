@@ -12,6 +12,7 @@ import { bookingStatusForTracking, TRACKING_STATUS_LABELS, type TrackingStatusVa
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin-bookings";
+import { sendAfterTheFact, sendDriverAssignedEmail } from "~/server/bookings/move-day-emails.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
@@ -265,7 +266,8 @@ export type AssignResult =
 
 /**
  * Gives a booking an approved driver. A pending booking becomes assigned, and the customer's
- * tracker shows "assigned" (a tracking event, as the driver's own updates are).
+ * tracker shows "assigned" (a tracking event, as the driver's own updates are). The customer
+ * gets an e-mail with the driver's name, van and phone.
  */
 export async function assignDriver(adminId: string, bookingId: string, driverId: string): Promise<AssignResult> {
   const result = await db.$transaction(async (tx): Promise<AssignResult> => {
@@ -312,7 +314,10 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
     );
     return { status: "assigned", booking };
   });
-  if (result.status === "assigned") await publishLiveEvent({ bookingId, kind: "booking" });
+  if (result.status === "assigned") {
+    await publishLiveEvent({ bookingId, kind: "booking" });
+    await sendAfterTheFact("driver assigned", () => sendDriverAssignedEmail(bookingId));
+  }
   return result;
 }
 

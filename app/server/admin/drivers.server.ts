@@ -142,6 +142,7 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
     driver: {
       id: string;
       name: string;
+      email: string;
       approvalStatus: DriverDecision;
       userId: string | null;
       reviewedAt: Date | null;
@@ -262,6 +263,15 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
   if (!outcome) return { status: "not_found" };
 
   let emailSent = false;
+  if (outcome.changed && outcome.driver.approvalStatus === "declined") {
+    emailSent = await sendDeclinedEmail(outcome.driver).then(
+      () => true,
+      (error) => {
+        console.error("Could not send the driver's declined e-mail", error);
+        return false;
+      },
+    );
+  }
   if (outcome.welcome) {
     emailSent = await sendSetPasswordEmail(outcome.welcome).then(
       () => true,
@@ -284,6 +294,25 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
     },
     emailSent,
   };
+}
+
+/** The applicant hears the answer either way: a decline is said kindly, with whom to ask. */
+async function sendDeclinedEmail(driver: { name: string; email: string }) {
+  const brand = env.BRAND_NAME;
+  await sendEmail({
+    to: driver.email,
+    subject: `Your ${brand} driver application`,
+    text: [
+      `Hello ${driver.name},`,
+      "",
+      `Thank you for applying to drive with ${brand}. We have looked at your application carefully, and we cannot offer you work with us at the moment.`,
+      "If your situation changes (your documents, your van or your insurance), you are welcome to apply again.",
+      "",
+      `If you would like to know more, contact us at ${env.SUPPORT_EMAIL} or ${env.SUPPORT_PHONE}.`,
+      "",
+      `The ${brand} team`,
+    ].join("\n"),
+  });
 }
 
 async function sendSetPasswordEmail(account: Account) {

@@ -2,12 +2,9 @@
 // simple HTML copy; the receipt is the same lines the confirmation page shows.
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
 import { db } from "~/server/platform/db.server";
-import { sendEmail } from "~/server/platform/email.server";
+import { escapeHtml, sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { BOOKING_VIEW_INCLUDE, bookingView } from "./bookings.server";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export const WHATS_NEXT = [
   "You will receive a confirmation email with your booking details.",

@@ -2,11 +2,8 @@
 // simple HTML copy, as the booking e-mails do).
 import type { CancellationOffer } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
-import { sendEmail } from "~/server/platform/email.server";
+import { escapeHtml, sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The refund in words, once it is done. */
 export function refundDoneText(offer: Pick<CancellationOffer, "kind" | "refundPence" | "paidPence">) {

@@ -21,6 +21,7 @@ import { publishLiveEvent } from "~/server/platform/live.server";
 import { trackerPath } from "~/utils/tracker-path";
 import type { SessionUser } from "~/views/session-user";
 import type { TrackerView } from "~/views/tracker";
+import { sendAfterTheFact, sendMoveCompletedEmail, sendOnTheWayEmail } from "./move-day-emails.server";
 
 /** Which side of the booking the caller is on. */
 export type Viewer = "customer" | "driver" | "admin";
@@ -133,14 +134,17 @@ export type AdvanceResult =
 
 export const TRACKING_MESSAGES = {
   notYours: "That job is not assigned to you.",
+  needsProof: "Completing a job needs its proof of delivery: photos, the recipient's name and a signature.",
   outOfOrder: "That job has already moved on. The page now shows where it is.",
   cancelled: "That booking has been cancelled.",
 } as const;
 
 /**
  * The assigned driver (or an admin) moves the job one step along: assigned → en_route → nearby
- * → arrived → completed, setting off only within the move day's window (domain/tracking.ts).
- * The booking follows (in_progress, completed); a completed job adds to the driver's count.
+ * → arrived → completed, setting off only within the move day's window (domain/tracking.ts)
+ * and completing only with a proof of delivery saved (delivery-proofs.server.ts). The booking
+ * follows (in_progress, completed); a completed job adds to the driver's count. The customer
+ * gets an e-mail when the driver sets off and when the move is completed.
  * The step is conditional on the current status, so a double click or two devices make one
  * step. An admin who must break the rule uses overrideTracking (server/admin), with a reason.
  */
@@ -168,11 +172,20 @@ export async function advanceTracking({
     const tooSoon = startWindowMessage(startWindow(isoMoveDate(booking.moveDate), booking.moveTime, now));
     if (tooSoon) return { ok: false, status: 409, message: tooSoon };
   }
+  if (
+    to === "completed" &&
+    !(await db.deliveryProof.findFirst({ where: { bookingId: booking.id }, select: { id: true } }))
+  )
+    return { ok: false, status: 409, message: TRACKING_MESSAGES.needsProof };
 
   const moved = await db.$transaction(async (tx) => {
     const { count } = await tx.booking.updateMany({
       where: { id: booking.id, trackingStatus: booking.trackingStatus, status: { not: "cancelled" } },
-      data: { trackingStatus: to, status: bookingStatusForTracking(to) },
+      data: {
+        trackingStatus: to,
+        status: bookingStatusForTracking(to),
+        ...(to === "completed" ? { completedAt: now } : {}),
+      },
     });
     if (count === 0) return false;
     await tx.trackingEvent.create({
@@ -184,5 +197,7 @@ export async function advanceTracking({
   });
   if (!moved) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
   await publishLiveEvent({ bookingId: booking.id, kind: "tracking" });
+  if (to === "en_route") await sendAfterTheFact("on the way", () => sendOnTheWayEmail(booking.id, etaMinutes ?? null));
+  if (to === "completed") await sendAfterTheFact("move completed", () => sendMoveCompletedEmail(booking.id));
   return { ok: true, status: to };
 }

@@ -3,7 +3,9 @@
 // (a body without Content-Length is counted as it arrives).
 //   - every route: 1 MB;
 //   - the driver application's no-JS form: four documents and the text fields;
-//   - one chunk of the chunked upload API, with its multipart overhead.
+//   - one chunk of the chunked upload API, with its multipart overhead;
+//   - a driver's proof of delivery: its photos, a drawn signature and the text fields.
+import { PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
 import { CHUNK_SIZE_BYTES } from "~/domain/file-types";
 import { DOCUMENT_FIELDS } from "~/schemas/driver-application";
 import { env } from "./env.server";
@@ -26,6 +28,11 @@ export function maxApplicationFormBytes() {
   return DOCUMENT_FIELDS.length * maxFileBytes() + MB;
 }
 
+/** A proof of delivery: its photos and a signature at the document limit, and 1 MB of text. */
+export function maxProofFormBytes() {
+  return (PROOF_MAX_PHOTOS + 1) * maxFileBytes() + MB;
+}
+
 /** One request of the chunked upload API. */
 export const MAX_CHUNK_REQUEST_BYTES = CHUNK_SIZE_BYTES + CHUNK_REQUEST_OVERHEAD;
 
@@ -34,5 +41,6 @@ export function bodyLimitFor(pathname: string): number {
   const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
   if (path === "/driver-registration") return maxApplicationFormBytes();
   if (path === "/api/drivers/upload-chunk") return MAX_CHUNK_REQUEST_BYTES;
+  if (/^\/driver\/jobs\/[^/]+\/complete$/.test(path)) return maxProofFormBytes();
   return MAX_BODY_BYTES;
 }

@@ -5,7 +5,12 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { env } from "./env.server";
 
-export type Email = { to: string; subject: string; text: string; html?: string };
+export type EmailAttachment = { filename: string; content: Buffer; contentType: string };
+export type Email = { to: string; subject: string; text: string; html?: string; attachments?: EmailAttachment[] };
+
+/** Text made safe to put inside an e-mail's HTML copy. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function transport() {
   if (env.SMTP_URL) return nodemailer.createTransport(env.SMTP_URL);
@@ -21,14 +26,32 @@ export async function sendEmail(email: Email) {
     await fs.writeFile(path.join(dir, `${name}.eml`), (info as unknown as { message: Buffer }).message);
     await fs.writeFile(
       path.join(dir, `${name}.json`),
-      JSON.stringify({ ...email, from: env.MAIL_FROM, sentAt: new Date().toISOString() }, null, 2),
+      JSON.stringify(
+        {
+          ...email,
+          // The summary names the attachments; their bytes are in the .eml beside it.
+          attachments: email.attachments?.map(({ filename, contentType, content }) => ({
+            filename,
+            contentType,
+            sizeBytes: content.byteLength,
+          })),
+          from: env.MAIL_FROM,
+          sentAt: new Date().toISOString(),
+        },
+        null,
+        2,
+      ),
     );
   }
   return info.messageId;
 }
 
 /** The outbox's messages to one address, newest last (for tests and local development). */
-export async function readOutbox(to: string): Promise<(Email & { sentAt: string })[]> {
+export async function readOutbox(
+  to: string,
+): Promise<
+  (Omit<Email, "attachments"> & { sentAt: string; attachments?: { filename: string; sizeBytes: number }[] })[]
+> {
   const dir = path.resolve(env.OUTBOX_DIR);
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(".json")).sort();
   const messages = await Promise.all(

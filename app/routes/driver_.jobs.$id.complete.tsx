@@ -1,0 +1,235 @@
+// /driver/jobs/:id/complete: the driver completes a job by handing in its proof of delivery
+// (issue 20, part 3): at least one photo (the phone's camera opens: capture="environment"),
+// the recipient's name, a signature and any damage noted. Without JavaScript the recipient's
+// typed name is the signature; with it, they can sign on the screen. One multipart post,
+// whose photos are streamed, checked and resized on the server (handle.largeBody).
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef, useState, type FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { SignaturePad, type SignaturePadHandle } from "~/components/driver/signature-pad";
+import { StatusButton } from "~/components/ui/button";
+import { ErrorSummary, fieldIdOf, type FormErrorMap } from "~/components/ui/error-summary";
+import { ErrorList, Field, TextareaField } from "~/components/ui/field";
+import { PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
+import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
+import { deliveryProofSchema } from "~/schemas/delivery-proof";
+import { DAMAGE_NOTES_MAX, RECIPIENT_NAME_MAX } from "~/schemas/delivery-proof-messages";
+import { requireUser } from "~/server/auth/auth.server";
+import { completeWithProof, jobToComplete, proofFolder } from "~/server/bookings/delivery-proofs.server";
+import { maxProofFormBytes } from "~/server/platform/body-limits.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import { deletePhotos, receivePhotoForm } from "~/server/uploads/photos.server";
+import type { RouteHandle } from "~/utils/route-handle";
+import { seo } from "~/utils/seo";
+
+export const handle: RouteHandle = { largeBody: true };
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) =>
+  seo({
+    title: page ? `Complete job ${page.job.reference}` : "Complete a job",
+    description: "Hand in the proof of delivery and complete the job.",
+    path: `/driver/jobs/${params.id ?? ""}/complete`,
+    matches,
+    noindex: true,
+  });
+
+const NOT_FOUND = "That job is not assigned to you.";
+const FORM_ID = "delivery-proof";
+
+async function findJob(request: Request, id: string | undefined) {
+  const user = await requireUser(request);
+  const job = id && RECORD_ID_PATTERN.test(id) ? await jobToComplete(id, user) : null;
+  if (!job) throw new Response(NOT_FOUND, { status: 404, statusText: NOT_FOUND });
+  return { user, job };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { job } = await findJob(request, params.id);
+  return { job };
+}
+
+type ProofAnswer = {
+  errors: FormErrorMap;
+  /** The text as typed, to fill the form again. */
+  fields: { recipientName?: string; signedName?: string; damageNotes?: string };
+};
+
+const typed = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, job } = await findJob(request, params.id);
+  if (job.blocker) return data<ProofAnswer>({ errors: { "": [job.blocker] }, fields: {} }, { status: 409 });
+
+  const received = await receivePhotoForm(request, {
+    folder: proofFolder(job.id),
+    photoField: "photos",
+    signatureField: "signature",
+    maxPhotos: PROOF_MAX_PHOTOS,
+    requestLimit: maxProofFormBytes(),
+  });
+  if (!received.ok)
+    return data<ProofAnswer>({ errors: { "": [received.message] }, fields: {} }, { status: received.status });
+
+  const { formData, photos, signature, photoErrors } = received;
+  const fields = {
+    recipientName: typed(formData, "recipientName"),
+    signedName: typed(formData, "signedName"),
+    damageNotes: typed(formData, "damageNotes"),
+  };
+  formData.set("photoCount", String(photos.length));
+  if (signature) formData.set("signatureDrawn", "on");
+  const submission = parseWithZod(formData, { schema: deliveryProofSchema });
+  if (submission.status !== "success" || photoErrors.length > 0) {
+    await deletePhotos([...photos, ...(signature ? [signature] : [])].map((photo) => photo.key));
+    const errors: FormErrorMap = { ...(submission.status === "success" ? {} : submission.error) };
+    // A refused photo is the reason, not "add at least one".
+    if (photoErrors.length > 0) errors.photos = photoErrors;
+    return data<ProofAnswer>({ errors, fields }, { status: 400 });
+  }
+
+  const done = await completeWithProof({ bookingId: job.id, user, input: submission.value, photos, signature });
+  if (!done.ok) return data<ProofAnswer>({ errors: { "": [done.message] }, fields }, { status: done.status });
+  return redirectWithToast(request, "/driver", {
+    title: "Job completed",
+    description: `${job.reference}: the customer can see the proof of delivery.`,
+    variant: "success",
+  });
+}
+
+export default function CompleteJob() {
+  const { job } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const pad = useRef<SignaturePadHandle>(null);
+  const [signed, setSigned] = useState(false);
+  const pending = navigation.state === "submitting";
+  const errors = answer?.errors;
+  const id = (name: string) => fieldIdOf(FORM_ID, name);
+
+  // With a drawing on the pad, the form goes with the drawing as its "signature" file.
+  const sendWithSignature = (event: FormEvent<HTMLFormElement>) => {
+    if (!pad.current?.hasDrawing()) return;
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    void pad.current.toBlob().then((blob) => {
+      if (blob) formData.set("signature", new File([blob], "signature.png", { type: "image/png" }));
+      submit(formData, { method: "post", encType: "multipart/form-data" });
+    });
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
+      <p className="text-sm font-medium text-slate-500">Job {job.reference}</p>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Complete the job</h1>
+      <p className="mt-2 text-sm text-slate-700">
+        Delivery to {job.deliveryAddress}, for {job.customerName}. The customer sees this proof on their tracker and in
+        their e-mail.
+      </p>
+
+      {job.blocker ? (
+        <p
+          role="status"
+          className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {job.blocker}
+        </p>
+      ) : (
+        <Form
+          id={FORM_ID}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          onSubmit={sendWithSignature}
+          className="mt-6 space-y-5"
+          aria-busy={pending || undefined}
+        >
+          <ErrorSummary formId={FORM_ID} errors={errors} />
+          <div>
+            <label htmlFor={id("photos")} className="mb-1 block text-sm font-medium text-slate-800">
+              Photos of the delivery
+            </label>
+            <p id={`${id("photos")}-hint`} className="text-sm text-slate-600">
+              At least one, up to {PROOF_MAX_PHOTOS}: the goods in place, and any damage.
+            </p>
+            <input
+              id={id("photos")}
+              type="file"
+              name="photos"
+              accept="image/*"
+              capture="environment"
+              multiple
+              aria-invalid={errors?.photos?.length ? true : undefined}
+              aria-describedby={[`${id("photos")}-hint`, errors?.photos?.length ? `${id("photos")}-error` : null]
+                .filter(Boolean)
+                .join(" ")}
+              className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-blue-700 file:px-4 file:font-semibold file:text-white"
+            />
+            <ErrorList id={`${id("photos")}-error`} errors={errors?.photos} />
+          </div>
+
+          <Field
+            id={id("recipientName")}
+            name="recipientName"
+            label="Recipient's name"
+            autoComplete="off"
+            maxLength={RECIPIENT_NAME_MAX}
+            defaultValue={answer?.fields.recipientName}
+            errors={errors?.recipientName}
+          />
+
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium text-slate-800">Signature</legend>
+            {hydrated ? (
+              <div>
+                <p id="signature-pad-label" className="text-sm text-slate-600">
+                  Ask the recipient to sign here{signed ? " (signed)" : ""}.
+                </p>
+                <SignaturePad ref={pad} labelledBy="signature-pad-label" onChange={setSigned} />
+              </div>
+            ) : null}
+            <Field
+              id={id("signedName")}
+              name="signedName"
+              label={
+                hydrated
+                  ? "Or type the recipient's name as their signature"
+                  : "The recipient's name, typed as their signature"
+              }
+              autoComplete="off"
+              maxLength={RECIPIENT_NAME_MAX}
+              defaultValue={answer?.fields.signedName}
+              errors={errors?.signedName}
+            />
+          </fieldset>
+
+          <TextareaField
+            id={id("damageNotes")}
+            name="damageNotes"
+            label="Damage noted (optional)"
+            rows={3}
+            maxLength={DAMAGE_NOTES_MAX}
+            defaultValue={answer?.fields.damageNotes}
+            errors={errors?.damageNotes}
+          />
+
+          <div className="flex flex-wrap items-center gap-4">
+            <StatusButton pending={pending} pendingText="Completing..." className="min-h-11 px-5">
+              Complete job
+            </StatusButton>
+            <Link to="/driver" className="text-sm font-semibold text-blue-700 hover:underline">
+              Back to my jobs
+            </Link>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}

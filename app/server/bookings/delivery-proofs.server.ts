@@ -1,0 +1,155 @@
+// Proof of delivery (issue 20, part 3). The driver completes a job by handing in its proof:
+// photos, the recipient's name, a signature and any damage noted. The proof is saved, then
+// the job steps to "completed" by the one tracking rule (tracking.server.ts refuses that step
+// without a proof). The customer sees it on the tracker and in the completion e-mail, admins
+// on the booking; its files are served only to those three (deliveryProofFile).
+import { DELIVERY_PROOF_MESSAGES, type DeliveryProofInput } from "~/schemas/delivery-proof";
+import { db } from "~/server/platform/db.server";
+import { deletePhotos, readPhoto, type StoredPhoto } from "~/server/uploads/photos.server";
+import type { SessionUser } from "~/views/session-user";
+import type { DeliveryProofView } from "~/views/tracker";
+import { advanceTracking, findTrackedBooking, TRACKING_MESSAGES } from "./tracking.server";
+
+/** The final delivery address's proof; extra stops will number from 1. */
+const FINAL_STOP = 0;
+
+/** Where a job's proof photos are stored. */
+export const proofFolder = (bookingId: string) => `proofs/${bookingId}`;
+
+/** The job a driver (or an admin) may complete, for the proof page; null for anyone else. */
+export async function jobToComplete(bookingId: string, user: SessionUser) {
+  const found = await findTrackedBooking(bookingId, user);
+  if (!found || found.viewer === "customer" || !found.booking.driver) return null;
+  const { booking } = found;
+  const blocker =
+    booking.status === "cancelled"
+      ? "That booking has been cancelled."
+      : booking.trackingStatus === "completed"
+        ? DELIVERY_PROOF_MESSAGES.completed
+        : booking.trackingStatus !== "arrived"
+          ? DELIVERY_PROOF_MESSAGES.notArrived
+          : null;
+  return {
+    id: booking.id,
+    reference: booking.reference,
+    deliveryAddress: booking.deliveryAddress,
+    customerName: booking.customerName ?? booking.customer?.username ?? "the customer",
+    blocker,
+  };
+}
+
+export type CompleteResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Saves the proof and completes the job. The photos were stored by the form's reader; when
+ * the job cannot be completed they are deleted again, and nothing else is kept.
+ */
+export async function completeWithProof({
+  bookingId,
+  user,
+  input,
+  photos,
+  signature,
+  now = new Date(),
+}: {
+  bookingId: string;
+  user: SessionUser;
+  input: DeliveryProofInput;
+  photos: StoredPhoto[];
+  signature: StoredPhoto | null;
+  now?: Date;
+}): Promise<CompleteResult> {
+  const files = [...photos, ...(signature ? [signature] : [])].map((photo) => photo.key);
+  const job = await jobToComplete(bookingId, user);
+  if (!job || job.blocker) {
+    await deletePhotos(files);
+    return job
+      ? { ok: false, status: 409, message: job.blocker! }
+      : { ok: false, status: 404, message: TRACKING_MESSAGES.notYours };
+  }
+  const replaced = await db.$transaction(async (tx) => {
+    const earlier = await tx.deliveryProof.findUnique({
+      where: { bookingId_stop: { bookingId, stop: FINAL_STOP } },
+      select: { id: true, signatureKey: true, photos: { select: { storageKey: true } } },
+    });
+    if (earlier) await tx.deliveryProof.delete({ where: { id: earlier.id } });
+    await tx.deliveryProof.create({
+      data: {
+        bookingId,
+        stop: FINAL_STOP,
+        recipientName: input.recipientName,
+        signatureKey: signature?.key ?? null,
+        signedName: signature ? null : input.signedName,
+        damageNotes: input.damageNotes,
+        recordedById: user.id,
+        photos: {
+          create: photos.map((photo) => ({
+            storageKey: photo.key,
+            mimeType: photo.mimeType,
+            sizeBytes: photo.sizeBytes,
+            width: photo.width,
+            height: photo.height,
+          })),
+        },
+      },
+    });
+    return earlier
+      ? [...earlier.photos.map((photo) => photo.storageKey), ...(earlier.signatureKey ? [earlier.signatureKey] : [])]
+      : [];
+  });
+  await deletePhotos(replaced);
+  const moved = await advanceTracking({ bookingId, user, to: "completed", now });
+  return moved.ok ? { ok: true } : { ok: false, status: moved.status, message: moved.message };
+}
+
+const proofFileUrl = (proofId: string, file: string) =>
+  `/delivery-proof/${encodeURIComponent(proofId)}/${encodeURIComponent(file)}`;
+
+/** A booking's proof of delivery as the tracker and the admin page show it, or null. */
+export async function deliveryProofView(bookingId: string): Promise<DeliveryProofView | null> {
+  const proof = await db.deliveryProof.findUnique({
+    where: { bookingId_stop: { bookingId, stop: FINAL_STOP } },
+    include: { photos: { orderBy: { createdAt: "asc" } } },
+  });
+  if (!proof) return null;
+  return {
+    recipientName: proof.recipientName,
+    signature: proof.signatureKey
+      ? { kind: "drawn", url: proofFileUrl(proof.id, "signature") }
+      : { kind: "typed", name: proof.signedName ?? proof.recipientName },
+    damageNotes: proof.damageNotes,
+    at: proof.createdAt.toISOString(),
+    photos: proof.photos.map((photo, index) => ({
+      url: proofFileUrl(proof.id, photo.id),
+      width: photo.width,
+      height: photo.height,
+      alt: `Delivery photo ${index + 1} of ${proof.photos.length}`,
+    })),
+  };
+}
+
+/**
+ * A proof's file (a photo by its id, or "signature") for someone who may see the booking:
+ * its customer, its driver or an admin. Anyone else gets null, as for a file that is not there.
+ */
+export async function deliveryProofFile(proofId: string, file: string, user: SessionUser) {
+  if (proofId.length > 64 || file.length > 64) return null;
+  const proof = await db.deliveryProof.findUnique({
+    where: { id: proofId },
+    select: {
+      bookingId: true,
+      signatureKey: true,
+      photos: { where: { id: file }, select: { storageKey: true, mimeType: true } },
+    },
+  });
+  if (!proof || !(await findTrackedBooking(proof.bookingId, user))) return null;
+  const stored =
+    file === "signature"
+      ? proof.signatureKey
+        ? { storageKey: proof.signatureKey, mimeType: "image/png" }
+        : null
+      : (proof.photos[0] ?? null);
+  if (!stored) return null;
+  const read = await readPhoto(stored.storageKey);
+  return read ? { ...read, mimeType: stored.mimeType } : null;
+}
