@@ -200,8 +200,8 @@ export default function CompleteJob() {
               name="signedName"
               label={
                 hydrated
-                  ? "Or type the recipient's name as their signature"
-                  : "The recipient's name, typed as their signature"
+                  ? "Or, instead, the recipient types their name"
+                  : "The recipient types their name as their signature"
               }
               autoComplete="off"
               maxLength={RECIPIENT_NAME_MAX}

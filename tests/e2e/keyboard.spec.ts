@@ -183,7 +183,16 @@ for (const mode of jsModes) {
         await page.keyboard.press("Enter");
         await expect(job.getByTestId("job-status")).toContainText(status);
       }
-      await tabTo(page, job.getByRole("button", { name: "Job completed" }));
+      // The proof of delivery, from the keyboard: the typed signature is the pad's alternative.
+      await tabTo(page, job.getByRole("link", { name: "Complete job: proof of delivery" }));
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Complete the job" })).toBeVisible();
+      await page.getByLabel("Photos of the delivery").setInputFiles("tests/fixtures/van-photo.jpg");
+      await tabTo(page, page.getByLabel("Recipient's name"));
+      await page.keyboard.type("Kim Keys");
+      await tabTo(page, page.getByLabel("recipient types their name"));
+      await page.keyboard.type("Kim Keys");
+      await tabTo(page, page.getByRole("button", { name: "Complete job" }));
       await page.keyboard.press("Enter");
       await expect
         .poll(async () => (await db.booking.findUniqueOrThrow({ where: { reference } })).trackingStatus)

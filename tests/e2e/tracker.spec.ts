@@ -1,7 +1,8 @@
 // The tracker and the driver's page together, in two browser contexts (customer and driver):
 // with JavaScript the driver's status change and message reach the customer's open tracker
 // without a reload, and the read tick reaches the driver; without JavaScript the same flow
-// works by posting and refreshing.
+// works by posting and refreshing. Both end with the proof of delivery (a drawn signature
+// with JavaScript, a typed one without), seen by the customer, and a problem report.
 import { expect, test, type Page } from "./fixtures";
 import { appDb, jsModes, open, uniqueEmail, expectFormError, todaysMove } from "./helpers";
 
@@ -59,6 +60,18 @@ async function assignedBooking() {
   return { booking, customer, driverUser, driver, reference };
 }
 
+const PHOTO = "tests/fixtures/van-photo.jpg";
+
+/** Signs the proof's pad with a zigzag, as a finger would. */
+async function drawSignature(page: Page) {
+  const box = (await page.getByTestId("signature-pad").boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++)
+    await page.mouse.move(box.x + 20 + step * 30, box.y + box.height / 2 + (step % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+}
+
 /** Marks the page's window: the mark survives client-side updates and is gone after a reload. */
 async function markWindow(page: Page) {
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -71,6 +84,7 @@ test.describe("tracker and driver page with JavaScript", () => {
   test("the driver's status change and message reach the customer's tracker live, and the read tick reaches the driver", async ({
     signedInPage,
   }) => {
+    test.slow(); // the whole move day, in two browsers
     const { booking, customer, driverUser, reference } = await assignedBooking();
     const customerPage = await signedInPage(customer.email, { javaScriptEnabled: true });
     const driverPage = await signedInPage(driverUser.email, { javaScriptEnabled: true });
@@ -128,17 +142,48 @@ test.describe("tracker and driver page with JavaScript", () => {
     for (const [button, label] of [
       ["I'm nearby", "Nearby"],
       ["I've arrived", "Arrived"],
-      ["Job completed", "Move completed"],
     ] as const) {
       await driverPage.getByTestId(`job-${reference}`).getByRole("button", { name: button }).click();
       await customerPage.getByRole("link", { name: "Live Updates" }).click();
       await expect(customerPage.getByTestId("tracking-label")).toHaveText(label);
     }
+    // Completing asks for the proof: a photo, the recipient's name and a signature drawn on the screen.
+    await driverPage
+      .getByTestId(`job-${reference}`)
+      .getByRole("link", { name: "Complete job: proof of delivery" })
+      .click();
+    await expect(driverPage.getByRole("heading", { name: "Complete the job" })).toBeVisible();
+    await driverPage.getByLabel("Photos of the delivery").setInputFiles(PHOTO);
+    await driverPage.getByLabel("Recipient's name").fill("Casey Customer");
+    await drawSignature(driverPage);
+    await driverPage.getByRole("button", { name: "Complete job" }).click();
+    await expect(driverPage).toHaveURL(/\/driver$/);
+    await expect(driverPage.getByRole("status").filter({ hasText: "Job completed" })).toBeVisible();
+
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("Move completed");
     await expect(customerPage.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    const proof = customerPage.getByTestId("delivery-proof");
+    await expect(proof.getByTestId("proof-recipient")).toHaveText("Casey Customer");
+    await expect(proof.getByRole("img", { name: "Signature of Casey Customer" })).toBeVisible();
+    await expect(proof.getByRole("img", { name: "Delivery photo 1 of 1" })).toBeVisible();
+    expect(
+      await proof.getByTestId("proof-photo").evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBeGreaterThan(0);
     await expect(driverPage.getByTestId("driver-summary")).toContainText("13 completed jobs");
     const db = await appDb();
     expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id }, select: { status: true } })).toEqual({
       status: "completed",
+    });
+
+    // Within 48 hours the customer can report a problem (after the arrival's discount offer).
+    await customerPage.getByTestId("discount-popup").getByRole("button", { name: "Got it" }).click();
+    await customerPage.getByTestId("help-complaint").getByText("Report a problem").click();
+    await customerPage.getByLabel("What went wrong?").fill("A chair leg is scratched.");
+    await customerPage.getByRole("button", { name: "Report the problem" }).click();
+    await expect(customerPage.getByRole("status").filter({ hasText: "Problem reported" })).toBeVisible();
+    expect(await db.supportRequest.findFirst({ where: { bookingId: booking.id, kind: "complaint" } })).toMatchObject({
+      message: "A chair leg is scratched.",
+      status: "open",
     });
     await customerPage.context().close();
     await driverPage.context().close();
@@ -182,6 +227,7 @@ test.describe("tracker and driver page without JavaScript", () => {
   test("the same flow by posting and refreshing; the updates tab refreshes itself every 30 s", async ({
     signedInPage,
   }) => {
+    test.slow(); // the whole move day, in two browsers
     const { booking, customer, driverUser, reference } = await assignedBooking();
     const customerPage = await signedInPage(customer.email, { javaScriptEnabled: false });
     const driverPage = await signedInPage(driverUser.email, { javaScriptEnabled: false });
@@ -218,6 +264,44 @@ test.describe("tracker and driver page without JavaScript", () => {
     await driverPage.getByRole("button", { name: "Check for new messages" }).click();
     await expect(driverPage.getByTestId("read-state")).toHaveText("✓✓ Read");
     await expect(driverPage.getByTestId("chat-messages")).toContainText("Thank you!");
+
+    // Nearby, arrived, then the proof: without JavaScript the typed name is the signature.
+    for (const button of ["I'm nearby", "I've arrived"]) {
+      await driverPage.goto("/driver");
+      await driverPage.getByTestId(`job-${reference}`).getByRole("button", { name: button }).click();
+      await expect(driverPage).toHaveURL(/\/driver$/);
+    }
+    await driverPage
+      .getByTestId(`job-${reference}`)
+      .getByRole("link", { name: "Complete job: proof of delivery" })
+      .click();
+    await expect(driverPage.getByTestId("signature-pad")).toHaveCount(0);
+    // Without a photo: refused, with the reason and the name kept.
+    await driverPage.getByLabel("Recipient's name").fill("Casey Customer");
+    await driverPage.getByRole("button", { name: "Complete job" }).click();
+    await expectFormError(driverPage, "Add at least one photo of the delivery.");
+    await expectFormError(driverPage, "Ask the recipient to sign, or type their name as their signature.");
+    await expect(driverPage).toHaveTitle(/^Error: /);
+    await expect(driverPage.getByLabel("Recipient's name")).toHaveValue("Casey Customer");
+    await driverPage.getByLabel("Photos of the delivery").setInputFiles(PHOTO);
+    await driverPage.getByLabel("The recipient types their name as their signature").fill("Casey C");
+    await driverPage.getByLabel("Damage noted (optional)").fill("None seen");
+    await driverPage.getByRole("button", { name: "Complete job" }).click();
+    await expect(driverPage).toHaveURL(/\/driver$/);
+    await expect(driverPage.getByText("the customer can see the proof of delivery")).toBeVisible();
+
+    await customerPage.goto(`/booking-tracker?booking=${booking.id}`);
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("Move completed");
+    const proof = customerPage.getByTestId("delivery-proof");
+    await expect(proof.getByTestId("proof-signature")).toHaveText("Casey C (typed)");
+    await expect(proof).toContainText("None seen");
+    await expect(proof.getByRole("img", { name: "Delivery photo 1 of 1" })).toBeVisible();
+
+    // The problem report, by a plain post.
+    await customerPage.getByTestId("help-complaint").getByText("Report a problem").click();
+    await customerPage.getByLabel("What went wrong?").fill("One box is missing.");
+    await customerPage.getByRole("button", { name: "Report the problem" }).click();
+    await expect(customerPage.getByText("Problem reported")).toBeVisible();
     await customerPage.context().close();
     await driverPage.context().close();
   });

@@ -121,6 +121,10 @@ const ROUTES: Record<string, Classes> = {
   "distance-calculator": { loader: "public", action: "public" },
   "driver-registration": { loader: "public", action: "public" },
   driver: { loader: "driver", action: "driver" },
+  // The job's driver or an admin; anyone else signed in gets a 404 (delivery-proofs.server.ts).
+  "driver_.jobs.$id.complete": { loader: "user", action: "user" },
+  // The booking's customer, its driver or an admin; anyone else signed in gets a 404.
+  "delivery-proof.$proofId.$file": { loader: "user" },
   // A visitor sees the booking with a sign-in step; paying needs an account.
   "embedded-checkout": { loader: "public", action: "user" },
   "forgot-password": { action: "public" },

@@ -166,7 +166,7 @@ describe("bad input", () => {
       "latitude",
       HELP_MESSAGES.invalidLocation,
     ],
-    [{ kind: "complaint", message: "Kept as typed" }, "kind", HELP_MESSAGES.invalidKind],
+    [{ kind: "refund_me", message: "Kept as typed" }, "kind", HELP_MESSAGES.invalidKind],
     [{ kind: "support", message: "x".repeat(1001) }, "message", HELP_MESSAGES.messageTooLong],
   ])("refuses %j with 400 and the message, the typed text kept", async (fields, field, message) => {
     const count = (await requestsOf(booking.id)).length;
@@ -174,6 +174,15 @@ describe("bad input", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error[field]).toEqual([message]);
     expect(answer.body.initialValue).toMatchObject(fields);
+    expect(await requestsOf(booking.id)).toHaveLength(count);
+  });
+
+  it("refuses a problem report before the move is completed (409, the text kept, nothing stored)", async () => {
+    const count = (await requestsOf(booking.id)).length;
+    const answer = await send(booking.id, { kind: "complaint", message: "Kept as typed" });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error[""]).toEqual([HELP_MESSAGES.problemWindowClosed]);
+    expect(answer.body.initialValue).toMatchObject({ kind: "complaint", message: "Kept as typed" });
     expect(await requestsOf(booking.id)).toHaveLength(count);
   });
 

@@ -16,7 +16,11 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { labelledBy: string;
 
     useImperativeHandle(ref, () => ({
       hasDrawing: () => drawn,
-      toBlob: () => new Promise((resolve) => canvas.current?.toBlob(resolve, "image/png") ?? resolve(null)),
+      toBlob: () =>
+        new Promise((resolve) => {
+          if (canvas.current) canvas.current.toBlob(resolve, "image/png");
+          else resolve(null);
+        }),
     }));
 
     const point = (event: React.PointerEvent<HTMLCanvasElement>) => {
