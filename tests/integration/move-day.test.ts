@@ -5,10 +5,10 @@
 // driver assigned, the day before (once, whatever the number of runs), on the way, completed.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
+import * as helpRoute from "~/routes/_bookings+/bookings_.$id.help";
 import * as proofFileRoute from "~/routes/delivery-proof.$proofId.$file";
 import * as completeRoute from "~/routes/driver_.jobs.$id.complete";
-import * as helpRoute from "~/routes/_bookings+/bookings_.$id.help";
-import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
 import { DELIVERY_PROOF_MESSAGES } from "~/schemas/delivery-proof";
 import { HELP_MESSAGES } from "~/schemas/help-request-messages";
 import { assignDriver } from "~/server/admin/bookings.server";
