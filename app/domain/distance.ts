@@ -377,6 +377,12 @@ export function estimateDrivingMinutes(roadMiles: number): number {
   return Math.max(1, Math.ceil((roadMiles / mph) * 60));
 }
 
+/** Road miles (1 decimal) and driving minutes between two points, by the offline estimate. */
+export function estimateTrip(from: LatLng, to: LatLng): { miles: number; minutes: number } {
+  const miles = Math.round(estimateRoadMiles(greatCircleMiles(from, to)) * 10) / 10;
+  return { miles, minutes: miles < 0.1 ? 0 : estimateDrivingMinutes(miles) };
+}
+
 // ---------- the offline estimate ----------
 
 /**

@@ -6,6 +6,8 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { PositionSharer, SharePositionForm } from "~/components/driver/position-sharer";
 import { StatusButton } from "~/components/ui/button";
 import { completeJobPath } from "~/domain/delivery-proof";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
@@ -117,6 +119,7 @@ function JobSection({ title, jobs, empty }: { title: string; jobs: DriverJob[]; 
 
 function JobCard({ job }: { job: DriverJob }) {
   const fetcher = useFetcher<ActionAnswer>();
+  const hydrated = useHydrated();
   const pageAnswer = useActionData<typeof action>();
   const pending = usePending({ fetcher });
   const answer = fetcher.data ?? (pageAnswer?.bookingId === job.id ? pageAnswer : undefined);
@@ -206,6 +209,12 @@ function JobCard({ job }: { job: DriverJob }) {
             {job.next.label}
           </StatusButton>
         </fetcher.Form>
+      ) : null}
+      {job.sharingPosition ? (
+        <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="job-position">
+          {hydrated ? <PositionSharer bookingId={job.id} /> : null}
+          <SharePositionForm bookingId={job.id} />
+        </div>
       ) : null}
       {job.notYet ? (
         <p className="mt-4 text-sm text-slate-700" data-testid="job-not-yet">

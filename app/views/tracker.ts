@@ -46,3 +46,17 @@ export type ChatMessageView = {
   /** ISO time, for the <time> element. */
   time: string;
 };
+
+/** Where the driver is, on the tracker (the customer's, the driver's and admins' only). */
+export type LivePositionView = {
+  latitude: number;
+  longitude: number;
+  /** The stop they are heading for, when its address can be placed. */
+  stop: { label: string; address: string; latitude: number; longitude: number } | null;
+  miles: number | null;
+  minutes: number | null;
+  /** ISO time of the last position. */
+  recordedAt: string;
+  /** "last seen 3 min ago" once positions have stopped coming. */
+  lastSeen: string | null;
+};

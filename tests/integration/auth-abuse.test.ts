@@ -123,6 +123,7 @@ const ROUTES: Record<string, Classes> = {
   driver: { loader: "driver", action: "driver" },
   // The job's driver or an admin; anyone else signed in gets a 404 (delivery-proofs.server.ts).
   "driver_.jobs.$id.complete": { loader: "user", action: "user" },
+  "driver_.jobs.$id.position": { loader: "driver", action: "driver" },
   // The booking's customer, its driver or an admin; anyone else signed in gets a 404.
   "delivery-proof.$proofId.$file": { loader: "user" },
   // A visitor sees the booking with a sign-in step; paying needs an account.

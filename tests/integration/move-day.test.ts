@@ -9,10 +9,13 @@ import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
 import * as helpRoute from "~/routes/_bookings+/bookings_.$id.help";
 import * as proofFileRoute from "~/routes/delivery-proof.$proofId.$file";
 import * as completeRoute from "~/routes/driver_.jobs.$id.complete";
+import * as positionRoute from "~/routes/driver_.jobs.$id.position";
 import { DELIVERY_PROOF_MESSAGES } from "~/schemas/delivery-proof";
+import { POSITION_MESSAGES } from "~/schemas/position-messages";
 import { HELP_MESSAGES } from "~/schemas/help-request-messages";
 import { assignDriver } from "~/server/admin/bookings.server";
 import { sendDayBeforeReminders } from "~/server/bookings/move-day-emails.server";
+import { deleteOldTracks, POSITION_RATE_LIMIT } from "~/server/bookings/positions.server";
 import { advanceTracking } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
 import { readOutbox } from "~/server/platform/email.server";
@@ -387,6 +390,129 @@ describe("the move day's e-mails", () => {
     expect(await readOutbox(unpaid.customerEmail!)).toEqual([]);
     expect(await readOutbox(cancelled.customerEmail!)).toEqual([]);
     expect(await sendDayBeforeReminders(new Date("2031-06-17T15:00:00Z"))).toBe(0);
+  });
+});
+
+describe("the driver's live position", () => {
+  const share = (bookingId: string, fields: Record<string, string>, cookie: string, enhanced = true) =>
+    call(positionRoute.action, formRequest(`/driver/jobs/${bookingId}/position`, fields, { cookie, enhanced }), {
+      id: bookingId,
+    });
+  const trackerOf = (bookingId: string, cookie: string) =>
+    call(trackerRoute.loader, getRequest(`/booking-tracker?booking=${bookingId}`, { cookie }));
+
+  it("is shared by the job's driver while it is under way: the latest point per job, every point on its track", async () => {
+    const { booking, driverCookie } = await arrivedJob();
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "en_route" } });
+    // Near Newcastle's Central Station; the pickup is 1 Grey Street, NE1 6EE.
+    expect(
+      await share(booking.id, { latitude: "54.968", longitude: "-1.617", accuracy: "12" }, driverCookie),
+    ).toMatchObject({
+      status: 200,
+      body: { status: "success" },
+    });
+    expect(await share(booking.id, { latitude: "54.9695", longitude: "-1.6135" }, driverCookie)).toMatchObject({
+      status: 200,
+    });
+    expect(await db.driverPosition.findUniqueOrThrow({ where: { bookingId: booking.id } })).toMatchObject({
+      latitude: 54.9695,
+      longitude: -1.6135,
+      accuracyMetres: null,
+    });
+    expect(await db.positionPoint.count({ where: { bookingId: booking.id } })).toBe(2);
+
+    // Without JavaScript: the postcode or town typed; a plain post goes back to /driver.
+    const typed = await share(booking.id, { place: "NE2 2AA" }, driverCookie, false);
+    expect(typed).toMatchObject({ status: 303, location: "/driver" });
+    expect((await db.driverPosition.findUniqueOrThrow({ where: { bookingId: booking.id } })).accuracyMetres).toBe(2000);
+    const unknown = await share(booking.id, { place: "Atlantis" }, driverCookie, false);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.place).toEqual([POSITION_MESSAGES.placeNotFound]);
+    expect(unknown.body.initialValue).toMatchObject({ place: "Atlantis" });
+    const empty = await share(booking.id, {}, driverCookie, false);
+    expect(empty.body.error.place).toEqual([POSITION_MESSAGES.placeRequired]);
+    expect(await db.positionPoint.count({ where: { bookingId: booking.id } })).toBe(3);
+  });
+
+  it("is refused before the job is under way, after it, and from anyone but its driver", async () => {
+    const { booking, customerCookie, driverCookie } = await arrivedJob();
+    const point = { latitude: "54.97", longitude: "-1.61" };
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "assigned", status: "assigned" } });
+    const early = await share(booking.id, point, driverCookie);
+    expect(early.status).toBe(409);
+    expect(early.body.error[""]).toEqual([POSITION_MESSAGES.notActive]);
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "completed", status: "completed" } });
+    expect((await share(booking.id, point, driverCookie)).status).toBe(409);
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "en_route", status: "in_progress" } });
+    const otherDriver = await createAccount({ role: "driver" });
+    expect(await share(booking.id, point, await sessionCookie(otherDriver))).toMatchObject({
+      status: 404,
+      thrown: true,
+    });
+    // Customers and admins are not drivers: the driver pages send them home.
+    for (const cookie of [customerCookie, adminCookie])
+      expect(await share(booking.id, point, cookie)).toMatchObject({ status: 302, location: "/", thrown: true });
+    expect(await db.positionPoint.count({ where: { bookingId: booking.id } })).toBe(0);
+  });
+
+  it(`is rate limited (${POSITION_RATE_LIMIT.limit} a minute per driver)`, async () => {
+    const { booking, driverCookie } = await arrivedJob();
+    const answers = [];
+    for (let index = 0; index <= POSITION_RATE_LIMIT.limit; index++)
+      answers.push((await share(booking.id, { latitude: "54.97", longitude: "-1.61" }, driverCookie)).status);
+    expect(answers.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+  });
+
+  it("reaches the tracker of the booking's customer, its driver and admins only: distance, arrival estimate, last seen", async () => {
+    const { booking, customerCookie, driverCookie } = await arrivedJob();
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "nearby" } });
+    await db.driverPosition.create({
+      data: { bookingId: booking.id, latitude: 54.9, longitude: -1.5, recordedAt: new Date(Date.now() - 3.5 * 60_000) },
+    });
+    for (const cookie of [customerCookie, driverCookie, adminCookie]) {
+      const { body } = await trackerOf(booking.id, cookie);
+      expect(body.position).toMatchObject({
+        stop: { label: "the pickup address", address: booking.pickupAddress },
+        lastSeen: "last seen 3 min ago",
+      });
+      expect(body.position.miles).toBeGreaterThan(4);
+      expect(body.position.minutes).toBeGreaterThan(10);
+    }
+    const otherDriver = await createAccount({ role: "driver" });
+    for (const cookie of [strangerCookie, await sessionCookie(otherDriver)])
+      expect(await trackerOf(booking.id, cookie)).toMatchObject({ status: 404, thrown: true });
+
+    // Once arrived at the pickup, the next stop is the delivery; once completed, no position is shown.
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "arrived" } });
+    expect((await trackerOf(booking.id, customerCookie)).body.position.stop.label).toBe("the delivery address");
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "completed", status: "completed" } });
+    expect((await trackerOf(booking.id, customerCookie)).body.position).toBeNull();
+  });
+
+  it("is deleted 30 days after the job ends", async () => {
+    const old = await arrivedJob();
+    const recent = await arrivedJob();
+    for (const [job, daysAgo] of [
+      [old, 31],
+      [recent, 29],
+    ] as const) {
+      await db.booking.update({
+        where: { id: job.booking.id },
+        data: { status: "completed", completedAt: new Date(Date.now() - daysAgo * 86_400_000) },
+      });
+      await db.driverPosition.create({
+        data: { bookingId: job.booking.id, latitude: 54.9, longitude: -1.6, recordedAt: new Date() },
+      });
+      await db.positionPoint.create({
+        data: { bookingId: job.booking.id, latitude: 54.9, longitude: -1.6, recordedAt: new Date() },
+      });
+    }
+    expect(await deleteOldTracks()).toBeGreaterThanOrEqual(2);
+    expect(await db.positionPoint.count({ where: { bookingId: old.booking.id } })).toBe(0);
+    expect(await db.driverPosition.count({ where: { bookingId: old.booking.id } })).toBe(0);
+    expect(await db.positionPoint.count({ where: { bookingId: recent.booking.id } })).toBe(1);
+    expect(await db.driverPosition.count({ where: { bookingId: recent.booking.id } })).toBe(1);
   });
 });
 

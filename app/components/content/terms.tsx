@@ -8,6 +8,7 @@ import {
   MIN_DRIVER_RATING,
   PROHIBITED_ITEMS,
 } from "~/domain/claims";
+import { TRACK_KEEP_DAYS } from "~/domain/live-position";
 import { telHref, type PublicConfig } from "~/utils/config";
 import { usePublicConfig } from "./use-public-config";
 
@@ -131,11 +132,19 @@ const TERMS_SECTIONS: readonly TermsSection[] = [
     id: "privacy-policy",
     title: "Privacy Policy",
     body: ({ brandName }) => (
-      <p>
-        {brandName} uses your personal details only to provide and support your booking: your driver sees your name,
-        phone number and addresses for the move. We keep your data secure, never sell it, and you may ask us for a copy
-        of it or for its deletion at any time, as UK data protection law (UK GDPR) allows.
-      </p>
+      <>
+        <p>
+          {brandName} uses your personal details only to provide and support your booking: your driver sees your name,
+          phone number and addresses for the move. We keep your data secure, never sell it, and you may ask us for a
+          copy of it or for its deletion at any time, as UK data protection law (UK GDPR) allows.
+        </p>
+        <p>
+          While a move is under way, its driver&apos;s phone shares where the van is, so that the customer can follow
+          it. Only the customer, the driver and our support team can see it. We keep the latest position and the route
+          of the move, and delete both {TRACK_KEEP_DAYS} days after the move is completed or cancelled. Photos and the
+          signature taken as proof of delivery are kept with the booking.
+        </p>
+      </>
     ),
   },
   {

@@ -13,6 +13,7 @@ import { ChatPanel } from "~/components/tracker/chat-panel";
 import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { DiscountOffer } from "~/components/tracker/discount-offer";
 import { HelpActions } from "~/components/tracker/help-actions";
+import { LivePosition } from "~/components/tracker/live-position";
 import { RateDriver } from "~/components/tracker/rate-driver";
 import {
   BookingDetailsCard,
@@ -33,11 +34,16 @@ import {
   unreadCounts,
   CHAT_MESSAGES,
 } from "~/server/bookings/chat.server";
+import { livePositionView } from "~/server/bookings/positions.server";
 import { defaultTrackerTarget, findTrackedBooking, trackerView } from "~/server/bookings/tracking.server";
+import { env } from "~/server/platform/env.server";
 import { answerWithToast } from "~/server/platform/toast.server";
+import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 import { useLiveUpdates } from "~/utils/use-live-updates";
+
+export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
   seo({
@@ -73,9 +79,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? unreadCounts([booking.id], side).then((counts) => counts.get(booking.id) ?? 0)
       : Promise.resolve(0),
   ]);
-  const extras = await trackerExtras({ booking, viewer });
+  const [extras, position] = await Promise.all([trackerExtras({ booking, viewer }), livePositionView(booking)]);
   return {
     extras,
+    position,
+    // The map loads only with a browser key, and only while there is a position to show.
+    mapsKey: position ? (env.GOOGLE_MAPS_BROWSER_KEY ?? null) : null,
     view,
     viewer,
     tab,
@@ -131,6 +140,7 @@ export default function BookingTracker() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ProgressCard tracking={view.tracking} />
+          {page.position ? <LivePosition position={page.position} mapsKey={page.mapsKey} /> : null}
           {page.extras.proof ? <DeliveryProofCard proof={page.extras.proof} /> : null}
           {page.extras.canRate ? <RateDriver bookingId={view.id} rating={page.extras.rating} /> : null}
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

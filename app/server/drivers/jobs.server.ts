@@ -2,6 +2,7 @@
 // few done. Each with the customer's contact details and addresses, the next status button
 // and how many of the customer's messages wait to be read.
 import { BOOKING_STATUS_LABELS } from "~/domain/booking-status";
+import { isSharingStatus } from "~/domain/live-position";
 import { formatPounds } from "~/domain/money";
 import {
   isoMoveDate,
@@ -105,6 +106,8 @@ function jobView(
     trackingLabel: job.trackingStatus ? TRACKING_STATUS_LABELS[job.trackingStatus] : TRACKING_STATUS_LABELS.assigned,
     next: next && !notYet ? { status: next, label: NEXT_BUTTON_LABELS[next] } : null,
     notYet,
+    /** Under way: the driver's position is shared with the customer. */
+    sharingPosition: job.status === "in_progress" && isSharingStatus(job.trackingStatus),
     moveDateText: job.moveDate.toLocaleDateString("en-GB", {
       weekday: "short",
       day: "numeric",

@@ -9,7 +9,7 @@ import { env } from "./env.server";
 const CHANNEL = "easymove_live";
 
 /** What changed on a booking; pages reload their data when they hear it. */
-type LiveEventKind = "tracking" | "chat" | "read" | "booking";
+type LiveEventKind = "tracking" | "chat" | "read" | "booking" | "position";
 export type LiveEvent = { bookingId: string; kind: LiveEventKind };
 
 /** Announces a change to every instance (after the change is committed, so readers see it). */

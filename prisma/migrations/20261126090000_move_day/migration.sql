@@ -39,3 +39,31 @@ CREATE INDEX "Booking_moveDate_reminderSentAt_idx" ON "Booking"("moveDate", "rem
 
 ALTER TABLE "DeliveryProof" ADD CONSTRAINT "DeliveryProof_bookingId_fkey" FOREIGN KEY ("bookingId") REFERENCES "Booking"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "DeliveryPhoto" ADD CONSTRAINT "DeliveryPhoto_proofId_fkey" FOREIGN KEY ("proofId") REFERENCES "DeliveryProof"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The driver's live position: the latest point per job, and the job's track (kept 30 days).
+CREATE TABLE "DriverPosition" (
+    "bookingId" TEXT NOT NULL,
+    "latitude" DOUBLE PRECISION NOT NULL,
+    "longitude" DOUBLE PRECISION NOT NULL,
+    "accuracyMetres" INTEGER,
+    "recordedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "DriverPosition_pkey" PRIMARY KEY ("bookingId")
+);
+
+CREATE TABLE "PositionPoint" (
+    "id" TEXT NOT NULL,
+    "bookingId" TEXT NOT NULL,
+    "latitude" DOUBLE PRECISION NOT NULL,
+    "longitude" DOUBLE PRECISION NOT NULL,
+    "recordedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "PositionPoint_pkey" PRIMARY KEY ("id")
+);
+
+CREATE INDEX "PositionPoint_bookingId_recordedAt_idx" ON "PositionPoint"("bookingId", "recordedAt");
+-- The clean-up finds ended jobs by when they ended.
+CREATE INDEX "Booking_completedAt_idx" ON "Booking"("completedAt");
+
+ALTER TABLE "DriverPosition" ADD CONSTRAINT "DriverPosition_bookingId_fkey" FOREIGN KEY ("bookingId") REFERENCES "Booking"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "PositionPoint" ADD CONSTRAINT "PositionPoint_bookingId_fkey" FOREIGN KEY ("bookingId") REFERENCES "Booking"("id") ON DELETE CASCADE ON UPDATE CASCADE;
