@@ -190,6 +190,74 @@ test.describe("tracker and driver page with JavaScript", () => {
   });
 });
 
+test.describe("the driver's live position", () => {
+  test("with JavaScript the phone shares it as the van moves, and the customer's tracker follows without a reload", async ({
+    signedInPage,
+  }) => {
+    const { booking, customer, driverUser, reference } = await assignedBooking();
+    const db = await appDb();
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "en_route", status: "in_progress" } });
+    // Gateshead, about 3 miles from the pickup (1 Grey Street, Newcastle NE1 6EE).
+    const driverPage = await signedInPage(driverUser.email, {
+      javaScriptEnabled: true,
+      permissions: ["geolocation"],
+      geolocation: { latitude: 54.94, longitude: -1.6 },
+    });
+    const customerPage = await signedInPage(customer.email, { javaScriptEnabled: true });
+
+    await open(driverPage, "/driver", true);
+    await expect(driverPage.getByTestId(`job-${reference}`).getByTestId("position-sharing")).toContainText(
+      "Sharing your position with the customer",
+    );
+    await open(customerPage, `/booking-tracker?booking=${booking.id}`, true);
+    const distance = customerPage.getByTestId("live-distance");
+    await expect(distance).toContainText(/Your driver is [\d.]+ miles from the pickup address, about \d+ minutes away/);
+    const before = Number((await distance.textContent())!.match(/([\d.]+) miles/)![1]);
+    expect(before).toBeGreaterThan(2);
+    await markWindow(customerPage);
+
+    // The van moves 2 km closer: the phone sends it, the tracker updates live.
+    await driverPage.context().setGeolocation({ latitude: 54.958, longitude: -1.606 });
+    await expect
+      .poll(async () => Number(((await distance.textContent()) ?? "").match(/([\d.]+) miles/)?.[1] ?? before))
+      .toBeLessThan(before);
+    await expectNoReload(customerPage);
+    await expect(customerPage.getByTestId("live-last-seen")).toHaveCount(0);
+  });
+
+  test("without JavaScript the driver types where they are; the tracker says how far, and when positions stop coming", async ({
+    signedInPage,
+  }) => {
+    const { booking, customer, driverUser, reference } = await assignedBooking();
+    const db = await appDb();
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "en_route", status: "in_progress" } });
+    const driverPage = await signedInPage(driverUser.email, { javaScriptEnabled: false });
+    const customerPage = await signedInPage(customer.email, { javaScriptEnabled: false });
+
+    await driverPage.goto("/driver");
+    const job = driverPage.getByTestId(`job-${reference}`);
+    await job.getByRole("button", { name: "Share my position now" }).click();
+    await expectFormError(driverPage, "Type the postcode or town you are in, e.g. NE1 4ST.");
+    await driverPage.getByLabel("Where are you? (postcode or town)").fill("Atlantis");
+    await driverPage.getByRole("button", { name: "Share my position now" }).click();
+    await expectFormError(driverPage, "We could not find that place. Type a postcode, e.g. NE1 4ST.");
+    await expect(driverPage.getByLabel("Where are you? (postcode or town)")).toHaveValue("Atlantis");
+    await driverPage.getByLabel("Where are you? (postcode or town)").fill("Durham");
+    await driverPage.getByRole("button", { name: "Share my position now" }).click();
+    await expect(driverPage).toHaveURL(/\/driver$/);
+    await expect(driverPage.getByText("Position shared")).toBeVisible();
+
+    await customerPage.goto(`/booking-tracker?booking=${booking.id}`);
+    await expect(customerPage.getByTestId("live-distance")).toContainText(/Your driver is 1\d(\.\d)? miles from the pickup address/);
+    await db.driverPosition.update({
+      where: { bookingId: booking.id },
+      data: { recordedAt: new Date(Date.now() - 5 * 60_000 - 5_000) },
+    });
+    await customerPage.reload();
+    await expect(customerPage.getByTestId("live-last-seen")).toHaveText("Your driver was last seen 5 min ago.");
+  });
+});
+
 test.describe("tracker without a live stream", () => {
   test("refused a stream (too many open: 429), the tracker polls every 30 s instead", async ({ signedInPage }) => {
     const { booking, customer, driverUser } = await assignedBooking();

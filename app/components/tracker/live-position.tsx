@@ -9,7 +9,18 @@ import type { LivePositionView } from "~/views/tracker";
 
 const LiveMap = lazy(() => import("./live-map"));
 
-export function LivePosition({ position, mapsKey }: { position: LivePositionView; mapsKey: string | null }) {
+export function LivePosition({
+  position,
+  mapsKey,
+  viewer,
+}: {
+  position: LivePositionView;
+  mapsKey: string | null;
+  viewer: "customer" | "driver" | "admin";
+}) {
+  // The customer reads "your driver"; the driver reads about themselves; an admin about "the driver".
+  const who = viewer === "customer" ? "Your driver" : viewer === "driver" ? "You" : "The driver";
+  const is = viewer === "driver" ? "are" : "is";
   const hydrated = useHydrated();
   // With JavaScript, "last seen" keeps counting between updates (the server's text stands without it).
   const [now, setNow] = useState<Date | null>(null);
@@ -22,9 +33,9 @@ export function LivePosition({ position, mapsKey }: { position: LivePositionView
   const where =
     position.stop && position.miles !== null
       ? position.miles < 0.2
-        ? `Your driver is at ${position.stop.label}.`
-        : `Your driver is ${position.miles} miles from ${position.stop.label}, about ${position.minutes} minutes away.`
-      : "Your driver is sharing their position.";
+        ? `${who} ${is} at ${position.stop.label}.`
+        : `${who} ${is} ${position.miles} miles from ${position.stop.label}, about ${position.minutes} minutes away.`
+      : `${who} ${is} sharing ${viewer === "driver" ? "your" : "their"} position.`;
   return (
     <section
       aria-labelledby="live-position-heading"
@@ -32,14 +43,18 @@ export function LivePosition({ position, mapsKey }: { position: LivePositionView
       data-testid="live-position"
     >
       <h2 id="live-position-heading" className="text-lg font-semibold text-slate-900">
-        Where your driver is
+        {viewer === "driver"
+          ? "Your shared position"
+          : viewer === "customer"
+            ? "Where your driver is"
+            : "Where the driver is"}
       </h2>
       <p className="mt-2 text-slate-900" data-testid="live-distance">
         {where}
       </p>
       {lastSeen ? (
         <p className="mt-1 text-sm font-medium text-amber-800" data-testid="live-last-seen">
-          Your driver was {lastSeen}.
+          {who} {viewer === "driver" ? "were" : "was"} {lastSeen}.
         </p>
       ) : null}
       {mapsKey && hydrated ? (

@@ -140,7 +140,7 @@ export default function BookingTracker() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ProgressCard tracking={view.tracking} />
-          {page.position ? <LivePosition position={page.position} mapsKey={page.mapsKey} /> : null}
+          {page.position ? <LivePosition position={page.position} mapsKey={page.mapsKey} viewer={page.viewer} /> : null}
           {page.extras.proof ? <DeliveryProofCard proof={page.extras.proof} /> : null}
           {page.extras.canRate ? <RateDriver bookingId={view.id} rating={page.extras.rating} /> : null}
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
