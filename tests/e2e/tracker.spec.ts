@@ -248,7 +248,9 @@ test.describe("the driver's live position", () => {
     await expect(driverPage.getByText("Position shared")).toBeVisible();
 
     await customerPage.goto(`/booking-tracker?booking=${booking.id}`);
-    await expect(customerPage.getByTestId("live-distance")).toContainText(/Your driver is 1\d(\.\d)? miles from the pickup address/);
+    await expect(customerPage.getByTestId("live-distance")).toContainText(
+      /Your driver is 1\d(\.\d)? miles from the pickup address/,
+    );
     await db.driverPosition.update({
       where: { bookingId: booking.id },
       data: { recordedAt: new Date(Date.now() - 5 * 60_000 - 5_000) },
