@@ -108,9 +108,13 @@ export function useSubmitKeepsItsClick(formId: string) {
 }
 
 /** A page's own form (posted with <Form>): the route action's answer, pending state and conform. */
-export function usePageForm<Schema extends ZodTypeAny>(loadSchema: SchemaLoader<Schema>) {
+export function usePageForm<Schema extends ZodTypeAny>(
+  loadSchema: SchemaLoader<Schema>,
+  { defaultValue }: { defaultValue?: Record<string, string> } = {},
+) {
   const lastResult = useActionData() as SubmissionResult<string[]> | undefined;
   const pending = usePending();
-  const [form, fields] = useValidatedForm(loadSchema, { lastResult, pending });
+  // A default is a partial of the form, as typed; conform takes it as such.
+  const [form, fields] = useValidatedForm(loadSchema, { lastResult, pending, defaultValue: defaultValue as never });
   return { form, fields, pending, lastResult };
 }

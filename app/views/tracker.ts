@@ -60,3 +60,20 @@ export type LivePositionView = {
   /** "last seen 3 min ago" once positions have stopped coming. */
   lastSeen: string | null;
 };
+
+/** A support ticket and its thread, as its requester or an admin sees it. */
+export type TicketView = {
+  id: string;
+  kind: string;
+  kindText: string;
+  status: "open" | "waiting_on_customer" | "resolved";
+  statusText: string;
+  /** Who opened it: "Casey (customer)", or a visitor's name and e-mail. */
+  from: string;
+  booking: { id: string; reference: string } | null;
+  latitude: number | null;
+  longitude: number | null;
+  createdText: string;
+  /** The first message, then the replies, oldest first. */
+  thread: { id: string; fromSupport: boolean; body: string; atText: string; at: string }[];
+};

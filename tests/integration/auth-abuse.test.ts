@@ -72,6 +72,7 @@ const ROUTES: Record<string, Classes> = {
   "admin.payments[.]csv": { loader: "admin" },
   admin: { loader: "admin" },
   "admin.users": { loader: "admin", action: "admin" },
+  "admin.support": { loader: "admin", action: "admin" },
   "admin_.login": { loader: "public", action: "public" },
   "admin_.login_.code": { loader: "secondStep", action: "secondStep" },
   "admin.two-factor": { loader: "admin", action: "admin" },
@@ -149,6 +150,8 @@ const ROUTES: Record<string, Classes> = {
   "stripe-config": { loader: "admin", action: "admin" },
   "terms-and-conditions": {},
   accessibility: { action: "public" },
+  // A customer with a booking is sent on to support on it; anyone else gets the contact form.
+  support: { loader: "public", action: "public" },
   "test-detailed-quotes": { loader: "admin" },
   "uploads.$": { loader: "files" },
 };

@@ -121,7 +121,7 @@ export function Faq({ faq: { active, categories, items: faqs } }: { faq: FaqSect
           </li>
           <li>
             <a
-              href="/booking-tracker?tab=chat#chat"
+              href="/support"
               className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50"
             >
               Live chat

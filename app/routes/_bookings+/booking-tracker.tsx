@@ -9,6 +9,7 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
 import { BookingPageError } from "~/components/booking-page-error";
+import { TicketCard } from "~/components/support/ticket-card";
 import { ChatPanel } from "~/components/tracker/chat-panel";
 import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { DiscountOffer } from "~/components/tracker/discount-offer";
@@ -35,6 +36,7 @@ import {
   CHAT_MESSAGES,
 } from "~/server/bookings/chat.server";
 import { livePositionView } from "~/server/bookings/positions.server";
+import { ownTicketsOn } from "~/server/bookings/support-requests.server";
 import { defaultTrackerTarget, findTrackedBooking, trackerView } from "~/server/bookings/tracking.server";
 import { env } from "~/server/platform/env.server";
 import { answerWithToast } from "~/server/platform/toast.server";
@@ -79,10 +81,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? unreadCounts([booking.id], side).then((counts) => counts.get(booking.id) ?? 0)
       : Promise.resolve(0),
   ]);
-  const [extras, position] = await Promise.all([trackerExtras({ booking, viewer }), livePositionView(booking)]);
+  const [extras, position, tickets] = await Promise.all([
+    trackerExtras({ booking, viewer }),
+    livePositionView(booking),
+    // The customer's (or driver's) own conversations with support; admins have the support desk.
+    viewer === "admin" ? Promise.resolve([]) : ownTicketsOn(booking.id, user),
+  ]);
   return {
     extras,
     position,
+    tickets,
     // The map loads only with a browser key, and only while there is a position to show.
     mapsKey: position ? (env.GOOGLE_MAPS_BROWSER_KEY ?? null) : null,
     view,
@@ -142,6 +150,24 @@ export default function BookingTracker() {
           <ProgressCard tracking={view.tracking} />
           {page.position ? <LivePosition position={page.position} mapsKey={page.mapsKey} viewer={page.viewer} /> : null}
           {page.extras.proof ? <DeliveryProofCard proof={page.extras.proof} /> : null}
+          {page.tickets.length > 0 ? (
+            <section
+              id="support"
+              aria-labelledby="support-heading"
+              className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <h2 id="support-heading" className="text-lg font-semibold text-slate-900">
+                Your messages with support
+              </h2>
+              <ul className="mt-3 space-y-3">
+                {page.tickets.map((ticket) => (
+                  <li key={ticket.id}>
+                    <TicketCard ticket={ticket} side="requester" replyAction={`/bookings/${view.id}/help`} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {page.extras.canRate ? <RateDriver bookingId={view.id} rating={page.extras.rating} /> : null}
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <TrackerTabs bookingId={view.id} tab={page.tab} unread={page.unread} />

@@ -8,7 +8,7 @@ import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { helpRequestSchema } from "~/schemas/help-request";
 import { HELP_KIND_LABELS, HELP_KINDS, HELP_MESSAGES, type HelpKind } from "~/schemas/help-request-messages";
 import { requireUser } from "~/server/auth/auth.server";
-import { createHelpRequest, helpBookingFor } from "~/server/bookings/support-requests.server";
+import { createHelpRequest, helpBookingFor, submitRequesterReply } from "~/server/bookings/support-requests.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
@@ -49,6 +49,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (!RECORD_ID_PATTERN.test(id)) notFound();
   const formData = await request.formData();
+  // A reply in one of this user's tickets (the tracker's "Your messages with support").
+  if (formData.get("intent") === "reply") {
+    const reply = await submitRequesterReply(user, Object.fromEntries(formData));
+    if (reply.httpStatus === 404) notFound();
+    return answerWithToast(request, context, {
+      toast: reply.toast,
+      data: { ok: reply.ok, error: reply.error },
+      status: reply.httpStatus,
+      redirectTo: `${trackerPath(id)}#support`,
+    });
+  }
   const submission = parseWithZod(formData, { schema: helpRequestSchema });
   if (submission.status !== "success") return data<HelpAnswer>(submission.reply(), { status: 400 });
 

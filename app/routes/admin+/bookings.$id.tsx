@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/booking-badges";
+import { TicketCard } from "~/components/support/ticket-card";
 import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
@@ -155,38 +156,15 @@ export default function AdminBookingDetails() {
       {supportRequests.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">No help requests from the tracker.</p>
       ) : (
-        <ul className="mt-2 space-y-2 text-sm" data-testid="booking-support-requests">
-          {supportRequests.map((request) => (
-            <li
-              key={request.id}
-              className="border-l-2 border-slate-200 pl-3"
-              data-kind={request.kind}
-              data-status={request.status}
-            >
-              <span className="font-medium text-slate-900">{request.kindText}</span>{" "}
-              <span
-                className={
-                  request.status === "open"
-                    ? "rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900"
-                    : "rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700"
-                }
-              >
-                {request.status === "open" ? "Open" : "Resolved"}
-              </span>
-              <span className="block whitespace-pre-line break-words text-slate-800">{request.message}</span>
-              {request.latitude !== null && request.longitude !== null ? (
-                <a
-                  href={`https://www.openstreetmap.org/?mlat=${request.latitude}&mlon=${request.longitude}#map=17/${request.latitude}/${request.longitude}`}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="block text-blue-700 hover:underline"
-                >
-                  {request.latitude.toFixed(5)}, {request.longitude.toFixed(5)} (map)
-                </a>
-              ) : null}
-              <span className="block text-slate-600">
-                from {request.from}, <time dateTime={request.createdAt}>{request.createdText}</time>
-              </span>
+        <ul className="mt-2 space-y-3" data-testid="booking-support-requests">
+          {supportRequests.map((ticket) => (
+            <li key={ticket.id}>
+              <TicketCard
+                ticket={ticket}
+                side="support"
+                replyAction="/admin/support"
+                returnTo={`/admin/bookings/${booking.id}`}
+              />
             </li>
           ))}
         </ul>

@@ -47,7 +47,8 @@ export default function AdminDashboard() {
       key: "activeComplaints",
       label: "Active Complaints",
       value: String(stats.activeComplaints),
-      note: "Open support requests",
+      note: "Open support tickets",
+      href: "/admin/support",
     },
   ];
   return (
@@ -62,7 +63,15 @@ export default function AdminDashboard() {
           >
             <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
             <dd className="mt-2 text-3xl font-bold text-slate-900">{card.value}</dd>
-            <dd className="mt-1 text-xs text-slate-600">{card.note}</dd>
+            <dd className="mt-1 text-xs text-slate-600">
+              {"href" in card && card.href ? (
+                <Link to={card.href} className="font-medium text-blue-700 hover:underline">
+                  {card.note}
+                </Link>
+              ) : (
+                card.note
+              )}
+            </dd>
           </div>
         ))}
       </dl>

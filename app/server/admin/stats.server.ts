@@ -1,7 +1,7 @@
 // The admin dashboard's six figures (spec/02 section 3 "Admin stats"), as DECISIONS.md
 // defines them: newUsers and newDrivers count the last 30 days, todayBookings counts
 // bookings created today (UK time), totalRevenue sums succeeded payments less the refunds of
-// cancellations (their own rows, refundOfId set), activeComplaints counts open support requests and complaints.
+// cancellations (their own rows, refundOfId set), activeComplaints counts open support tickets.
 import { penceToPounds } from "~/domain/money";
 import { ukDateTime, ukToday } from "~/domain/uk-calendar";
 import { db } from "~/server/platform/db.server";
@@ -37,8 +37,8 @@ export async function getAdminStats(now: Date = new Date()): Promise<AdminStats>
     db.driver.count({ where: { createdAt: { gte: since } } }),
     db.payment.aggregate({ where: { status: "succeeded" }, _sum: { amountPence: true } }),
     db.payment.aggregate({ where: { refundOfId: { not: null }, status: "refunded" }, _sum: { amountPence: true } }),
-    // Support requests and complaints; a shared location or a change request is not a complaint.
-    db.supportRequest.count({ where: { status: "open", kind: { in: ["support", "complaint"] } } }),
+    // Open support tickets, of every kind (one waiting on its customer is not active for us).
+    db.supportRequest.count({ where: { status: "open" } }),
     db.booking.count({ where: { createdAt: { gte: ukStartOfToday(now) } } }),
   ]);
   return {

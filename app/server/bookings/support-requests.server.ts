@@ -6,12 +6,17 @@
 import { problemReportOpen } from "~/domain/delivery-proof";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { HELP_MESSAGES, type HelpRequestInput } from "~/schemas/help-request";
+import { ticketReplySchema } from "~/schemas/support-ticket";
+import { TICKET_MESSAGES, TICKET_STATUS_LABELS } from "~/schemas/support-ticket-messages";
 import { db } from "~/server/platform/db.server";
 import { sendEmail } from "~/server/platform/email.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitRule } from "~/server/platform/rate-limit.server";
+import type { ToastInput } from "~/utils/toast";
 import type { SessionUser } from "~/views/session-user";
+import type { TicketView } from "~/views/tracker";
+import type { Prisma } from "../../../generated/prisma/client";
 
 /** Per account: enough for a real move-day, not enough to flood the admins. */
 export const HELP_RATE_LIMIT: RateLimitRule = { name: "help-request:user", limit: 10, windowSeconds: 15 * 60 };
@@ -54,7 +59,7 @@ export async function createHelpRequest({
   now = new Date(),
 }: {
   bookingId: string;
-  user: Pick<SessionUser, "id" | "role">;
+  user: Pick<SessionUser, "id" | "role" | "email" | "username">;
   input: HelpRequestInput;
   now?: Date;
 }): Promise<HelpRequestResult> {
@@ -89,6 +94,7 @@ export async function createHelpRequest({
       `The booking: ${absoluteUrl(`/admin/bookings/${booking.id}`)}`,
     ].join("\n"),
   }).catch((error) => console.error("Could not e-mail support about a request", error));
+  if (input.kind !== "location_share") await sendAcknowledgement(user.email, user.username, input.message);
   return { ok: true, id: row.id };
 }
 
@@ -99,27 +105,193 @@ const SUPPORT_REQUEST_KIND_LABELS = {
   location_share: "Shared location",
 } as const;
 
-/** A booking's requests for the admin, newest first. */
+export const TICKET_SELECT = {
+  id: true,
+  kind: true,
+  status: true,
+  message: true,
+  latitude: true,
+  longitude: true,
+  name: true,
+  email: true,
+  createdAt: true,
+  user: { select: { username: true, role: true } },
+  booking: { select: { id: true, reference: true } },
+  replies: { orderBy: { createdAt: "asc" }, select: { id: true, fromSupport: true, body: true, createdAt: true } },
+} satisfies Prisma.SupportRequestSelect;
+
+type TicketRow = Prisma.SupportRequestGetPayload<{ select: typeof TICKET_SELECT }>;
+
+/** A ticket with its thread (the first message, then the replies), ready to show. */
+export function ticketView(row: TicketRow): TicketView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    kindText: SUPPORT_REQUEST_KIND_LABELS[row.kind],
+    status: row.status,
+    statusText: TICKET_STATUS_LABELS[row.status],
+    from: row.user
+      ? `${row.user.username} (${row.user.role})`
+      : row.email
+        ? `${row.name ?? "Visitor"} <${row.email}> (contact form)`
+        : "A deleted account",
+    booking: row.booking,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    createdText: formatUkDateTime(row.createdAt),
+    thread: [
+      { id: `${row.id}-first`, fromSupport: false, body: row.message, createdAt: row.createdAt },
+      ...row.replies,
+    ].map((message) => ({
+      id: message.id,
+      fromSupport: message.fromSupport,
+      body: message.body,
+      atText: formatUkDateTime(message.createdAt),
+      at: message.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** A booking's tickets for the admin, newest first. */
 export async function supportRequestsFor(bookingId: string) {
   const rows = await db.supportRequest.findMany({
     where: { bookingId },
     orderBy: { createdAt: "desc" },
-    select: {
-      id: true,
-      kind: true,
-      status: true,
-      message: true,
-      latitude: true,
-      longitude: true,
-      createdAt: true,
-      user: { select: { username: true, role: true } },
-    },
+    select: TICKET_SELECT,
   });
-  return rows.map(({ createdAt, user, ...row }) => ({
-    ...row,
-    kindText: SUPPORT_REQUEST_KIND_LABELS[row.kind],
-    from: user ? `${user.username} (${user.role})` : "A deleted account",
-    createdAt: createdAt.toISOString(),
-    createdText: formatUkDateTime(createdAt),
-  }));
+  return rows.map(ticketView);
+}
+
+/** The tickets this customer or driver opened on a booking, newest first, for the tracker. */
+export async function ownTicketsOn(bookingId: string, user: Pick<SessionUser, "id">) {
+  const rows = await db.supportRequest.findMany({
+    where: { bookingId, userId: user.id, kind: { not: "location_share" } },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+    select: TICKET_SELECT,
+  });
+  return rows.map(ticketView);
+}
+
+type ReplyResult = { ok: true; bookingId: string | null } | { ok: false; status: 404 | 429; message: string };
+
+/**
+ * The requester answers in their ticket's thread: the ticket is open again (it waits on
+ * support), and the support inbox hears of it. Only the one who opened it may answer.
+ */
+export async function replyAsRequester({
+  ticketId,
+  user,
+  body,
+}: {
+  ticketId: string;
+  user: Pick<SessionUser, "id" | "username">;
+  body: string;
+}): Promise<ReplyResult> {
+  const ticket = await db.supportRequest.findFirst({
+    where: { id: ticketId, userId: user.id },
+    select: { id: true, kind: true, booking: { select: { id: true, reference: true } } },
+  });
+  if (!ticket) return { ok: false, status: 404, message: TICKET_MESSAGES.notFound };
+  const limit = await hitRateLimit(HELP_RATE_LIMIT, user.id);
+  if (!limit.allowed) return { ok: false, status: 429, message: TOO_MANY_REQUESTS_MESSAGE };
+  await db.$transaction([
+    db.supportReply.create({ data: { requestId: ticket.id, fromSupport: false, authorId: user.id, body } }),
+    db.supportRequest.update({ where: { id: ticket.id }, data: { status: "open", resolvedAt: null } }),
+  ]);
+  if (ticket.booking) await publishLiveEvent({ bookingId: ticket.booking.id, kind: "booking" });
+  await sendEmail({
+    to: env.SUPPORT_EMAIL,
+    subject: `Reply from ${user.username}: ${SUPPORT_REQUEST_KIND_LABELS[ticket.kind]}${ticket.booking ? `, ${ticket.booking.reference}` : ""}`,
+    text: [body, "", `Answer it: ${absoluteUrl(`/admin/support#ticket-${ticket.id}`)}`].join("\n"),
+  }).catch((error) => console.error("Could not e-mail support about a reply", error));
+  return { ok: true, bookingId: ticket.booking?.id ?? null };
+}
+
+/** The tracker's reply form, checked and sent: the toast that says how it went, and the field errors. */
+export async function submitRequesterReply(
+  user: Pick<SessionUser, "id" | "username">,
+  fields: Record<string, unknown>,
+): Promise<{
+  ok: boolean;
+  httpStatus: 200 | 400 | 404 | 429;
+  toast: ToastInput;
+  error: Record<string, string[]> | null;
+}> {
+  const parsed = ticketReplySchema.safeParse(fields);
+  const sent = parsed.success
+    ? await replyAsRequester({ ticketId: parsed.data.ticketId, user, body: parsed.data.body })
+    : null;
+  if (sent?.ok)
+    return { ok: true, httpStatus: 200, toast: { title: TICKET_MESSAGES.replied, variant: "success" }, error: null };
+  const error = sent ? { "": [sent.message] } : (parsed.error!.flatten().fieldErrors as Record<string, string[]>);
+  return {
+    ok: false,
+    httpStatus: sent ? sent.status : 400,
+    toast: { title: "Not sent", description: Object.values(error).flat()[0], variant: "error" },
+    error,
+  };
+}
+
+/** A visitor without an account writes to support (the FAQ's live chat, signed out): a ticket of its own. */
+export async function createContactTicket(
+  input: { name: string; email: string; message: string },
+  clientAddress: string,
+) {
+  const limit = await hitRateLimit(CONTACT_RATE_LIMIT, clientAddress);
+  if (!limit.allowed) return { status: "limited" as const, retryAfterSeconds: limit.retryAfterSeconds };
+  const row = await db.supportRequest.create({
+    data: { kind: "support", message: input.message, name: input.name, email: input.email },
+    select: { id: true },
+  });
+  await sendEmail({
+    to: env.SUPPORT_EMAIL,
+    subject: `Support request from ${input.name} (contact form)`,
+    text: [
+      `From: ${input.name} <${input.email}>`,
+      "",
+      input.message,
+      "",
+      `Answer it: ${absoluteUrl(`/admin/support#ticket-${row.id}`)}`,
+    ].join("\n"),
+  }).catch((error) => console.error("Could not e-mail support about a contact form", error));
+  await sendAcknowledgement(input.email, input.name, input.message);
+  return { status: "sent" as const, id: row.id };
+}
+
+/** Per client address, as every form that sends e-mail is. */
+const CONTACT_RATE_LIMIT: RateLimitRule = { name: "support-contact", limit: 5, windowSeconds: 3600 };
+
+/**
+ * Where "Live chat" takes a signed-in customer: support on their next (or latest) booking;
+ * null when they have none (they get the contact form, as a visitor does).
+ */
+export async function supportChatTarget(user: Pick<SessionUser, "id" | "role">) {
+  if (user.role !== "customer") return null;
+  const booking = await db.booking.findFirst({
+    where: { customerId: user.id, status: { not: "cancelled" } },
+    orderBy: [{ status: "asc" }, { moveDate: "desc" }],
+    select: { id: true },
+  });
+  return booking ? `/bookings/${booking.id}/help?kind=support` : null;
+}
+
+/** The requester hears that their message arrived, and how the answer will come. */
+async function sendAcknowledgement(to: string, name: string, message: string) {
+  await sendEmail({
+    to,
+    subject: `We have your message: ${env.BRAND_NAME} support`,
+    text: [
+      `Hello ${name},`,
+      "",
+      "Thank you for writing to us. Our support team will answer you soon, usually within the hour.",
+      "",
+      "Your message:",
+      message,
+      "",
+      `Urgent? Call us on ${env.SUPPORT_PHONE}.`,
+      "",
+      `The ${env.BRAND_NAME} team`,
+    ].join("\n"),
+  }).catch((error) => console.error("Could not send a support acknowledgement", error));
 }
