@@ -25,7 +25,7 @@ import { usePageForm } from "~/utils/use-validated-form";
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "Contact support",
-    description: "Write to EasyMove support: we answer by e-mail, usually within the hour.",
+    description: "Write to our support team: we answer by e-mail, usually within the hour.",
     path: "/support",
     matches,
   });

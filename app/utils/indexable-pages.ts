@@ -18,6 +18,7 @@ export const INDEXABLE_PAGES: readonly IndexablePage[] = [
   { path: "/driver-registration", changefreq: "monthly", priority: 0.7 },
   { path: "/terms-and-conditions", changefreq: "yearly", priority: 0.3 },
   { path: "/accessibility", changefreq: "yearly", priority: 0.3 },
+  { path: "/support", changefreq: "yearly", priority: 0.3 },
   { path: "/signup", changefreq: "yearly", priority: 0.3 },
   { path: "/signin", changefreq: "yearly", priority: 0.3 },
 ];
