@@ -42,10 +42,11 @@ for (const { name, javaScriptEnabled } of jsModes) {
       const { customer, booking, reference } = await customerBooking();
       const customerPage = await signedInPage(customer.email, { javaScriptEnabled });
       await open(customerPage, `/booking-tracker?booking=${booking.id}`, javaScriptEnabled);
-      await customerPage.getByTestId("help-support").getByText("Contact support").click();
-      await customerPage.getByLabel("How can we help?").fill("Can the driver call me first?");
-      await customerPage.getByRole("button", { name: "Contact support" }).click();
-      await expect(customerPage.getByRole("status").filter({ hasText: "Support request sent" }).first()).toBeVisible();
+      const help = customerPage.getByTestId("help-support");
+      await help.locator("summary").click();
+      await help.getByLabel("How can we help?").fill("Can the driver call me first?");
+      await help.getByRole("button", { name: "Contact support" }).click();
+      await expect(customerPage.getByTestId("toast").filter({ hasText: "Support request sent" }).first()).toBeVisible();
 
       const adminPage = await signedInPage("admin@easymove.local", { javaScriptEnabled });
       await open(adminPage, "/admin/support", javaScriptEnabled);
@@ -53,7 +54,7 @@ for (const { name, javaScriptEnabled } of jsModes) {
       await expect(ticket.getByTestId("ticket-thread")).toContainText("Can the driver call me first?");
       await ticket.getByLabel("Reply to the customer").fill("Yes, about 30 minutes before.");
       await ticket.getByRole("button", { name: "Send reply" }).click();
-      await expect(adminPage.getByRole("status").filter({ hasText: "Reply sent" }).first()).toBeVisible();
+      await expect(adminPage.getByTestId("toast").filter({ hasText: "Reply sent" }).first()).toBeVisible();
       // Answered, it waits on the customer (and leaves the open list).
       await open(adminPage, "/admin/support?status=waiting_on_customer", javaScriptEnabled);
       await expect(adminPage.getByTestId("ticket").filter({ hasText: reference })).toContainText("Waiting on customer");
@@ -72,7 +73,7 @@ for (const { name, javaScriptEnabled } of jsModes) {
       const again = adminPage.getByTestId("ticket").filter({ hasText: reference });
       await again.getByLabel("Status").selectOption("resolved");
       await again.getByRole("button", { name: "Set status" }).click();
-      await expect(adminPage.getByRole("status").filter({ hasText: "Status changed" }).first()).toBeVisible();
+      await expect(adminPage.getByTestId("toast").filter({ hasText: "Status changed" }).first()).toBeVisible();
     });
 
     test("a visitor's live chat is a contact form: refused with the reason and the text kept, then sent", async ({
