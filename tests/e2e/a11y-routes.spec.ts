@@ -25,7 +25,7 @@ import {
 export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type Who = "visitor" | "customer" | "driver" | "admin";
-type Sample = { bookingId: string; completedId: string; sandboxId: string };
+type Sample = { bookingId: string; completedId: string; sandboxId: string; activeJobId: string };
 type RouteCase = { url: (sample: Sample) => string; who: Who; status?: number };
 
 /** Every page route (by the flat name of route-files.ts), the URL it is checked at and by whom. */
@@ -61,6 +61,10 @@ const ROUTES: Record<string, RouteCase> = {
   "booking-confirmation": { url: (s) => `/booking-confirmation?booking=${s.completedId}`, who: "customer" },
   "booking-receipt": { url: (s) => `/booking-receipt?booking=${s.completedId}`, who: "customer" },
   driver: { url: () => "/driver", who: "driver" },
+  "driver_.jobs.$id.complete": { url: (s) => `/driver/jobs/${s.activeJobId}/complete`, who: "driver" },
+  "driver_.jobs.$id.position": { url: (s) => `/driver/jobs/${s.activeJobId}/position`, who: "driver" },
+  support: { url: () => "/support", who: "visitor" },
+  "admin.support": { url: () => "/admin/support", who: "admin" },
   admin: { url: () => "/admin", who: "admin" },
   "admin.dashboard": { url: () => "/admin/dashboard", who: "admin" },
   "admin.bookings": { url: () => "/admin/bookings", who: "admin" },
@@ -143,7 +147,20 @@ async function makeSample(): Promise<Sample> {
       cancelUrl: `/checkout?booking=${booking.id}`,
     },
   });
-  return { bookingId: booking.id, completedId: completed.id, sandboxId: sandbox.id };
+  // The seeded driver's job under way (arrived): their job card shares a position, and the
+  // proof-of-delivery page has a form to show.
+  const markDriver = await db.driver.findFirstOrThrow({ where: { user: { email: EMAILS.driver } } });
+  const active = await db.booking.create({
+    data: {
+      ...move("pending"),
+      ...todaysMove(),
+      status: "in_progress",
+      paymentState: "paid",
+      driverId: markDriver.id,
+      trackingStatus: "arrived",
+    },
+  });
+  return { bookingId: booking.id, completedId: completed.id, sandboxId: sandbox.id, activeJobId: active.id };
 }
 
 async function contextFor(browser: Browser, baseURL: string, who: Who) {

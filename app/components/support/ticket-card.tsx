@@ -3,8 +3,10 @@
 // reply posts and comes back with a toast; with it, the post happens in place (a fetcher) and
 // the thread reloads.
 import { useFetcher } from "@remix-run/react";
+import { useRef } from "react";
 import { StatusButton } from "~/components/ui/button";
 import { REPLY_MAX, TICKET_STATUS_LABELS, TICKET_STATUSES } from "~/schemas/support-ticket-messages";
+import { useFetcherAnswer } from "~/utils/use-fetcher-answer";
 import type { TicketView } from "~/views/tracker";
 
 const STATUS_STYLE: Record<TicketView["status"], string> = {
@@ -32,6 +34,11 @@ export function TicketCard({
   const reply = useFetcher<ReplyAnswer>();
   const status = useFetcher<ReplyAnswer>();
   const replyError = reply.data?.error?.body?.[0] ?? reply.data?.error?.[""]?.[0] ?? null;
+  // Sent: the box empties, and focus stays where it was (on the button).
+  const replyForm = useRef<HTMLFormElement>(null);
+  useFetcherAnswer(reply, (answer) => {
+    if (answer.ok) replyForm.current?.reset();
+  });
   const headingId = `ticket-${ticket.id}-heading`;
   const replyId = `ticket-${ticket.id}-reply`;
   return (
@@ -81,7 +88,7 @@ export function TicketCard({
         ))}
       </ol>
       <reply.Form
-        key={ticket.thread.length}
+        ref={replyForm}
         method="post"
         action={replyAction}
         className="mt-3 space-y-2"
