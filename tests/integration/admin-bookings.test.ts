@@ -576,6 +576,7 @@ describe("POST /admin/bookings/:id (an admin sets the tracking by hand, with a r
     expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
       trackingStatus: "completed",
       status: "completed",
+      completedAt: expect.any(Date), // the 48 hours for a problem report start
     });
     expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).completedJobs).toBe(1);
     expect(
@@ -590,6 +591,7 @@ describe("POST /admin/bookings/:id (an admin sets the tracking by hand, with a r
     expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
       trackingStatus: "en_route",
       status: "in_progress",
+      completedAt: null,
     });
     expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).completedJobs).toBe(0);
     const page = await call(detailsPage.loader, getRequest(`/admin/bookings/${booking.id}`, { cookie: adminCookie }), {

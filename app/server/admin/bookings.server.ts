@@ -408,7 +408,12 @@ export async function overrideTracking(
     if (from === to) return { status: "unchanged", reference: booking.reference };
     await tx.booking.update({
       where: { id: bookingId },
-      data: { trackingStatus: to, status: bookingStatusForTracking(to) },
+      // Completed by hand starts the 48 hours for a problem report; moved back, it is not completed.
+      data: {
+        trackingStatus: to,
+        status: bookingStatusForTracking(to),
+        completedAt: to === "completed" ? new Date() : null,
+      },
     });
     await tx.trackingEvent.create({ data: { bookingId, status: to, createdById: adminId } });
     if (to === "completed" || from === "completed")
