@@ -249,6 +249,7 @@ describe("sitemap and robots", () => {
         "/driver-registration",
         "/terms-and-conditions",
         "/accessibility",
+        "/support",
         "/london-services",
         "/birmingham-services",
         "/signin",
