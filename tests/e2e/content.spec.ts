@@ -290,10 +290,8 @@ for (const mode of jsModes) {
         "href",
         `tel:${PHONE.replace(/\s/g, "")}`,
       );
-      await expect(support.getByRole("link", { name: "Live chat" })).toHaveAttribute(
-        "href",
-        "/booking-tracker?tab=chat#chat",
-      );
+      // Live chat is with support: a visitor's contact form, or support on a customer's booking.
+      await expect(support.getByRole("link", { name: "Live chat" })).toHaveAttribute("href", "/support");
       const faqPage = (await structuredData(page)).find((node) => node["@type"] === "FAQPage")!;
       const entities = faqPage.mainEntity as {
         "@type": string;

@@ -209,6 +209,8 @@ test.describe("the driver's live position", () => {
     await expect(driverPage.getByTestId(`job-${reference}`).getByTestId("position-sharing")).toContainText(
       "Sharing your position with the customer",
     );
+    // The first position is saved before the customer looks.
+    await expect.poll(() => db.driverPosition.count({ where: { bookingId: booking.id } })).toBe(1);
     await open(customerPage, `/booking-tracker?booking=${booking.id}`, true);
     const distance = customerPage.getByTestId("live-distance");
     await expect(distance).toContainText(/Your driver is [\d.]+ miles from the pickup address, about \d+ minutes away/);

@@ -208,5 +208,6 @@ describe("Live chat from the FAQ", () => {
     const answer = (await readOutbox(email)).at(-1)!;
     expect(answer.subject).toBe("EasyMove support has answered");
     expect(answer.text).toContain("Yes, uprights up to 250 kg.");
+    expect(answer.text).toContain(`To answer, write to ${env.SUPPORT_EMAIL}.`);
   });
 });

@@ -7,14 +7,12 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
 import { BookingPageError } from "~/components/booking-page-error";
-import { TicketCard } from "~/components/support/ticket-card";
 import { ChatPanel } from "~/components/tracker/chat-panel";
-import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { DiscountOffer } from "~/components/tracker/discount-offer";
 import { HelpActions } from "~/components/tracker/help-actions";
-import { LivePosition } from "~/components/tracker/live-position";
 import { RateDriver } from "~/components/tracker/rate-driver";
 import {
   BookingDetailsCard,
@@ -44,6 +42,18 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 import { useLiveUpdates } from "~/utils/use-live-updates";
+
+// Shown only on some trackers (a move under way, completed, or with support messages): their
+// code loads only there. The server renders them in full, with JavaScript or without.
+const LivePosition = lazy(() =>
+  import("~/components/tracker/live-position").then((module) => ({ default: module.LivePosition })),
+);
+const DeliveryProofCard = lazy(() =>
+  import("~/components/tracker/delivery-proof").then((module) => ({ default: module.DeliveryProofCard })),
+);
+const TicketCard = lazy(() =>
+  import("~/components/support/ticket-card").then((module) => ({ default: module.TicketCard })),
+);
 
 export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
 
@@ -148,8 +158,12 @@ export default function BookingTracker() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ProgressCard tracking={view.tracking} />
-          {page.position ? <LivePosition position={page.position} mapsKey={page.mapsKey} viewer={page.viewer} /> : null}
-          {page.extras.proof ? <DeliveryProofCard proof={page.extras.proof} /> : null}
+          <Suspense fallback={null}>
+            {page.position ? (
+              <LivePosition position={page.position} mapsKey={page.mapsKey} viewer={page.viewer} />
+            ) : null}
+            {page.extras.proof ? <DeliveryProofCard proof={page.extras.proof} /> : null}
+          </Suspense>
           {page.tickets.length > 0 ? (
             <section
               id="support"
@@ -159,13 +173,15 @@ export default function BookingTracker() {
               <h2 id="support-heading" className="text-lg font-semibold text-slate-900">
                 Your messages with support
               </h2>
-              <ul className="mt-3 space-y-3">
-                {page.tickets.map((ticket) => (
-                  <li key={ticket.id}>
-                    <TicketCard ticket={ticket} side="requester" replyAction={`/bookings/${view.id}/help`} />
-                  </li>
-                ))}
-              </ul>
+              <Suspense fallback={null}>
+                <ul className="mt-3 space-y-3">
+                  {page.tickets.map((ticket) => (
+                    <li key={ticket.id}>
+                      <TicketCard ticket={ticket} side="requester" replyAction={`/bookings/${view.id}/help`} />
+                    </li>
+                  ))}
+                </ul>
+              </Suspense>
             </section>
           ) : null}
           {page.extras.canRate ? <RateDriver bookingId={view.id} rating={page.extras.rating} /> : null}

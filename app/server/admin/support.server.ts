@@ -84,7 +84,9 @@ export async function replyAsSupport(adminId: string, ticketId: string, body: st
         "",
         body,
         "",
-        answerAt ? `Read and answer on your booking's tracker: ${answerAt}` : "Reply to this e-mail to answer.",
+        answerAt
+          ? `Read and answer on your booking's tracker: ${answerAt}`
+          : `To answer, write to ${env.SUPPORT_EMAIL}.`,
         `Or call us on ${env.SUPPORT_PHONE}.`,
         "",
         `The ${env.BRAND_NAME} team`,
