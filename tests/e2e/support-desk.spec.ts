@@ -46,7 +46,10 @@ for (const { name, javaScriptEnabled } of jsModes) {
       await help.locator("summary").click();
       await help.getByLabel("How can we help?").fill("Can the driver call me first?");
       await help.getByRole("button", { name: "Contact support" }).click();
-      // Sent: the tracker lists it under the customer's messages with support.
+      // Sent (wait for it: leaving the page at once could cancel the script's post), the
+      // tracker lists it under the customer's messages with support.
+      const db = await appDb();
+      await expect.poll(() => db.supportRequest.count({ where: { bookingId: booking.id } })).toBe(1);
       await open(customerPage, `/booking-tracker?booking=${booking.id}`, javaScriptEnabled);
       await expect(customerPage.locator("#support")).toContainText("Can the driver call me first?");
 
