@@ -52,14 +52,18 @@ export function PositionSharer({ bookingId }: { bookingId: string }) {
 
   const refused = fetcher.data && fetcher.data.status !== "success" ? fetcher.data.error?.[""]?.[0] : null;
   return (
-    <p role="status" className="mt-3 text-sm text-slate-700" data-testid="position-sharing">
-      {refused
-        ? refused
-        : state === "sharing"
-          ? `Sharing your position with the customer${sentAt ? ` (last sent ${sentAt})` : ""}.`
-          : state === "off"
-            ? "Location is off on this phone: type where you are below."
-            : "Finding your position…"}
+    <p className="mt-3 text-sm text-slate-700">
+      {/* Only a change of state is announced; the time of the last send updates quietly beside it. */}
+      <span role="status" data-testid="position-sharing">
+        {refused
+          ? refused
+          : state === "sharing"
+            ? "Sharing your position with the customer."
+            : state === "off"
+              ? "Location is off on this phone: type where you are below."
+              : "Finding your position…"}
+      </span>
+      {state === "sharing" && sentAt && !refused ? <span> Last sent {sentAt}.</span> : null}
     </p>
   );
 }
