@@ -21,3 +21,23 @@ export const FLOOR_ACCESS_LABELS: Readonly<Record<FloorAccess, string>> = {
   secondFloor: "Second floor",
   thirdFloorPlus: "Third floor or higher",
 };
+
+/** PRICING.md "Extra stops (v2)": up to 4 stops between the pickup and the final delivery. */
+export const MAX_EXTRA_STOPS = 4;
+
+export const STOP_TYPES = ["pickup", "dropoff"] as const;
+
+export type StopType = (typeof STOP_TYPES)[number];
+
+export const STOP_TYPE_LABELS: Readonly<Record<StopType, string>> = {
+  pickup: "Pickup",
+  dropoff: "Drop-off",
+};
+
+/** An extra stop, in route order between the pickup and the final delivery. */
+export interface MoveStop {
+  address: string;
+  type: StopType;
+  floorAccess: FloorAccess;
+  liftAvailable: boolean;
+}

@@ -12,9 +12,12 @@ import {
   DEFAULT_MOVE_TIME,
   FLOOR_ACCESS_LABELS,
   FLOOR_ACCESS_LEVELS,
+  MAX_EXTRA_STOPS,
   MOVE_TIME,
+  STOP_TYPES,
   URGENCIES,
   type FloorAccess,
+  type MoveStop,
   type Urgency,
 } from "./move-inputs";
 import { QUOTE_MESSAGES } from "./quote-messages";
@@ -37,6 +40,9 @@ export const PRICING_CONFIG = {
   floorAccessFeePence: { ground: 0, firstFloor: 1000, secondFloor: 2000, thirdFloorPlus: 3000 },
   liftBothEndsFloorFeeBp: 5000, // floor fee halved when both ends have a lift
   congestionChargePence: 1500,
+  // v2: each extra stop adds £10.00 to the base (step 7) and half an hour to the estimate.
+  stopFeePence: 1000,
+  tenthsPerStop: 50,
   urgencyBp: { standard: 0, priority: 2500, express: 5000 },
   peakBp: { bankHoliday: 1000, weekend: 800, evening: 500 },
   eveningFrom: "18:00", // HH:MM, inclusive
@@ -115,6 +121,8 @@ export interface PriceInput {
   pickupAddress?: string;
   deliveryAddress?: string;
   items?: readonly PriceItem[];
+  /** v2: extra stops in route order between pickup and delivery; distanceMiles is then the legs' sum. */
+  stops?: readonly MoveStop[];
 }
 
 interface Upgrade<T> {
@@ -136,8 +144,13 @@ interface MoveFacts {
   floorAccessDelivery: FloorAccess;
   liftAvailablePickup: boolean;
   liftAvailableDelivery: boolean;
-  /** The worse floor of the two ends: the one step 5 charges for. */
+  /** The worst floor of all the addresses: the one step 5 charges for. */
   floorAccess: FloorAccess;
+  /** Every address has a lift, so the floor fee is halved. */
+  liftEverywhere: boolean;
+  stops: MoveStop[];
+  /** The extra stops' addresses in the congestion zone, with what matched. */
+  stopCongestionMatches: string[];
   pickupAddress: string;
   deliveryAddress: string;
   itemCount: number;
@@ -183,6 +196,10 @@ const CHARGES = {
   },
   floorAccessFee: { line: "floorAccess", label: () => "Floor access" },
   congestionCharge: { line: "congestion", label: () => "Congestion charge" },
+  stopsFee: {
+    line: "extraStops",
+    label: (m) => `Extra stops (${m.stops.length} × ${formatPounds(PRICING_CONFIG.stopFeePence)})`,
+  },
   urgencySurcharge: {
     line: "urgency",
     label: (m) => `${m.urgency === "express" ? "Express" : "Priority"} surcharge (+${percentText(m.urgencyRateBp)})`,
@@ -293,9 +310,26 @@ export function distanceChargeFor(tenths: number): number {
   return Math.max(PRICING_CONFIG.distance.minimumPence, distanceChargeBeforeMinimum(tenths));
 }
 
-/** Step 12: max(1, ceil(miles / 10)) hours. */
-function estimatedHoursFor(tenths: number): number {
-  return Math.max(PRICING_CONFIG.minimumEstimatedHours, Math.ceil(tenths / PRICING_CONFIG.tenthsPerEstimatedHour));
+/** Step 12: max(1, ceil((miles / 10) + stops / 2)) hours: half an hour per extra stop. */
+function estimatedHoursFor(tenths: number, extraStops: number): number {
+  const cfg = PRICING_CONFIG;
+  return Math.max(
+    cfg.minimumEstimatedHours,
+    Math.ceil((tenths + cfg.tenthsPerStop * extraStops) / cfg.tenthsPerEstimatedHour),
+  );
+}
+
+/** The extra stops, checked as the pricing needs them (the schemas give customers their messages first). */
+function checkedStops(stops: readonly MoveStop[] | undefined): MoveStop[] {
+  const list = stops ?? [];
+  if (!Array.isArray(list) || list.length > MAX_EXTRA_STOPS)
+    throw new PricingInputError("stops", QUOTE_MESSAGES.tooManyStops);
+  return list.map((stop, index) => ({
+    address: typeof stop.address === "string" ? stop.address : "",
+    type: oneOf(STOP_TYPES, stop.type, `stops[${index}].type`, "dropoff"),
+    floorAccess: oneOf(FLOOR_ACCESS_LEVELS, stop.floorAccess, `stops[${index}].floorAccess`, "ground"),
+    liftAvailable: stop.liftAvailable === true,
+  }));
 }
 
 export function estimatedTimeText(hours: number): string {
@@ -333,6 +367,7 @@ function computeCharges(input: PriceInput): PriceCharges {
   );
   const liftAvailablePickup = input.liftAvailablePickup === true;
   const liftAvailableDelivery = input.liftAvailableDelivery === true;
+  const stops = checkedStops(input.stops);
 
   const items = input.items ?? [];
   for (const item of items) {
@@ -366,24 +401,29 @@ function computeCharges(input: PriceInput): PriceCharges {
   // Step 4
   const helpersFee = helpers * cfg.helpers.hourlyRatePence * cfg.helpers.hoursPerHelper;
 
-  // Step 5: the worse floor counts; a lift helps only if both ends have one.
-  const floorAccess =
-    cfg.floorAccessFeePence[floorAccessPickup] >= cfg.floorAccessFeePence[floorAccessDelivery]
-      ? floorAccessPickup
-      : floorAccessDelivery;
+  // Step 5: the worst floor of all the addresses counts; a lift helps only if every one has one.
+  const floorAccess = [floorAccessPickup, floorAccessDelivery, ...stops.map((stop) => stop.floorAccess)].reduce(
+    (worst, floor) => (cfg.floorAccessFeePence[floor] > cfg.floorAccessFeePence[worst] ? floor : worst),
+  );
   const worstFloorFee = cfg.floorAccessFeePence[floorAccess];
-  const floorAccessFee =
-    liftAvailablePickup && liftAvailableDelivery ? pct(worstFloorFee, cfg.liftBothEndsFloorFeeBp) : worstFloorFee;
+  const liftEverywhere =
+    liftAvailablePickup && liftAvailableDelivery && stops.every((stop) => stop.liftAvailable);
+  const floorAccessFee = liftEverywhere ? pct(worstFloorFee, cfg.liftBothEndsFloorFeeBp) : worstFloorFee;
 
   // Step 6
   const pickupAddress = input.pickupAddress ?? "";
   const deliveryAddress = input.deliveryAddress ?? "";
   const pickupCongestionMatch = congestionZoneMatch(pickupAddress);
   const deliveryCongestionMatch = congestionZoneMatch(deliveryAddress);
-  const congestionCharge = pickupCongestionMatch || deliveryCongestionMatch ? cfg.congestionChargePence : 0;
+  const stopCongestionMatches = stops
+    .map((stop) => congestionZoneMatch(stop.address))
+    .filter((match): match is string => match !== null);
+  const inZone = pickupCongestionMatch || deliveryCongestionMatch || stopCongestionMatches.length > 0;
+  const congestionCharge = inZone ? cfg.congestionChargePence : 0;
 
-  // Step 7
-  const base = transportCharge + helpersFee + floorAccessFee + congestionCharge;
+  // Step 7 (v2: with the extra stops' fee)
+  const stopsFee = stops.length * cfg.stopFeePence;
+  const base = transportCharge + helpersFee + floorAccessFee + congestionCharge + stopsFee;
 
   // Step 8
   const urgencyRateBp = cfg.urgencyBp[urgency];
@@ -402,7 +442,7 @@ function computeCharges(input: PriceInput): PriceCharges {
   const subTotalBeforeDiscount = Math.max(cfg.minimumSubTotalPence, beforeMinimum);
 
   // Step 12
-  const estimatedHours = estimatedHoursFor(distanceTenths);
+  const estimatedHours = estimatedHoursFor(distanceTenths, stops.length);
 
   return {
     distanceTenths,
@@ -417,6 +457,9 @@ function computeCharges(input: PriceInput): PriceCharges {
     liftAvailablePickup,
     liftAvailableDelivery,
     floorAccess,
+    liftEverywhere,
+    stops,
+    stopCongestionMatches,
     pickupAddress,
     deliveryAddress,
     itemCount,
@@ -440,6 +483,7 @@ function computeCharges(input: PriceInput): PriceCharges {
     helpersFee,
     floorAccessFee,
     congestionCharge,
+    stopsFee,
     base,
     urgencySurcharge,
     peakTimeSurcharge,
@@ -561,23 +605,38 @@ function buildExplanation(r: Settled): string {
       `. Fuel and the van's return journey are included in it, so there is no separate fuel or return charge.`,
   );
 
+  if (r.stops.length > 0) {
+    const n = r.stops.length;
+    s.push(
+      `Your route has ${n} extra ${n === 1 ? "stop" : "stops"} between the pickup and the final delivery, at ` +
+        `${formatPounds(cfg.stopFeePence)} each; the distance is the sum of the route's legs, and each stop adds half an hour to the estimate.`,
+    );
+  }
+
   if (r.floorAccessFee > 0) {
-    const bothLifts = r.liftAvailablePickup && r.liftAvailableDelivery;
+    const withStops = r.stops.length > 0;
     s.push(
       `A floor access fee of ${formatPounds(r.floorAccessFee)} applies for the ${FLOOR_ACCESS_LABELS[r.floorAccess].toLowerCase()}` +
-        ` (the higher of the two addresses)` +
-        (bothLifts ? ", halved because both addresses have a lift." : "."),
+        (withStops ? ` (the highest of the route's addresses)` : ` (the higher of the two addresses)`) +
+        (r.liftEverywhere ? `, halved because ${withStops ? "every address has" : "both addresses have"} a lift.` : "."),
     );
   }
 
   if (r.congestionCharge > 0) {
+    const zoneStops = r.stopCongestionMatches.length;
     const where =
-      r.pickupCongestionMatch && r.deliveryCongestionMatch
-        ? `both addresses are`
-        : r.pickupCongestionMatch
-          ? `the pickup address is`
-          : `the delivery address is`;
-    const matches = [r.pickupCongestionMatch, r.deliveryCongestionMatch].filter((m): m is string => !!m);
+      zoneStops > 0
+        ? r.pickupCongestionMatch || r.deliveryCongestionMatch
+          ? `addresses on the route are`
+          : `${zoneStops === 1 ? "a stop is" : "stops are"}`
+        : r.pickupCongestionMatch && r.deliveryCongestionMatch
+          ? `both addresses are`
+          : r.pickupCongestionMatch
+            ? `the pickup address is`
+            : `the delivery address is`;
+    const matches = [r.pickupCongestionMatch, r.deliveryCongestionMatch, ...r.stopCongestionMatches].filter(
+      (m): m is string => !!m,
+    );
     s.push(
       `A congestion charge of ${formatPounds(r.congestionCharge)} applies because ${where} in the central London ` +
         `congestion zone (${[...new Set(matches)].join(", ")}).`,
@@ -689,8 +748,13 @@ export function applyDiscount(result: PriceResult, percent: number, code?: strin
   return settle(result, percent, code ?? null);
 }
 
-type ApiMoneyField = ChargeField | TotalField | ZeroField;
-const API_MONEY_FIELDS: readonly ApiMoneyField[] = [...CHARGE_FIELDS, ...TOTAL_FIELDS, ...ZERO_FIELDS];
+type ApiMoneyField = Exclude<ChargeField, "stopsFee"> | TotalField | ZeroField;
+// stopsFee is v2's: an answer without stops keeps v1's fields exactly.
+const API_MONEY_FIELDS: readonly ApiMoneyField[] = [
+  ...CHARGE_FIELDS.filter((field): field is Exclude<ChargeField, "stopsFee"> => field !== "stopsFee"),
+  ...TOTAL_FIELDS,
+  ...ZERO_FIELDS,
+];
 
 /** The quote as the JSON API returns it: every charge and total in pounds with two decimals. */
 export type ApiQuote = Record<ApiMoneyField, number> & {
@@ -719,6 +783,9 @@ export type ApiQuote = Record<ApiMoneyField, number> & {
   explanation: string;
   /** "Label: £x.xx" lines, with the notes (fuel and return journey) as lines of their own. */
   breakdown: string[];
+  /** v2, present only with extra stops. */
+  stopsFee?: number;
+  stops?: MoveStop[];
 };
 
 export function toApiQuote(r: PriceResult): ApiQuote {
@@ -744,12 +811,14 @@ export function toApiQuote(r: PriceResult): ApiQuote {
     pickupAddress: r.pickupAddress,
     deliveryAddress: r.deliveryAddress,
     floorAccess: r.floorAccess,
-    liftAvailable: r.liftAvailablePickup && r.liftAvailableDelivery,
+    liftAvailable: r.liftEverywhere,
     floorAccessPickup: r.floorAccessPickup,
     floorAccessDelivery: r.floorAccessDelivery,
     liftAvailablePickup: r.liftAvailablePickup,
     liftAvailableDelivery: r.liftAvailableDelivery,
     explanation: r.explanation,
     breakdown: breakdownText(r.breakdownLines, { notes: true }),
+    // v2's fields only when the move has extra stops: without them, every answer is v1's.
+    ...(r.stops.length > 0 ? { stopsFee: penceToPounds(r.stopsFee), stops: r.stops } : {}),
   };
 }

@@ -12,6 +12,9 @@ export const QUOTE_MESSAGES = {
   itemName: "Item name is required",
   itemQuantity: "Quantity must be greater than 0",
   noItems: "Please add at least one item to generate a quote.",
+  stopAddress: "Please enter a valid address for this stop",
+  stopType: "Please choose whether this stop is a pickup or a drop-off",
+  tooManyStops: "A move can have at most 4 extra stops",
   distance: "Invalid distance. Addresses may be too similar or incomplete.",
   addressNotFound: (address: string) => `We couldn't find "${address}". Please enter a full UK postcode, e.g. NE1 4ST.`,
   // Only a caller that skipped the schemas can meet these two.

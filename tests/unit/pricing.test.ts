@@ -831,3 +831,118 @@ describe("properties over generated inputs", () => {
     }
   });
 });
+
+// ---------- v2: extra stops (PRICING.md "Extra stops (v2)") ----------
+
+const oneStop = [{ address: "Braintree CM7 1AA", type: "dropoff", floorAccess: "ground", liftAvailable: false }] as const;
+
+describe("worked example C (PRICING.md, extra stops)", () => {
+  // Legs 12.0 + 8.5 miles; the caller sums the legs, the pricing rounds the sum once.
+  const r = calculatePrice({
+    distanceMiles: 12.0 + 8.5,
+    vanSize: "medium",
+    helpers: 0,
+    floorAccessPickup: "ground",
+    floorAccessDelivery: "ground",
+    urgency: "standard",
+    moveDate: "2027-03-03",
+    moveTime: "09:00",
+    pickupAddress: "Chelmsford CM1 1AA",
+    deliveryAddress: "Witham CM8 2AB",
+    stops: [...oneStop],
+  });
+
+  it("matches every amount to the penny", () => {
+    expect(r).toMatchObject({
+      distance: 20.5,
+      distanceCharge: 4100,
+      transportCharge: 6160,
+      stopsFee: 1000,
+      base: 7160,
+      subTotal: 7160,
+      platformFee: 1790,
+      driverShare: 5370,
+      vatAmount: 358,
+      totalWithVAT: 7518,
+      estimatedHours: 3,
+      estimatedTime: "3 hours",
+    });
+  });
+
+  it("shows the extra stops line after the other charges of the base", () => {
+    expect(r.breakdown).toContain("Distance (20.5 miles): £41.00");
+    expect(r.breakdown).toContain("Extra stops (1 × £10.00): £10.00");
+    expect(r.breakdownLines.find((l) => l.key === "extraStops")?.amountPence).toBe(1000);
+    expect(r.explanation).toContain("1 extra stop");
+  });
+
+  it("puts stopsFee and the stops in the API answer", () => {
+    const api = toApiQuote(r);
+    expect(api.stopsFee).toBe(10);
+    expect(api.stops).toEqual([...oneStop]);
+    expect(api.distanceCharge).toBe(41);
+    expect(api.vanSizeCharge).toBe(5.6); // transport 61.60 = 15.00 + 41.00 + 5.60
+    expect(api.totalWithVAT).toBe(75.18);
+    expect(api.breakdown).toContain("Extra stops (1 × £10.00): £10.00");
+  });
+});
+
+describe("extra stops: the rules", () => {
+  const stop = (over: Partial<(typeof oneStop)[number]> = {}) => ({ ...oneStop[0], ...over });
+
+  it("keeps every figure of v1 without stops, and no v2 field in the API answer", () => {
+    const v1 = calculatePrice(caseA);
+    const empty = calculatePrice({ ...caseA, stops: [] });
+    expect(empty.totalWithVAT).toBe(v1.totalWithVAT);
+    expect(empty.breakdown).toEqual(v1.breakdown);
+    expect(empty.explanation).toBe(v1.explanation);
+    expect(toApiQuote(empty)).toEqual(toApiQuote(v1));
+    expect(toApiQuote(v1)).not.toHaveProperty("stopsFee");
+    expect(toApiQuote(v1)).not.toHaveProperty("stops");
+  });
+
+  it("charges £10.00 a stop and half an hour each", () => {
+    const two = price({ distanceMiles: 20, stops: [stop(), stop({ type: "pickup" })] });
+    expect(two.stopsFee).toBe(2000);
+    expect(two.breakdown).toContain("Extra stops (2 × £10.00): £20.00");
+    // (200 + 2 × 50) / 100 = 3 hours
+    expect(two.estimatedHours).toBe(3);
+    // 4 stops on 1 mile: (10 + 200) / 100 → 3 hours
+    expect(price({ distanceMiles: 1, stops: [stop(), stop(), stop(), stop()] }).estimatedHours).toBe(3);
+  });
+
+  it("charges the worst floor over all the stops, halved only when every address has a lift", () => {
+    const high = price({ stops: [stop({ floorAccess: "thirdFloorPlus", liftAvailable: true })] });
+    expect(high.floorAccess).toBe("thirdFloorPlus");
+    expect(high.floorAccessFee).toBe(3000);
+    const liftsEverywhere = price({
+      floorAccessPickup: "firstFloor",
+      liftAvailablePickup: true,
+      floorAccessDelivery: "firstFloor",
+      liftAvailableDelivery: true,
+      stops: [stop({ floorAccess: "thirdFloorPlus", liftAvailable: true })],
+    });
+    expect(liftsEverywhere.floorAccessFee).toBe(1500);
+    expect(liftsEverywhere.explanation).toContain("every address has a lift");
+    const oneWithout = price({
+      liftAvailablePickup: true,
+      liftAvailableDelivery: true,
+      stops: [stop({ floorAccess: "secondFloor", liftAvailable: false })],
+    });
+    expect(oneWithout.floorAccessFee).toBe(2000);
+  });
+
+  it("charges the congestion zone once when any stop is in it", () => {
+    const inZone = price({
+      pickupAddress: "Chelmsford CM1 1AA",
+      deliveryAddress: "Witham CM8 2AB",
+      stops: [stop({ address: "10 Fleet Street, London EC4Y 1AA" }), stop({ address: "Soho W1D 3QF" })],
+    });
+    expect(inZone.congestionCharge).toBe(1500);
+    expect(inZone.explanation).toContain("stops are in the central London congestion zone");
+  });
+
+  it("refuses more than 4 stops", () => {
+    expect(() => price({ stops: [stop(), stop(), stop(), stop(), stop()] })).toThrow(PricingInputError);
+  });
+});
