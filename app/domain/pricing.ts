@@ -406,8 +406,7 @@ function computeCharges(input: PriceInput): PriceCharges {
     (worst, floor) => (cfg.floorAccessFeePence[floor] > cfg.floorAccessFeePence[worst] ? floor : worst),
   );
   const worstFloorFee = cfg.floorAccessFeePence[floorAccess];
-  const liftEverywhere =
-    liftAvailablePickup && liftAvailableDelivery && stops.every((stop) => stop.liftAvailable);
+  const liftEverywhere = liftAvailablePickup && liftAvailableDelivery && stops.every((stop) => stop.liftAvailable);
   const floorAccessFee = liftEverywhere ? pct(worstFloorFee, cfg.liftBothEndsFloorFeeBp) : worstFloorFee;
 
   // Step 6
@@ -618,7 +617,9 @@ function buildExplanation(r: Settled): string {
     s.push(
       `A floor access fee of ${formatPounds(r.floorAccessFee)} applies for the ${FLOOR_ACCESS_LABELS[r.floorAccess].toLowerCase()}` +
         (withStops ? ` (the highest of the route's addresses)` : ` (the higher of the two addresses)`) +
-        (r.liftEverywhere ? `, halved because ${withStops ? "every address has" : "both addresses have"} a lift.` : "."),
+        (r.liftEverywhere
+          ? `, halved because ${withStops ? "every address has" : "both addresses have"} a lift.`
+          : "."),
     );
   }
 

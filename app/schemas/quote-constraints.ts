@@ -2,7 +2,7 @@
 // getZodConstraint gives them for their schemas, written out so that a page sets them without
 // loading zod; tests/unit/quote-form-checks.test.ts holds them equal to the schemas'.
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
-import { FLOOR_ACCESS_LEVELS, MOVE_TIME, URGENCIES } from "~/domain/move-inputs";
+import { FLOOR_ACCESS_LEVELS, MOVE_TIME, STOP_TYPES, URGENCIES } from "~/domain/move-inputs";
 import { VAN_SIZES } from "~/domain/vans";
 
 /** What getZodConstraint(quoteFormSchema) gives, for the inputs' HTML attributes. */
@@ -30,6 +30,12 @@ export const QUOTE_FORM_CONSTRAINT = {
   "items[].fragile": { required: false },
   "items[].specialHandling": { required: false, maxLength: 300 },
   "items[].requiresDisassembly": { required: false },
+  stops: { required: false, multiple: true },
+  "stops[]": { required: true },
+  "stops[].address": { required: true, minLength: 5 },
+  "stops[].type": { required: true, pattern: STOP_TYPES.join("|") },
+  "stops[].floorAccess": { required: false, pattern: FLOOR_ACCESS_LEVELS.join("|") },
+  "stops[].liftAvailable": { required: false },
   detailed: { required: false },
 };
 

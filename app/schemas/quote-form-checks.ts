@@ -4,7 +4,7 @@
 // holds these checks to that schema: the same messages for the same input.
 import type { z } from "zod";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
-import { FLOOR_ACCESS_LEVELS, MOVE_TIME, URGENCIES } from "~/domain/move-inputs";
+import { FLOOR_ACCESS_LEVELS, MAX_EXTRA_STOPS, MOVE_TIME, STOP_TYPES, URGENCIES } from "~/domain/move-inputs";
 import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
@@ -88,6 +88,30 @@ function checkNumber(
 /** The short form's fields (the home page's hero, /calculator): addresses, date, time, van, helpers. */
 export const SHORT_QUOTE_FIELDS = ["pickupAddress", "deliveryAddress", "moveDate", "moveTime", "vanSize", "helpers"];
 
+/** A form's list, as conform hands it over: absent, one value, or an array. */
+function listOf(value: unknown): unknown[] | undefined {
+  const present = given(value);
+  if (present === undefined) return undefined;
+  return Array.isArray(present) ? present : [present];
+}
+
+/** The extra stops' errors, by field name (stops[0].address...). */
+function stopErrors(errors: Errors, value: unknown) {
+  const stops = listOf(value);
+  if (stops === undefined) return;
+  if (stops.length > MAX_EXTRA_STOPS) add(errors, "stops", QUOTE_MESSAGES.tooManyStops);
+  stops.forEach((raw, index) => {
+    const stop = (raw && typeof raw === "object" ? raw : {}) as Payload;
+    const at = (field: string) => `stops[${index}].${field}`;
+    checkString(errors, at("address"), stop.address, { min: 5, required: QUOTE_MESSAGES.stopAddress });
+    const type = given(stop.type);
+    if (!(typeof type === "string" && (STOP_TYPES as readonly string[]).includes(type)))
+      add(errors, at("type"), QUOTE_MESSAGES.stopType);
+    checkEnum(errors, at("floorAccess"), stop.floorAccess, FLOOR_ACCESS_LEVELS);
+    checkBoolean(errors, at("liftAvailable"), stop.liftAvailable);
+  });
+}
+
 /**
  * The errors quoteFormSchema gives for the short form's fields, by field name: the home page's
  * hero form checks with this alone, without the rest of the form's code.
@@ -115,6 +139,7 @@ export function shortQuoteFormErrors(payload: Payload, today = ukToday()): Error
     minMessage: QUOTE_MESSAGES.helpers,
     maxMessage: QUOTE_MESSAGES.helpers,
   });
+  stopErrors(errors, payload.stops);
   return errors;
 }
 

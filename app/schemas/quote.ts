@@ -3,7 +3,14 @@
 // through conform, by the browser as you type.
 import { z } from "zod";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
-import { DEFAULT_MOVE_TIME, FLOOR_ACCESS_LEVELS, MOVE_TIME as TIME, URGENCIES } from "~/domain/move-inputs";
+import {
+  DEFAULT_MOVE_TIME,
+  FLOOR_ACCESS_LEVELS,
+  MAX_EXTRA_STOPS,
+  MOVE_TIME as TIME,
+  STOP_TYPES,
+  URGENCIES,
+} from "~/domain/move-inputs";
 import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES } from "~/domain/vans";
@@ -44,6 +51,16 @@ const quoteItemSchema = z.object({
   requiresDisassembly: z.boolean().default(false),
 });
 
+/** An extra stop between the pickup and the final delivery (PRICING.md "Extra stops (v2)"). */
+const stopSchema = z.object({
+  address: address(QUOTE_MESSAGES.stopAddress),
+  type: z.enum(STOP_TYPES, { errorMap: () => ({ message: QUOTE_MESSAGES.stopType }) }),
+  floorAccess: z.enum(FLOOR_ACCESS_LEVELS).default("ground"),
+  liftAvailable: z.boolean().default(false),
+});
+
+const stops = z.array(stopSchema).max(MAX_EXTRA_STOPS, QUOTE_MESSAGES.tooManyStops).default([]);
+
 const quoteFields = {
   pickupAddress,
   deliveryAddress,
@@ -57,6 +74,7 @@ const quoteFields = {
   liftAvailableDelivery: z.boolean().default(false),
   urgency: z.enum(URGENCIES).default("standard"),
   items: z.array(quoteItemSchema).max(100).default([]),
+  stops,
 };
 
 /** A lift only matters above the ground floor; the form hides it there, so ignore it. */
@@ -65,6 +83,7 @@ function withoutGroundFloorLifts<T extends z.infer<z.ZodObject<typeof quoteField
     ...quote,
     liftAvailablePickup: quote.floorAccessPickup !== "ground" && quote.liftAvailablePickup,
     liftAvailableDelivery: quote.floorAccessDelivery !== "ground" && quote.liftAvailableDelivery,
+    stops: quote.stops.map((stop) => ({ ...stop, liftAvailable: stop.floorAccess !== "ground" && stop.liftAvailable })),
   };
 }
 
@@ -126,6 +145,10 @@ export const apiQuoteRequestSchema = z
       liftAvailablePickup: looseBoolean.default(false),
       liftAvailableDelivery: looseBoolean.default(false),
       items: z.array(apiItemSchema).max(100).default([]),
+      stops: z
+        .array(stopSchema.extend({ liftAvailable: looseBoolean.default(false) }))
+        .max(MAX_EXTRA_STOPS, QUOTE_MESSAGES.tooManyStops)
+        .default([]),
     }),
   )
   .transform(withoutGroundFloorLifts);

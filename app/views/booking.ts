@@ -1,4 +1,5 @@
 import type { BookingStatusValue, PaymentStateValue } from "~/domain/booking-status";
+import type { RouteLeg, StopView } from "~/domain/route-stops";
 
 /** What checkout, confirmation and the receipt show of a booking: display-ready, no secrets. */
 export type BookingView = {
@@ -28,6 +29,9 @@ export type BookingView = {
   originalTotal: string | null;
   discount: { code: string; percent: number } | null;
   items: { name: string; quantity: number }[];
+  /** Extra stops in route order, and the route's legs (both empty for a two-address move). */
+  stops: StopView[];
+  legs: RouteLeg[];
   paid: boolean;
   /** Paid in the built-in sandbox: no real money moved (a local demo, or a staging site). */
   testPayment: boolean;

@@ -1,3 +1,7 @@
+import type { RouteLeg, StopView } from "~/domain/route-stops";
+
+export type { RouteLeg, StopView };
+
 /** What the quote card, checkout and confirmation show of a quote: display-ready, no secrets. */
 export type QuoteView = {
   id: string;
@@ -21,4 +25,7 @@ export type QuoteView = {
   breakdown: { label: string; amount: string; note?: string }[];
   explanation: string;
   items: { name: string; quantity: number }[];
+  /** Extra stops in route order, and the route's legs (both empty for a two-address move). */
+  stops: StopView[];
+  legs: RouteLeg[];
 };

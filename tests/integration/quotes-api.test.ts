@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { addressKey } from "~/domain/distance";
 import { action as calculateDistance } from "~/routes/api+/calculate-distance";
 import { action as calculate, loader as calculateGet } from "~/routes/api+/quotes.calculate";
 import { action as quotesDistance } from "~/routes/api+/quotes.distance";
@@ -300,6 +301,103 @@ describe("POST /api/quotes/calculate", () => {
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await last!.json()).error).toMatch(/Too many requests/);
+  });
+});
+
+describe("POST /api/quotes/calculate with extra stops (PRICING.md v2)", () => {
+  const route = {
+    collectionAddress: "14 Duke Street, Chelmsford CM1 1HL",
+    deliveryAddress: "3 Newland Street, Witham CM8 2AF",
+    moveDate: nextWednesday,
+    vanSize: "medium",
+    helpers: 0,
+  };
+  const stop = (address: string, type = "dropoff", extra: Record<string, unknown> = {}) => ({
+    address,
+    type,
+    ...extra,
+  });
+
+  it("measures each leg through the distance service and its cache, and prices the stops", async () => {
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", {
+        ...route,
+        stops: [
+          stop("Braintree CM7 1AA"),
+          stop("Maldon CM9 4AA", "pickup", { floorAccess: "secondFloor", liftAvailable: "true" }),
+        ],
+      }),
+    );
+    expect(response.status).toBe(200);
+    const { quote } = await response.json();
+    expect(quote.stopsFee).toBe(20);
+    expect(quote.breakdown).toContain("Extra stops (2 × £10.00): £20.00");
+    expect(quote.stops).toEqual([
+      { address: "Braintree CM7 1AA", type: "dropoff", floorAccess: "ground", liftAvailable: false },
+      { address: "Maldon CM9 4AA", type: "pickup", floorAccess: "secondFloor", liftAvailable: true },
+    ]);
+    expect(quote.legs.map((leg: { from: string; to: string }) => [leg.from, leg.to])).toEqual([
+      ["14 Duke Street, Chelmsford CM1 1HL", "Braintree CM7 1AA"],
+      ["Braintree CM7 1AA", "Maldon CM9 4AA"],
+      ["Maldon CM9 4AA", "3 Newland Street, Witham CM8 2AF"],
+    ]);
+    const legSum = quote.legs.reduce((sum: number, leg: { distance: number }) => sum + leg.distance, 0);
+    expect(quote.distance).toBeCloseTo(legSum, 5);
+    expect(quote.floorAccess).toBe("secondFloor");
+    expect(quote.floorAccessFee).toBe(20);
+
+    const saved = await db.quote.findUniqueOrThrow({
+      where: { id: quote.id },
+      include: { stops: { orderBy: { position: "asc" } } },
+    });
+    expect(saved.legTenths).toHaveLength(3);
+    expect(saved.legTenths.reduce((sum, tenths) => sum + tenths, 0)).toBe(saved.distanceTenths);
+    expect(saved.stops.map((s) => [s.position, s.type, s.address])).toEqual([
+      [1, "dropoff", "Braintree CM7 1AA"],
+      [2, "pickup", "Maldon CM9 4AA"],
+    ]);
+    // Every leg is in the cache.
+    const cached = await db.distanceCache.count({
+      where: { originKey: { in: [addressKey("Braintree CM7 1AA"), addressKey("Maldon CM9 4AA")] } },
+    });
+    expect(cached).toBeGreaterThanOrEqual(2);
+  });
+
+  it("answers without stops exactly as before: no stopsFee, stops or legs", async () => {
+    const response = await call(calculate, post("/api/quotes/calculate", { ...route, stops: [] }));
+    const { quote } = await response.json();
+    for (const field of ["stopsFee", "stops", "legs"]) expect(quote).not.toHaveProperty(field);
+    expect(quote.breakdown.some((line: string) => line.startsWith("Extra stops"))).toBe(false);
+  });
+
+  it("refuses more than 4 stops with a 400 and a clear message", async () => {
+    const response = await call(
+      calculate,
+      post("/api/quotes/calculate", { ...route, stops: Array.from({ length: 5 }, () => stop("Braintree CM7 1AA")) }),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toBe("A move can have at most 4 extra stops");
+    expect(body.fieldErrors.stops).toContain("A move can have at most 4 extra stops");
+  });
+
+  it("names the stop whose address or type is wrong", async () => {
+    const bad = await call(calculate, post("/api/quotes/calculate", { ...route, stops: [stop("ab", "somewhere")] }));
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(body.fieldErrors.stops).toEqual([
+      "Please enter a valid address for this stop",
+      "Please choose whether this stop is a pickup or a drop-off",
+    ]);
+
+    const unknown = await call(
+      calculate,
+      post("/api/quotes/calculate", { ...route, stops: [stop("Braintree CM7 1AA"), stop("Nowhere Special Lane")] }),
+    );
+    expect(unknown.status).toBe(400);
+    const unknownBody = await unknown.json();
+    expect(unknownBody.fieldErrors["stops[1].address"][0]).toMatch(/full UK postcode/);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   distanceChargeFor,
   toApiQuote,
   type FloorAccess,
+  type MoveStop,
   type PriceInput,
   type PriceResult,
   type Urgency,
@@ -834,7 +835,9 @@ describe("properties over generated inputs", () => {
 
 // ---------- v2: extra stops (PRICING.md "Extra stops (v2)") ----------
 
-const oneStop = [{ address: "Braintree CM7 1AA", type: "dropoff", floorAccess: "ground", liftAvailable: false }] as const;
+const oneStop: MoveStop[] = [
+  { address: "Braintree CM7 1AA", type: "dropoff", floorAccess: "ground", liftAvailable: false },
+];
 
 describe("worked example C (PRICING.md, extra stops)", () => {
   // Legs 12.0 + 8.5 miles; the caller sums the legs, the pricing rounds the sum once.
@@ -888,7 +891,7 @@ describe("worked example C (PRICING.md, extra stops)", () => {
 });
 
 describe("extra stops: the rules", () => {
-  const stop = (over: Partial<(typeof oneStop)[number]> = {}) => ({ ...oneStop[0], ...over });
+  const stop = (over: Partial<MoveStop> = {}): MoveStop => ({ ...oneStop[0]!, ...over });
 
   it("keeps every figure of v1 without stops, and no v2 field in the API answer", () => {
     const v1 = calculatePrice(caseA);

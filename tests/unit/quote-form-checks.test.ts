@@ -79,6 +79,25 @@ const CASES: [string, Record<string, string>][] = [
       "items[5].description": "d".repeat(501),
     },
   ],
+  [
+    "extra stops, good and bad",
+    {
+      ...VALID,
+      "stops[0].address": "Braintree CM7 1AA",
+      "stops[0].type": "dropoff",
+      "stops[1].address": "abc",
+      "stops[1].type": "somewhere",
+      "stops[1].floorAccess": "roof",
+      "stops[2].address": "",
+      "stops[2].floorAccess": "firstFloor",
+      "stops[2].liftAvailable": "on",
+      "stops[3].address": "Witham CM8 2AB",
+      "stops[3].type": "pickup",
+      "stops[3].liftAvailable": "yes",
+      "stops[4].address": "Colchester CO1 1AA",
+      "stops[4].type": "pickup",
+    },
+  ],
 ];
 
 describe("the quote form's browser checks", () => {
@@ -97,6 +116,7 @@ describe("the quote form's browser checks", () => {
     for (const fields of [
       intent({ type: "update", payload: { name: "detailed", value: "on" } }),
       intent({ type: "insert", payload: { name: "items", defaultValue: { name: "Sofa", quantity: 1 } } }),
+      intent({ type: "insert", payload: { name: "stops", defaultValue: { type: "dropoff" } } }),
     ]) {
       const expected = parseWithZod(form(fields), { schema: quoteFormSchema });
       const actual = parse(form(fields), { resolve: resolveQuoteForm });

@@ -4,6 +4,7 @@ import { bookingReference } from "~/domain/booking-reference";
 import { formatDistance } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
 import { estimatedTimeText, type BreakdownLine } from "~/domain/pricing";
+import { routeLegs, savedRoutePoints, stopView } from "~/domain/route-stops";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
@@ -70,8 +71,12 @@ async function createBooking(quoteId: string, user: SessionUser | null): Promise
           customerEmail: user?.email ?? null,
           ...moveColumns(price),
           ...bookingPriceColumns(price),
+          legTenths: quote.legTenths,
           items: {
             create: quote.items.map(({ id: _id, quoteId: _quoteId, ...item }) => item),
+          },
+          stops: {
+            create: quote.stops.map(({ id: _id, quoteId: _quoteId, ...stop }) => stop),
           },
         },
         select: { id: true },
@@ -101,6 +106,7 @@ function guestIds(value: unknown): string[] {
 /** What bookingView needs besides the booking's own columns. */
 export const BOOKING_VIEW_INCLUDE = {
   items: { orderBy: { position: "asc" } },
+  stops: { orderBy: { position: "asc" } },
   discountCode: { select: { code: true, percent: true } },
   // Which providers took the money (a sandbox payment is a test payment: PAYMENTS_SANDBOX).
   payments: { where: { status: "succeeded", refundOfId: null }, select: { provider: true } },
@@ -160,6 +166,8 @@ export function bookingView(booking: BookingRecord): BookingView {
         ? { code: booking.discountCode.code, percent: booking.discountPercent }
         : null,
     items: booking.items.map((item) => ({ name: item.name, quantity: item.quantity })),
+    stops: booking.stops.map(stopView),
+    legs: routeLegs(savedRoutePoints(booking), booking.legTenths),
     paid: booking.paymentState === "paid",
     /** Paid in the built-in sandbox: no real money moved (a local demo, or a staging site). */
     testPayment: booking.payments.some((payment) => payment.provider === "sandbox"),

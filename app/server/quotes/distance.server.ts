@@ -354,3 +354,56 @@ function logCacheError(error: unknown): null {
   console.warn("[distance] cache unavailable:", error instanceof Error ? error.message : error);
   return null;
 }
+
+// ---------- a route of several legs (extra stops) ----------
+
+/** An address of the route could not be located: `point` is its index in the route. */
+export class RoutePointError extends DistanceLookupError {
+  constructor(
+    readonly point: number,
+    cause: DistanceLookupError,
+  ) {
+    super(cause.field, cause.message);
+    this.name = "RoutePointError";
+  }
+}
+
+/** A route measured leg by leg: the whole route as one result (legs summed), and each leg. */
+export interface RouteDistance extends DistanceResult {
+  legs: DistanceResult[];
+}
+
+/**
+ * The road distance through `points` in order (pickup, extra stops, delivery): each leg goes
+ * through getDistance, so through its cache. Throws RoutePointError naming the address that
+ * could not be located (a leg of "the same place" blames its end), DistanceUnavailableError
+ * when the service fails.
+ */
+export async function getRouteDistance(
+  points: readonly string[],
+  options: GetDistanceOptions = {},
+): Promise<RouteDistance> {
+  const legs = await Promise.all(
+    points.slice(1).map((to, index) =>
+      getDistance(points[index]!, to, options).catch((error: unknown) => {
+        if (!(error instanceof DistanceLookupError)) throw error;
+        throw new RoutePointError(error.field === "pickupAddress" ? index : index + 1, error);
+      }),
+    ),
+  );
+  if (legs.length === 1) return { ...legs[0]!, legs };
+  // One estimated leg makes the route an estimate, from that leg's source.
+  const leastExact = legs.find((leg) => !leg.exactCalculation) ?? legs[0]!;
+  const exact = legs.every((leg) => leg.exactCalculation);
+  return {
+    ...leastExact,
+    distance: roundMiles(legs.reduce((sum, leg) => sum + leg.distance, 0)),
+    estimatedTime: legs.reduce((sum, leg) => sum + leg.estimatedTime, 0),
+    origin: legs[0]!.origin,
+    destination: legs.at(-1)!.destination,
+    exactCalculation: exact,
+    usingGoogleMaps: legs.every((leg) => leg.usingGoogleMaps),
+    estimated: !exact,
+    legs,
+  };
+}

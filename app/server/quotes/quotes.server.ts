@@ -1,14 +1,15 @@
 // Quotes: measure the trip, price it with the pricing module, save it with its items, and
 // read it back by id, priced again. Pages, checkout and the JSON API all go through here.
-import { DistanceLookupError, DistanceUnavailableError, type DistanceResult } from "~/domain/distance";
+import { DistanceUnavailableError } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
 import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
+import { routeLegs, routePointField, savedRoutePoints, stopView } from "~/domain/route-stops";
 import type { QuoteRequest } from "~/schemas/quote";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
 import type { QuoteView } from "~/views/quote";
 import { Prisma } from "../../../generated/prisma/client";
-import { getDistance } from "./distance.server";
+import { getRouteDistance, RoutePointError, type RouteDistance } from "./distance.server";
 import { moveColumns, quotePriceColumns } from "./price-columns";
 
 export { DistanceUnavailableError };
@@ -24,7 +25,12 @@ export class QuoteInputError extends Error {
   }
 }
 
-export type PricedQuote = { id: string; price: PriceResult; distance: DistanceResult };
+export type PricedQuote = { id: string; price: PriceResult; distance: RouteDistance };
+
+/** The route's addresses in order: pickup, the extra stops, delivery. */
+function routePoints(request: Pick<QuoteRequest, "pickupAddress" | "deliveryAddress" | "stops">) {
+  return [request.pickupAddress, ...request.stops.map((stop) => stop.address), request.deliveryAddress];
+}
 
 /** How a quote's distance was found, as the Quote table keeps it. */
 type DistanceColumns = {
@@ -32,6 +38,7 @@ type DistanceColumns = {
   calculationMethod: string;
   exactCalculation: boolean;
   usingGoogleMaps: boolean;
+  legTenths?: number[];
 };
 
 /** The distanceSource of a quote priced for an assumed distance because the distance service failed. */
@@ -52,20 +59,22 @@ export async function createQuote(
   request: QuoteRequest,
   options: { customerId?: string | null } = {},
 ): Promise<PricedQuote> {
-  let distance: DistanceResult;
+  let distance: RouteDistance;
   try {
-    distance = await getDistance(request.pickupAddress, request.deliveryAddress);
+    // Each leg through the distance service and its cache (one leg without extra stops).
+    distance = await getRouteDistance(routePoints(request));
   } catch (error) {
-    if (error instanceof DistanceLookupError)
-      throw new QuoteInputError(error.field === "distance" ? "deliveryAddress" : error.field, error.message);
+    if (error instanceof RoutePointError)
+      throw new QuoteInputError(routePointField(error.point, request.stops.length), error.message);
     throw error;
   }
   const price = priceRequest(request, distance.distance);
   const { source, calculationMethod, exactCalculation, usingGoogleMaps } = distance;
+  const legTenths = request.stops.length > 0 ? distance.legs.map((leg) => Math.round(leg.distance * 10)) : [];
   const id = await saveQuote(
     request,
     price,
-    { distanceSource: source, calculationMethod, exactCalculation, usingGoogleMaps },
+    { distanceSource: source, calculationMethod, exactCalculation, usingGoogleMaps, legTenths },
     options.customerId,
   );
   return { id, price, distance };
@@ -84,7 +93,8 @@ export async function createQuoteOrEstimate(request: QuoteRequest, options: { cu
     return { id, price, estimate: false };
   } catch (error) {
     if (!(error instanceof DistanceUnavailableError)) throw error;
-    const price = priceRequest(request, PRICING_CONFIG.estimateDistanceMiles);
+    // The assumed length for each leg of the route.
+    const price = priceRequest(request, PRICING_CONFIG.estimateDistanceMiles * (request.stops.length + 1));
     const id = await saveQuote(request, price, ESTIMATE_COLUMNS, options.customerId);
     return { id, price, estimate: true };
   }
@@ -112,6 +122,7 @@ const ITEM_COLUMNS = [
   "requiresDisassembly",
   "position",
 ] as const;
+const STOP_COLUMNS = ["position", "type", "address", "floorAccess", "liftAvailable"] as const;
 const quoted = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
 
 /**
@@ -145,12 +156,17 @@ async function saveQuote(
     requiresDisassembly: item.requiresDisassembly ?? false,
     position,
   }));
+  const stops = request.stops.map((stop, index) => ({ id: createId(), ...stop, position: index + 1 }));
   const quoteColumns = quoted(Object.keys(quote));
   await db.$executeRaw`
     with "quote" as (
       insert into "Quote" (${quoteColumns})
       select ${quoteColumns} from jsonb_populate_record(null::"Quote", ${JSON.stringify(quote)}::jsonb)
       returning "id"
+    ), "stops" as (
+      insert into "QuoteStop" ("id", "quoteId", ${quoted(STOP_COLUMNS)})
+      select "stop"."id", "quote"."id", ${Prisma.raw(STOP_COLUMNS.map((column) => `"stop"."${column}"`).join(", "))}
+      from "quote", jsonb_populate_recordset(null::"QuoteStop", ${JSON.stringify(stops)}::jsonb) as "stop"
     )
     insert into "QuoteItem" ("id", "quoteId", ${quoted(ITEM_COLUMNS)})
     select "item"."id", "quote"."id", ${Prisma.raw(ITEM_COLUMNS.map((column) => `"item"."${column}"`).join(", "))}
@@ -159,7 +175,10 @@ async function saveQuote(
 }
 
 function findQuote(id: string) {
-  return db.quote.findUnique({ where: { id }, include: { items: { orderBy: { position: "asc" } } } });
+  return db.quote.findUnique({
+    where: { id },
+    include: { items: { orderBy: { position: "asc" } }, stops: { orderBy: { position: "asc" } } },
+  });
 }
 type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>;
 
@@ -188,6 +207,12 @@ function savedRequest(quote: SavedQuote): QuoteRequest {
       fragile: item.fragile,
       specialHandling: item.specialHandling ?? undefined,
       requiresDisassembly: item.requiresDisassembly,
+    })),
+    stops: quote.stops.map(({ type, address, floorAccess, liftAvailable }) => ({
+      type,
+      address,
+      floorAccess,
+      liftAvailable,
     })),
   };
 }
@@ -222,6 +247,8 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     })),
     explanation: price.explanation,
     items: quote.items.map((item) => ({ name: item.name, quantity: item.quantity })),
+    stops: quote.stops.map(stopView),
+    legs: routeLegs(savedRoutePoints(quote), quote.legTenths),
   };
 }
 
@@ -264,6 +291,10 @@ export function apiQuoteAnswer({ id, price, distance }: PricedQuote, request: Qu
     calculationMethod: distance.calculationMethod,
     exactCalculation: distance.exactCalculation,
     usingGoogleMaps: distance.usingGoogleMaps,
+    // v2: each leg of a route with extra stops.
+    ...(request.stops.length > 0
+      ? { legs: distance.legs.map((leg) => ({ from: leg.origin, to: leg.destination, distance: leg.distance })) }
+      : {}),
   };
 }
 

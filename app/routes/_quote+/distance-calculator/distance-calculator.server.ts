@@ -62,6 +62,7 @@ export async function submitDistanceCalculator(request: Request, address: string
       liftAvailableDelivery: false,
       urgency: "standard",
       items: [],
+      stops: [],
     });
     const view = await getQuoteView(id);
     return { lastResult: submission.reply(), distance, quote: view && { ...view, kind: action }, failure: null };
