@@ -119,3 +119,16 @@ export function stopsLeftRefusal(stops: readonly StopProgress[]): string | null 
   const next = nextStop(stops);
   return next ? STOP_MESSAGES.stopsFirst(next.position) : null;
 }
+
+/** The route as lines of text (e-mails): "Pickup: …", "Stop 1 (drop-off): …, Ground floor", "Delivery: …". */
+export function routeTextLines(route: {
+  pickupAddress: string;
+  deliveryAddress: string;
+  stops: readonly Pick<StopView, "position" | "type" | "address" | "access">[];
+}): string[] {
+  return [
+    `Pickup: ${route.pickupAddress}`,
+    ...route.stops.map((stop) => `${stopTitle(stop.position, stop.type)}: ${stop.address}, ${stop.access}`),
+    `Delivery: ${route.deliveryAddress}`,
+  ];
+}

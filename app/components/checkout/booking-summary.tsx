@@ -2,20 +2,18 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
+import { RouteEntries } from "~/components/quote/route-stops";
 import { PAYMENT_MESSAGES, TEST_PAYMENT_NOTE } from "~/domain/payments";
 import type { BookingView } from "~/views/booking";
 
 export function BookingDetails({ booking }: { booking: BookingView }) {
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-2" data-testid="booking-details">
-      <div>
-        <dt className="text-slate-600">Pickup</dt>
-        <dd>{booking.pickupAddress}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">Delivery</dt>
-        <dd>{booking.deliveryAddress}</dd>
-      </div>
+      <RouteEntries
+        pickupAddress={booking.pickupAddress}
+        deliveryAddress={booking.deliveryAddress}
+        stops={booking.stops}
+      />
       <div>
         <dt className="text-slate-600">Moving date</dt>
         <dd>
@@ -44,7 +42,7 @@ export function BookingDetails({ booking }: { booking: BookingView }) {
 function BookingPrice({ booking, testIdPrefix = "booking" }: { booking: BookingView; testIdPrefix?: string }) {
   return (
     <div className="mt-4 border-t border-slate-200 pt-4">
-      <PriceBreakdown lines={booking.breakdown} testId={`${testIdPrefix}-breakdown`} />
+      <PriceBreakdown lines={booking.breakdown} legs={booking.legs} testId={`${testIdPrefix}-breakdown`} />
       <p className="mt-3 flex items-baseline justify-end gap-3">
         {booking.originalTotal ? (
           <s className="text-slate-500" data-testid="original-total">

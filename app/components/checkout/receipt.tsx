@@ -18,7 +18,7 @@ export function Receipt({ booking }: { booking: BookingView }) {
         <h2 id="payment-summary" className="text-lg font-semibold">
           Payment summary
         </h2>
-        <PriceBreakdown lines={booking.breakdown} className="mt-2" testId="receipt-breakdown" />
+        <PriceBreakdown lines={booking.breakdown} legs={booking.legs} className="mt-2" testId="receipt-breakdown" />
         {booking.discount ? (
           <p className="mt-1 text-sm text-green-800">
             Discount {booking.discount.code}: {booking.discount.percent}% off (was {booking.originalTotal})

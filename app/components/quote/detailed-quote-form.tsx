@@ -19,6 +19,7 @@ import { DETAILED_QUOTE_CONSTRAINT } from "~/schemas/quote-constraints";
 import { usePending } from "~/utils/use-pending";
 import { useValidatedForm } from "~/utils/use-validated-form";
 import { AddressFormField } from "./address-form-field";
+import { ConformExtraStops } from "./conform-extra-stops";
 import { DateTimeFields, FloorGroup, HelpersField, Section, UrgencyField, VanField } from "./quote-sections";
 import { useRememberedAddresses } from "./use-remembered-addresses";
 
@@ -78,6 +79,9 @@ export function DetailedQuoteForm({
           placeholder="e.g. 5 Portobello Road, London W11 3DA"
           mapsKey={mapsKey}
         />
+      </Section>
+      <Section title="Extra stops">
+        <ConformExtraStops form={form} stops={fields.stops} mapsKey={mapsKey} />
       </Section>
       <Section title="Date & Time">
         <DateTimeFields date={fields.moveDate} time={fields.moveTime} today={today} />

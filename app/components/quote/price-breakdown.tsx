@@ -1,14 +1,18 @@
 // The price breakdown as customers see it (quote card, checkout, distance calculator): one
 // row per line, with the line's note (fuel and the return journey) under it.
 import { forwardRef } from "react";
-import type { QuoteView } from "~/views/quote";
+import { formatDistance } from "~/domain/distance";
+import type { QuoteView, RouteLeg } from "~/views/quote";
 
 export function PriceBreakdown({
   lines,
+  legs = [],
   className = "",
   testId,
 }: {
   lines: QuoteView["breakdown"];
+  /** A route with extra stops: its legs show under the distance line. */
+  legs?: readonly RouteLeg[];
   className?: string;
   testId?: string;
 }) {
@@ -21,6 +25,19 @@ export function PriceBreakdown({
             <span className="font-medium">{line.amount}</span>
           </div>
           {line.note ? <p className="text-xs text-slate-600">{line.note}</p> : null}
+          {legs.length > 0 && line.label.startsWith("Distance (") ? (
+            <ol
+              className="mt-1 space-y-0.5 text-xs text-slate-600"
+              aria-label="Legs of the route"
+              data-testid="route-legs"
+            >
+              {legs.map((leg, index) => (
+                <li key={index}>
+                  Leg {index + 1}: {leg.from} to {leg.to}, {formatDistance(leg.miles)}
+                </li>
+              ))}
+            </ol>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -16,12 +16,15 @@ import { SHORT_QUOTE_FIELDS, shortQuoteFormErrors } from "~/schemas/quote-form-c
 import { recallAddresses } from "~/utils/remembered-addresses";
 import { usePending } from "~/utils/use-pending";
 import { AddressField } from "./address-field";
+import { ExtraStopsList, NEW_STOP, STOP_INTENTS, StopRow, useStopsFocus } from "./extra-stops";
 import { HELPER_OPTIONS, VAN_OPTIONS } from "./quote-options";
 
 export type QuickQuoteVariant = "home" | "calculator";
 
 type Errors = Record<string, string[]>;
 type Values = Record<string, string>;
+/** A stop row as first shown (from the server's answer), with a key that stays with the row. */
+type StopDraft = Values & { key: string };
 
 /**
  * conform's intent for "more options" (set `detailed` to on), as its buttons post it: the
@@ -29,12 +32,27 @@ type Values = Record<string, string>;
  */
 const MORE_OPTIONS_INTENT = JSON.stringify({ type: "update", payload: { name: "detailed", value: "on" } });
 
-/** The form's fields as typed, without the page's own hidden fields. */
-function valuesOf(form: HTMLFormElement): Values {
+/** The form's fields as typed, without the page's own hidden fields; the stops as a list, as conform gives them. */
+function valuesOf(form: HTMLFormElement): Record<string, unknown> {
   const values: Values = {};
-  for (const [name, value] of new FormData(form))
-    if (typeof value === "string" && !name.startsWith("__")) values[name] = value;
-  return values;
+  const stops: Values[] = [];
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value !== "string" || name.startsWith("__")) continue;
+    const stopField = /^stops\[(\d+)\]\.(\w+)$/.exec(name);
+    if (stopField) (stops[Number(stopField[1])] ??= {})[stopField[2]!] = value;
+    else values[name] = value;
+  }
+  return stops.length > 0 ? { ...values, stops } : values;
+}
+
+let stopKeys = 0;
+const newStopKey = () => `stop-${++stopKeys}`;
+
+/** The stop rows of the server's answer (a post without JavaScript added or removed one). */
+function stopDrafts(lastResult: SubmissionResult<string[]> | null | undefined): StopDraft[] {
+  const stops = (lastResult?.initialValue as { stops?: unknown } | undefined)?.stops;
+  if (!Array.isArray(stops)) return [];
+  return stops.map((stop) => ({ ...((stop && typeof stop === "object" ? stop : {}) as Values), key: newStopKey() }));
 }
 
 export function QuickQuoteForm({
@@ -51,7 +69,7 @@ export function QuickQuoteForm({
   today: string;
   mapsKey: string | null;
   /** With JavaScript: opens the detailed form in place, with what was typed. */
-  onMoreOptions?: (values: Values) => void;
+  onMoreOptions?: (values: Record<string, unknown>) => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>((lastResult?.error as Errors | undefined) ?? {});
@@ -61,11 +79,13 @@ export function QuickQuoteForm({
   const checked = useRef(new Set<string>(Object.keys(lastResult?.error ?? {})));
   const calculating = usePending({ formId: id });
   const initial = (lastResult?.initialValue ?? {}) as Values;
+  const [stops, setStops] = useState<StopDraft[]>(() => stopDrafts(lastResult));
 
   useEffect(() => {
     setErrors((lastResult?.error as Errors | undefined) ?? {});
     setFailed(lastResult?.status === "error");
     checked.current = new Set(Object.keys(lastResult?.error ?? {}));
+    setStops(stopDrafts(lastResult));
   }, [lastResult]);
 
   // The last addresses this browser priced fill in the empty form.
@@ -103,8 +123,26 @@ export function QuickQuoteForm({
     if (checked.current.has((event.target as HTMLInputElement).name)) check();
   }
 
+  /** "Add a stop" and "Remove stop N" act in place; true when the submit was one of them. */
+  function changeStops(submitter: HTMLButtonElement | null): boolean {
+    if (submitter?.value === STOP_INTENTS.add) {
+      setStops((rows) => [...rows, { ...NEW_STOP, key: newStopKey() }]);
+      return true;
+    }
+    const removed = stops.findIndex((_, index) => submitter?.value === STOP_INTENTS.remove(index));
+    if (removed < 0) return false;
+    setStops((rows) => rows.filter((_, index) => index !== removed));
+    // The rows after it move up: their errors are checked again under their new names.
+    setErrors({});
+    return true;
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (changeStops(submitter)) {
+      event.preventDefault();
+      return;
+    }
     if (submitter?.value === MORE_OPTIONS_INTENT) {
       if (!onMoreOptions) return; // a plain post: the action answers with the detailed form
       event.preventDefault();
@@ -112,6 +150,8 @@ export function QuickQuoteForm({
       return;
     }
     for (const name of SHORT_QUOTE_FIELDS) checked.current.add(name);
+    for (const name of Object.keys(shortQuoteFormErrors(valuesOf(event.currentTarget), today)))
+      checked.current.add(name);
     const found = check();
     const failedNow = Object.keys(found).length > 0;
     setFailed(failedNow);
@@ -121,6 +161,11 @@ export function QuickQuoteForm({
 
   const fieldId = (name: string) => fieldIdOf(id, name);
   const errorsOf = (name: string) => errors[name];
+  const addStopRef = useStopsFocus(stops.length, (index) => fieldId(`stops[${index}].address`));
+  const stopControl = (index: number, field: string) => {
+    const name = `stops[${index}].${field}`;
+    return { id: fieldId(name), name, errors: errorsOf(name) };
+  };
 
   return (
     <Form
@@ -160,6 +205,34 @@ export function QuickQuoteForm({
           defaultValue={initial.deliveryAddress}
           errors={errorsOf("deliveryAddress")}
         />
+        <ExtraStopsList
+          count={stops.length}
+          errors={errorsOf("stops")}
+          addButton={{ type: "submit", name: "__intent__", value: STOP_INTENTS.add, formNoValidate: true }}
+          addButtonRef={addStopRef}
+        >
+          {stops.map((stop, index) => (
+            <StopRow
+              key={stop.key}
+              index={index}
+              address={{ ...stopControl(index, "address"), defaultValue: stop.address, required: true, minLength: 5 }}
+              type={{ ...stopControl(index, "type"), defaultValue: stop.type ?? NEW_STOP.type }}
+              floor={{ ...stopControl(index, "floorAccess"), defaultValue: stop.floorAccess ?? NEW_STOP.floorAccess }}
+              lift={{
+                ...stopControl(index, "liftAvailable"),
+                type: "checkbox",
+                defaultChecked: stop.liftAvailable === "on",
+              }}
+              mapsKey={mapsKey}
+              removeButton={{
+                type: "submit",
+                name: "__intent__",
+                value: STOP_INTENTS.remove(index),
+                formNoValidate: true,
+              }}
+            />
+          ))}
+        </ExtraStopsList>
         <Field
           id={fieldId("moveDate")}
           name="moveDate"

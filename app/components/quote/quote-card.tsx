@@ -8,6 +8,7 @@ import { formatDistance } from "~/domain/distance";
 import { rememberAddresses } from "~/utils/remembered-addresses";
 import type { QuoteView } from "~/views/quote";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "./price-breakdown";
+import { RouteEntries } from "./route-stops";
 
 export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteHref: string }) {
   // A quote that a submit brings in place of the form: its heading takes focus, its price is said.
@@ -53,19 +54,17 @@ export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteH
           <dt className="text-slate-600">Estimated time</dt>
           <dd className="font-semibold">{quote.estimatedTime}</dd>
         </div>
-        <div>
-          <dt className="text-slate-600">From</dt>
-          <dd>{quote.pickupAddress}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">To</dt>
-          <dd>{quote.deliveryAddress}</dd>
-        </div>
+        <RouteEntries
+          pickupAddress={quote.pickupAddress}
+          deliveryAddress={quote.deliveryAddress}
+          stops={quote.stops}
+          labels={["From", "To"]}
+        />
       </dl>
 
       <details className="mt-4 rounded-md border border-slate-200 p-3">
         <summary className="cursor-pointer text-sm font-semibold text-blue-700">Show price breakdown</summary>
-        <PriceBreakdown lines={quote.breakdown} className="mt-3" testId="quote-breakdown" />
+        <PriceBreakdown lines={quote.breakdown} legs={quote.legs} className="mt-3" testId="quote-breakdown" />
         <p className="mt-3 text-xs text-slate-600">{quote.explanation}</p>
       </details>
 

@@ -17,6 +17,7 @@ import { resolveQuoteForm } from "~/schemas/quote-form-checks";
 import { usePending } from "~/utils/use-pending";
 import { useSubmitKeepsItsClick } from "~/utils/use-validated-form";
 import { AddressFormField } from "./address-form-field";
+import { ConformExtraStops } from "./conform-extra-stops";
 import {
   DateTimeFields,
   FloorGroup,
@@ -88,6 +89,9 @@ export function QuoteForm({
           placeholder="e.g. 40 Osborne Road, Newcastle NE2 2AL"
           mapsKey={mapsKey}
         />
+      </Section>
+      <Section title="Extra stops">
+        <ConformExtraStops form={form} stops={fields.stops} mapsKey={mapsKey} />
       </Section>
       <Section title="Date & Time">
         <DateTimeFields date={fields.moveDate} time={fields.moveTime} today={today} />

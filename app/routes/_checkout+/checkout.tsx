@@ -14,6 +14,7 @@ import {
   TestModeBanner,
 } from "~/components/checkout/booking-summary";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "~/components/quote/price-breakdown";
+import { RouteEntries } from "~/components/quote/route-stops";
 import { useArrivalFocus } from "~/components/ui/announcer";
 import { StatusButton } from "~/components/ui/button";
 
@@ -291,14 +292,11 @@ function EstimateCheckout({ quote }: { quote: NonNullable<Awaited<ReturnType<typ
           </Form>
         )}
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-slate-600">Pickup</dt>
-            <dd>{quote.pickupAddress}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Delivery</dt>
-            <dd>{quote.deliveryAddress}</dd>
-          </div>
+          <RouteEntries
+            pickupAddress={quote.pickupAddress}
+            deliveryAddress={quote.deliveryAddress}
+            stops={quote.stops}
+          />
           <div>
             <dt className="text-slate-600">Moving date</dt>
             <dd>
@@ -330,6 +328,7 @@ function EstimateCheckout({ quote }: { quote: NonNullable<Awaited<ReturnType<typ
         </dl>
         <PriceBreakdown
           lines={quote.breakdown}
+          legs={quote.legs}
           className="mt-4 border-t border-slate-200 pt-4"
           testId="checkout-breakdown"
         />

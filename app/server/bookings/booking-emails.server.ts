@@ -1,6 +1,8 @@
 // The e-mails a booking sends its customer. Plain text first (every client shows it), with a
 // simple HTML copy; the receipt is the same lines the confirmation page shows.
+import { formatDistance } from "~/domain/distance";
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
+import { routeTextLines } from "~/domain/route-stops";
 import { db } from "~/server/platform/db.server";
 import { escapeHtml, sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
@@ -23,14 +25,14 @@ export async function sendBookingConfirmation(bookingId: string) {
   const receiptUrl = `${env.SITE_URL}/booking-receipt?booking=${view.id}`;
   const details = [
     `Booking reference: ${view.reference}`,
-    `Pickup: ${view.pickupAddress}`,
-    `Delivery: ${view.deliveryAddress}`,
+    ...routeTextLines(view),
     `Moving date: ${view.moveDateText} at ${view.moveTime}`,
     `Van: ${view.van}`,
     `Estimated time: ${view.estimatedTime}`,
   ];
   const receipt = [
     ...view.breakdown.map((line) => `${line.label}: ${line.note ?? line.amount}`),
+    ...view.legs.map((leg, index) => `Leg ${index + 1}: ${leg.from} to ${leg.to}, ${formatDistance(leg.miles)}`),
     `Paid: ${view.total}${view.testPayment ? ` (${TEST_PAYMENT_NOTE})` : ""}`,
   ];
   const text = [

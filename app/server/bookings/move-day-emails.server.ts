@@ -5,6 +5,7 @@
 // undoes the change.
 import { Buffer } from "node:buffer";
 import { PROBLEM_REPORT_HOURS } from "~/domain/delivery-proof";
+import { routeTextLines, stopView } from "~/domain/route-stops";
 import { reminderMoveDate } from "~/domain/tracking";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
@@ -19,6 +20,10 @@ const moveDaySelect = {
   reference: true,
   pickupAddress: true,
   deliveryAddress: true,
+  stops: {
+    orderBy: { position: "asc" },
+    select: { position: true, type: true, address: true, floorAccess: true, liftAvailable: true },
+  },
   moveDate: true,
   moveTime: true,
   customerName: true,
@@ -86,8 +91,7 @@ async function sendToCustomer(
 const bookingLines = (booking: MoveDayBooking) => [
   `Booking reference: ${booking.reference}`,
   `Moving date: ${moveDateText(booking)}`,
-  `Pickup: ${booking.pickupAddress}`,
-  `Delivery: ${booking.deliveryAddress}`,
+  ...routeTextLines({ ...booking, stops: booking.stops.map(stopView) }),
 ];
 
 export async function sendDriverAssignedEmail(bookingId: string) {

@@ -31,7 +31,7 @@ export function HomeQuoteForm({
   mapsKey: string | null;
 }) {
   // What was typed when "Show More Options" opened the detailed form in place.
-  const [opened, setOpened] = useState<Record<string, string> | null>(null);
+  const [opened, setOpened] = useState<Record<string, unknown> | null>(null);
   const detailedReply: Reply | null = isDetailed(lastResult)
     ? lastResult!
     : opened

@@ -1,0 +1,51 @@
+// The extra stops of a conform form (the home page's detailed form, /quote): extra-stops.tsx's
+// rows, wired to conform's fields and its insert and remove intents.
+import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { FloorAccess, StopType } from "~/domain/move-inputs";
+import { ExtraStopsList, NEW_STOP, StopRow, useStopsFocus } from "./extra-stops";
+
+type StopFields = { address: string; type: StopType; floorAccess?: FloorAccess; liftAvailable?: boolean };
+
+/** The stops of a conform form (the home page's detailed form, /quote). */
+export function ConformExtraStops<Schema extends Record<string, unknown>>({
+  form,
+  stops,
+  mapsKey,
+}: {
+  form: FormMetadata<Schema>;
+  stops: FieldMetadata<StopFields[] | undefined>;
+  mapsKey: string | null;
+}) {
+  const rows = stops.getFieldList();
+  const addButtonRef = useStopsFocus(rows.length, (index) => rows[index]?.getFieldset().address.id ?? "");
+  return (
+    <ExtraStopsList
+      count={rows.length}
+      errors={stops.errors}
+      addButton={form.insert.getButtonProps({ name: stops.name, defaultValue: NEW_STOP })}
+      addButtonRef={addButtonRef}
+    >
+      {rows.map((row, index) => {
+        const fields = row.getFieldset();
+        const control = (meta: FieldMetadata<string>) => {
+          const { key: _key, ...select } = getSelectProps(meta);
+          return { ...select, errors: meta.errors };
+        };
+        const { key: _addressKey, ...address } = getInputProps(fields.address, { type: "text" });
+        const { key: _liftKey, ...lift } = getInputProps(fields.liftAvailable, { type: "checkbox" });
+        return (
+          <StopRow
+            key={row.key}
+            index={index}
+            address={{ ...address, errors: fields.address.errors }}
+            type={control(fields.type)}
+            floor={control(fields.floorAccess)}
+            lift={lift}
+            mapsKey={mapsKey}
+            removeButton={form.remove.getButtonProps({ name: stops.name, index })}
+          />
+        );
+      })}
+    </ExtraStopsList>
+  );
+}
