@@ -13,7 +13,8 @@ export function problemReportOpen(completedAt: Date | null, now: Date): boolean 
   return now.getTime() - completedAt.getTime() <= PROBLEM_REPORT_HOURS * 3_600_000;
 }
 
-/** The path of the page where a driver completes a job with its proof. */
-export function completeJobPath(bookingId: string) {
-  return `/driver/jobs/${encodeURIComponent(bookingId)}/complete`;
+/** The path of the page where a driver completes a job (or a drop-off stop, 1 to 4) with its proof. */
+export function completeJobPath(bookingId: string, stop = 0) {
+  const path = `/driver/jobs/${encodeURIComponent(bookingId)}/complete`;
+  return stop > 0 ? `${path}?stop=${stop}` : path;
 }

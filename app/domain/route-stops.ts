@@ -24,7 +24,7 @@ export function routeLegs(points: readonly string[], legTenths: readonly number[
 }
 
 /** "Second floor, lift available", "Ground floor". */
-export function accessText(floor: FloorAccess, lift: boolean): string {
+function accessText(floor: FloorAccess, lift: boolean): string {
   return `${FLOOR_ACCESS_LABELS[floor]}${floor !== "ground" && lift ? ", lift available" : ""}`;
 }
 

@@ -3,22 +3,24 @@
 // with its proof of delivery (driver_.jobs.$id.complete.tsx). Each move updates
 // the customer's tracker live. Works without JavaScript (post, then back here with a toast).
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PositionSharer, SharePositionForm } from "~/components/driver/position-sharer";
+import { RouteStops } from "~/components/quote/route-stops";
 import { StatusButton } from "~/components/ui/button";
 import { completeJobPath } from "~/domain/delivery-proof";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
-import { trackingUpdateSchema } from "~/schemas/tracker";
+import { stopDoneSchema, TRACKER_MESSAGES, trackingUpdateSchema } from "~/schemas/tracker";
 import { requireDriver } from "~/server/auth/auth.server";
-import { advanceTracking, ratingText } from "~/server/bookings/tracking.server";
+import { advanceTracking, completeStop, ratingText } from "~/server/bookings/tracking.server";
 import { driverJobs, type DriverJob } from "~/server/drivers/jobs.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 import { usePending } from "~/utils/use-pending";
+import type { SessionUser } from "~/views/session-user";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -48,9 +50,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionAnswer = { ok: true; bookingId: string } | { ok: false; bookingId: string | null; message: string };
 
+/** "Collected at stop N": the stop is marked done, the customer sees it live. */
+async function markStopDone(request: Request, context: AppLoadContext, user: SessionUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: stopDoneSchema });
+  const bookingId = typeof formData.get("bookingId") === "string" ? String(formData.get("bookingId")) : null;
+  if (submission.status !== "success")
+    return data<ActionAnswer>({ ok: false, bookingId, message: TRACKER_MESSAGES.invalidStop }, { status: 400 });
+  const { bookingId: id, position } = submission.value;
+  const done = await completeStop({ bookingId: id, user, position });
+  if (!done.ok) return data<ActionAnswer>({ ok: false, bookingId: id, message: done.message }, { status: done.status });
+  return answerWithToast(request, context, {
+    toast: { title: "Stop done", description: `${done.title}: done`, variant: "success" },
+    data: { ok: true, bookingId: id } as ActionAnswer,
+    redirectTo: "/driver",
+  });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireDriver(request);
   const formData = await request.formData();
+  if (formData.get("intent") === "stop-done") return markStopDone(request, context, user, formData);
   const submission = parseWithZod(formData, { schema: trackingUpdateSchema });
   const bookingId = typeof formData.get("bookingId") === "string" ? String(formData.get("bookingId")) : null;
   if (submission.status !== "success") {
@@ -137,14 +156,30 @@ function JobCard({ job }: { job: DriverJob }) {
         {job.trackingLabel} · {job.statusLabel}
       </p>
       <dl className="mt-3 space-y-1 text-sm">
-        <div>
-          <dt className="inline font-medium text-slate-500">From: </dt>
-          <dd className="inline text-slate-900">{job.pickupAddress}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-slate-500">To: </dt>
-          <dd className="inline text-slate-900">{job.deliveryAddress}</dd>
-        </div>
+        {job.stops.length > 0 ? (
+          <div>
+            <dt className="font-medium text-slate-500">Route, in order:</dt>
+            <dd className="mt-1 text-slate-900">
+              <RouteStops
+                pickupAddress={job.pickupAddress}
+                deliveryAddress={job.deliveryAddress}
+                stops={job.stops}
+                showProgress
+              />
+            </dd>
+          </div>
+        ) : (
+          <>
+            <div>
+              <dt className="inline font-medium text-slate-500">From: </dt>
+              <dd className="inline text-slate-900">{job.pickupAddress}</dd>
+            </div>
+            <div>
+              <dt className="inline font-medium text-slate-500">To: </dt>
+              <dd className="inline text-slate-900">{job.deliveryAddress}</dd>
+            </div>
+          </>
+        )}
         <div>
           <dt className="inline font-medium text-slate-500">Customer: </dt>
           <dd className="inline text-slate-900">
@@ -181,7 +216,23 @@ function JobCard({ job }: { job: DriverJob }) {
         ) : null}
       </dl>
 
-      {job.next?.status === "completed" ? (
+      {job.nextStop?.type === "dropoff" ? (
+        <Link
+          to={completeJobPath(job.id, job.nextStop.position)}
+          className="mt-4 inline-flex min-h-11 items-center rounded-md bg-blue-700 px-5 text-sm font-semibold text-white hover:bg-blue-800"
+        >
+          {job.nextStop.title}: proof of delivery
+        </Link>
+      ) : job.nextStop ? (
+        <fetcher.Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="stop-done" />
+          <input type="hidden" name="bookingId" value={job.id} />
+          <input type="hidden" name="position" value={job.nextStop.position} />
+          <StatusButton pending={pending} pendingText="Updating..." className="min-h-11 px-5">
+            Collected at stop {job.nextStop.position}
+          </StatusButton>
+        </fetcher.Form>
+      ) : job.next?.status === "completed" ? (
         <Link
           to={completeJobPath(job.id)}
           className="mt-4 inline-flex min-h-11 items-center rounded-md bg-blue-700 px-5 text-sm font-semibold text-white hover:bg-blue-800"

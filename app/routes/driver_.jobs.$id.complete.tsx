@@ -1,5 +1,5 @@
 // /driver/jobs/:id/complete: the driver completes a job by handing in its proof of delivery
-// (issue 20, part 3): at least one photo (the phone's camera opens: capture="environment"),
+// (issue 20, part 3), or, with ?stop=N, a drop-off stop of a multi-stop move: at least one photo (the phone's camera opens: capture="environment"),
 // the recipient's name, a signature and any damage noted. Without JavaScript the recipient's
 // typed name is the signature; with it, they can sign on the screen. One multipart post,
 // whose photos are streamed, checked and resized on the server (handle.largeBody).
@@ -13,7 +13,7 @@ import { SignaturePad, type SignaturePadHandle } from "~/components/driver/signa
 import { StatusButton } from "~/components/ui/button";
 import { ErrorSummary, fieldIdOf, type FormErrorMap } from "~/components/ui/error-summary";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
+import { completeJobPath, PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { deliveryProofSchema } from "~/schemas/delivery-proof";
 import { DAMAGE_NOTES_MAX, RECIPIENT_NAME_MAX } from "~/schemas/delivery-proof-messages";
@@ -29,7 +29,11 @@ export const handle: RouteHandle = { largeBody: true };
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) =>
   seo({
-    title: page ? `Complete job ${page.job.reference}` : "Complete a job",
+    title: page
+      ? page.job.stopTitle
+        ? `${page.job.stopTitle}, job ${page.job.reference}`
+        : `Complete job ${page.job.reference}`
+      : "Complete a job",
     description: "Hand in the proof of delivery and complete the job.",
     path: `/driver/jobs/${params.id ?? ""}/complete`,
     matches,
@@ -39,9 +43,17 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params 
 const NOT_FOUND = "That job is not assigned to you.";
 const FORM_ID = "delivery-proof";
 
+/** ?stop=N names a drop-off stop (1 to 4); without it, the final delivery (0). */
+function stopOf(request: Request): number | null {
+  const stop = new URL(request.url).searchParams.get("stop");
+  if (stop === null) return 0;
+  return /^[1-9]$/.test(stop) ? Number(stop) : null;
+}
+
 async function findJob(request: Request, id: string | undefined) {
   const user = await requireUser(request);
-  const job = id && RECORD_ID_PATTERN.test(id) ? await jobToComplete(id, user) : null;
+  const stop = stopOf(request);
+  const job = id && RECORD_ID_PATTERN.test(id) && stop !== null ? await jobToComplete(id, user, stop) : null;
   if (!job) throw new Response(NOT_FOUND, { status: 404, statusText: NOT_FOUND });
   return { user, job };
 }
@@ -93,10 +105,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<ProofAnswer>({ errors, fields }, { status: 400 });
   }
 
-  const done = await completeWithProof({ bookingId: job.id, user, input: submission.value, photos, signature });
+  const done = await completeWithProof({
+    bookingId: job.id,
+    stop: job.stop,
+    user,
+    input: submission.value,
+    photos,
+    signature,
+  });
   if (!done.ok) return data<ProofAnswer>({ errors: { "": [done.message] }, fields }, { status: done.status });
   return redirectWithToast(request, "/driver", {
-    title: "Job completed",
+    title: job.stopTitle ? `${job.stopTitle} done` : "Job completed",
     description: `${job.reference}: the customer can see the proof of delivery.`,
     variant: "success",
   });
@@ -121,17 +140,19 @@ export default function CompleteJob() {
     const formData = new FormData(event.currentTarget);
     void pad.current.toBlob().then((blob) => {
       if (blob) formData.set("signature", new File([blob], "signature.png", { type: "image/png" }));
-      submit(formData, { method: "post", encType: "multipart/form-data" });
+      submit(formData, { method: "post", encType: "multipart/form-data", action: completeJobPath(job.id, job.stop) });
     });
   };
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
       <p className="text-sm font-medium text-slate-500">Job {job.reference}</p>
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Complete the job</h1>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        {job.stopTitle ? `${job.stopTitle}: proof of delivery` : "Complete the job"}
+      </h1>
       <p className="mt-2 text-sm text-slate-700">
-        Delivery to {job.deliveryAddress}, for {job.customerName}. The customer sees this proof on their tracker and in
-        their e-mail.
+        {job.stopTitle ? "Drop-off" : "Delivery"} at {job.deliveryAddress}, for {job.customerName}. The customer sees
+        this proof on their tracker and in their e-mail.
       </p>
 
       {job.blocker ? (
@@ -145,6 +166,7 @@ export default function CompleteJob() {
         <Form
           id={FORM_ID}
           method="post"
+          action={completeJobPath(job.id, job.stop)}
           encType="multipart/form-data"
           noValidate
           onSubmit={sendWithSignature}
@@ -222,7 +244,7 @@ export default function CompleteJob() {
 
           <div className="flex flex-wrap items-center gap-4">
             <StatusButton pending={pending} pendingText="Completing..." className="min-h-11 px-5">
-              Complete job
+              {job.stopTitle ? "Complete drop-off" : "Complete job"}
             </StatusButton>
             <Link to="/driver" className="text-sm font-semibold text-blue-700 hover:underline">
               Back to my jobs

@@ -7,4 +7,5 @@ export const TRACKER_MESSAGES = {
   invalidStatus: `Status must be one of: ${TRACKING_STATUSES.slice(1).join(", ")}`,
   invalidEta: "Minutes to arrival must be a whole number from 1 to 600.",
   invalidBooking: "Invalid booking id",
+  invalidStop: "This move has no such stop.",
 } as const;

@@ -1,5 +1,6 @@
 // The tracker's chat box and the driver's status buttons.
 import { z } from "zod";
+import { MAX_EXTRA_STOPS } from "~/domain/move-inputs";
 import { CHAT_MESSAGE_MAX_LENGTH, TRACKING_STATUSES } from "~/domain/tracking";
 import { TRACKER_MESSAGES } from "./tracker-messages";
 
@@ -13,10 +14,23 @@ export const chatMessageSchema = z.object({
     .max(CHAT_MESSAGE_MAX_LENGTH, TRACKER_MESSAGES.messageTooLong),
 });
 
+const bookingId = z
+  .string({ required_error: TRACKER_MESSAGES.invalidBooking })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, TRACKER_MESSAGES.invalidBooking);
+
+/** The driver's "Collected at stop N" (a drop-off stop is done by its proof of delivery instead). */
+export const stopDoneSchema = z.object({
+  intent: z.literal("stop-done"),
+  bookingId,
+  position: z.coerce
+    .number({ invalid_type_error: TRACKER_MESSAGES.invalidStop })
+    .int(TRACKER_MESSAGES.invalidStop)
+    .min(1, TRACKER_MESSAGES.invalidStop)
+    .max(MAX_EXTRA_STOPS, TRACKER_MESSAGES.invalidStop),
+});
+
 export const trackingUpdateSchema = z.object({
-  bookingId: z
-    .string({ required_error: TRACKER_MESSAGES.invalidBooking })
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, TRACKER_MESSAGES.invalidBooking),
+  bookingId,
   status: z.enum(TRACKING_STATUSES, { errorMap: () => ({ message: TRACKER_MESSAGES.invalidStatus }) }),
   etaMinutes: z.coerce
     .number({ invalid_type_error: TRACKER_MESSAGES.invalidEta })

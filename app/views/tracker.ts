@@ -1,4 +1,5 @@
 import type { BookingStatusValue } from "~/domain/booking-status";
+import type { StopView } from "~/domain/route-stops";
 import type { TrackingStatusValue } from "~/domain/tracking";
 
 /** What the tracker shows of a booking, for the customer, its driver or an admin. */
@@ -10,6 +11,8 @@ export type TrackerView = {
   paymentLabel: string;
   pickupAddress: string;
   deliveryAddress: string;
+  /** Extra stops in route order, each done or not (live on the day). */
+  stops: StopView[];
   moveDateText: string;
   moveTime: string;
   van: string;

@@ -1,6 +1,7 @@
 // The tracker's pieces: the progress bar, the driver card, the booking's details, the tabs and
 // the live updates list. Plain markup, so the page reads the same with JavaScript off.
 import { Link } from "@remix-run/react";
+import { RouteStops } from "~/components/quote/route-stops";
 import { useAnnounceChange } from "~/components/ui/announcer";
 import { trackerPath } from "~/utils/tracker-path";
 import type { TrackerView } from "~/views/tracker";
@@ -106,8 +107,12 @@ export function DriverCard({ driver, viewer }: { driver: TrackerView["driver"]; 
 
 export function BookingDetailsCard({ view }: { view: TrackerView }) {
   const facts: [string, string][] = [
-    ["Pickup", view.pickupAddress],
-    ["Delivery", view.deliveryAddress],
+    ...(view.stops.length > 0
+      ? []
+      : ([
+          ["Pickup", view.pickupAddress],
+          ["Delivery", view.deliveryAddress],
+        ] as [string, string][])),
     ["Date", `${view.moveDateText}, ${view.moveTime}`],
     ["Van", `${view.van}, ${view.helpers} helper${view.helpers === 1 ? "" : "s"}`],
     ["Price", `${view.price} (${view.paymentLabel})`],
@@ -124,6 +129,20 @@ export function BookingDetailsCard({ view }: { view: TrackerView }) {
         Booking details
       </h2>
       <dl className="mt-3 space-y-2 text-sm">
+        {view.stops.length > 0 ? (
+          <div>
+            <dt className="font-medium text-slate-500">Route, in order</dt>
+            <dd className="mt-1 break-words text-slate-900">
+              <RouteStops
+                pickupAddress={view.pickupAddress}
+                deliveryAddress={view.deliveryAddress}
+                stops={view.stops}
+                showProgress={view.tracking.status !== null}
+                testId="tracker-route"
+              />
+            </dd>
+          </div>
+        ) : null}
         {facts.map(([term, value]) => (
           <div key={term}>
             <dt className="font-medium text-slate-500">{term}</dt>

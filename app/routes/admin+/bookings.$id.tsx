@@ -4,11 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/booking-badges";
+import { RouteStops } from "~/components/quote/route-stops";
 import { TicketCard } from "~/components/support/ticket-card";
 import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { FormErrorSummary } from "~/components/ui/form-field";
+import { formatDistance } from "~/domain/distance";
 import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } from "~/domain/tracking";
 import { trackingOverrideSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
@@ -104,8 +106,24 @@ export default function AdminBookingDetails() {
   const facts: [string, React.ReactNode][] = [
     ["Customer", booking.customer ? `${booking.customer.username} (${booking.customer.email})` : "Not given yet"],
     ["Phone", booking.customerPhone ?? "Not given"],
-    ["Pickup", booking.pickupAddress],
-    ["Delivery", booking.deliveryAddress],
+    ...(booking.stops.length > 0
+      ? ([
+          [
+            "Route",
+            <RouteStops
+              key="route"
+              pickupAddress={booking.pickupAddress}
+              deliveryAddress={booking.deliveryAddress}
+              stops={booking.stops}
+              showProgress
+            />,
+          ],
+          ["Legs", booking.legs.map((leg, index) => `Leg ${index + 1}: ${formatDistance(leg.miles)}`).join(" · ")],
+        ] as [string, React.ReactNode][])
+      : ([
+          ["Pickup", booking.pickupAddress],
+          ["Delivery", booking.deliveryAddress],
+        ] as [string, React.ReactNode][])),
     ["Move date", booking.moveDateText],
     ["Van", `${booking.van}, ${booking.helpers} helper${booking.helpers === 1 ? "" : "s"}`],
     ["Distance", booking.distanceText],

@@ -8,6 +8,7 @@ import {
   type BookingStatusValue,
 } from "~/domain/booking-status";
 import { formatPounds, penceToPounds } from "~/domain/money";
+import { routeLegs, savedRoutePoints, stopView } from "~/domain/route-stops";
 import { bookingStatusForTracking, TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
@@ -475,6 +476,11 @@ export async function bookingDetails(id: string) {
         helpers: true,
         updatedAt: true,
         cancelledAt: true,
+        legTenths: true,
+        stops: {
+          orderBy: { position: "asc" },
+          select: { position: true, type: true, address: true, floorAccess: true, liftAvailable: true, doneAt: true },
+        },
         payments: {
           orderBy: { createdAt: "desc" },
           take: 10,
@@ -491,6 +497,8 @@ export async function bookingDetails(id: string) {
     specialRequirements: booking.specialRequirements,
     helpers: booking.helpers,
     distanceText: `${(booking.distanceTenths / 10).toFixed(1)} miles`,
+    stops: booking.stops.map(stopView),
+    legs: routeLegs(savedRoutePoints(booking), booking.legTenths),
     updatedText: formatUkDateTime(booking.updatedAt),
     cancelledText: booking.cancelledAt ? formatUkDateTime(booking.cancelledAt) : null,
     payments: booking.payments.map((payment) => ({

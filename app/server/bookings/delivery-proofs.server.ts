@@ -3,24 +3,31 @@
 // the job steps to "completed" by the one tracking rule (tracking.server.ts refuses that step
 // without a proof). The customer sees it on the tracker and in the completion e-mail, admins
 // on the booking; its files are served only to those three (deliveryProofFile).
+import { stopDoneRefusal, stopsLeftRefusal, stopTitle } from "~/domain/route-stops";
 import { DELIVERY_PROOF_MESSAGES, type DeliveryProofInput } from "~/schemas/delivery-proof";
 import { db } from "~/server/platform/db.server";
 import { deletePhotos, readPhoto, type StoredPhoto } from "~/server/uploads/photos.server";
 import type { SessionUser } from "~/views/session-user";
 import type { DeliveryProofView } from "~/views/tracker";
-import { advanceTracking, findTrackedBooking, TRACKING_MESSAGES } from "./tracking.server";
+import { advanceTracking, completeStop, findTrackedBooking, TRACKING_MESSAGES } from "./tracking.server";
 
-/** The final delivery address's proof; extra stops will number from 1. */
+/** The final delivery address's proof; extra stops number from 1 (BookingStop.position). */
 const FINAL_STOP = 0;
 
 /** Where a job's proof photos are stored. */
 export const proofFolder = (bookingId: string) => `proofs/${bookingId}`;
 
-/** The job a driver (or an admin) may complete, for the proof page; null for anyone else. */
-export async function jobToComplete(bookingId: string, user: SessionUser) {
+/**
+ * The job a driver (or an admin) may hand a proof in for, for the proof page: the final
+ * delivery (stop 0), or a drop-off stop (1 to 4). Null for anyone else, or a stop the move
+ * does not have.
+ */
+export async function jobToComplete(bookingId: string, user: SessionUser, stop = FINAL_STOP) {
   const found = await findTrackedBooking(bookingId, user);
   if (!found || found.viewer === "customer" || !found.booking.driver) return null;
   const { booking } = found;
+  const extraStop = stop === FINAL_STOP ? null : booking.stops.find((candidate) => candidate.position === stop);
+  if (stop !== FINAL_STOP && extraStop?.type !== "dropoff") return null;
   const blocker =
     booking.status === "cancelled"
       ? "That booking has been cancelled."
@@ -28,11 +35,16 @@ export async function jobToComplete(bookingId: string, user: SessionUser) {
         ? DELIVERY_PROOF_MESSAGES.completed
         : booking.trackingStatus !== "arrived"
           ? DELIVERY_PROOF_MESSAGES.notArrived
-          : null;
+          : extraStop
+            ? stopDoneRefusal(booking.trackingStatus, booking.stops, stop, { withProof: true })
+            : stopsLeftRefusal(booking.stops);
   return {
     id: booking.id,
     reference: booking.reference,
-    deliveryAddress: booking.deliveryAddress,
+    stop,
+    /** "Stop 2 (drop-off)", or null for the final delivery. */
+    stopTitle: extraStop ? stopTitle(extraStop.position, extraStop.type) : null,
+    deliveryAddress: extraStop?.address ?? booking.deliveryAddress,
     customerName: booking.customerName ?? booking.customer?.username ?? "the customer",
     blocker,
   };
@@ -46,6 +58,7 @@ export type CompleteResult = { ok: true } | { ok: false; status: 404 | 409; mess
  */
 export async function completeWithProof({
   bookingId,
+  stop = FINAL_STOP,
   user,
   input,
   photos,
@@ -53,6 +66,8 @@ export async function completeWithProof({
   now = new Date(),
 }: {
   bookingId: string;
+  /** 0: the final delivery, which completes the job; 1 to 4: a drop-off stop, which it marks done. */
+  stop?: number;
   user: SessionUser;
   input: DeliveryProofInput;
   photos: StoredPhoto[];
@@ -60,7 +75,7 @@ export async function completeWithProof({
   now?: Date;
 }): Promise<CompleteResult> {
   const files = [...photos, ...(signature ? [signature] : [])].map((photo) => photo.key);
-  const job = await jobToComplete(bookingId, user);
+  const job = await jobToComplete(bookingId, user, stop);
   if (!job || job.blocker) {
     await deletePhotos(files);
     return job
@@ -69,14 +84,14 @@ export async function completeWithProof({
   }
   const replaced = await db.$transaction(async (tx) => {
     const earlier = await tx.deliveryProof.findUnique({
-      where: { bookingId_stop: { bookingId, stop: FINAL_STOP } },
+      where: { bookingId_stop: { bookingId, stop } },
       select: { id: true, signatureKey: true, photos: { select: { storageKey: true } } },
     });
     if (earlier) await tx.deliveryProof.delete({ where: { id: earlier.id } });
     await tx.deliveryProof.create({
       data: {
         bookingId,
-        stop: FINAL_STOP,
+        stop,
         recipientName: input.recipientName,
         signatureKey: signature?.key ?? null,
         signedName: signature ? null : input.signedName,
@@ -98,7 +113,10 @@ export async function completeWithProof({
       : [];
   });
   await deletePhotos(replaced);
-  const moved = await advanceTracking({ bookingId, user, to: "completed", now });
+  const moved =
+    stop === FINAL_STOP
+      ? await advanceTracking({ bookingId, user, to: "completed", now })
+      : await completeStop({ bookingId, user, position: stop, withProof: true, now });
   return moved.ok ? { ok: true } : { ok: false, status: moved.status, message: moved.message };
 }
 

@@ -3,6 +3,7 @@
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
+import { stopDoneRefusal, stopsLeftRefusal, stopTitle, stopView } from "~/domain/route-stops";
 import {
   bookingStatusForTracking,
   isoMoveDate,
@@ -33,6 +34,18 @@ const trackedBookingInclude = {
     select: { id: true, name: true, phone: true, ratingTenths: true, completedJobs: true, userId: true, vanType: true },
   },
   customer: { select: { id: true, username: true, email: true, phone: true } },
+  stops: {
+    orderBy: { position: "asc" },
+    select: {
+      id: true,
+      position: true,
+      type: true,
+      address: true,
+      floorAccess: true,
+      liftAvailable: true,
+      doneAt: true,
+    },
+  },
 } as const;
 
 /** The booking and the caller's side, or null when the caller may not see it (or it is not there). */
@@ -91,6 +104,7 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
     paymentLabel: PAYMENT_STATE_LABELS[booking.paymentState],
     pickupAddress: booking.pickupAddress,
     deliveryAddress: booking.deliveryAddress,
+    stops: booking.stops.map(stopView),
     moveDateText: booking.moveDate.toLocaleDateString("en-GB", { dateStyle: "full", timeZone: "UTC" }),
     moveTime: booking.moveTime,
     van: VAN_LABELS[booking.vanSize as VanSize],
@@ -172,11 +186,16 @@ export async function advanceTracking({
     const tooSoon = startWindowMessage(startWindow(isoMoveDate(booking.moveDate), booking.moveTime, now));
     if (tooSoon) return { ok: false, status: 409, message: tooSoon };
   }
-  if (
-    to === "completed" &&
-    !(await db.deliveryProof.findFirst({ where: { bookingId: booking.id }, select: { id: true } }))
-  )
-    return { ok: false, status: 409, message: TRACKING_MESSAGES.needsProof };
+  if (to === "completed") {
+    // Every extra stop first, then the final delivery's own proof (stop 0).
+    const stopsLeft = stopsLeftRefusal(booking.stops);
+    if (stopsLeft) return { ok: false, status: 409, message: stopsLeft };
+    const finalProof = await db.deliveryProof.findUnique({
+      where: { bookingId_stop: { bookingId: booking.id, stop: 0 } },
+      select: { id: true },
+    });
+    if (!finalProof) return { ok: false, status: 409, message: TRACKING_MESSAGES.needsProof };
+  }
 
   const moved = await db.$transaction(async (tx) => {
     const { count } = await tx.booking.updateMany({
@@ -200,4 +219,39 @@ export async function advanceTracking({
   if (to === "en_route") await sendAfterTheFact("on the way", () => sendOnTheWayEmail(booking.id, etaMinutes ?? null));
   if (to === "completed") await sendAfterTheFact("move completed", () => sendMoveCompletedEmail(booking.id));
   return { ok: true, status: to };
+}
+
+export type StopResult = { ok: true; title: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * The driver (or an admin) marks an extra stop done: once arrived at the pickup, in route
+ * order, a drop-off only with its proof of delivery saved (`withProof`, delivery-proofs.server.ts).
+ * The customer's tracker shows it live.
+ */
+export async function completeStop({
+  bookingId,
+  user,
+  position,
+  withProof = false,
+  now = new Date(),
+}: {
+  bookingId: string;
+  user: SessionUser;
+  position: number;
+  withProof?: boolean;
+  now?: Date;
+}): Promise<StopResult> {
+  const found = await findTrackedBooking(bookingId, user);
+  if (!found || found.viewer === "customer" || !found.booking.driver)
+    return { ok: false, status: 404, message: TRACKING_MESSAGES.notYours };
+  const { booking } = found;
+  if (booking.status === "cancelled") return { ok: false, status: 409, message: TRACKING_MESSAGES.cancelled };
+  const refusal = stopDoneRefusal(booking.trackingStatus, booking.stops, position, { withProof });
+  if (refusal) return { ok: false, status: 409, message: refusal };
+  const stop = booking.stops.find((candidate) => candidate.position === position)!;
+  // Conditional on the stop being open, so a double click marks it once.
+  const { count } = await db.bookingStop.updateMany({ where: { id: stop.id, doneAt: null }, data: { doneAt: now } });
+  if (count === 0) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
+  await publishLiveEvent({ bookingId: booking.id, kind: "tracking" });
+  return { ok: true, title: stopTitle(stop.position, stop.type) };
 }

@@ -4,6 +4,8 @@
 import { BOOKING_STATUS_LABELS } from "~/domain/booking-status";
 import { isSharingStatus } from "~/domain/live-position";
 import { formatPounds } from "~/domain/money";
+import type { FloorAccess, StopType } from "~/domain/move-inputs";
+import { nextStop, stopTitle, stopView } from "~/domain/route-stops";
 import {
   isoMoveDate,
   nextTrackingStatus,
@@ -36,6 +38,10 @@ const jobSelect = {
   customerEmail: true,
   driverShare: true,
   customer: { select: { username: true, email: true, phone: true } },
+  stops: {
+    orderBy: { position: "asc" },
+    select: { position: true, type: true, address: true, floorAccess: true, liftAvailable: true, doneAt: true },
+  },
 } as const;
 
 export async function driverJobs(user: SessionUser, now = new Date()) {
@@ -73,8 +79,18 @@ export async function driverJobs(user: SessionUser, now = new Date()) {
   };
 }
 
+type JobStop = {
+  position: number;
+  type: StopType;
+  address: string;
+  floorAccess: FloorAccess;
+  liftAvailable: boolean;
+  doneAt: Date | null;
+};
+
 function jobView(
   job: {
+    stops: JobStop[];
     id: string;
     reference: string;
     status: keyof typeof BOOKING_STATUS_LABELS;
@@ -96,6 +112,8 @@ function jobView(
   now: Date,
 ) {
   const next = job.status === "completed" ? null : nextTrackingStatus(job.trackingStatus);
+  // Once arrived at the pickup, the extra stops come before the final delivery, in order.
+  const openStop = next === "completed" ? nextStop(job.stops) : null;
   // Before the move's day (or after it), the driver reads why there is no start button.
   const notYet =
     next === "en_route" ? startWindowMessage(startWindow(isoMoveDate(job.moveDate), job.moveTime, now)) : null;
@@ -104,7 +122,12 @@ function jobView(
     reference: job.reference,
     statusLabel: BOOKING_STATUS_LABELS[job.status],
     trackingLabel: job.trackingStatus ? TRACKING_STATUS_LABELS[job.trackingStatus] : TRACKING_STATUS_LABELS.assigned,
-    next: next && !notYet ? { status: next, label: NEXT_BUTTON_LABELS[next] } : null,
+    next: next && !notYet && !openStop ? { status: next, label: NEXT_BUTTON_LABELS[next] } : null,
+    /** The stop the driver does next (after arriving, before completing), or null. */
+    nextStop: openStop
+      ? { position: openStop.position, type: openStop.type, title: stopTitle(openStop.position, openStop.type) }
+      : null,
+    stops: job.stops.map(stopView),
     notYet,
     /** Under way: the driver's position is shared with the customer. */
     sharingPosition: job.status === "in_progress" && isSharingStatus(job.trackingStatus),
