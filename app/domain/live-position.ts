@@ -4,6 +4,8 @@
 // stop come from the offline geometry (distance.ts, estimateTrip).
 // (No import of ./distance here: the driver's page runs positionIsDue, and the distance
 // module carries the postcode table.)
+import type { StopType } from "./move-inputs";
+import { nextStop, stopTitle } from "./route-stops";
 
 type LatLng = readonly [number, number];
 
@@ -38,9 +40,23 @@ export function positionIsDue(last: { point: LatLng; at: number } | null, next: 
   return now - last.at >= POSITION_INTERVAL_MS || metresBetween(last.point, next) >= POSITION_MIN_METRES;
 }
 
-/** Which stop the driver is heading for: the pickup until they arrive there, then the delivery. */
-export function nextStopOf(trackingStatus: string | null): "pickup" | "delivery" {
-  return trackingStatus === "arrived" ? "delivery" : "pickup";
+/** Where the driver is heading next: its address, and how the tracker names it. */
+export type NextStop = { address: string; label: string };
+
+/**
+ * Where the driver is heading: the pickup until they arrive there, then each extra stop not
+ * done yet, in order, then the final delivery.
+ */
+export function nextStopOf(booking: {
+  trackingStatus: string | null;
+  pickupAddress: string;
+  deliveryAddress: string;
+  stops?: readonly { position: number; type: StopType; address: string; doneAt: Date | null }[];
+}): NextStop {
+  if (booking.trackingStatus !== "arrived") return { address: booking.pickupAddress, label: "the pickup address" };
+  const stop = nextStop(booking.stops ?? []);
+  if (stop) return { address: stop.address, label: stopTitle(stop.position, stop.type).toLowerCase() };
+  return { address: booking.deliveryAddress, label: "the delivery address" };
 }
 
 /** "last seen 3 min ago" once positions have stopped coming; null while they are fresh. */

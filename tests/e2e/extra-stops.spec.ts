@@ -1,7 +1,7 @@
 // Multi-stop moves (issue 20 part 1, PRICING.md "Extra stops (v2)"): "Add a stop" on every
 // quote form, with JavaScript (in place) and without (a post that keeps what was typed).
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { jsModes, waitForHydration } from "./helpers";
+import { appDb, jsModes, uniqueEmail, waitForHydration } from "./helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
@@ -95,5 +95,185 @@ for (const mode of jsModes) {
       await expect(card.getByTestId("quote-breakdown")).toContainText("Extra stops (4 × £10.00)£40.00");
       await expect(card.getByTestId("quote-breakdown")).toContainText("Floor access£20.00");
     });
+  });
+}
+
+// ---------- the whole journey: book and pay a three-stop move, then the move day ----------
+
+const PHOTO = "tests/fixtures/van-photo.jpg";
+
+/** Today in the UK, as the quote form's date field takes it: a move the driver may start now (from 00:00). */
+const ukToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+
+/** A driver with an account, approved, who will be given the move. */
+async function newDriver() {
+  const db = await appDb();
+  const user = await db.user.create({
+    data: { username: "Riley Driver", email: uniqueEmail("stops-driver"), role: "driver" },
+  });
+  const driver = await db.driver.create({
+    data: {
+      name: "Riley Driver",
+      email: user.email,
+      phone: "07700 900888",
+      experience: "3-5",
+      vanType: "large",
+      location: "Newcastle upon Tyne",
+      approvalStatus: "approved",
+      agreementAcceptedAt: new Date(),
+      userId: user.id,
+    },
+  });
+  return { user, driver };
+}
+
+/** Signs the proof's pad with a zigzag, as a finger would. */
+async function drawSignature(page: Page) {
+  const box = (await page.getByTestId("signature-pad").boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++)
+    await page.mouse.move(box.x + 20 + step * 30, box.y + box.height / 2 + (step % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+}
+
+/** The driver hands in a proof (a photo, the recipient, a signature) on the page they are on. */
+async function handInProof(page: Page, button: string, recipient: string, javaScript: boolean) {
+  await page.getByLabel("Photos of the delivery").setInputFiles(PHOTO);
+  await page.getByLabel("Recipient's name").fill(recipient);
+  if (javaScript) await drawSignature(page);
+  else await page.getByLabel("The recipient types their name as their signature").fill(recipient);
+  await page.getByRole("button", { name: button }).click();
+  await expect(page).toHaveURL(/\/driver$/);
+}
+
+const STOPS = [
+  ["Gateshead NE8 1AA", "Pickup"],
+  ["Wallsend NE28 6AA", "Drop-off"],
+  ["Durham DH1 1AA", "Drop-off"],
+] as const;
+
+for (const mode of jsModes) {
+  test(`a customer books and pays a three-stop move; the driver works through it on the day and the customer follows it (${mode.name})`, async ({
+    signedInPage,
+  }) => {
+    test.slow(); // the whole journey, in two browsers
+    const js = mode.javaScriptEnabled;
+    const db = await appDb();
+    const email = uniqueEmail("stops-customer");
+    await db.user.create({ data: { username: "Morgan Mover", email } });
+    const { user: driverUser, driver } = await newDriver();
+    const customerPage = await signedInPage(email, { javaScriptEnabled: js });
+
+    // The quote: three stops between the pickup and the delivery, today.
+    await open(customerPage, "/calculator", js);
+    const form = customerPage
+      .locator("form")
+      .filter({ has: customerPage.getByRole("button", { name: "Calculate Quote" }) });
+    await form.getByLabel("Pickup address").fill("1 Grey Street, Newcastle NE1 6EE");
+    await form.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");
+    await form.getByLabel("Moving date").fill(ukToday());
+    await form.getByLabel("Start time").fill("00:00");
+    for (const [index, [address, type]] of STOPS.entries()) await addStop(form, index + 1, address, type, js);
+    await form.getByRole("button", { name: "Calculate Quote" }).click();
+    const card = customerPage.getByTestId("quote-card");
+    await expect(card.getByTestId("route-stop")).toHaveCount(3);
+    await card.getByRole("button", { name: "Proceed to Checkout" }).click();
+
+    // Checkout shows the route and its legs; the customer pays on the sandbox card page.
+    await expect(customerPage).toHaveURL(/\/checkout\?booking=/);
+    const bookingId = new URL(customerPage.url()).searchParams.get("booking")!;
+    await expect(customerPage.getByTestId("route-stops")).toContainText("Stop 3 (drop-off): Durham DH1 1AA");
+    await expect(customerPage.getByTestId("checkout-breakdown")).toContainText("Extra stops (3 × £10.00)£30.00");
+    await expect(customerPage.getByTestId("route-legs").getByRole("listitem")).toHaveCount(4);
+    const total = (await customerPage.getByTestId("checkout-total").textContent())!;
+    await customerPage.getByRole("link", { name: /Pay by card on a secure payment page/ }).click();
+    await expect(customerPage).toHaveURL(/\/stripe-checkout\?booking=/);
+    if (js) await open(customerPage, customerPage.url(), true);
+    await customerPage.getByLabel("Phone number").fill("07700 900321");
+    await customerPage.getByRole("button", { name: `Pay ${total} securely` }).click();
+    await expect(customerPage).toHaveURL(/\/sandbox-checkout\//);
+    if (js) await open(customerPage, customerPage.url(), true);
+    await customerPage.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await customerPage.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await customerPage.getByLabel("CVC").fill("123");
+    await customerPage.getByRole("button", { name: /^Pay £/ }).click();
+    await expect(customerPage.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+    await expect(customerPage.getByTestId("receipt").getByTestId("route-stops")).toContainText(
+      "Stop 1 (pickup): Gateshead NE8 1AA",
+    );
+    const reference = (await customerPage.getByTestId("booking-reference").textContent())!;
+
+    // An admin gives the move to the driver (admin-bookings.spec.ts tests that screen).
+    await db.booking.update({
+      where: { id: bookingId },
+      data: { driverId: driver.id, status: "assigned", trackingStatus: "assigned" },
+    });
+
+    const driverPage = await signedInPage(driverUser.email, {
+      javaScriptEnabled: js,
+      ...(js ? { permissions: ["geolocation"], geolocation: { latitude: 54.94, longitude: -1.6 } } : {}),
+    });
+    await open(customerPage, `/booking-tracker?booking=${bookingId}`, js);
+    const route = customerPage.getByTestId("tracker-route");
+    await expect(route.getByTestId("route-stop")).toHaveCount(3);
+    const follow = async () => {
+      if (!js) await customerPage.reload();
+    };
+
+    // The day: on the way (sharing a position), nearby, arrived.
+    await open(driverPage, "/driver", js);
+    const job = () => driverPage.getByTestId(`job-${reference}`);
+    await job().getByRole("button", { name: "Start: on my way" }).click();
+    await expect(job().getByRole("button", { name: "I'm nearby" })).toBeVisible();
+    if (js) await expect(job().getByTestId("position-sharing")).toContainText("Sharing your position");
+    else {
+      await job().getByLabel("Where are you? (postcode or town)").fill("Gateshead");
+      await job().getByRole("button", { name: "Share my position now" }).click();
+      await expect(driverPage.getByText("Position shared")).toBeVisible();
+    }
+    await follow();
+    await expect(customerPage.getByTestId("live-distance")).toContainText("from the pickup address");
+    for (const button of ["I'm nearby", "I've arrived"]) {
+      await job().getByRole("button", { name: button }).click();
+      await expect(driverPage).toHaveURL(/\/driver$/);
+    }
+    await follow();
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("Arrived");
+
+    // Each stop in order: the pickup with one button, each drop-off with its proof.
+    await expect(job().getByRole("link", { name: "Complete job: proof of delivery" })).toHaveCount(0);
+    await job().getByRole("button", { name: "Collected at stop 1" }).click();
+    await expect(driverPage.getByRole("status").filter({ hasText: "Stop 1 (pickup): done" })).toBeVisible();
+    await follow();
+    await expect(route.getByTestId("route-stop-state").first()).toHaveText("Done");
+    await expect(customerPage.getByTestId("live-distance")).toContainText("from stop 2 (drop-off)");
+
+    for (const n of [2, 3]) {
+      await job()
+        .getByRole("link", { name: `Stop ${n} (drop-off): proof of delivery` })
+        .click();
+      await expect(driverPage.getByRole("heading", { name: `Stop ${n} (drop-off): proof of delivery` })).toBeVisible();
+      await handInProof(driverPage, "Complete drop-off", `Recipient ${n}`, js);
+      await expect(driverPage.getByRole("status").filter({ hasText: `Stop ${n} (drop-off) done` })).toBeVisible();
+      await follow();
+      await expect(route.getByTestId("route-stop-state").nth(n - 1)).toHaveText("Done");
+    }
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("Arrived");
+
+    // Then the final delivery completes the move.
+    await job().getByRole("link", { name: "Complete job: proof of delivery" }).click();
+    await handInProof(driverPage, "Complete job", "Morgan Mover", js);
+    await expect(driverPage.getByRole("status").filter({ hasText: "Job completed" })).toBeVisible();
+    await follow();
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("Move completed");
+    await expect(route.getByTestId("route-stop-state")).toHaveText(["Done", "Done", "Done"]);
+    await expect(customerPage.getByTestId("delivery-proof").getByTestId("proof-recipient")).toHaveText("Morgan Mover");
+    const proofs = await db.deliveryProof.findMany({ where: { bookingId }, orderBy: { stop: "asc" } });
+    expect(proofs.map((proof) => [proof.stop, proof.recipientName])).toEqual([
+      [0, "Morgan Mover"],
+      [2, "Recipient 2"],
+      [3, "Recipient 3"],
+    ]);
   });
 }

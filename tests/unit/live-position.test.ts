@@ -20,9 +20,26 @@ describe("positionIsDue", () => {
 
 describe("the next stop and the trip to it", () => {
   it("is the pickup until the driver arrives there, then the delivery", () => {
-    expect(nextStopOf("en_route")).toBe("pickup");
-    expect(nextStopOf("nearby")).toBe("pickup");
-    expect(nextStopOf("arrived")).toBe("delivery");
+    const route = { pickupAddress: "NE1 6EE", deliveryAddress: "NE2 2AL" };
+    expect(nextStopOf({ ...route, trackingStatus: "en_route" })).toEqual({
+      address: "NE1 6EE",
+      label: "the pickup address",
+    });
+    expect(nextStopOf({ ...route, trackingStatus: "nearby" }).address).toBe("NE1 6EE");
+    expect(nextStopOf({ ...route, trackingStatus: "arrived" })).toEqual({
+      address: "NE2 2AL",
+      label: "the delivery address",
+    });
+    // With extra stops: each open one in order after the pickup, then the delivery.
+    const stops = [
+      { position: 1, type: "pickup" as const, address: "DH1 1AA", doneAt: new Date() },
+      { position: 2, type: "dropoff" as const, address: "SR1 1AA", doneAt: null },
+    ];
+    expect(nextStopOf({ ...route, trackingStatus: "arrived", stops })).toEqual({
+      address: "SR1 1AA",
+      label: "stop 2 (drop-off)",
+    });
+    expect(nextStopOf({ ...route, trackingStatus: "nearby", stops }).address).toBe("NE1 6EE");
   });
 
   it("shares only while the job is under way", () => {

@@ -77,8 +77,7 @@ export async function livePositionView(booking: TrackedBooking, now = new Date()
   if (booking.status !== "in_progress" || !isSharingStatus(booking.trackingStatus)) return null;
   const position = await db.driverPosition.findUnique({ where: { bookingId: booking.id } });
   if (!position) return null;
-  const stop = nextStopOf(booking.trackingStatus);
-  const address = stop === "pickup" ? booking.pickupAddress : booking.deliveryAddress;
+  const { address, label } = nextStopOf(booking);
   const located = locateAddress(address, findGbPlaces);
   const toStop = located ? estimateTrip([position.latitude, position.longitude], located.point) : null;
   return {
@@ -86,7 +85,7 @@ export async function livePositionView(booking: TrackedBooking, now = new Date()
     longitude: position.longitude,
     stop: located
       ? {
-          label: stop === "pickup" ? "the pickup address" : "the delivery address",
+          label,
           address,
           latitude: located.point[0],
           longitude: located.point[1],
