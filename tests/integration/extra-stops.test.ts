@@ -5,10 +5,10 @@
 // admin) may mark a stop done.
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { STOP_MESSAGES } from "~/domain/route-stops";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
 import * as driverRoute from "~/routes/driver";
 import * as completeRoute from "~/routes/driver_.jobs.$id.complete";
-import { STOP_MESSAGES } from "~/domain/route-stops";
 import { bookQuote } from "~/server/bookings/bookings.server";
 import { advanceTracking, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
