@@ -6,7 +6,7 @@
 // loaded then; without, as a post the action answers with the detailed form.
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorSummary, fieldIdOf } from "~/components/ui/error-summary";
 import { Field, SelectField } from "~/components/ui/field";
@@ -16,8 +16,11 @@ import { SHORT_QUOTE_FIELDS, shortQuoteFormErrors } from "~/schemas/quote-form-c
 import { recallAddresses } from "~/utils/remembered-addresses";
 import { usePending } from "~/utils/use-pending";
 import { AddressField } from "./address-field";
-import { ExtraStopsList, NEW_STOP, STOP_INTENTS, StopRow, useStopsFocus } from "./extra-stops";
+import { ExtraStopsList, NEW_STOP, STOP_INTENTS, useStopsFocus } from "./extra-stops";
 import { HELPER_OPTIONS, VAN_OPTIONS } from "./quote-options";
+
+// Loaded once the form has a stop to show: most quotes have none.
+const StopRow = lazy(() => import("./stop-row"));
 
 export type QuickQuoteVariant = "home" | "calculator";
 
@@ -161,7 +164,7 @@ export function QuickQuoteForm({
 
   const fieldId = (name: string) => fieldIdOf(id, name);
   const errorsOf = (name: string) => errors[name];
-  const addStopRef = useStopsFocus(stops.length, (index) => fieldId(`stops[${index}].address`));
+  const { addButtonRef: addStopRef, newRow } = useStopsFocus(stops.map((stop) => stop.key));
   const stopControl = (index: number, field: string) => {
     const name = `stops[${index}].${field}`;
     return { id: fieldId(name), name, errors: errorsOf(name) };
@@ -211,27 +214,30 @@ export function QuickQuoteForm({
           addButton={{ type: "submit", name: "__intent__", value: STOP_INTENTS.add, formNoValidate: true }}
           addButtonRef={addStopRef}
         >
-          {stops.map((stop, index) => (
-            <StopRow
-              key={stop.key}
-              index={index}
-              address={{ ...stopControl(index, "address"), defaultValue: stop.address, required: true, minLength: 5 }}
-              type={{ ...stopControl(index, "type"), defaultValue: stop.type ?? NEW_STOP.type }}
-              floor={{ ...stopControl(index, "floorAccess"), defaultValue: stop.floorAccess ?? NEW_STOP.floorAccess }}
-              lift={{
-                ...stopControl(index, "liftAvailable"),
-                type: "checkbox",
-                defaultChecked: stop.liftAvailable === "on",
-              }}
-              mapsKey={mapsKey}
-              removeButton={{
-                type: "submit",
-                name: "__intent__",
-                value: STOP_INTENTS.remove(index),
-                formNoValidate: true,
-              }}
-            />
-          ))}
+          <Suspense fallback={null}>
+            {stops.map((stop, index) => (
+              <StopRow
+                focusOnMount={stop.key === newRow}
+                key={stop.key}
+                index={index}
+                address={{ ...stopControl(index, "address"), defaultValue: stop.address, required: true, minLength: 5 }}
+                type={{ ...stopControl(index, "type"), defaultValue: stop.type ?? NEW_STOP.type }}
+                floor={{ ...stopControl(index, "floorAccess"), defaultValue: stop.floorAccess ?? NEW_STOP.floorAccess }}
+                lift={{
+                  ...stopControl(index, "liftAvailable"),
+                  type: "checkbox",
+                  defaultChecked: stop.liftAvailable === "on",
+                }}
+                mapsKey={mapsKey}
+                removeButton={{
+                  type: "submit",
+                  name: "__intent__",
+                  value: STOP_INTENTS.remove(index),
+                  formNoValidate: true,
+                }}
+              />
+            ))}
+          </Suspense>
         </ExtraStopsList>
         <Field
           id={fieldId("moveDate")}
