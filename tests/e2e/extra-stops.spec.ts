@@ -34,7 +34,9 @@ for (const mode of jsModes) {
       await hero.getByLabel("Moving date").fill(inTwoDays);
       await addStop(hero, 1, "Maldon CM9 4AA", "Pickup", mode.javaScriptEnabled);
       await addStop(hero, 2, "Braintree CM7 1AA", "Drop-off", mode.javaScriptEnabled);
-      // Everything typed is still there after each add (a post, without JavaScript).
+      // Everything typed is still there after each add (a post, without JavaScript), and no
+      // field is called wrong for being empty before the quote is asked for.
+      await expect(hero.getByTestId("field-error")).toHaveCount(0);
       await expect(hero.getByLabel("Pickup address")).toHaveValue("14 Duke Street, Chelmsford CM1 1HL");
       await expect(hero.getByLabel("Moving date")).toHaveValue(inTwoDays);
       await expect(hero.getByLabel("Stop 1 address")).toHaveValue("Maldon CM9 4AA");
@@ -247,7 +249,11 @@ for (const mode of jsModes) {
     await expect(driverPage.getByRole("status").filter({ hasText: "Stop 1 (pickup): done" })).toBeVisible();
     await follow();
     await expect(route.getByTestId("route-stop-state").first()).toHaveText("Done");
+    await expect(customerPage.getByTestId("updates")).toContainText("Stop 1 (pickup) is done: Gateshead NE8 1AA.");
     await expect(customerPage.getByTestId("live-distance")).toContainText("from stop 2 (drop-off)");
+    const shot = js ? "js" : "nojs";
+    await customerPage.screenshot({ path: `test-results/screens/stops-tracker-${shot}.png`, fullPage: true });
+    await driverPage.screenshot({ path: `test-results/screens/stops-driver-${shot}.png`, fullPage: true });
 
     for (const n of [2, 3]) {
       await job()

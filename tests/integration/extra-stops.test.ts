@@ -134,6 +134,10 @@ describe("a three-stop move", () => {
       getRequest(`/booking-tracker?booking=${booking.id}`, { cookie: customerCookie }),
     );
     expect(tracker.body.view.stops.map((stop: { done: boolean }) => stop.done)).toEqual([true, false, false]);
+    expect(tracker.body.view.updates[0]).toMatchObject({
+      label: "Stop 1 done",
+      text: "Stop 1 (pickup) is done: Maldon CM9 4AA.",
+    });
 
     const page = await call(
       completeRoute.loader,

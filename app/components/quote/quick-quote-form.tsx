@@ -48,6 +48,11 @@ function valuesOf(form: HTMLFormElement): Record<string, unknown> {
   return stops.length > 0 ? { ...values, stops } : values;
 }
 
+/** A failed submit's errors; an intent's answer ("Add a stop" without JavaScript) shows none yet. */
+function failedErrors(lastResult: SubmissionResult<string[]> | null | undefined): Errors {
+  return lastResult?.status === "error" ? ((lastResult.error as Errors | undefined) ?? {}) : {};
+}
+
 let stopKeys = 0;
 const newStopKey = () => `stop-${++stopKeys}`;
 
@@ -75,19 +80,19 @@ export function QuickQuoteForm({
   onMoreOptions?: (values: Record<string, unknown>) => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Errors>((lastResult?.error as Errors | undefined) ?? {});
+  const [errors, setErrors] = useState<Errors>(() => failedErrors(lastResult));
   // The error summary shows after a failed submit (this browser's or the server's).
   const [failed, setFailed] = useState(lastResult?.status === "error");
   // Fields whose errors show: left once, or checked by a submit (as conform does).
-  const checked = useRef(new Set<string>(Object.keys(lastResult?.error ?? {})));
+  const checked = useRef(new Set<string>(Object.keys(failedErrors(lastResult))));
   const calculating = usePending({ formId: id });
   const initial = (lastResult?.initialValue ?? {}) as Values;
   const [stops, setStops] = useState<StopDraft[]>(() => stopDrafts(lastResult));
 
   useEffect(() => {
-    setErrors((lastResult?.error as Errors | undefined) ?? {});
+    setErrors(failedErrors(lastResult));
     setFailed(lastResult?.status === "error");
-    checked.current = new Set(Object.keys(lastResult?.error ?? {}));
+    checked.current = new Set(Object.keys(failedErrors(lastResult)));
     setStops(stopDrafts(lastResult));
   }, [lastResult]);
 

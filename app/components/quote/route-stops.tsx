@@ -29,7 +29,7 @@ export function RouteStops({
           {stop.address} <span className="text-slate-600">· {stop.access}</span>
           {showProgress ? (
             <span
-              className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${stop.done ? "bg-green-100 text-green-900" : "bg-slate-100 text-slate-700"}`}
+              className={`ml-2 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${stop.done ? "bg-green-100 text-green-900" : "bg-slate-100 text-slate-700"}`}
               data-testid="route-stop-state"
             >
               {stop.done ? "Done" : "Not yet"}

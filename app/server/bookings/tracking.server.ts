@@ -92,9 +92,10 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
     where: { bookingId: booking.id },
     orderBy: { createdAt: "desc" },
     take: 50,
-    select: { id: true, status: true, etaMinutes: true, note: true, createdAt: true },
+    select: { id: true, status: true, etaMinutes: true, note: true, stop: true, createdAt: true },
   });
-  const latestEta = events.find((event) => event.status === booking.trackingStatus)?.etaMinutes ?? null;
+  const latestEta =
+    events.find((event) => event.status === booking.trackingStatus && event.stop === null)?.etaMinutes ?? null;
   const trackingStatus = booking.status === "cancelled" ? null : booking.trackingStatus;
   return {
     id: booking.id,
@@ -135,7 +136,7 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
     },
     updates: events.map((event) => ({
       id: event.id,
-      label: TRACKING_STATUS_LABELS[event.status],
+      label: event.stop === null ? TRACKING_STATUS_LABELS[event.status] : `Stop ${event.stop} done`,
       text: event.note && event.note !== "Driver assigned" ? event.note : TRACKING_STATUS_UPDATES[event.status],
       etaMinutes: event.etaMinutes,
       at: formatUkDateTime(event.createdAt),
@@ -249,9 +250,25 @@ export async function completeStop({
   const refusal = stopDoneRefusal(booking.trackingStatus, booking.stops, position, { withProof });
   if (refusal) return { ok: false, status: 409, message: refusal };
   const stop = booking.stops.find((candidate) => candidate.position === position)!;
-  // Conditional on the stop being open, so a double click marks it once.
-  const { count } = await db.bookingStop.updateMany({ where: { id: stop.id, doneAt: null }, data: { doneAt: now } });
-  if (count === 0) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
+  const title = stopTitle(stop.position, stop.type);
+  // Conditional on the stop being open, so a double click marks it once; the customer's
+  // updates list it.
+  const marked = await db.$transaction(async (tx) => {
+    const { count } = await tx.bookingStop.updateMany({ where: { id: stop.id, doneAt: null }, data: { doneAt: now } });
+    if (count === 0) return false;
+    await tx.trackingEvent.create({
+      data: {
+        bookingId: booking.id,
+        status: "arrived",
+        stop: stop.position,
+        note: `${title} is done: ${stop.address}.`,
+        createdById: user.id,
+        createdAt: now,
+      },
+    });
+    return true;
+  });
+  if (!marked) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
   await publishLiveEvent({ bookingId: booking.id, kind: "tracking" });
-  return { ok: true, title: stopTitle(stop.position, stop.type) };
+  return { ok: true, title };
 }

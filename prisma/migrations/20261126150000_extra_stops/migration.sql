@@ -7,6 +7,9 @@ CREATE TYPE "StopType" AS ENUM ('pickup', 'dropoff');
 ALTER TABLE "Booking" ADD COLUMN     "legTenths" INTEGER[] DEFAULT ARRAY[]::INTEGER[];
 
 -- AlterTable
+ALTER TABLE "TrackingEvent" ADD COLUMN     "stop" INTEGER;
+
+-- AlterTable
 ALTER TABLE "Quote" ADD COLUMN     "legTenths" INTEGER[] DEFAULT ARRAY[]::INTEGER[];
 
 -- CreateTable
