@@ -5,6 +5,16 @@ import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
 import { FLOOR_ACCESS_LEVELS, MOVE_TIME, STOP_TYPES, URGENCIES } from "~/domain/move-inputs";
 import { VAN_SIZES } from "~/domain/vans";
 
+/** The extra stops' list, on every quote form. */
+const STOPS_CONSTRAINT = {
+  stops: { required: false, multiple: true },
+  "stops[]": { required: true },
+  "stops[].address": { required: true, minLength: 5 },
+  "stops[].type": { required: true, pattern: STOP_TYPES.join("|") },
+  "stops[].floorAccess": { required: false, pattern: FLOOR_ACCESS_LEVELS.join("|") },
+  "stops[].liftAvailable": { required: false },
+};
+
 /** What getZodConstraint(quoteFormSchema) gives, for the inputs' HTML attributes. */
 export const QUOTE_FORM_CONSTRAINT = {
   pickupAddress: { required: true, minLength: 5 },
@@ -30,12 +40,7 @@ export const QUOTE_FORM_CONSTRAINT = {
   "items[].fragile": { required: false },
   "items[].specialHandling": { required: false, maxLength: 300 },
   "items[].requiresDisassembly": { required: false },
-  stops: { required: false, multiple: true },
-  "stops[]": { required: true },
-  "stops[].address": { required: true, minLength: 5 },
-  "stops[].type": { required: true, pattern: STOP_TYPES.join("|") },
-  "stops[].floorAccess": { required: false, pattern: FLOOR_ACCESS_LEVELS.join("|") },
-  "stops[].liftAvailable": { required: false },
+  ...STOPS_CONSTRAINT,
   detailed: { required: false },
 };
 
@@ -49,5 +54,6 @@ export const DISTANCE_CALCULATOR_CONSTRAINT = {
   pickupAddress: { required: true, minLength: 1 },
   deliveryAddress: { required: true, minLength: 1 },
   vanSize: { required: false, pattern: VAN_SIZES.join("|") },
+  ...STOPS_CONSTRAINT,
   action: { required: false, pattern: "distance|simple|detailed" },
 };

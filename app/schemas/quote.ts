@@ -173,6 +173,7 @@ export const distanceCalculatorSchema = z
     pickupAddress: bothAddresses,
     deliveryAddress: bothAddresses,
     vanSize: z.enum(VAN_SIZES).default("medium"),
+    stops,
     action: z.enum(["distance", "simple", "detailed"]).default("distance"),
   })
   .superRefine((value, context) => {

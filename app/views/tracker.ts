@@ -28,6 +28,9 @@ export type TrackerView = {
 
 /** What the driver handed in at the delivery: shown to the customer, the driver and admins. */
 export type DeliveryProofView = {
+  /** 0: the final delivery; 1 to 4: a drop-off stop. */
+  stop: number;
+  title: string;
   recipientName: string;
   signature: { kind: "drawn"; url: string } | { kind: "typed"; name: string };
   damageNotes: string | null;

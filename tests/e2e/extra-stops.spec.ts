@@ -1,5 +1,6 @@
 // Multi-stop moves (issue 20 part 1, PRICING.md "Extra stops (v2)"): "Add a stop" on every
 // quote form, with JavaScript (in place) and without (a post that keeps what was typed).
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { appDb, jsModes, uniqueEmail, waitForHydration } from "./helpers";
 
@@ -78,6 +79,23 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("quote-card").getByTestId("route-stops")).toContainText("Gateshead NE8 1AA");
     });
 
+    test("/distance-calculator: measures each leg of a route with a stop, and prices it", async ({ page }) => {
+      await open(page, "/distance-calculator", mode.javaScriptEnabled);
+      const form = page.locator("#distance-calculator");
+      await form.getByLabel("Pickup address").fill("Birmingham B1 1AA");
+      await form.getByLabel("Delivery address").fill("Coventry CV1 1GF");
+      await addStop(form, 1, "Solihull B91 3AA", "Drop-off", mode.javaScriptEnabled);
+      await form.getByRole("button", { name: "Calculate Distance" }).click();
+      const legs = page.getByTestId("distance-legs");
+      await expect(legs.getByRole("listitem")).toHaveCount(2);
+      await expect(legs).toContainText("Leg 1: Birmingham B1 1AA to Solihull B91 3AA");
+      await expect(form.getByLabel("Stop 1 address")).toHaveValue("Solihull B91 3AA");
+      await form.getByRole("button", { name: "Get Simple Quote" }).click();
+      const quote = page.getByTestId("calculator-quote");
+      await expect(quote).toContainText("Extra stops (1 × £10.00)£10.00");
+      await expect(quote.getByTestId("route-legs").getByRole("listitem")).toHaveCount(2);
+    });
+
     test("/quote: the detailed form's stops, up to 4, with floors and lifts", async ({ page }) => {
       await open(page, "/quote", mode.javaScriptEnabled);
       const form = page.locator("#detailed-quote-form");
@@ -86,6 +104,14 @@ for (const mode of jsModes) {
       for (const [n, address] of ["Hammersmith W6 9DN", "Fulham SW6 1AA", "Chelsea SW3 4AA", "Ealing W5 2AA"].entries())
         await addStop(form, n + 1, address, "Drop-off", mode.javaScriptEnabled);
       await expect(form.getByRole("button", { name: "Add a stop" })).toBeDisabled();
+      // The rows meet WCAG 2.1 AA as axe checks it (labels, names, contrast).
+      const axe = await new AxeBuilder({ page })
+        .include("#detailed-quote-form")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+        [],
+      );
       await form.getByLabel("Stop 2 floor").selectOption("secondFloor");
       await form.getByRole("button", { name: "Add Item" }).click();
       await form.getByLabel("Item name").fill("Sofa");
@@ -264,6 +290,10 @@ for (const mode of jsModes) {
       await expect(driverPage.getByRole("status").filter({ hasText: `Stop ${n} (drop-off) done` })).toBeVisible();
       await follow();
       await expect(route.getByTestId("route-stop-state").nth(n - 1)).toHaveText("Done");
+      // The drop-off's proof is on the customer's tracker at once, before the move ends.
+      await expect(customerPage.getByTestId(`delivery-proof-stop-${n}`).getByTestId("proof-recipient")).toHaveText(
+        `Recipient ${n}`,
+      );
     }
     await expect(customerPage.getByTestId("tracking-label")).toHaveText("Arrived");
 

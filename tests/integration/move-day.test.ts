@@ -258,7 +258,7 @@ describe("the proof on the tracker, and its files", () => {
       trackerRoute.loader,
       getRequest(`/booking-tracker?booking=${booking.id}`, { cookie: customerCookie }),
     );
-    const proof = tracker.body.extras.proof;
+    const [proof] = tracker.body.extras.proofs;
     expect(proof).toMatchObject({ recipientName: "Robin", signature: { kind: "drawn" }, damageNotes: null });
     expect(proof.photos).toHaveLength(1);
     expect(tracker.body.extras.canReportProblem).toBe(true);

@@ -99,6 +99,47 @@ describe("/calculator", () => {
     });
   });
 
+  it("adds and removes a stop without JavaScript, keeping what was typed, and prices the route", async () => {
+    const insert = JSON.stringify({ type: "insert", payload: { name: "stops", defaultValue: { type: "dropoff" } } });
+    const added = (await run(
+      calculatorAction,
+      form("/calculator", { ...goodQuote, __intent__: insert }),
+    )) as unknown as ActionResult;
+    expect(added.init?.status).toBe(200);
+    expect(added.data.lastResult.status).toBeUndefined(); // an intent, not a failed submit
+    expect(added.data.lastResult.initialValue).toMatchObject({
+      pickupAddress: goodQuote.pickupAddress,
+      stops: [{ type: "dropoff" }],
+    });
+
+    const stop = {
+      "stops[0].address": "Gateshead NE8 1AA",
+      "stops[0].type": "pickup",
+      "stops[0].floorAccess": "ground",
+    };
+    const removed = (await run(
+      calculatorAction,
+      form("/calculator", {
+        ...goodQuote,
+        ...stop,
+        __intent__: JSON.stringify({ type: "remove", payload: { name: "stops", index: 0 } }),
+      }),
+    )) as unknown as ActionResult;
+    expect(removed.data.lastResult.initialValue?.stops ?? []).toEqual([]);
+
+    const priced = (await run(calculatorAction, form("/calculator", { ...goodQuote, ...stop }))) as Response;
+    expect(priced.status).toBe(302);
+    const quoteId = new URL(priced.headers.get("Location")!, "http://localhost").searchParams.get("quote")!;
+    const page = await calculatorLoader({
+      request: new Request(`http://localhost/calculator?quote=${quoteId}`),
+      params: {},
+      context: {},
+    });
+    expect(page.quote!.stops).toMatchObject([{ position: 1, type: "pickup", address: "Gateshead NE8 1AA" }]);
+    expect(page.quote!.legs).toHaveLength(2);
+    expect(page.quote!.breakdown.map((line) => line.label)).toContain("Extra stops (1 × £10.00)");
+  });
+
   it("refuses a past date", async () => {
     const result = (await run(
       calculatorAction,

@@ -14,14 +14,15 @@ export function DeliveryProofCard({
   headingLevel?: "h2" | "h3";
 }) {
   const Heading = headingLevel;
+  const headingId = `delivery-proof-heading-${proof.stop}`;
   return (
     <section
-      aria-labelledby="delivery-proof-heading"
+      aria-labelledby={headingId}
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      data-testid="delivery-proof"
+      data-testid={proof.stop === 0 ? "delivery-proof" : `delivery-proof-stop-${proof.stop}`}
     >
-      <Heading id="delivery-proof-heading" className="text-lg font-semibold text-slate-900">
-        Proof of delivery
+      <Heading id={headingId} className="text-lg font-semibold text-slate-900">
+        {proof.title}
       </Heading>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-600">Delivered</dt>

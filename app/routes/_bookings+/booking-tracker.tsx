@@ -162,7 +162,9 @@ export default function BookingTracker() {
             {page.position ? (
               <LivePosition position={page.position} mapsKey={page.mapsKey} viewer={page.viewer} />
             ) : null}
-            {page.extras.proof ? <DeliveryProofCard proof={page.extras.proof} /> : null}
+            {page.extras.proofs.map((proof) => (
+              <DeliveryProofCard key={proof.stop} proof={proof} />
+            ))}
           </Suspense>
           {page.tickets.length > 0 ? (
             <section

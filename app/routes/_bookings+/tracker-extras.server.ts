@@ -1,7 +1,7 @@
 // What the tracker embeds beside its own panels (issue 12): the rating of a completed move,
 // the customer's discount offer and the help actions' phone numbers, for the side looking.
 import { problemReportOpen } from "~/domain/delivery-proof";
-import { deliveryProofView } from "~/server/bookings/delivery-proofs.server";
+import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
 import { discountOfferFor } from "~/server/bookings/discount-codes.server";
 import { ratingFor } from "~/server/bookings/ratings.server";
 import { env } from "~/server/platform/env.server";
@@ -25,7 +25,8 @@ export type TrackerExtras = {
   /** The help actions: for the customer and the driver, not for admins. */
   help: { driverPhone: string | null; supportPhone: string } | null;
   /** What the driver handed in at the delivery, once completed. */
-  proof: DeliveryProofView | null;
+  /** The drop-off stops' proofs as they come in on the day, then the final delivery's. */
+  proofs: DeliveryProofView[];
   /** The customer may report a problem: for 48 hours after completion. */
   canReportProblem: boolean;
 };
@@ -43,10 +44,10 @@ export async function trackerExtras({
   const canRate = customer !== null && booking.status === "completed" && booking.driver !== null;
   const arrived =
     booking.status === "completed" || booking.trackingStatus === "arrived" || booking.trackingStatus === "completed";
-  const [rating, offer, proof] = await Promise.all([
+  const [rating, offer, proofs] = await Promise.all([
     canRate ? ratingFor(booking.id) : null,
     customer && arrived && booking.status !== "cancelled" ? discountOfferFor(customer) : null,
-    booking.status === "completed" ? deliveryProofView(booking.id) : null,
+    arrived && booking.status !== "cancelled" ? deliveryProofViews(booking.id) : [],
   ]);
   return {
     canRate,
@@ -61,7 +62,7 @@ export async function trackerExtras({
             driverPhone: viewer === "customer" ? (booking.driver?.phone ?? null) : null,
             supportPhone: env.SUPPORT_PHONE,
           },
-    proof,
+    proofs,
     canReportProblem:
       customer !== null && booking.status === "completed" && problemReportOpen(booking.completedAt, now),
   };

@@ -16,7 +16,7 @@ import { trackingOverrideSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
 import { bookingDetails, overrideTracking } from "~/server/admin/bookings.server";
 import { requireAdmin } from "~/server/auth/auth.server";
-import { deliveryProofView } from "~/server/bookings/delivery-proofs.server";
+import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
 import { supportRequestsFor } from "~/server/bookings/support-requests.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -46,8 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: 404,
       statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound,
     });
-  const [supportRequests, proof] = await Promise.all([supportRequestsFor(booking.id), deliveryProofView(booking.id)]);
-  return { booking, supportRequests, proof };
+  const [supportRequests, proofs] = await Promise.all([supportRequestsFor(booking.id), deliveryProofViews(booking.id)]);
+  return { booking, supportRequests, proofs };
 }
 
 const OVERRIDE_FAILURES = {
@@ -102,7 +102,7 @@ function Panel({ labelledBy, children }: { labelledBy: string; children: React.R
 }
 
 export default function AdminBookingDetails() {
-  const { booking, supportRequests, proof } = useLoaderData<typeof loader>();
+  const { booking, supportRequests, proofs } = useLoaderData<typeof loader>();
   const facts: [string, React.ReactNode][] = [
     ["Customer", booking.customer ? `${booking.customer.username} (${booking.customer.email})` : "Not given yet"],
     ["Phone", booking.customerPhone ?? "Not given"],
@@ -164,11 +164,11 @@ export default function AdminBookingDetails() {
         </>
       ) : null}
 
-      {proof ? (
-        <div className="mt-6">
+      {proofs.map((proof) => (
+        <div key={proof.stop} className="mt-6">
           <DeliveryProofCard proof={proof} headingLevel="h3" />
         </div>
-      ) : null}
+      ))}
 
       <h3 className="mt-6 text-base font-semibold text-slate-900">Help requests</h3>
       {supportRequests.length === 0 ? (

@@ -123,14 +123,19 @@ export async function completeWithProof({
 const proofFileUrl = (proofId: string, file: string) =>
   `/delivery-proof/${encodeURIComponent(proofId)}/${encodeURIComponent(file)}`;
 
-/** A booking's proof of delivery as the tracker and the admin page show it, or null. */
-export async function deliveryProofView(bookingId: string): Promise<DeliveryProofView | null> {
-  const proof = await db.deliveryProof.findUnique({
-    where: { bookingId_stop: { bookingId, stop: FINAL_STOP } },
+/**
+ * A booking's proofs of delivery as the tracker and the admin page show them: each drop-off
+ * stop's in route order, then the final delivery's. None yet: an empty list.
+ */
+export async function deliveryProofViews(bookingId: string): Promise<DeliveryProofView[]> {
+  const proofs = await db.deliveryProof.findMany({
+    where: { bookingId },
     include: { photos: { orderBy: { createdAt: "asc" } } },
   });
-  if (!proof) return null;
-  return {
+  const inRouteOrder = proofs.sort((a, b) => (a.stop || Infinity) - (b.stop || Infinity));
+  return inRouteOrder.map((proof) => ({
+    stop: proof.stop,
+    title: proof.stop === FINAL_STOP ? "Proof of delivery" : `Proof of delivery: stop ${proof.stop} (drop-off)`,
     recipientName: proof.recipientName,
     signature: proof.signatureKey
       ? { kind: "drawn", url: proofFileUrl(proof.id, "signature") }
@@ -141,9 +146,9 @@ export async function deliveryProofView(bookingId: string): Promise<DeliveryProo
       url: proofFileUrl(proof.id, photo.id),
       width: photo.width,
       height: photo.height,
-      alt: `Delivery photo ${index + 1} of ${proof.photos.length}`,
+      alt: `${proof.stop === FINAL_STOP ? "Delivery" : `Stop ${proof.stop}`} photo ${index + 1} of ${proof.photos.length}`,
     })),
-  };
+  }));
 }
 
 /**

@@ -1,12 +1,16 @@
 // /distance-calculator: measure a trip, or price it as a simple or a detailed quote.
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { DistanceResult } from "~/domain/distance";
 import { DEFAULT_MOVE_TIME } from "~/domain/move-inputs";
 import { ukToday } from "~/domain/uk-calendar";
 import { quotePostLimited } from "~/routes/_quote+/quote-form.server";
 import { distanceCalculatorSchema } from "~/schemas/quote";
-import { DistanceLookupError, DistanceUnavailableError, getDistance } from "~/server/quotes/distance.server";
+import {
+  DistanceLookupError,
+  DistanceUnavailableError,
+  getRouteDistance,
+  type RouteDistance,
+} from "~/server/quotes/distance.server";
 import { createQuote, getQuoteView, QuoteInputError } from "~/server/quotes/quotes.server";
 import type { QuoteView } from "~/views/quote";
 
@@ -20,7 +24,7 @@ const FAILURE_TITLES = {
 const HELPERS = { simple: 0, detailed: 1 } as const;
 
 export type DistanceCalculatorResult = {
-  distance: DistanceResult | null;
+  distance: RouteDistance | null;
   quote: (QuoteView & { kind: "simple" | "detailed" }) | null;
   failure: string | null;
 };
@@ -43,10 +47,11 @@ export async function submitDistanceCalculator(request: Request, address: string
       } as const,
       { status: 429, headers: limited.headers },
     );
-  const { pickupAddress, deliveryAddress, vanSize, action } = submission.value;
+  const { pickupAddress, deliveryAddress, vanSize, stops, action } = submission.value;
   try {
     if (action === "distance") {
-      const distance = await getDistance(pickupAddress, deliveryAddress);
+      // Each leg of the route through the distance service (one without extra stops).
+      const distance = await getRouteDistance([pickupAddress, ...stops.map((stop) => stop.address), deliveryAddress]);
       return { lastResult: submission.reply(), distance, quote: null, failure: null };
     }
     const { id, distance } = await createQuote({
@@ -62,7 +67,7 @@ export async function submitDistanceCalculator(request: Request, address: string
       liftAvailableDelivery: false,
       urgency: "standard",
       items: [],
-      stops: [],
+      stops,
     });
     const view = await getQuoteView(id);
     return { lastResult: submission.reply(), distance, quote: view && { ...view, kind: action }, failure: null };

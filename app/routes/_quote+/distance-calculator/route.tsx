@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFormField } from "~/components/quote/address-form-field";
+import { ConformExtraStops } from "~/components/quote/conform-extra-stops";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
 import { VAN_OPTIONS } from "~/components/quote/quote-options";
 import { StatusButton } from "~/components/ui/button";
@@ -52,7 +53,7 @@ export default function DistanceCalculator() {
       lastResult: result?.lastResult,
       pending: busy,
       constraint: DISTANCE_CALCULATOR_CONSTRAINT,
-      defaultValue: { vanSize: "medium" },
+      defaultValue: { vanSize: "medium", stops: [] },
     },
   );
   // With JavaScript the buttons wait for both addresses; without it the server says so.
@@ -68,7 +69,7 @@ export default function DistanceCalculator() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Distance calculator</h1>
       <p className="mt-2 text-slate-700">
-        Road distance and driving time between two addresses, and a price for the move.
+        Road distance and driving time between two addresses (and up to 4 stops on the way), and a price for the move.
       </p>
 
       <Form
@@ -95,6 +96,7 @@ export default function DistanceCalculator() {
             placeholder="e.g. Coventry CV1 1GF"
             mapsKey={mapsKey}
           />
+          <ConformExtraStops form={form} stops={fields.stops} mapsKey={mapsKey} />
           <SelectField
             {...getSelectProps(fields.vanSize)}
             key={fields.vanSize.key}
@@ -158,6 +160,19 @@ export default function DistanceCalculator() {
             <Row label="Exact calculation" value={yesNo(result.distance.exactCalculation)} />
             <Row label="Method" value={result.distance.calculationMethod} />
           </dl>
+          {result.distance.legs.length > 1 ? (
+            <>
+              <h3 className="mt-4 font-semibold">Legs of the route</h3>
+              <ol className="mt-2 space-y-1 text-sm" data-testid="distance-legs">
+                {result.distance.legs.map((leg, index) => (
+                  <li key={index}>
+                    Leg {index + 1}: {leg.origin} to {leg.destination}, {formatDistance(leg.distance)},{" "}
+                    {formatDuration(leg.estimatedTime)}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
         </section>
       ) : null}
 
@@ -183,7 +198,7 @@ export default function DistanceCalculator() {
             <Row label="Platform fee" value={result.quote.platformFee} />
           </dl>
           <h3 className="mt-4 font-semibold">Price breakdown</h3>
-          <PriceBreakdown lines={result.quote.breakdown} className="mt-2" />
+          <PriceBreakdown lines={result.quote.breakdown} legs={result.quote.legs} className="mt-2" />
           <p className="mt-3 text-sm text-slate-700">{result.quote.explanation}</p>
           <Form method="post" action="/checkout" reloadDocument className="mt-4">
             <input type="hidden" name="quoteId" value={result.quote.id} />
