@@ -58,8 +58,8 @@ export function stopView(stop: {
   };
 }
 
-/** The addresses of a saved route in order: pickup, the stops, delivery. */
-export function savedRoutePoints(route: {
+/** A route's addresses in order (a quote request, a saved quote or booking): pickup, the stops, delivery. */
+export function routePoints(route: {
   pickupAddress: string;
   deliveryAddress: string;
   stops: readonly { address: string }[];

@@ -8,7 +8,7 @@ import {
   type BookingStatusValue,
 } from "~/domain/booking-status";
 import { formatPounds, penceToPounds } from "~/domain/money";
-import { routeLegs, savedRoutePoints, stopView } from "~/domain/route-stops";
+import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { bookingStatusForTracking, TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
@@ -498,7 +498,7 @@ export async function bookingDetails(id: string) {
     helpers: booking.helpers,
     distanceText: `${(booking.distanceTenths / 10).toFixed(1)} miles`,
     stops: booking.stops.map(stopView),
-    legs: routeLegs(savedRoutePoints(booking), booking.legTenths),
+    legs: routeLegs(routePoints(booking), booking.legTenths),
     updatedText: formatUkDateTime(booking.updatedAt),
     cancelledText: booking.cancelledAt ? formatUkDateTime(booking.cancelledAt) : null,
     payments: booking.payments.map((payment) => ({

@@ -4,7 +4,7 @@ import { bookingReference } from "~/domain/booking-reference";
 import { formatDistance } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
 import { estimatedTimeText, type BreakdownLine } from "~/domain/pricing";
-import { routeLegs, savedRoutePoints, stopView } from "~/domain/route-stops";
+import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
@@ -167,7 +167,7 @@ export function bookingView(booking: BookingRecord): BookingView {
         : null,
     items: booking.items.map((item) => ({ name: item.name, quantity: item.quantity })),
     stops: booking.stops.map(stopView),
-    legs: routeLegs(savedRoutePoints(booking), booking.legTenths),
+    legs: routeLegs(routePoints(booking), booking.legTenths),
     paid: booking.paymentState === "paid",
     /** Paid in the built-in sandbox: no real money moved (a local demo, or a staging site). */
     testPayment: booking.payments.some((payment) => payment.provider === "sandbox"),

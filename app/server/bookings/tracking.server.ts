@@ -144,8 +144,22 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
   };
 }
 
-export type AdvanceResult =
-  { ok: true; status: TrackingStatusValue } | { ok: false; status: 404 | 409; message: string };
+type Refusal = { ok: false; status: 404 | 409; message: string };
+
+/** The booking its driver (or an admin) may move along, or why not: not theirs, or cancelled. */
+async function jobToWork(
+  bookingId: string,
+  user: SessionUser,
+): Promise<{ booking: TrackedBooking } | { refused: Refusal }> {
+  const found = await findTrackedBooking(bookingId, user);
+  if (!found || found.viewer === "customer" || !found.booking.driver)
+    return { refused: { ok: false, status: 404, message: TRACKING_MESSAGES.notYours } };
+  if (found.booking.status === "cancelled")
+    return { refused: { ok: false, status: 409, message: TRACKING_MESSAGES.cancelled } };
+  return { booking: found.booking };
+}
+
+export type AdvanceResult = { ok: true; status: TrackingStatusValue } | Refusal;
 
 export const TRACKING_MESSAGES = {
   notYours: "That job is not assigned to you.",
@@ -176,11 +190,9 @@ export async function advanceTracking({
   etaMinutes?: number | null;
   now?: Date;
 }): Promise<AdvanceResult> {
-  const found = await findTrackedBooking(bookingId, user);
-  if (!found || found.viewer === "customer" || !found.booking.driver)
-    return { ok: false, status: 404, message: TRACKING_MESSAGES.notYours };
-  const { booking } = found;
-  if (booking.status === "cancelled") return { ok: false, status: 409, message: TRACKING_MESSAGES.cancelled };
+  const job = await jobToWork(bookingId, user);
+  if ("refused" in job) return job.refused;
+  const { booking } = job;
   const from = booking.trackingStatus ?? "assigned";
   if (nextTrackingStatus(from) !== to) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
   if (to === "en_route") {
@@ -222,7 +234,7 @@ export async function advanceTracking({
   return { ok: true, status: to };
 }
 
-export type StopResult = { ok: true; title: string } | { ok: false; status: 404 | 409; message: string };
+export type StopResult = { ok: true; title: string } | Refusal;
 
 /**
  * The driver (or an admin) marks an extra stop done: once arrived at the pickup, in route
@@ -242,11 +254,9 @@ export async function completeStop({
   withProof?: boolean;
   now?: Date;
 }): Promise<StopResult> {
-  const found = await findTrackedBooking(bookingId, user);
-  if (!found || found.viewer === "customer" || !found.booking.driver)
-    return { ok: false, status: 404, message: TRACKING_MESSAGES.notYours };
-  const { booking } = found;
-  if (booking.status === "cancelled") return { ok: false, status: 409, message: TRACKING_MESSAGES.cancelled };
+  const job = await jobToWork(bookingId, user);
+  if ("refused" in job) return job.refused;
+  const { booking } = job;
   const refusal = stopDoneRefusal(booking.trackingStatus, booking.stops, position, { withProof });
   if (refusal) return { ok: false, status: 409, message: refusal };
   const stop = booking.stops.find((candidate) => candidate.position === position)!;

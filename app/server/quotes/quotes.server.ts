@@ -3,7 +3,7 @@
 import { DistanceUnavailableError } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
 import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
-import { routeLegs, routePointField, savedRoutePoints, stopView } from "~/domain/route-stops";
+import { routeLegs, routePointField, routePoints, stopView } from "~/domain/route-stops";
 import type { QuoteRequest } from "~/schemas/quote";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
@@ -26,11 +26,6 @@ export class QuoteInputError extends Error {
 }
 
 export type PricedQuote = { id: string; price: PriceResult; distance: RouteDistance };
-
-/** The route's addresses in order: pickup, the extra stops, delivery. */
-function routePoints(request: Pick<QuoteRequest, "pickupAddress" | "deliveryAddress" | "stops">) {
-  return [request.pickupAddress, ...request.stops.map((stop) => stop.address), request.deliveryAddress];
-}
 
 /** How a quote's distance was found, as the Quote table keeps it. */
 type DistanceColumns = {
@@ -248,7 +243,7 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     explanation: price.explanation,
     items: quote.items.map((item) => ({ name: item.name, quantity: item.quantity })),
     stops: quote.stops.map(stopView),
-    legs: routeLegs(savedRoutePoints(quote), quote.legTenths),
+    legs: routeLegs(routePoints(quote), quote.legTenths),
   };
 }
 

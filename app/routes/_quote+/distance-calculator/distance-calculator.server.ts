@@ -2,6 +2,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { DEFAULT_MOVE_TIME } from "~/domain/move-inputs";
+import { routePoints } from "~/domain/route-stops";
 import { ukToday } from "~/domain/uk-calendar";
 import { quotePostLimited } from "~/routes/_quote+/quote-form.server";
 import { distanceCalculatorSchema } from "~/schemas/quote";
@@ -51,7 +52,7 @@ export async function submitDistanceCalculator(request: Request, address: string
   try {
     if (action === "distance") {
       // Each leg of the route through the distance service (one without extra stops).
-      const distance = await getRouteDistance([pickupAddress, ...stops.map((stop) => stop.address), deliveryAddress]);
+      const distance = await getRouteDistance(routePoints({ pickupAddress, deliveryAddress, stops }));
       return { lastResult: submission.reply(), distance, quote: null, failure: null };
     }
     const { id, distance } = await createQuote({
