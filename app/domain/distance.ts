@@ -13,7 +13,18 @@ export type { LatLng } from "./postcode-districts";
 // ---------- the result (the spec's "Distance result") ----------
 
 /** Where a distance came from, from most to least precise. */
-export type DistanceSource = "google_maps" | "postcode_district" | "place_name" | "postcode_area";
+export type DistanceSource = "google_maps" | "postcode_district" | "place_name" | "postcode_area" | "in_town";
+
+/** The source saved with a quote priced for an assumed distance because the distance service failed. */
+export const ASSUMED_DISTANCE_SOURCE = "fallback_estimate";
+
+/** What a distance says beside it wherever it shows: nothing when measured by Google. */
+export function distanceNote(source: string): string | null {
+  if (source === "google_maps") return null;
+  if (source === ASSUMED_DISTANCE_SOURCE) return "(assumed)";
+  if (source === "in_town") return "(in-town estimate)";
+  return "(estimated)";
+}
 type OfflineSource = Exclude<DistanceSource, "google_maps">;
 type CalculationMethod = "google_distance_matrix" | `offline_estimate_${OfflineSource}`;
 
@@ -283,7 +294,7 @@ function findPlaceInAddress(address: string, findPlaces: PlaceFinder): Place | n
 
 export interface Location {
   point: LatLng;
-  source: OfflineSource;
+  source: Exclude<OfflineSource, "in_town">;
   /** What was recognised, for logs and debugging: "W8", "Birmingham", "area NE". */
   label: string;
 }
@@ -305,10 +316,11 @@ export function locateAddress(address: string, findPlaces: PlaceFinder): Locatio
   return null;
 }
 
-const PRECISION: readonly OfflineSource[] = ["postcode_district", "place_name", "postcode_area"];
+type LocationSource = Location["source"];
+const PRECISION: readonly LocationSource[] = ["postcode_district", "place_name", "postcode_area"];
 
 /** A distance is only as precise as its vaguer end. */
-function lessPrecise(a: OfflineSource, b: OfflineSource): OfflineSource {
+function lessPrecise(a: LocationSource, b: LocationSource): LocationSource {
   return PRECISION.indexOf(a) >= PRECISION.indexOf(b) ? a : b;
 }
 
@@ -396,8 +408,13 @@ export function estimateDistance(from: string, to: string, findPlaces: PlaceFind
   const end = locateAddress(to, findPlaces);
   if (!end) throw new DistanceLookupError("deliveryAddress", QUOTE_MESSAGES.addressNotFound(to.trim()));
 
-  const distance = roundMiles(estimateRoadMiles(greatCircleMiles(start.point, end.point)));
-  const source = lessPrecise(start.source, end.source);
+  const roadMiles = estimateRoadMiles(greatCircleMiles(start.point, end.point));
+  const sameCentre = Math.round(roadMiles * 10) === 0;
+  // Two streets of one town (or of one postcode district) share its centre: a labelled in-town
+  // estimate, not a dead end. The same address twice, or one full postcode, stays an error.
+  const inTown = sameCentre && !sameSpot(from, to);
+  const distance = inTown ? IN_TOWN_MILES[lessPrecise(start.source, end.source)] : roundMiles(roadMiles);
+  const source = inTown ? "in_town" : lessPrecise(start.source, end.source);
   return {
     distance,
     unit: "miles",
@@ -410,6 +427,23 @@ export function estimateDistance(from: string, to: string, findPlaces: PlaceFind
     usingGoogleMaps: false,
     estimated: true,
   };
+}
+
+/**
+ * A trip inside one town or district, when the estimate knows no more than its centre: about
+ * the distance between two streets of a postcode district, or across a town.
+ */
+const IN_TOWN_MILES: Readonly<Record<LocationSource, number>> = {
+  postcode_district: 1.5,
+  place_name: 3,
+  postcode_area: 3,
+};
+
+/** The same address written twice, or two addresses with one full postcode (one building, one street). */
+function sameSpot(from: string, to: string): boolean {
+  if (addressKey(from) === addressKey(to)) return true;
+  const fromPostcode = findPostcode(from)?.postcode;
+  return fromPostcode != null && fromPostcode === findPostcode(to)?.postcode;
 }
 
 // ---------- display (the distance calculator) ----------

@@ -22,6 +22,17 @@ export const PAYMENT_MESSAGES = {
     "Online payment is unavailable right now. Your booking is kept: please try again later, or call us to pay.",
 } as const;
 
+/** A payment's provider and status in words, for screens that list a booking's payments. */
+export const PAYMENT_PROVIDER_LABELS = { stripe: "Stripe", paypal: "PayPal", sandbox: "the test sandbox" } as const;
+export const PAYMENT_STATUS_LABELS = {
+  pending: "pending",
+  processing: "processing",
+  succeeded: "paid",
+  failed: "failed",
+  refunded: "refunded",
+  cancelled: "cancelled",
+} as const;
+
 /** How a payment the built-in sandbox took is marked wherever it is shown (PAYMENTS_SANDBOX). */
 export const TEST_PAYMENT_NOTE = "test payment: no real money moved";
 

@@ -15,6 +15,8 @@ export type QuoteView = {
   distanceEstimated: boolean;
   /** Priced for an assumed distance because the distance service failed: never sold as it is. */
   estimate: boolean;
+  /** "(estimated)", "(in-town estimate)", "(assumed)" beside the distance; null when measured. */
+  distanceNote: string | null;
   estimatedTime: string;
   totalPence: number;
   total: string;

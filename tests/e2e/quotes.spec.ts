@@ -85,6 +85,11 @@ for (const mode of jsModes) {
       const card = page.getByTestId("quote-card");
       await expect(card.getByText("Quote Ready")).toBeVisible();
       await card.getByText("Show price breakdown").click();
+      // The toggle says what it does next (by CSS, so without JavaScript too).
+      await expect(card.getByText("Show price breakdown")).toBeHidden();
+      await card.getByText("Hide price breakdown").click();
+      await expect(card.getByTestId("quote-breakdown")).toBeHidden();
+      await card.getByText("Show price breakdown").click();
       await expect(card.getByTestId("quote-breakdown")).toContainText("Floor access");
       await expect(card.getByTestId("quote-breakdown")).toContainText("Helpers (1 × 2h at £25/h)");
       await expect(card.getByTestId("quote-breakdown")).toContainText("£30.00");
@@ -155,6 +160,17 @@ for (const mode of jsModes) {
         page.getByRole("alert").filter({ hasText: "There was a problem calculating your quote. Please try again." }),
       ).toBeVisible();
       await expect(page.getByLabel("Pickup address")).toHaveValue("Flat 1, NE1 4ST");
+    });
+
+    test("two streets of one town without postcodes: a labelled in-town estimate, not a dead end", async ({ page }) => {
+      await open(page, "/calculator", mode.javaScriptEnabled);
+      await page.getByLabel("Pickup address").fill("10 Downing Street, London");
+      await page.getByLabel("Delivery address").fill("Oxford Street, London");
+      await page.getByLabel("Moving date").fill(inTwoDays);
+      await page.getByRole("button", { name: "Calculate Quote" }).click();
+      const card = page.getByTestId("quote-card");
+      await expect(card.getByText("Quote Ready")).toBeVisible();
+      await expect(card.getByTestId("quote-distance")).toHaveText("3.0 miles (in-town estimate)");
     });
 
     // The e2e server's Google Maps is down (playwright.config.ts) and the offline estimate
@@ -267,6 +283,11 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Generate Quote" }).click();
       const card = page.getByTestId("quote-card");
       await expect(card.getByText("Quote Ready")).toBeVisible();
+      await card.getByText("Show price breakdown").click();
+      // The toggle says what it does next (by CSS, so without JavaScript too).
+      await expect(card.getByText("Show price breakdown")).toBeHidden();
+      await card.getByText("Hide price breakdown").click();
+      await expect(card.getByTestId("quote-breakdown")).toBeHidden();
       await card.getByText("Show price breakdown").click();
       await expect(card.getByTestId("quote-breakdown")).toContainText("Floor access");
       await expect(card.getByTestId("quote-breakdown")).toContainText("£20.00");

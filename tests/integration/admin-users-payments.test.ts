@@ -514,7 +514,7 @@ describe("/admin/payments", () => {
         status: "pending",
         testPayment: false,
         paymentId: "N/A",
-        date: "Jul 14, 2026 15:05",
+        date: "14 Jul 2026, 15:05",
       },
     ]);
     expect(outcome.body.details).toMatchObject({
@@ -524,10 +524,10 @@ describe("/admin/payments", () => {
       amount: "£1,234.56",
       method: "card",
       status: "pending",
-      created: "Jul 14, 2026 15:05",
+      created: "14 Jul 2026, 15:05",
       booking: { id: booking.id, reference: booking.reference, status: "in_progress" },
     });
-    expect(outcome.body.details.updated).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
+    expect(outcome.body.details.updated).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
 
     const missing = await call(
       paymentsPage.loader,
@@ -553,9 +553,9 @@ describe("/admin/payments", () => {
 });
 
 describe("formatUkDateTime", () => {
-  it("writes MMM dd, yyyy HH:mm on the UK clock in winter and summer", () => {
-    expect(formatUkDateTime(new Date("2026-11-23T14:05:00Z"))).toBe("Nov 23, 2026 14:05");
-    expect(formatUkDateTime(new Date("2026-09-01T23:30:00Z"))).toBe("Sep 02, 2026 00:30");
+  it('writes "23 Nov 2026, 14:05" on the UK clock in winter and summer', () => {
+    expect(formatUkDateTime(new Date("2026-11-23T14:05:00Z"))).toBe("23 Nov 2026, 14:05");
+    expect(formatUkDateTime(new Date("2026-09-01T23:30:00Z"))).toBe("2 Sep 2026, 00:30");
   });
 });
 
@@ -614,7 +614,7 @@ describe("GET /admin/payments.csv", () => {
     const trickyRow = body.at(-1)!;
     expect(trickyRow[0]).toBe(tricky);
     expect(trickyRow.slice(2, 7)).toEqual(["10.00", "failed", created[0]!.providerPaymentId, "stripe", "card"]);
-    expect(trickyRow[9]).toBe("Nov 23, 2026 10:00");
+    expect(trickyRow[9]).toBe("23 Nov 2026, 10:00");
     for (const row of body.slice(1, -1)) expect(row[0]).toMatch(/^'[=+\-@]/);
     expect(body[0]![0]).toBe(`Plain ${tag}`);
 

@@ -1,7 +1,7 @@
 // The CSV writer of the payments export: RFC 4180 quoting and formula neutralising.
 import { describe, expect, it } from "vitest";
 import { csvCell, csvLine, neutraliseFormula } from "~/domain/csv";
-import { formatUkDate, formatUkDateTime } from "~/domain/uk-datetime";
+import { formatCalendarDate, formatUkDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { parseCsv } from "../support/parse-csv";
 
 describe("csvCell", () => {
@@ -32,11 +32,18 @@ describe("csvCell", () => {
 });
 
 describe("formatUkDateTime", () => {
-  it("is MMM dd, yyyy HH:mm on the UK clock (GMT in winter, BST in summer)", () => {
-    expect(formatUkDateTime(new Date("2026-11-23T14:05:00Z"))).toBe("Nov 23, 2026 14:05");
-    expect(formatUkDateTime(new Date("2026-06-01T08:09:00Z"))).toBe("Jun 01, 2026 09:09");
-    expect(formatUkDateTime(new Date("2026-03-29T00:59:00Z"))).toBe("Mar 29, 2026 00:59");
-    expect(formatUkDateTime(new Date("2026-03-29T01:00:00Z"))).toBe("Mar 29, 2026 02:00");
-    expect(formatUkDate(new Date("2026-09-30T23:30:00Z"))).toBe("Oct 01, 2026");
+  it('is "24 Nov 2026, 13:19" (en-GB) on the UK clock (GMT in winter, BST in summer)', () => {
+    expect(formatUkDateTime(new Date("2026-11-23T14:05:00Z"))).toBe("23 Nov 2026, 14:05");
+    expect(formatUkDateTime(new Date("2026-06-01T08:09:00Z"))).toBe("1 Jun 2026, 09:09");
+    expect(formatUkDateTime(new Date("2026-03-29T00:59:00Z"))).toBe("29 Mar 2026, 00:59");
+    expect(formatUkDateTime(new Date("2026-03-29T01:00:00Z"))).toBe("29 Mar 2026, 02:00");
+    expect(formatUkDate(new Date("2026-09-30T23:30:00Z"))).toBe("1 Oct 2026");
+    expect(formatUkDate(new Date("2026-09-30T23:30:00Z"), "long")).toBe("1 October 2026");
+  });
+  it("writes a move's calendar day unshifted by any clock, in each style", () => {
+    expect(formatCalendarDate(new Date("2026-12-05T00:00:00Z"))).toBe("5 Dec 2026");
+    expect(formatCalendarDate("2026-12-05", "long")).toBe("5 December 2026");
+    expect(formatCalendarDate("2026-12-05", "weekday")).toBe("Sat 5 Dec 2026");
+    expect(formatCalendarDate(new Date("2026-09-07T00:00:00Z"), "full")).toBe("Monday 7 September 2026");
   });
 });

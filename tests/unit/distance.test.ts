@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addressKey,
+  distanceNote,
   DistanceLookupError,
   estimateDrivingMinutes,
   estimateRoadMiles,
@@ -253,6 +254,33 @@ describe("offline estimate", () => {
     const error = lookupError(() => offlineDistance("NE1 4ST", "ne1 4st"));
     expect(error.field).toBe("distance");
     expect(error.message).toBe("Invalid distance. Addresses may be too similar or incomplete.");
+  });
+
+  it("gives two streets of one town a labelled in-town estimate, never a dead end", () => {
+    const inTown = offlineDistance("10 Downing Street, London", "Oxford Street, London");
+    expect(inTown).toMatchObject({
+      distance: 3,
+      source: "in_town",
+      calculationMethod: "offline_estimate_in_town",
+      estimated: true,
+      exactCalculation: false,
+    });
+    expect(inTown.estimatedTime).toBeGreaterThan(0);
+    expect(distanceNote(inTown.source)).toBe("(in-town estimate)");
+    // Two postcodes of one district: a shorter hop.
+    expect(offlineDistance("1 Grey Street, NE1 6EE", "Pilgrim Street, NE1 6QE")).toMatchObject({
+      distance: 1.5,
+      source: "in_town",
+    });
+    // One full postcode (one street or building) is still too similar to price.
+    expect(lookupError(() => offlineDistance("Flat 1, NE1 4ST", "Flat 2, NE1 4ST")).field).toBe("distance");
+    expect(lookupError(() => offlineDistance("Oxford Street, London", "oxford street london")).field).toBe("distance");
+  });
+
+  it("says how each distance was found beside it", () => {
+    expect(distanceNote("google_maps")).toBeNull();
+    expect(distanceNote("postcode_district")).toBe("(estimated)");
+    expect(distanceNote("fallback_estimate")).toBe("(assumed)");
   });
 
   it("needs both addresses", () => {

@@ -2,7 +2,6 @@
 // a plain post that works without JavaScript, validated as you type with it.
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { StatusButton } from "~/components/ui/button";
 
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
@@ -19,10 +18,9 @@ type Props = {
   hidden?: Record<string, string>;
   /** The embedded checkout also asks for the receipt e-mail and the name (spec/02 section 5). */
   customer?: { customerEmail: string; customerName: string };
-  children?: ReactNode;
 };
 
-export function SandboxCardForm({ payLabel, hidden, customer, children }: Props) {
+export function SandboxCardForm({ payLabel, hidden, customer }: Props) {
   const { form, fields, pending } = usePageForm(customer ? loadCardAndCustomerSchema : loadCardSchema);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="sandbox-card-form">
@@ -88,7 +86,6 @@ export function SandboxCardForm({ payLabel, hidden, customer, children }: Props)
       >
         {payLabel}
       </StatusButton>
-      {children}
     </Form>
   );
 }

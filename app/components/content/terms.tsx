@@ -9,17 +9,12 @@ import {
   PROHIBITED_ITEMS,
 } from "~/domain/claims";
 import { TRACK_KEEP_DAYS } from "~/domain/live-position";
+import { formatCalendarDate } from "~/domain/uk-datetime";
 import { telHref, type PublicConfig } from "~/utils/config";
 import { usePublicConfig } from "./use-public-config";
 
 /** When these terms last changed. Update it with the text. */
 const TERMS_LAST_UPDATED = "2026-11-21";
-
-function formatUkDate(isoDate: string) {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-}
 
 interface TermsSection {
   id: string;
@@ -184,7 +179,7 @@ export function Terms() {
     <article className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Terms and Conditions</h1>
       <p className="mt-3 text-slate-700" data-testid="terms-last-updated">
-        Last updated: <time dateTime={TERMS_LAST_UPDATED}>{formatUkDate(TERMS_LAST_UPDATED)}</time>
+        Last updated: <time dateTime={TERMS_LAST_UPDATED}>{formatCalendarDate(TERMS_LAST_UPDATED, "long")}</time>
       </p>
       <nav aria-label="Contents" className="mt-8 rounded-lg bg-slate-50 p-5">
         <h2 className="text-lg font-semibold text-slate-900">Contents</h2>

@@ -45,9 +45,7 @@ export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteH
           <dt className="text-slate-600">Distance</dt>
           <dd className="font-semibold" data-testid="quote-distance">
             {formatDistance(quote.distanceMiles)}
-            {quote.distanceEstimated ? (
-              <span className="ml-1 font-normal text-slate-600">{quote.estimate ? "(assumed)" : "(estimated)"}</span>
-            ) : null}
+            {quote.distanceNote ? <span className="font-normal text-slate-600"> {quote.distanceNote}</span> : null}
           </dd>
         </div>
         <div>
@@ -62,8 +60,12 @@ export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteH
         />
       </dl>
 
-      <details className="mt-4 rounded-md border border-slate-200 p-3">
-        <summary className="cursor-pointer text-sm font-semibold text-blue-700">Show price breakdown</summary>
+      {/* The summary's words follow the open state by CSS alone, so they change without JavaScript. */}
+      <details className="group mt-4 rounded-md border border-slate-200 p-3">
+        <summary className="cursor-pointer text-sm font-semibold text-blue-700">
+          <span className="group-open:hidden">Show price breakdown</span>
+          <span className="hidden group-open:inline">Hide price breakdown</span>
+        </summary>
         <PriceBreakdown lines={quote.breakdown} legs={quote.legs} className="mt-3" testId="quote-breakdown" />
         <p className="mt-3 text-xs text-slate-600">{quote.explanation}</p>
       </details>

@@ -1,9 +1,9 @@
 // The proof of delivery, as the customer, the driver and admins see it: when and to whom the
 // goods were handed, the signature, any damage noted and the photos (each opens full size).
+import { formatUkDateTime } from "~/domain/uk-datetime";
 import type { DeliveryProofView } from "~/views/tracker";
 
-const deliveredAt = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+const deliveredAt = (iso: string) => formatUkDateTime(new Date(iso));
 
 export function DeliveryProofCard({
   proof,

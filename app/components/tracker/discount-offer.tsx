@@ -4,6 +4,7 @@
 // browser remembers it in localStorage); once dismissed, a small banner stays.
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { formatUkDate } from "~/domain/uk-datetime";
 
 export type DiscountOfferProps = { offer: { code: string; percent: number; expiresAt: string } | null };
 
@@ -11,13 +12,6 @@ export type DiscountOfferProps = { offer: { code: string; percent: number; expir
 const DISCOUNT_POPUP_DELAY_MS = 1000;
 
 const SEEN_KEY = "easymove:discount-popup-seen";
-
-const EXPIRY = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 
 function readSeen(): string[] {
   try {
@@ -60,7 +54,7 @@ export function DiscountOffer({ offer }: DiscountOfferProps) {
   }, [mode]);
 
   if (!offer) return null;
-  const expires = EXPIRY.format(new Date(offer.expiresAt));
+  const expires = formatUkDate(new Date(offer.expiresAt), "long");
 
   if (!hydrated || mode === "banner")
     return <DiscountBanner code={offer.code} percent={offer.percent} expires={expires} />;

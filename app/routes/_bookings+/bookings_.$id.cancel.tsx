@@ -8,6 +8,7 @@ import { BookingFacts } from "~/components/booking-facts";
 import { StatusButton } from "~/components/ui/button";
 import { isCancellable } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
+import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { requireUser } from "~/server/auth/auth.server";
 import { refundDoneText } from "~/server/bookings/cancellation-emails.server";
@@ -30,8 +31,6 @@ export const meta: MetaFunction = ({ matches, params }) =>
     noindex: true,
   });
 
-const MOVE_DATE = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "UTC" });
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = await findBookingToCancel(params.id, user);
@@ -42,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     booking: {
       id: booking.id,
       reference: booking.reference,
-      moveDateText: `${MOVE_DATE.format(booking.moveDate)} at ${booking.moveTime}`,
+      moveDateText: `${formatCalendarDate(booking.moveDate, "full")} at ${booking.moveTime}`,
       pickupAddress: booking.pickupAddress,
       deliveryAddress: booking.deliveryAddress,
       van: VAN_LABELS[booking.vanSize],

@@ -3,6 +3,7 @@
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
+import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { db } from "~/server/platform/db.server";
 import { pageInfo } from "~/server/platform/pagination.server";
@@ -26,21 +27,12 @@ const ROW_SELECT = {
 
 type Row = Prisma.BookingGetPayload<{ select: typeof ROW_SELECT }>;
 
-// Move dates are calendar dates (stored at UTC midnight), not instants.
-const MOVE_DATE = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 export function customerBookingRow(row: Row) {
   const refundedPence = row.payments.reduce((sum, payment) => sum + payment.amountPence, 0);
   return {
     id: row.id,
     reference: row.reference,
-    moveDateText: `${MOVE_DATE.format(row.moveDate)}, ${row.moveTime}`,
+    moveDateText: `${formatCalendarDate(row.moveDate, "weekday")}, ${row.moveTime}`,
     pickupAddress: row.pickupAddress,
     deliveryAddress: row.deliveryAddress,
     van: VAN_LABELS[row.vanSize],

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Receipt } from "~/components/checkout/receipt";
 import { usePublicConfig } from "~/components/content/use-public-config";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { formatUkDate } from "~/domain/uk-datetime";
 import { loadReceipt } from "~/routes/_checkout+/confirmation.server";
 import { requireUser } from "~/server/auth/auth.server";
 import { seo } from "~/utils/seo";
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = await loadReceipt(request, user);
   if (!booking) throw new Response(PAYMENT_MESSAGES.loadingError, { status: 404 });
-  return { booking, issued: new Date().toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "Europe/London" }) };
+  return { booking, issued: formatUkDate(new Date(), "long") };
 }
 
 export default function BookingReceipt() {

@@ -21,6 +21,7 @@ import { StatusButton } from "~/components/ui/button";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { formatDistance } from "~/domain/distance";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { formatCalendarDate, formatUkDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { loadBookingForVisitor } from "~/routes/_checkout+/checkout-pages.server";
 import { discountCodeSchema } from "~/schemas/checkout";
@@ -218,10 +219,7 @@ function DiscountForm({
   const { form, fields, pending } = usePageForm(() =>
     import("~/schemas/checkout").then((schemas) => schemas.discountCodeSchema),
   );
-  const expires = new Date(offer.expiresAt).toLocaleDateString("en-GB", {
-    dateStyle: "long",
-    timeZone: "Europe/London",
-  });
+  const expires = formatUkDate(new Date(offer.expiresAt), "long");
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
       {offer.usable && applied !== offer.code ? (
@@ -300,11 +298,7 @@ function EstimateCheckout({ quote }: { quote: NonNullable<Awaited<ReturnType<typ
           <div>
             <dt className="text-slate-600">Moving date</dt>
             <dd>
-              {new Date(`${quote.moveDate}T12:00:00Z`).toLocaleDateString("en-GB", {
-                dateStyle: "long",
-                timeZone: "UTC",
-              })}{" "}
-              at {quote.moveTime}
+              {formatCalendarDate(quote.moveDate, "long")} at {quote.moveTime}
             </dd>
           </div>
           <div>
@@ -318,7 +312,7 @@ function EstimateCheckout({ quote }: { quote: NonNullable<Awaited<ReturnType<typ
             <dt className="text-slate-600">Distance</dt>
             <dd>
               {formatDistance(quote.distanceMiles)}
-              {quote.distanceEstimated ? (quote.estimate ? " (assumed)" : " (estimated)") : ""}
+              {quote.distanceNote ? ` ${quote.distanceNote}` : ""}
             </dd>
           </div>
           <div>

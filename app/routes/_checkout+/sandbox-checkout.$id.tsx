@@ -44,7 +44,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const checkout = await findSandboxCheckout(params.id ?? "");
   if (!checkout?.successUrl) throw notFound();
   const formData = await request.formData();
-  if (formData.get("intent") === "cancel") return redirect(checkout.cancelUrl ?? "/", { status: 303 });
   const submission = parseWithZod(formData, { schema: sandboxCardSchema() });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const paid = await payWithSandboxCard(checkout.id, submission.value.cardNumber);
@@ -71,19 +70,16 @@ export default function SandboxCheckoutPage() {
           <li>4000 0000 0000 9995: insufficient funds</li>
         </ul>
         <div className="mt-6">
-          <SandboxCardForm payLabel={`Pay ${checkout.amount}`}>
-            {checkout.cancelUrl ? (
-              <button
-                type="submit"
-                name="intent"
-                value="cancel"
-                formNoValidate
-                className="w-full text-center text-sm font-semibold text-blue-700 underline"
-              >
-                Cancel and go back
-              </button>
-            ) : null}
-          </SandboxCardForm>
+          <SandboxCardForm payLabel={`Pay ${checkout.amount}`} />
+          {/* A link, not a submit: going back must never wait on the card fields' checks. */}
+          {checkout.cancelUrl ? (
+            <a
+              href={checkout.cancelUrl}
+              className="mt-4 block w-full text-center text-sm font-semibold text-blue-700 underline"
+            >
+              Cancel and go back
+            </a>
+          ) : null}
         </div>
       </div>
     </div>

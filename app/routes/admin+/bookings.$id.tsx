@@ -157,7 +157,7 @@ export default function AdminBookingDetails() {
           <ul className="mt-2 space-y-1 text-sm text-slate-800">
             {booking.payments.map((payment) => (
               <li key={payment.id}>
-                {payment.createdText}: {payment.amountText} by {payment.provider}, {payment.status}
+                {payment.createdText}: {payment.amountText} by {payment.text}
               </li>
             ))}
           </ul>

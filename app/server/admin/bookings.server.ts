@@ -8,9 +8,10 @@ import {
   type BookingStatusValue,
 } from "~/domain/booking-status";
 import { formatPounds, penceToPounds } from "~/domain/money";
+import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { bookingStatusForTracking, TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
-import { formatUkDateTime } from "~/domain/uk-datetime";
+import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin-bookings";
 import { sendAfterTheFact, sendDriverAssignedEmail } from "~/server/bookings/move-day-emails.server";
@@ -45,14 +46,6 @@ const BOOKING_ROW_SELECT = {
 
 type BookingRowRecord = Prisma.BookingGetPayload<{ select: typeof BOOKING_ROW_SELECT }>;
 
-// Move dates are calendar dates (stored at UTC midnight), not instants.
-const CALENDAR_DATE = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 /** The customer as the booking knows them: their account, else the details given at payment. */
 function customerOf(row: BookingRowRecord) {
   const name = row.customer?.username ?? row.customerName;
@@ -73,7 +66,7 @@ export function bookingRow(row: BookingRowRecord): AdminBookingRow {
     trackingStatus: row.trackingStatus,
     pickupAddress: row.pickupAddress,
     deliveryAddress: row.deliveryAddress,
-    moveDateText: `${CALENDAR_DATE.format(row.moveDate)} ${row.moveTime}`,
+    moveDateText: `${formatCalendarDate(row.moveDate)}, ${row.moveTime}`,
     van: VAN_LABELS[row.vanSize],
     priceText: formatPounds(row.finalPrice),
     customer: customerOf(row),
@@ -505,6 +498,7 @@ export async function bookingDetails(id: string) {
       id: payment.id,
       provider: payment.provider,
       status: payment.status,
+      text: `${PAYMENT_PROVIDER_LABELS[payment.provider]}, ${PAYMENT_STATUS_LABELS[payment.status]}`,
       amountText: formatPounds(payment.amountPence),
       createdText: formatUkDateTime(payment.createdAt),
     })),

@@ -3,6 +3,7 @@
 // yet) or enables the one they have, links it to the application and e-mails a set-password
 // link; declining disables a driver account. The page's action and
 // POST /api/admin/drivers/:id/status both call decideDriver.
+import { formatUkDate } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import {
   ADMIN_DRIVER_MESSAGES,
@@ -30,13 +31,6 @@ const DOCUMENT_LABELS = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field
 const EXPERIENCE_LABELS = Object.fromEntries(
   EXPERIENCE_OPTIONS.map((option) => [option.value, option.label]),
 ) as Record<string, string>;
-
-const appliedOnFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 
 /**
  * Where a stored document opens. A full URL as it is, "/uploads/…" as it
@@ -85,7 +79,7 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
     vanType: VAN_LABELS[row.vanType],
     location: row.location,
     status: row.approvalStatus,
-    appliedOn: appliedOnFormat.format(row.createdAt),
+    appliedOn: formatUkDate(row.createdAt, "long"),
     appliedAt: row.createdAt.toISOString(),
     // "N/A" without a rating, 0 completed jobs without any.
     rating: row.ratingTenths == null ? "N/A" : (row.ratingTenths / 10).toFixed(1),

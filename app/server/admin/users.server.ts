@@ -7,6 +7,7 @@
 // do quotes, chat messages and support requests (their links go null too). Sessions, API
 // tokens, reset links and the user's unused discount codes go with the account (Cascade).
 import type { SafeParseReturnType } from "zod";
+import { formatUkDate } from "~/domain/uk-datetime";
 import { ADMIN_USER_MESSAGES, type UserAction } from "~/schemas/admin-users";
 import { db } from "~/server/platform/db.server";
 import { pageInfo } from "~/server/platform/pagination.server";
@@ -140,12 +141,7 @@ export function userRowView(user: AdminUserRow): AdminUserView {
     email: user.email,
     role: user.role,
     isActive: user.isActive,
-    created: user.createdAt.toLocaleDateString("en-GB", {
-      timeZone: "Europe/London",
-      day: "2-digit",
-      month: "short",
-      year: "numeric",
-    }),
+    created: formatUkDate(user.createdAt),
   };
 }
 

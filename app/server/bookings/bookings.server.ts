@@ -5,6 +5,7 @@ import { formatDistance } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
 import { estimatedTimeText, type BreakdownLine } from "~/domain/pricing";
 import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
+import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
@@ -146,7 +147,7 @@ export function bookingView(booking: BookingRecord): BookingView {
     pickupAddress: booking.pickupAddress,
     deliveryAddress: booking.deliveryAddress,
     moveDate: booking.moveDate.toISOString().slice(0, 10),
-    moveDateText: booking.moveDate.toLocaleDateString("en-GB", { dateStyle: "full", timeZone: "UTC" }),
+    moveDateText: formatCalendarDate(booking.moveDate, "full"),
     moveTime: booking.moveTime,
     vanSize: booking.vanSize,
     van: VAN_LABELS[booking.vanSize as VanSize],

@@ -7,7 +7,7 @@ import { Buffer } from "node:buffer";
 import { PROBLEM_REPORT_HOURS } from "~/domain/delivery-proof";
 import { routeTextLines, stopView } from "~/domain/route-stops";
 import { reminderMoveDate } from "~/domain/tracking";
-import { formatUkDateTime } from "~/domain/uk-datetime";
+import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { db } from "~/server/platform/db.server";
 import { escapeHtml, sendEmail, type EmailAttachment } from "~/server/platform/email.server";
@@ -39,7 +39,7 @@ function findMoveDayBooking(bookingId: string) {
 }
 
 const moveDateText = (booking: MoveDayBooking) =>
-  `${booking.moveDate.toLocaleDateString("en-GB", { dateStyle: "full", timeZone: "UTC" })} at ${booking.moveTime}`;
+  `${formatCalendarDate(booking.moveDate, "full")} at ${booking.moveTime}`;
 
 const driverLines = (booking: MoveDayBooking) =>
   booking.driver

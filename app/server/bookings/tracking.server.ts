@@ -15,7 +15,7 @@ import {
   trackingProgress,
   type TrackingStatusValue,
 } from "~/domain/tracking";
-import { formatUkDateTime } from "~/domain/uk-datetime";
+import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
@@ -106,7 +106,7 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
     pickupAddress: booking.pickupAddress,
     deliveryAddress: booking.deliveryAddress,
     stops: booking.stops.map(stopView),
-    moveDateText: booking.moveDate.toLocaleDateString("en-GB", { dateStyle: "full", timeZone: "UTC" }),
+    moveDateText: formatCalendarDate(booking.moveDate, "full"),
     moveTime: booking.moveTime,
     van: VAN_LABELS[booking.vanSize as VanSize],
     helpers: booking.helpers,

@@ -14,6 +14,7 @@ import {
   TRACKING_STATUS_LABELS,
 } from "~/domain/tracking";
 import { ukToday } from "~/domain/uk-calendar";
+import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { unreadCounts } from "~/server/bookings/chat.server";
 import { db } from "~/server/platform/db.server";
@@ -131,13 +132,7 @@ function jobView(
     notYet,
     /** Under way: the driver's position is shared with the customer. */
     sharingPosition: job.status === "in_progress" && isSharingStatus(job.trackingStatus),
-    moveDateText: job.moveDate.toLocaleDateString("en-GB", {
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      timeZone: "UTC",
-    }),
+    moveDateText: formatCalendarDate(job.moveDate, "weekday"),
     moveTime: job.moveTime,
     pickupAddress: job.pickupAddress,
     deliveryAddress: job.deliveryAddress,

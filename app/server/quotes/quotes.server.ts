@@ -1,6 +1,6 @@
 // Quotes: measure the trip, price it with the pricing module, save it with its items, and
 // read it back by id, priced again. Pages, checkout and the JSON API all go through here.
-import { DistanceUnavailableError } from "~/domain/distance";
+import { ASSUMED_DISTANCE_SOURCE, distanceNote, DistanceUnavailableError } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
 import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
 import { routeLegs, routePointField, routePoints, stopView } from "~/domain/route-stops";
@@ -36,8 +36,7 @@ type DistanceColumns = {
   legTenths?: number[];
 };
 
-/** The distanceSource of a quote priced for an assumed distance because the distance service failed. */
-const ESTIMATE_SOURCE = "fallback_estimate";
+const ESTIMATE_SOURCE = ASSUMED_DISTANCE_SOURCE;
 const ESTIMATE_COLUMNS: DistanceColumns = {
   distanceSource: ESTIMATE_SOURCE,
   calculationMethod: ESTIMATE_SOURCE,
@@ -228,6 +227,7 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     distanceMiles: price.distance,
     distanceEstimated: !quote.exactCalculation,
     estimate: quote.distanceSource === ESTIMATE_SOURCE,
+    distanceNote: distanceNote(quote.distanceSource),
     estimatedTime: price.estimatedTime,
     totalPence: price.totalWithVAT,
     total: price.priceString,
