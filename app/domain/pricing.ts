@@ -555,8 +555,11 @@ function buildBreakdown(r: Settled): BreakdownLine[] {
   return [...lines.filter((l) => l.amountPence !== 0), line("total", "Total", r.totalWithVAT)];
 }
 
-/** "Label: £x.xx" for each line; with `notes`, each line's note follows it as a line of its own. */
-function breakdownText(lines: readonly BreakdownLine[], { notes = false } = {}): string[] {
+/**
+ * The breakdown as text (the API, every e-mail): "Label: £x.xx" for each line; with `notes`,
+ * each line's note follows it as a line of its own, as the pages show it under the line.
+ */
+export function breakdownText(lines: readonly BreakdownLine[], { notes = false } = {}): string[] {
   return lines.flatMap((l) => [`${l.label}: ${formatPounds(l.amountPence)}`, ...(notes && l.note ? [l.note] : [])]);
 }
 

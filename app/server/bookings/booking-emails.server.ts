@@ -2,11 +2,12 @@
 // simple HTML copy; the receipt is the same lines the confirmation page shows.
 import { formatDistance } from "~/domain/distance";
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
+import { breakdownText } from "~/domain/pricing";
 import { routeTextLines } from "~/domain/route-stops";
 import { db } from "~/server/platform/db.server";
 import { escapeHtml, sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
-import { BOOKING_VIEW_INCLUDE, bookingView } from "./bookings.server";
+import { BOOKING_VIEW_INCLUDE, bookingView, savedBreakdown } from "./bookings.server";
 
 export const WHATS_NEXT = [
   "You will receive a confirmation email with your booking details.",
@@ -31,7 +32,7 @@ export async function sendBookingConfirmation(bookingId: string) {
     `Estimated time: ${view.estimatedTime}`,
   ];
   const receipt = [
-    ...view.breakdown.map((line) => `${line.label}: ${line.note ?? line.amount}`),
+    ...breakdownText(savedBreakdown(booking), { notes: true }),
     ...view.legs.map((leg, index) => `Leg ${index + 1}: ${leg.from} to ${leg.to}, ${formatDistance(leg.miles)}`),
     `Paid: ${view.total}${view.testPayment ? ` (${TEST_PAYMENT_NOTE})` : ""}`,
   ];

@@ -137,8 +137,13 @@ export async function claimBooking(booking: BookingRecord, user: SessionUser) {
 }
 
 /** What the checkout, confirmation, receipt and e-mail show: display-ready, no secrets. */
+/** The breakdown lines saved with the booking when it was priced (pricing module's lines). */
+export function savedBreakdown(booking: { breakdown: unknown }): BreakdownLine[] {
+  return (booking.breakdown as BreakdownLine[] | null) ?? [];
+}
+
 export function bookingView(booking: BookingRecord): BookingView {
-  const lines = (booking.breakdown as unknown as BreakdownLine[]) ?? [];
+  const lines = savedBreakdown(booking);
   return {
     id: booking.id,
     reference: booking.reference,
