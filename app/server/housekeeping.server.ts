@@ -1,11 +1,12 @@
 // Housekeeping: rows that only wait to be deleted (ended sessions, expired or revoked API
 // tokens, used or expired reset links, rate-limit counts past their window, drivers' positions
 // 30 days after their job ended), then the day-before reminders of tomorrow's moves (sent
-// after the clean-up commits). Every instance
+// after the clean-up commits) and any credit note a refund is still owed. Every instance
 // schedules it; each round, exactly one instance does the work: a PostgreSQL advisory lock
 // keeps two from running at once, and the round's mark (a RateLimitBucket row that expires
 // after HOUSEKEEPING_INTERVAL_MS) stops another from running it again the same round.
 import { SESSION_IDLE_MINUTES } from "./auth/auth.server";
+import { issueMissingCreditNotes } from "./bookings/invoices.server";
 import { sendDayBeforeReminders } from "./bookings/move-day-emails.server";
 import { deleteOldTracks } from "./bookings/positions.server";
 import { db } from "./platform/db.server";
@@ -22,6 +23,7 @@ export type HousekeepingResult = {
   rateLimitBuckets: number;
   positions: number;
   reminders: number;
+  creditNotes: number;
 };
 
 /** One round: the counts deleted, or null when another instance has the round. */
@@ -58,7 +60,12 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingRes
     };
   });
   if (!cleaned) return null;
-  return { ...cleaned, positions: await deleteOldTracks(now), reminders: await sendDayBeforeReminders(now) };
+  return {
+    ...cleaned,
+    positions: await deleteOldTracks(now),
+    reminders: await sendDayBeforeReminders(now),
+    creditNotes: await issueMissingCreditNotes(),
+  };
 }
 
 let timer: NodeJS.Timeout | null = null;

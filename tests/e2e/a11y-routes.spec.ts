@@ -51,6 +51,7 @@ const ROUTES: Record<string, RouteCase> = {
   bookings: { url: () => "/bookings", who: "customer" },
   "booking-tracker": { url: (s) => `/booking-tracker?booking=${s.bookingId}`, who: "customer" },
   "bookings_.$id.cancel": { url: (s) => `/bookings/${s.bookingId}/cancel`, who: "customer" },
+  "bookings_.$id.invoice": { url: (s) => `/bookings/${s.completedId}/invoice`, who: "customer" },
   "bookings_.$id.help": { url: (s) => `/bookings/${s.bookingId}/help`, who: "customer" },
   "bookings_.$id.rate": { url: (s) => `/bookings/${s.completedId}/rate`, who: "customer" },
   checkout: { url: (s) => `/checkout?booking=${s.bookingId}`, who: "customer" },

@@ -606,6 +606,7 @@ describe("GET /admin/payments.csv", () => {
       "Booking Status",
       "Created (UK time)",
       "Updated (UK time)",
+      "Invoice Number",
     ]);
     const body = rows.slice(1);
     expect(body).toHaveLength(names.length);

@@ -114,6 +114,7 @@ const ROUTES: Record<string, Classes> = {
   bookings: { loader: "user" },
   account: { loader: "user", action: "user" },
   "bookings_.$id.cancel": { loader: "user", action: "user" },
+  "bookings_.$id.invoice": { loader: "user", action: "user" },
   "bookings_.$id.help": { loader: "user", action: "user" },
   "bookings_.$id.rate": { loader: "user", action: "user" },
   calculator: { loader: "public", action: "public" },
@@ -127,6 +128,8 @@ const ROUTES: Record<string, Classes> = {
   "driver_.jobs.$id.position": { loader: "driver", action: "driver" },
   // The booking's customer, its driver or an admin; anyone else signed in gets a 404.
   "delivery-proof.$proofId.$file": { loader: "user" },
+  // The booking's customer or an admin; anyone else signed in gets a 404 (invoices.server.ts).
+  "invoices.$id": { loader: "user" },
   // A visitor sees the booking with a sign-in step; paying needs an account.
   "embedded-checkout": { loader: "public", action: "user" },
   "forgot-password": { action: "public" },

@@ -10,8 +10,8 @@ import { FUEL_AND_RETURN_NOTE } from "~/domain/pricing";
 import * as receiptRoute from "~/routes/_checkout+/booking-receipt";
 import { sendBookingConfirmation } from "~/server/bookings/booking-emails.server";
 import { bookQuote } from "~/server/bookings/bookings.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { db } from "~/server/platform/db.server";
+import { readOutbox } from "~/server/platform/email.server";
 import { createQuote } from "~/server/quotes/quotes.server";
 import { call, createAccount, getRequest, sessionCookie } from "./auth-helpers";
 

@@ -28,6 +28,12 @@ export function Receipt({ booking }: { booking: BookingView }) {
           <span>Paid</span>
           <span data-testid="receipt-total">{booking.total}</span>
         </p>
+        <p className="mt-2 text-sm print:hidden">
+          <a href={`/bookings/${booking.id}/invoice`} className="font-semibold text-blue-700 underline">
+            VAT invoice (PDF)
+          </a>
+          <span className="text-slate-600"> for a business, with your company name and billing address</span>
+        </p>
       </section>
     </div>
   );

@@ -118,6 +118,15 @@ function BookingCard({ booking }: { booking: CustomerBookingRow }) {
         >
           Track
         </Link>
+        {booking.invoiceable ? (
+          <Link
+            to={`/bookings/${booking.id}/invoice`}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            aria-label={`VAT invoice for ${booking.reference}`}
+          >
+            VAT invoice
+          </Link>
+        ) : null}
         {booking.cancellable ? (
           <Link
             to={`/bookings/${booking.id}/cancel`}

@@ -45,6 +45,8 @@ export function customerBookingRow(row: Row) {
     cancellable: isCancellable(row.status),
     // Booked but not paid yet (a payment abandoned or declined): it can still be paid.
     payable: row.status === "pending" && row.paymentState === "unpaid",
+    /** Paid once (refunds too): its VAT invoice and credit notes can be downloaded. */
+    invoiceable: row.paymentState !== "unpaid",
   };
 }
 export type CustomerBookingRow = ReturnType<typeof customerBookingRow>;

@@ -17,6 +17,7 @@ import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "
 import { bookingDetails, overrideTracking } from "~/server/admin/bookings.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
+import { bookingInvoices } from "~/server/bookings/invoices.server";
 import { supportRequestsFor } from "~/server/bookings/support-requests.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -46,8 +47,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: 404,
       statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound,
     });
-  const [supportRequests, proofs] = await Promise.all([supportRequestsFor(booking.id), deliveryProofViews(booking.id)]);
-  return { booking, supportRequests, proofs };
+  const [supportRequests, proofs, invoices] = await Promise.all([
+    supportRequestsFor(booking.id),
+    deliveryProofViews(booking.id),
+    bookingInvoices(booking.id),
+  ]);
+  return { booking, supportRequests, proofs, invoices };
 }
 
 const OVERRIDE_FAILURES = {
@@ -102,7 +107,7 @@ function Panel({ labelledBy, children }: { labelledBy: string; children: React.R
 }
 
 export default function AdminBookingDetails() {
-  const { booking, supportRequests, proofs } = useLoaderData<typeof loader>();
+  const { booking, supportRequests, proofs, invoices } = useLoaderData<typeof loader>();
   const facts: [string, React.ReactNode][] = [
     ["Customer", booking.customer ? `${booking.customer.username} (${booking.customer.email})` : "Not given yet"],
     ["Phone", booking.customerPhone ?? "Not given"],
@@ -158,6 +163,22 @@ export default function AdminBookingDetails() {
             {booking.payments.map((payment) => (
               <li key={payment.id}>
                 {payment.createdText}: {payment.amountText} by {payment.text}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {invoices.length > 0 ? (
+        <>
+          <h3 className="mt-6 text-base font-semibold text-slate-900">Invoices and credit notes</h3>
+          <ul className="mt-2 space-y-1 text-sm text-slate-800" data-testid="booking-invoices">
+            {invoices.map((invoice) => (
+              <li key={invoice.id}>
+                <a href={invoice.href} download className="font-medium text-blue-700 underline">
+                  {invoice.title} {invoice.number} (PDF)
+                </a>
+                : issued {invoice.issuedText}, {invoice.total}
               </li>
             ))}
           </ul>

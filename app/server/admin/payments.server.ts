@@ -3,6 +3,7 @@
 // Newest first; a status filter uses the (status, createdAt) index, no filter the createdAt
 // one. Amounts are pence here and pounds only at the edges.
 import { csvLine } from "~/domain/csv";
+import { invoiceNumberText } from "~/domain/invoices";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import type { PaymentFilters } from "~/schemas/admin-payments";
@@ -129,7 +130,26 @@ const PAYMENTS_CSV_HEADER = [
   "Booking Status",
   "Created (UK time)",
   "Updated (UK time)",
+  "Invoice Number",
 ] as const;
+
+/** The CSV's rows also carry the document each payment is on: a refund's credit note, else the booking's invoice. */
+const CSV_ROW = {
+  ...PAYMENT_ROW,
+  refundOfId: true,
+  creditNote: { select: { kind: true, number: true } },
+  booking: {
+    select: {
+      ...PAYMENT_ROW.booking.select,
+      invoices: { where: { kind: "invoice" }, select: { kind: true, number: true }, take: 1 },
+    },
+  },
+} satisfies Prisma.PaymentSelect;
+
+function invoiceNumberOf(payment: Prisma.PaymentGetPayload<{ select: typeof CSV_ROW }>) {
+  const document = payment.refundOfId ? payment.creditNote : payment.booking?.invoices[0];
+  return document ? invoiceNumberText(document.kind, document.number) : "";
+}
 
 const CSV_BATCH = 500;
 
@@ -147,7 +167,7 @@ export async function* paymentsCsv(filters: PaymentFilters): AsyncGenerator<stri
       orderBy: NEWEST_FIRST,
       take: CSV_BATCH,
       ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-      select: PAYMENT_ROW,
+      select: CSV_ROW,
     });
     for (const payment of batch) {
       yield csvLine([
@@ -162,6 +182,7 @@ export async function* paymentsCsv(filters: PaymentFilters): AsyncGenerator<stri
         payment.booking?.status ?? "",
         formatUkDateTime(payment.createdAt),
         formatUkDateTime(payment.updatedAt),
+        invoiceNumberOf(payment),
       ]);
     }
     if (batch.length < CSV_BATCH) return;

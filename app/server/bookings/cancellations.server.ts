@@ -14,6 +14,7 @@ import { publishLiveEvent } from "~/server/platform/live.server";
 import type { SessionUser } from "~/views/session-user";
 import { Prisma } from "../../../generated/prisma/client";
 import { sendCancellationEmail } from "./cancellation-emails.server";
+import { issueCreditNotes } from "./invoices.server";
 
 export const CANCELLATION_MESSAGES = {
   notFound: "Booking not found.",
@@ -166,6 +167,10 @@ export async function cancelBooking({
         where: { id: booking.id },
         data: { paymentState: offer.kind === "full" ? "refunded" : "partially_refunded" },
       });
+      // Each refund corrects the VAT invoice with a credit note (housekeeping issues it later if this fails).
+      await issueCreditNotes(booking.id).catch((error) =>
+        console.error(`Credit notes for booking ${booking.id} failed:`, error),
+      );
     }
     await publishLiveEvent({ bookingId: booking.id, kind: "booking" });
     const to = booking.customerEmail ?? booking.customer?.email;

@@ -26,6 +26,12 @@ const envSchema = z.object({
 
   ADMIN_REGISTRATION_KEY: optional,
 
+  // What a VAT invoice says of us. Outside production a demo company stands in; in production
+  // invoices are refused (503) until VAT_NUMBER and COMPANY_ADDRESS are set.
+  COMPANY_NAME: optional,
+  COMPANY_ADDRESS: optional,
+  VAT_NUMBER: optional,
+
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -132,6 +138,22 @@ export function parseEnv(source: Record<string, string | undefined>, cores: numb
     WEB_CONCURRENCY: parsed.WEB_CONCURRENCY ?? (isProduction ? Math.min(cores, 64) : 1),
     isProduction,
     sandboxPaymentsAllowed: !isProduction || parsed.PAYMENTS_SANDBOX === "on",
+  };
+}
+
+/** The seller on a VAT invoice; null in production until it is configured. */
+export function invoiceSeller(
+  config: Pick<Env, "COMPANY_NAME" | "COMPANY_ADDRESS" | "VAT_NUMBER" | "BRAND_NAME" | "isProduction"> = env,
+) {
+  const name = config.COMPANY_NAME ?? `${config.BRAND_NAME} Ltd`;
+  if (config.VAT_NUMBER && config.COMPANY_ADDRESS)
+    return { name, address: config.COMPANY_ADDRESS, vatNumber: config.VAT_NUMBER, demo: false };
+  if (config.isProduction) return null;
+  return {
+    name,
+    address: config.COMPANY_ADDRESS ?? "1 Example Street, London EC1A 1AA",
+    vatNumber: config.VAT_NUMBER ?? "GB 000 0000 00",
+    demo: true,
   };
 }
 
