@@ -25,6 +25,7 @@ const chromium = [
 // pick nearby ports, so not the very next ones).
 const STRIPE_APP_PORT = PORT + 100;
 const STRIPE_STAND_IN_PORT = PORT + 200;
+const PAYPAL_STAND_IN_PORT = PORT + 300;
 process.env.E2E_STRIPE_APP_URL = `http://127.0.0.1:${STRIPE_APP_PORT}`;
 
 const APP_ENV = {
@@ -49,6 +50,9 @@ const APP_ENV = {
   // is a failing distance service ("Quote Generation Failed", tests/e2e/quotes.spec.ts).
   GOOGLE_MAPS_API_KEY: "e2e-google-is-down",
   GOOGLE_MAPS_API_BASE: `http://127.0.0.1:${PORT}/google-maps-is-down`,
+  // Keys saved on /stripe-config are checked with Stripe and PayPal first: local stand-ins answer.
+  STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_STAND_IN_PORT}`,
+  PAYPAL_API_BASE: `http://127.0.0.1:${PAYPAL_STAND_IN_PORT}`,
 };
 
 export default defineConfig({
@@ -103,6 +107,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // PayPal credentials saved on /stripe-config are checked against a stand-in too.
+      command: `tsx tests/support/run-paypal-stand-in.ts ${PAYPAL_STAND_IN_PORT}`,
+      url: `http://127.0.0.1:${PAYPAL_STAND_IN_PORT}/v2/checkout/orders/ready`, // 401 without a token: up
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // ... and a second app server, on the same database, with Stripe configured to use it
       // (tests/e2e/stripe.spec.ts). The first server stays on the built-in sandbox.
       command: "tsx server.ts",
@@ -115,7 +126,6 @@ export default defineConfig({
         SITE_URL: `http://127.0.0.1:${STRIPE_APP_PORT}`,
         STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
         STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_stand_in",
-        STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_STAND_IN_PORT}`,
         STRIPE_WEBHOOK_SECRET: "whsec_e2e_stand_in",
       },
     },

@@ -6,6 +6,12 @@ export const STRIPE_CONFIG_ERRORS = {
   invalidSecretKey: { title: "Invalid Secret Key", message: "Stripe secret key must start with 'sk_'" },
   noKeys: { title: "Nothing to Save", message: "Enter a publishable key or a secret key" },
   saveFailed: { title: "Error Saving Keys", message: "There was a problem saving your Stripe configuration" },
+  keyRefused: { title: "Key Refused", message: "Stripe refused the secret key, so nothing was saved:" },
+  modeMismatch: {
+    title: "Keys Do Not Match",
+    message:
+      "The publishable key and the secret key are from different modes (test and live): use a pair from one mode",
+  },
 } as const;
 
 export const STRIPE_KEY_MAX = 255;

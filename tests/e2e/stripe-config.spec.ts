@@ -11,7 +11,7 @@ const PUBLISHABLE = "pk_test_51E2ePublishableValue";
 
 // Saved keys would switch every later spec's payments to Stripe: leave none behind.
 test.afterEach(async () => {
-  await (await appDb()).paymentSetting.deleteMany({ where: { provider: "stripe" } });
+  await (await appDb()).paymentSetting.deleteMany({ where: { provider: { in: ["stripe", "paypal"] } } });
 });
 
 const publishable = (page: Page) => page.getByLabel("Publishable Key");
@@ -138,11 +138,79 @@ for (const mode of jsModes) {
       // A fresh visit shows the same, and an empty secret keeps the saved one.
       await open(page, "/stripe-config", mode.javaScriptEnabled);
       await expect(page.getByText("Saved secret key ending in 7788. Leave empty to keep it.")).toBeVisible();
-      await publishable(page).fill("pk_live_Another");
+      await publishable(page).fill("pk_test_Another");
       await save(page).click();
-      await expect(page.getByTestId("stripe-publishable-key")).toContainText("pk_live_Another");
+      await expect(page.getByTestId("stripe-publishable-key")).toContainText("pk_test_Another");
       await expect(page.getByTestId("stripe-secret-key")).toHaveText("Saved secret key ending in 7788");
       await expectSecretNowhere(page);
+    });
+
+    test("a key Stripe refuses is not saved; Test connection and Remove saved keys; PayPal the same", async ({
+      signIn,
+      page,
+    }) => {
+      await signIn(ADMIN_EMAIL);
+      await open(page, "/stripe-config", mode.javaScriptEnabled);
+      // Stripe's own reason, tied to the secret key's field; nothing saved, the form as typed.
+      await publishable(page).fill(PUBLISHABLE);
+      await secret(page).fill("sk_test_51revokedByStripe4444");
+      await save(page).click();
+      await expect(secret(page)).toHaveAttribute("aria-invalid", "true");
+      await expect(secret(page)).toHaveAccessibleDescription(
+        /Stripe refused the secret key, so nothing was saved: Invalid API Key provided: sk_test_\*+4444/,
+      );
+      await expect(publishable(page)).toHaveValue(PUBLISHABLE);
+      // The server never sends the secret back (with JavaScript the box keeps what was typed in it).
+      if (!mode.javaScriptEnabled) await expect(secret(page)).toHaveValue("");
+      expect(await (await appDb()).paymentSetting.findUnique({ where: { provider: "stripe" } })).toBeNull();
+
+      const stripeInUse = page.getByTestId("stripe-in-use");
+      await stripeInUse.getByRole("button", { name: "Test connection to Stripe" }).click();
+      await expect(page.getByTestId("stripe-notice")).toHaveText(
+        "No Stripe keys are set: built-in test payments are used, with nothing to connect to.",
+      );
+      await expect(stripeInUse.getByRole("button", { name: /Remove saved keys/ })).toHaveCount(0);
+
+      await secret(page).fill(SECRET);
+      await save(page).click();
+      await expect(page.getByTestId("stripe-secret-key")).toHaveText("Saved secret key ending in 7788");
+      if (mode.javaScriptEnabled) await expect(save(page)).toHaveText("Save", { timeout: 5_000 });
+      await stripeInUse.getByRole("button", { name: "Test connection to Stripe" }).click();
+      await expect(page.getByTestId("stripe-notice")).toHaveText("Connected to Stripe (test mode).");
+      await stripeInUse.getByRole("button", { name: "Remove saved keys of Stripe" }).click();
+      await expect(page.getByTestId("stripe-notice")).toHaveText(
+        "The saved Stripe keys were removed: built-in test payments are used now.",
+      );
+      await expect(page.getByTestId("stripe-source")).toHaveText(
+        "No Stripe keys are set: built-in test payments are used.",
+      );
+      const db = await appDb();
+      expect(await db.paymentSetting.findUnique({ where: { provider: "stripe" } })).toBeNull();
+      expect(
+        await db.auditLog.findFirst({ where: { action: "payment_settings.remove" }, orderBy: { createdAt: "desc" } }),
+      ).toMatchObject({ details: { provider: "stripe" } });
+
+      // PayPal: refused credentials say PayPal's reason; the stand-in's own are saved, tested, removed.
+      const clientId = page.getByLabel("PayPal client id");
+      const paypalSecret = page.getByLabel("PayPal secret");
+      const savePayPal = page.getByRole("button", { name: /^(Save PayPal credentials|Saving…|Saved)$/ });
+      await clientId.fill("stand-in-client-id");
+      await paypalSecret.fill("not-the-secret-at-all");
+      await savePayPal.click();
+      await expect(page.getByText("PayPal refused these credentials: Client Authentication failed")).toBeVisible();
+      await expect(clientId).toHaveValue("stand-in-client-id");
+      await paypalSecret.fill("stand-in-client-secret");
+      await savePayPal.click();
+      await expect(page.getByTestId("paypal-secret-key")).toHaveText("Saved secret ending in cret");
+      const paypalInUse = page.getByTestId("paypal-in-use");
+      await paypalInUse.getByRole("button", { name: "Test connection to PayPal" }).click();
+      await expect(page.getByTestId("paypal-notice")).toHaveText("Connected to PayPal.");
+      await paypalInUse.getByRole("button", { name: "Remove saved keys of PayPal" }).click();
+      await expect(page.getByTestId("paypal-notice")).toHaveText(
+        "The saved PayPal credentials were removed: PayPal is off.",
+      );
+      expect(await db.paymentSetting.findUnique({ where: { provider: "paypal" } })).toBeNull();
+      expect(await page.content()).not.toContain("stand-in-client-secret");
     });
   });
 }

@@ -1,13 +1,15 @@
 // /stripe-config and POST /api/config/stripe (spec/02; DECISIONS.md: admin-only, secret
 // encrypted at rest, never sent back, last four shown). The page's loader and action data
 // is everything its HTML is made from; tests/e2e/stripe-config.spec.ts reads the HTML too.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as pageAction, loader as pageLoader } from "~/routes/_checkout+/stripe-config";
 import { action as apiAction } from "~/routes/api+/config.stripe";
-import { getStripeKeys, getStripeSettingsView, saveStripeKeys } from "~/server/payments/settings.server";
+import { getKeySettingsView, getStripeKeys, saveStripeKeys } from "~/server/payments/settings.server";
 import { db } from "~/server/platform/db.server";
 import { DECRYPT_FAILED_MESSAGE, decryptSecret, encryptSecret } from "~/server/platform/encryption.server";
-import { setEnv } from "../support/env";
+import { payPalEnv, setEnv, useEnv } from "../support/env";
+import { startPayPalStandIn, type PayPalStandIn } from "../support/paypal-stand-in";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { bearerFor, call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie } from "./auth-helpers";
 
 const PK = "pk_test_51IntegrationPublishable";
@@ -19,6 +21,17 @@ let admin: Awaited<ReturnType<typeof createAccount>>;
 let adminCookie: string;
 let customerCookie: string;
 
+// Keys are checked with Stripe (and PayPal) before they are saved: the local stand-ins answer.
+let stripe: StripeStandIn;
+let paypal: PayPalStandIn;
+beforeAll(async () => {
+  [stripe, paypal] = await Promise.all([startStripeStandIn(), startPayPalStandIn()]);
+});
+afterAll(async () => {
+  await Promise.all([stripe.close(), paypal.close()]);
+});
+useEnv(() => ({ STRIPE_API_BASE: stripe.baseUrl, PAYPAL_API_BASE: paypal.baseUrl }));
+
 beforeAll(async () => {
   admin = await createAccount({ role: "admin" });
   adminCookie = await sessionCookie(admin);
@@ -28,7 +41,7 @@ beforeAll(async () => {
 // The row is the app's one Stripe configuration: leave none behind for other test files.
 afterEach(async () => {
   vi.restoreAllMocks();
-  await db.paymentSetting.deleteMany({ where: { provider: "stripe" } });
+  await db.paymentSetting.deleteMany({ where: { provider: { in: ["stripe", "paypal"] } } });
 });
 
 function withoutEnvKeys() {
@@ -45,11 +58,12 @@ describe("/stripe-config: who may open it", () => {
     const outcome = await call(pageLoader, getRequest("/stripe-config", { cookie: adminCookie }));
     expect(outcome.status).toBe(200);
     expect(outcome.body.settings).toEqual({
-      publishableKey: null,
-      publishableKeySource: null,
-      secretKeyLast4: null,
-      secretKeySource: null,
+      publicValue: null,
+      publicSource: null,
+      secretLast4: null,
+      secretSource: null,
       source: null,
+      saved: false,
     });
   });
 
@@ -101,10 +115,11 @@ describe("/stripe-config: saving", () => {
     await post({ publicKey: PK, secretKey: SK });
     const outcome = await call(pageLoader, getRequest("/stripe-config", { cookie: adminCookie }));
     expect(outcome.body.settings).toMatchObject({
-      publishableKey: PK,
-      secretKeyLast4: "9876",
-      secretKeySource: "database",
+      publicValue: PK,
+      secretLast4: "9876",
+      secretSource: "database",
       source: "database",
+      saved: true,
     });
     expect(JSON.stringify(outcome.body)).not.toContain(SK);
     expect(JSON.stringify(outcome.body)).not.toContain((await storedRow())!.secretKeyEncrypted);
@@ -116,9 +131,9 @@ describe("/stripe-config: saving", () => {
     let row = await storedRow();
     expect(row?.publishableKey).toBe(PK);
     expect(row?.secretKeyLast4).toBe("0001");
-    await post({ publicKey: "pk_live_Other", secretKey: "" });
+    await post({ publicKey: "pk_test_Other", secretKey: "" });
     row = await storedRow();
-    expect(row?.publishableKey).toBe("pk_live_Other");
+    expect(row?.publishableKey).toBe("pk_test_Other");
     expect(decryptSecret(row!.secretKeyEncrypted!)).toBe("sk_test_Replacement0001");
     const audit = await db.auditLog.findFirst({
       where: { actorId: admin.id, action: "payment_settings.update" },
@@ -174,29 +189,30 @@ describe("which keys are used", () => {
   it("uses the environment's keys until keys are saved, then the saved ones, each key on its own", async () => {
     setEnv({ STRIPE_PUBLISHABLE_KEY: ENV_PK, STRIPE_SECRET_KEY: ENV_SK });
     expect(await getStripeKeys()).toEqual({ publishableKey: ENV_PK, secretKey: ENV_SK, source: "environment" });
-    expect(await getStripeSettingsView()).toEqual({
-      publishableKey: ENV_PK,
-      publishableKeySource: "environment",
-      secretKeyLast4: "4321",
-      secretKeySource: "environment",
+    expect(await getKeySettingsView("stripe")).toEqual({
+      publicValue: ENV_PK,
+      publicSource: "environment",
+      secretLast4: "4321",
+      secretSource: "environment",
       source: "environment",
+      saved: false,
     });
 
     await saveStripeKeys({ publicKey: PK }, admin.id);
     expect(await getStripeKeys()).toEqual({ publishableKey: PK, secretKey: ENV_SK, source: "database" });
-    expect(await getStripeSettingsView()).toMatchObject({
-      publishableKeySource: "database",
-      secretKeyLast4: "4321",
-      secretKeySource: "environment",
+    expect(await getKeySettingsView("stripe")).toMatchObject({
+      publicSource: "database",
+      secretLast4: "4321",
+      secretSource: "environment",
       source: "database",
     });
 
     await saveStripeKeys({ secretKey: SK }, admin.id);
     expect(await getStripeKeys()).toEqual({ publishableKey: PK, secretKey: SK, source: "database" });
-    expect(await getStripeSettingsView()).toMatchObject({
-      publishableKey: PK,
-      secretKeyLast4: "9876",
-      secretKeySource: "database",
+    expect(await getKeySettingsView("stripe")).toMatchObject({
+      publicValue: PK,
+      secretLast4: "9876",
+      secretSource: "database",
     });
   });
 
@@ -215,7 +231,7 @@ describe("which keys are used", () => {
     });
     await expect(getStripeKeys()).rejects.toThrow(DECRYPT_FAILED_MESSAGE);
     // The page still opens: it never decrypts.
-    expect(await getStripeSettingsView()).toMatchObject({ secretKeyLast4: "9876", secretKeySource: "database" });
+    expect(await getKeySettingsView("stripe")).toMatchObject({ secretLast4: "9876", secretSource: "database" });
   });
 
   it("saveStripeKeys itself refuses what the form would refuse", async () => {
@@ -243,8 +259,8 @@ describe("POST /api/config/stripe", () => {
     await api({ publicKey: PK, secretKey: SK }, { token });
     const outcome = await api({ publicKey: "", secretKey: null }, { token });
     expect(outcome.status).toBe(400);
-    const second = await api({ publicKey: "pk_live_Newer", secretKey: "" }, { token });
-    expect(second.body).toEqual({ success: true, publishableKey: "pk_live_Newer", secretKeyLast4: "9876" });
+    const second = await api({ publicKey: "pk_test_Newer", secretKey: "" }, { token });
+    expect(second.body).toEqual({ success: true, publishableKey: "pk_test_Newer", secretKeyLast4: "9876" });
   });
 
   it("answers 401 to a visitor and 403 to a customer, saving nothing", async () => {
@@ -290,5 +306,145 @@ describe("POST /api/config/stripe", () => {
     const outcome = await api({ publicKey: PK, secretKey: SK });
     expect(outcome.status).toBe(500);
     expect(outcome.body.message).toBe("Error Saving Keys: There was a problem saving your Stripe configuration");
+  });
+});
+
+describe("keys checked with the provider, removed, and tested (issue 21 part 3)", () => {
+  const REVOKED = "sk_test_51revokedKeyStripeRefuses4444";
+  const lastAudit = (action: string) =>
+    db.auditLog.findFirst({ where: { actorId: admin.id, action }, orderBy: { createdAt: "desc" } });
+
+  it("saves nothing when Stripe refuses the secret key, and says Stripe's reason under the field", async () => {
+    withoutEnvKeys();
+    const before = await db.auditLog.count({ where: { actorId: admin.id } });
+    const outcome = await post({ publicKey: PK, secretKey: REVOKED });
+    expect(outcome.status).toBe(400);
+    expect(outcome.body.error.secretKey).toHaveLength(1);
+    expect(outcome.body.error.secretKey[0]).toMatch(
+      /^Stripe refused the secret key, so nothing was saved: Invalid API Key provided: sk_test_\*+4444$/,
+    );
+    expect(outcome.body.initialValue).toMatchObject({ publicKey: PK });
+    expect(JSON.stringify(outcome.body)).not.toContain(REVOKED);
+    expect(await storedRow()).toBeNull();
+    expect(await db.auditLog.count({ where: { actorId: admin.id } })).toBe(before);
+    expect(stripe.requests.some((request) => request.path === "/v1/balance")).toBe(true);
+
+    const api = await call(
+      apiAction,
+      jsonRequest("/api/config/stripe", { secretKey: REVOKED }, { cookie: adminCookie }),
+    );
+    expect(api.status).toBe(400);
+    expect(api.body.error).toContain("Invalid API Key provided");
+    expect(await storedRow()).toBeNull();
+  });
+
+  it("refuses a publishable key and a secret key of different modes", async () => {
+    withoutEnvKeys();
+    const outcome = await post({ publicKey: "pk_live_51LiveKey", secretKey: SK });
+    expect(outcome.status).toBe(400);
+    expect(outcome.body.error[""]).toEqual([
+      "The publishable key and the secret key are from different modes (test and live): use a pair from one mode",
+    ]);
+    expect(await storedRow()).toBeNull();
+  });
+
+  it("removes saved keys: back to the environment's, or to the sandbox, written to the audit log", async () => {
+    setEnv({ STRIPE_PUBLISHABLE_KEY: ENV_PK, STRIPE_SECRET_KEY: ENV_SK });
+    await post({ publicKey: PK, secretKey: SK });
+    expect((await getStripeKeys()).secretKey).toBe(SK);
+    const removed = await post({ intent: "stripe-remove" });
+    expect(removed.body.notice).toEqual({
+      provider: "stripe",
+      ok: true,
+      message: "The saved Stripe keys were removed: the environment's keys are used now.",
+    });
+    expect(await storedRow()).toBeNull();
+    expect(await getStripeKeys()).toEqual({ publishableKey: ENV_PK, secretKey: ENV_SK, source: "environment" });
+    expect((await lastAudit("payment_settings.remove"))?.details).toEqual({ provider: "stripe" });
+
+    withoutEnvKeys();
+    await post({ secretKey: SK });
+    const toSandbox = await post({ intent: "stripe-remove" });
+    expect(toSandbox.body.notice.message).toBe(
+      "The saved Stripe keys were removed: built-in test payments are used now.",
+    );
+    expect(await getStripeKeys()).toEqual({ publishableKey: null, secretKey: null, source: null });
+    expect((await post({ intent: "stripe-remove" })).body.notice.message).toBe("Nothing was saved.");
+  });
+
+  it("tests the connection with the keys in use", async () => {
+    withoutEnvKeys();
+    expect((await post({ intent: "stripe-test" })).body.notice).toMatchObject({
+      ok: true,
+      message: "No Stripe keys are set: built-in test payments are used, with nothing to connect to.",
+    });
+    await post({ secretKey: SK });
+    expect((await post({ intent: "stripe-test" })).body.notice).toEqual({
+      provider: "stripe",
+      ok: true,
+      message: "Connected to Stripe (test mode).",
+    });
+    await post({ intent: "stripe-remove" });
+    setEnv({ STRIPE_SECRET_KEY: REVOKED });
+    const refused = (await post({ intent: "stripe-test" })).body.notice;
+    expect(refused).toMatchObject({ provider: "stripe", ok: false });
+    expect(refused.message).toMatch(
+      /^Stripe refused the secret key in use: Invalid API Key provided: sk_test_\*+4444$/,
+    );
+  });
+
+  it("gives PayPal's client id and secret the same checks, saving, removal and test", async () => {
+    setEnv({ PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined });
+    const { paypalConfigured } = await import("~/server/payments/paypal.server");
+    const { getPayPalKeys } = await import("~/server/payments/settings.server");
+    expect(await paypalConfigured()).toBe(false);
+
+    const refused = await post({ intent: "paypal-save", clientId: paypal.clientId, clientSecret: "wrong-secret-123" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.paypal.error[""]).toEqual(["PayPal refused these credentials: Client Authentication failed"]);
+    expect(refused.body.paypal.initialValue).toMatchObject({ clientId: paypal.clientId });
+    expect(JSON.stringify(refused.body)).not.toContain("wrong-secret-123");
+    expect(await db.paymentSetting.findUnique({ where: { provider: "paypal" } })).toBeNull();
+
+    const short = await post({ intent: "paypal-save", clientId: "abc" });
+    expect(short.body.paypal.error.clientId).toEqual([
+      "A PayPal client id is 10 to 128 letters, numbers, dashes or underscores",
+    ]);
+
+    const saved = await post({ intent: "paypal-save", clientId: paypal.clientId, clientSecret: paypal.clientSecret });
+    expect(saved.body.paypalSaved).toBe(true);
+    const row = await db.paymentSetting.findUniqueOrThrow({ where: { provider: "paypal" } });
+    expect(row.publishableKey).toBe(paypal.clientId);
+    expect(row.secretKeyEncrypted).not.toContain(paypal.clientSecret);
+    expect(decryptSecret(row.secretKeyEncrypted!)).toBe(paypal.clientSecret);
+    expect(await getPayPalKeys()).toEqual({
+      clientId: paypal.clientId,
+      clientSecret: paypal.clientSecret,
+      source: "database",
+    });
+    expect(await paypalConfigured()).toBe(true);
+    expect((await lastAudit("payment_settings.update"))?.details).toEqual({
+      provider: "paypal",
+      changed: ["clientId", "clientSecret"],
+    });
+    const page = await call(pageLoader, getRequest("/stripe-config", { cookie: adminCookie }));
+    expect(page.body.paypal).toMatchObject({ publicValue: paypal.clientId, secretSource: "database", saved: true });
+    expect(JSON.stringify(page.body)).not.toContain(paypal.clientSecret);
+
+    expect((await post({ intent: "paypal-test" })).body.notice).toEqual({
+      provider: "paypal",
+      ok: true,
+      message: "Connected to PayPal.",
+    });
+    expect((await post({ intent: "paypal-remove" })).body.notice.message).toBe(
+      "The saved PayPal credentials were removed: PayPal is off.",
+    );
+    expect(await paypalConfigured()).toBe(false);
+    expect((await post({ intent: "paypal-test" })).body.notice).toMatchObject({
+      ok: false,
+      message: "PayPal is not configured.",
+    });
+    setEnv(payPalEnv(paypal));
+    expect(await paypalConfigured()).toBe(true);
   });
 });

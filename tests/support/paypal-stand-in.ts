@@ -242,7 +242,7 @@ interface Answer {
   body: unknown;
 }
 
-export async function startPayPalStandIn(): Promise<PayPalStandIn> {
+export async function startPayPalStandIn({ port = 0 }: { port?: number } = {}): Promise<PayPalStandIn> {
   const clientId = "stand-in-client-id";
   const clientSecret = "stand-in-client-secret";
   const requests: PayPalStandInRequest[] = [];
@@ -687,6 +687,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     };
 
   const server = await startStandInServer({
+    port,
     handle({ request, response, url, method, raw }) {
       let body: unknown;
       let bodyError = false;

@@ -1,5 +1,5 @@
 // A local stand-in for the part of Stripe's API that EasyMove uses (Checkout Sessions with a
-// tiny hosted page, PaymentIntents, Refunds), so tests drive the real `stripe` SDK without a
+// tiny hosted page, PaymentIntents, Refunds, the balance), so tests drive the real `stripe` SDK without a
 // key or the network: `new Stripe("sk_test_…", { host, port, protocol })`. It listens on
 // 127.0.0.1 on a free port, speaks Stripe's wire format (form-encoded bodies with bracket
 // nesting, JSON answers, `{ error: { type, code, message } }` failures), honours
@@ -567,6 +567,18 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
         return { status: 200, body: intent };
       }
     }
+    if (resource === "balance" && method === "GET" && !id) {
+      // The cheapest authenticated call: how the app checks a key before saving it.
+      return {
+        status: 200,
+        body: {
+          object: "balance",
+          livemode: false,
+          available: [{ amount: 0, currency: "gbp", source_types: { card: 0 } }],
+          pending: [{ amount: 0, currency: "gbp", source_types: { card: 0 } }],
+        },
+      };
+    }
     if (resource === "refunds") {
       if (method === "POST" && !id) return createRefund(params);
       if (method === "GET" && id && !id.includes("/")) {
@@ -577,7 +589,7 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     }
     throw invalidRequest(
       404,
-      `Unrecognized request URL (${method}: ${path}). The stand-in answers checkout sessions, payment intents and refunds only.`,
+      `Unrecognized request URL (${method}: ${path}). The stand-in answers checkout sessions, payment intents, refunds and the balance only.`,
     );
   }
 
@@ -598,7 +610,8 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
         },
       });
     }
-    if (!/^(sk|rk)_/.test(key))
+    // A key with "revoked" in it stands for one Stripe no longer takes (tests of saving keys).
+    if (!/^(sk|rk)_/.test(key) || key.includes("revoked"))
       return send(401, {
         error: { type: "invalid_request_error", message: `Invalid API Key provided: ${redactKey(key)}` },
       });

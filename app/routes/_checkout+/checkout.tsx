@@ -112,7 +112,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedIn: Boolean(user),
     offer: mayDiscount && user ? await discountOfferFor(user.id) : null,
     paymentMode: await cardPaymentMode(),
-    paypal: paypalConfigured(),
+    paypal: await paypalConfigured(),
     cancelled: url.searchParams.has("cancelled"),
     here: `${url.pathname}${url.search.replace(/&?cancelled=1/, "")}`,
   };

@@ -46,7 +46,7 @@ export async function createTestPayment(
   const key = `payment-test-${randomUUID()}`;
   const description = `${env.BRAND_NAME} payment test (never charged)`;
   if (provider === "paypal") {
-    if (!paypalConfigured()) throw new PaymentProviderError(PAYMENT_TEST_MESSAGES.paypalNotConfigured, 400);
+    if (!(await paypalConfigured())) throw new PaymentProviderError(PAYMENT_TEST_MESSAGES.paypalNotConfigured, 400);
     const order = await createPayPalOrder({
       bookingId: PAYMENT_TEST_BOOKING_ID,
       reference: "payment test",

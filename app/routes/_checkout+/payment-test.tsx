@@ -33,14 +33,14 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { card: await cardTestProvider(), paypal: paypalConfigured() };
+  return { card: await cardTestProvider(), paypal: await paypalConfigured() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: paymentTestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (submission.value.provider === "paypal" && !paypalConfigured()) {
+  if (submission.value.provider === "paypal" && !(await paypalConfigured())) {
     return data(submission.reply({ fieldErrors: { provider: [PAYMENT_TEST_MESSAGES.paypalNotConfigured] } }), {
       status: 400,
     });

@@ -22,7 +22,7 @@ import { loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
 import { bookingView } from "~/server/bookings/bookings.server";
 import { startHostedCheckout } from "~/server/bookings/checkout.server";
 import { cardPaymentMode } from "~/server/payments/index.server";
-import { paypalConfigured } from "~/server/payments/paypal.server";
+import { paypalClientId } from "~/server/payments/paypal.server";
 import { env } from "~/server/platform/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
@@ -49,9 +49,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = bookingView(booking);
   if (view.paid) throw redirect(`/booking-confirmation?booking=${encodeURIComponent(view.id)}`);
   // Only the client id reaches the browser; the SDK's host follows the API the server uses.
-  const paypal = paypalConfigured()
+  const clientId = await paypalClientId();
+  const paypal = clientId
     ? {
-        clientId: env.PAYPAL_CLIENT_ID!,
+        clientId,
         environment:
           env.PAYPAL_API_BASE?.replace(/\/$/, "") === LIVE_PAYPAL_API ? ("production" as const) : ("sandbox" as const),
       }

@@ -28,7 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await enforceRateLimit(context);
   const user = await requireApiUser(request);
-  if (!paypalConfigured()) return apiError(503, PAYPAL_NOT_CONFIGURED);
+  if (!(await paypalConfigured())) return apiError(503, PAYPAL_NOT_CONFIGURED);
   return answerPaymentCall(async () => {
     const { outcome, bookingId } = await capturePayPal(params.id ?? "", async (id) =>
       Boolean(await findBookingFor(request, id, user)),

@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   await enforceRateLimit(context);
   const user = await requireApiUser(request);
-  if (!paypalConfigured()) return apiError(503, PAYPAL_NOT_CONFIGURED);
+  if (!(await paypalConfigured())) return apiError(503, PAYPAL_NOT_CONFIGURED);
   const { bookingId } = await parseJsonBody(request, orderBody, { form: true });
   const booking = await findBookingFor(request, bookingId, user);
   if (!booking) return apiError(404, BOOKING_NOT_FOUND);

@@ -11,7 +11,7 @@ export const PAYPAL_NOT_CONFIGURED = "PayPal is not configured on this server.";
 export async function loader({ request }: LoaderFunctionArgs) {
   requireMethod(request, "GET", "HEAD");
   await requireApiUser(request);
-  if (!paypalConfigured()) return apiError(503, PAYPAL_NOT_CONFIGURED);
+  if (!(await paypalConfigured())) return apiError(503, PAYPAL_NOT_CONFIGURED);
   try {
     // A client token is for this caller's browser alone: never cached on the way.
     return Response.json(

@@ -1,33 +1,35 @@
 // PayPal's Orders v2 REST API, server side (the browser only runs PayPal's buttons). The
 // order's amount comes from the booking; a capture is checked before a booking is paid.
 // PAYPAL_API_BASE defaults to PayPal's sandbox; tests point it at a local stand-in.
-import { env } from "~/server/platform/env.server";
 import type { ProviderPayment } from "./gateway";
 import { PaymentProviderError } from "./gateway";
+import { apiBase, requestToken } from "./paypal-auth.server";
+import { getPayPalKeys } from "./settings.server";
 
-const PAYPAL_SANDBOX_API = "https://api-m.sandbox.paypal.com";
-
-export function paypalConfigured() {
-  return Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
+/** Whether PayPal can take payments: a client id and secret saved on /stripe-config or in the environment. */
+export async function paypalConfigured() {
+  const { clientId, clientSecret } = await getPayPalKeys();
+  return Boolean(clientId && clientSecret);
 }
 
-const apiBase = () => (env.PAYPAL_API_BASE ?? PAYPAL_SANDBOX_API).replace(/\/$/, "");
+/** The client id PayPal's buttons load with (public), or null without PayPal. */
+export async function paypalClientId() {
+  const { clientId, clientSecret } = await getPayPalKeys();
+  return clientId && clientSecret ? clientId : null;
+}
 
-let cachedToken: { value: string; expiresAt: number } | null = null;
+// One token per client id: saving other credentials never reuses the old ones' token.
+let cachedToken: { clientId: string; value: string; expiresAt: number } | null = null;
 
 async function accessToken() {
-  if (cachedToken && cachedToken.expiresAt > Date.now()) return cachedToken.value;
-  const credentials = Buffer.from(`${env.PAYPAL_CLIENT_ID}:${env.PAYPAL_CLIENT_SECRET}`).toString("base64");
-  const response = await fetch(`${apiBase()}/v1/oauth2/token`, {
-    method: "POST",
-    headers: { authorization: `Basic ${credentials}`, "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials",
-    signal: AbortSignal.timeout(15_000),
-  });
+  const { clientId, clientSecret } = await getPayPalKeys();
+  if (!clientId || !clientSecret) throw new PaymentProviderError("Payment Setup Error: PayPal is not configured.", 503);
+  if (cachedToken && cachedToken.clientId === clientId && cachedToken.expiresAt > Date.now()) return cachedToken.value;
+  const response = await requestToken(clientId, clientSecret);
   if (!response.ok) throw new PaymentProviderError("Payment Setup Error: PayPal refused our credentials.");
   const body = (await response.json()) as { access_token: string; expires_in: number };
   // Renew a minute early so a token never expires mid-request.
-  cachedToken = { value: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 };
+  cachedToken = { clientId, value: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 };
   return body.access_token;
 }
 

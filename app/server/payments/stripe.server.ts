@@ -41,6 +41,28 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+export type KeyCheck = { ok: true; livemode: boolean } | { ok: false; reason: string };
+
+/**
+ * Whether Stripe takes this secret key, by its cheapest authenticated call (the balance), and
+ * if not, Stripe's own reason ("Invalid API Key provided: sk_test_****abcd").
+ */
+export async function checkStripeSecretKey(secretKey: string): Promise<KeyCheck> {
+  try {
+    const balance = await new Stripe(secretKey, {
+      ...connection(),
+      maxNetworkRetries: 0,
+      timeout: 10_000,
+      telemetry: false,
+    }).balance.retrieve();
+    return { ok: true, livemode: balance.livemode };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.type !== "StripeConnectionError")
+      return { ok: false, reason: error.message };
+    return { ok: false, reason: "Stripe could not be reached. Please try again in a moment." };
+  }
+}
+
 async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
   try {
     return await work();

@@ -53,10 +53,10 @@ function originOf(url: string) {
 export function configuredThirdParties(parties: ThirdParty[]): ThirdParty[] {
   const configured: Record<ThirdParty, boolean> = {
     googleMaps: Boolean(env.GOOGLE_MAPS_BROWSER_KEY),
-    // Stripe keys may also be saved on /stripe-config (read per request, not here): the one
-    // page that declares Stripe allows it whenever it is asked to.
+    // Stripe keys and PayPal credentials may also be saved on /stripe-config (read per request,
+    // not here): the one page that declares each allows it whenever it is asked to.
     stripe: true,
-    paypal: Boolean(env.PAYPAL_CLIENT_ID),
+    paypal: true,
   };
   return parties.filter((party) => configured[party]);
 }
