@@ -11,11 +11,12 @@ import { PositionSharer, SharePositionForm } from "~/components/driver/position-
 import { RouteStops } from "~/components/quote/route-stops";
 import { StatusButton } from "~/components/ui/button";
 import { completeJobPath } from "~/domain/delivery-proof";
+import { driverRatingText } from "~/domain/driver-reliability";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
-import { stopDoneSchema, TRACKER_MESSAGES, trackingUpdateSchema } from "~/schemas/tracker";
+import { dropJobSchema, stopDoneSchema, TRACKER_MESSAGES, trackingUpdateSchema } from "~/schemas/tracker";
 import { requireDriver } from "~/server/auth/auth.server";
-import { advanceTracking, completeStop, ratingText } from "~/server/bookings/tracking.server";
-import { driverJobs, type DriverJob } from "~/server/drivers/jobs.server";
+import { advanceTracking, completeStop } from "~/server/bookings/tracking.server";
+import { driverJobs, dropJob, type DriverJob } from "~/server/drivers/jobs.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     driver: jobs.driver
       ? {
           name: jobs.driver.name,
-          rating: ratingText(jobs.driver.ratingTenths),
+          rating: driverRatingText(jobs.driver.ratingTenths),
           completedJobs: jobs.driver.completedJobs,
         }
       : null,
@@ -66,10 +67,36 @@ async function markStopDone(request: Request, context: AppLoadContext, user: Ses
   });
 }
 
+/** "I can't do this job": the job goes back to the admins, the customer is told. */
+async function giveBackJob(request: Request, context: AppLoadContext, user: SessionUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: dropJobSchema });
+  const bookingId = typeof formData.get("bookingId") === "string" ? String(formData.get("bookingId")) : null;
+  if (submission.status !== "success") {
+    const message =
+      Object.values(submission.error ?? {})
+        .flat()
+        .filter(Boolean)[0] ?? TRACKER_MESSAGES.invalidBooking;
+    return data<ActionAnswer>({ ok: false, bookingId, message }, { status: 400 });
+  }
+  const dropped = await dropJob({ bookingId: submission.value.bookingId, user, reason: submission.value.reason });
+  if (!dropped.ok)
+    return data<ActionAnswer>({ ok: false, bookingId, message: dropped.message }, { status: dropped.status });
+  return answerWithToast(request, context, {
+    toast: {
+      title: "Job dropped",
+      description: `${dropped.reference} went back to our team, who will find another driver.`,
+      variant: "success",
+    },
+    data: { ok: true, bookingId: submission.value.bookingId } as ActionAnswer,
+    redirectTo: "/driver",
+  });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireDriver(request);
   const formData = await request.formData();
   if (formData.get("intent") === "stop-done") return markStopDone(request, context, user, formData);
+  if (formData.get("intent") === "drop") return giveBackJob(request, context, user, formData);
   const submission = parseWithZod(formData, { schema: trackingUpdateSchema });
   const bookingId = typeof formData.get("bookingId") === "string" ? String(formData.get("bookingId")) : null;
   if (submission.status !== "success") {
@@ -278,6 +305,8 @@ function JobCard({ job }: { job: DriverJob }) {
         </p>
       ) : null}
 
+      {job.droppable ? <DropJobForm job={job} /> : null}
+
       <Link
         to={trackerPath(job.id, "chat")}
         className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-blue-700 hover:underline"
@@ -290,5 +319,45 @@ function JobCard({ job }: { job: DriverJob }) {
         ) : null}
       </Link>
     </li>
+  );
+}
+
+/** Tucked away (a details element, so it opens without JavaScript): giving an assigned job back. */
+function DropJobForm({ job }: { job: DriverJob }) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const pending = usePending({ fetcher });
+  const reasonId = `drop-reason-${job.id}`;
+  return (
+    <details className="mt-4 rounded-lg border border-slate-200 p-3 text-sm">
+      <summary className="cursor-pointer font-semibold text-slate-800">I can&apos;t do this job</summary>
+      <fetcher.Form method="post" className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="drop" />
+        <input type="hidden" name="bookingId" value={job.id} />
+        <p className="text-slate-700">
+          The job goes back to our team to find another driver, and the customer is told. Dropped jobs show on your
+          record.
+        </p>
+        <div>
+          <label htmlFor={reasonId} className="block font-medium text-slate-800">
+            Reason <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={2}
+            maxLength={500}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5"
+          />
+        </div>
+        <StatusButton pending={pending} pendingText="Dropping…" variant="secondary" className="min-h-11 px-5">
+          Drop job {job.reference}
+        </StatusButton>
+        {fetcher.data && !fetcher.data.ok ? (
+          <p role="alert" className="font-medium text-red-700">
+            {fetcher.data.message}
+          </p>
+        ) : null}
+      </fetcher.Form>
+    </details>
   );
 }

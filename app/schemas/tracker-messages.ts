@@ -8,4 +8,7 @@ export const TRACKER_MESSAGES = {
   invalidEta: "Minutes to arrival must be a whole number from 1 to 600.",
   invalidBooking: "Invalid booking id",
   invalidStop: "This move has no such stop.",
+  dropReasonTooLong: "Please keep the reason under 500 characters.",
+  jobNotFound: "This job is not yours, or it no longer exists.",
+  jobStarted: "This job has started, so it cannot be dropped here. Please call support to hand it over.",
 } as const;

@@ -29,6 +29,18 @@ export const stopDoneSchema = z.object({
     .max(MAX_EXTRA_STOPS, TRACKER_MESSAGES.invalidStop),
 });
 
+/** "I can't do this job": an assigned job the driver has not started goes back to the admins. */
+export const dropJobSchema = z.object({
+  intent: z.literal("drop"),
+  bookingId,
+  reason: z
+    .string()
+    .trim()
+    .max(500, TRACKER_MESSAGES.dropReasonTooLong)
+    .optional()
+    .transform((value) => value || undefined),
+});
+
 export const trackingUpdateSchema = z.object({
   bookingId,
   status: z.enum(TRACKING_STATUSES, { errorMap: () => ({ message: TRACKER_MESSAGES.invalidStatus }) }),

@@ -62,6 +62,10 @@ export type AdminDriverCard = {
   /** "N/A" without a rating (spec/02). */
   rating: string;
   completedJobs: number;
+  /** "92% on time (23 of 25)", or "No arrivals yet". */
+  onTime: string;
+  /** Assigned jobs the driver gave back. */
+  droppedJobs: number;
   documents: { id: string; kind: string; label: string; href: string }[];
 };
 

@@ -19,7 +19,15 @@ export type TrackerView = {
   helpers: number;
   price: string;
   cancellable: boolean;
-  driver: { name: string; rating: string | null; completedJobs: number; phone: string; van: string } | null;
+  driver: {
+    name: string;
+    rating: string;
+    completedJobs: number;
+    /** Below 5 completed jobs: shown as "New driver". */
+    isNew: boolean;
+    phone: string;
+    van: string;
+  } | null;
   /** The customer's name and phone, for the driver and admins only. */
   customer: { name: string; phone: string | null } | null;
   tracking: { status: TrackingStatusValue | null; label: string; progress: number; etaMinutes: number | null };

@@ -95,6 +95,8 @@ test.describe("tracker and driver page with JavaScript", () => {
     await expect(customerPage.getByTestId("driver-card")).toContainText("Dana Driver");
     await expect(customerPage.getByTestId("driver-card")).toContainText("4.8 / 5");
     await expect(customerPage.getByTestId("driver-card")).toContainText("12 completed jobs");
+    // "New driver" only below 5 completed jobs: not beside 12.
+    await expect(customerPage.getByTestId("driver-card")).not.toContainText("New driver");
     await expect(customerPage.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "10");
     await markWindow(customerPage);
 

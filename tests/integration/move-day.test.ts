@@ -386,7 +386,7 @@ describe("the move day's e-mails", () => {
     const mail = await readOutbox(paid.customerEmail!);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ subject: `Your move is tomorrow: ${paid.reference}` });
-    expect(mail[0]!.text).toContain("Moving date: Wednesday, 18 June 2031 at 09:00");
+    expect(mail[0]!.text).toContain("Moving date: Wednesday 18 June 2031 at 09:00");
     expect(await readOutbox(unpaid.customerEmail!)).toEqual([]);
     expect(await readOutbox(cancelled.customerEmail!)).toEqual([]);
     expect(await sendDayBeforeReminders(new Date("2031-06-17T15:00:00Z"))).toBe(0);

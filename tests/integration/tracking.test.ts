@@ -103,7 +103,7 @@ describe("who may open the tracker", () => {
     const asCustomer = await call(trackerRoute.loader, getRequest(trackerUrl(booking.id), { cookie: customerCookie }));
     expect(asCustomer.body.viewer).toBe("customer");
     expect(asCustomer.body.view.customer).toBeNull();
-    expect(asCustomer.body.view.driver).toMatchObject({ completedJobs: 0, rating: "New driver" });
+    expect(asCustomer.body.view.driver).toMatchObject({ completedJobs: 0, rating: "No ratings yet", isNew: true });
   });
 
   it("without a booking, sends each account to its own place", async () => {

@@ -25,6 +25,8 @@ export function DriverCardView({ driver }: { driver: AdminDriverCard }) {
     ["Location", driver.location],
     ["Rating", driver.rating],
     ["Completed Jobs", String(driver.completedJobs)],
+    ["On Time", driver.onTime],
+    ["Dropped Jobs", String(driver.droppedJobs)],
   ] as const;
 
   return (

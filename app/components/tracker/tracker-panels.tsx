@@ -79,11 +79,18 @@ export function DriverCard({ driver, viewer }: { driver: TrackerView["driver"]; 
             <dt className="sr-only">Name</dt>
             <dd className="font-semibold text-slate-900">{driver.name}</dd>
             <dt className="sr-only">Rating</dt>
-            <dd className="text-slate-700">
+            <dd className="text-slate-700" data-testid="driver-rating">
               <span aria-hidden="true">★</span> {driver.rating}
             </dd>
             <dt className="sr-only">Completed jobs</dt>
-            <dd className="text-slate-700">{driver.completedJobs} completed jobs</dd>
+            <dd className="text-slate-700" data-testid="driver-jobs">
+              {driver.completedJobs} completed job{driver.completedJobs === 1 ? "" : "s"}
+              {driver.isNew ? (
+                <span className="ml-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-800">
+                  New driver
+                </span>
+              ) : null}
+            </dd>
             {viewer !== "driver" ? (
               <>
                 <dt className="sr-only">Van</dt>

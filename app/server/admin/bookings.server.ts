@@ -448,6 +448,10 @@ function describeAuditEntry(action: string, details: unknown) {
         : String(value ?? "?");
     return `Tracking set by hand from ${tracking(info.from)} to ${tracking(info.to)}: ${String(info.reason ?? "")}`;
   }
+  if (action === "booking.driver_dropped") {
+    const who = typeof info.driverName === "string" ? info.driverName : "The driver";
+    return `${who} dropped the job${typeof info.reason === "string" && info.reason ? `: ${info.reason}` : ""}`;
+  }
   if (action === "booking.assign_driver") {
     const who = typeof info.driverName === "string" ? info.driverName : "A driver";
     const moved =

@@ -3,6 +3,7 @@
 // yet) or enables the one they have, links it to the application and e-mails a set-password
 // link; declining disables a driver account. The page's action and
 // POST /api/admin/drivers/:id/status both call decideDriver.
+import { ON_TIME_GRACE_MINUTES, onTimeText } from "~/domain/driver-reliability";
 import { formatUkDate } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import {
@@ -44,6 +45,25 @@ export function documentHref(path: string): string | null {
   return null;
 }
 
+/** Each driver's arrivals, arrivals on time and dropped jobs, in two queries for a whole page. */
+async function reliabilityOf(driverIds: string[]) {
+  const [byKind, onTime] = await Promise.all([
+    db.driverJobEvent.groupBy({ by: ["driverId", "kind"], where: { driverId: { in: driverIds } }, _count: true }),
+    db.driverJobEvent.groupBy({
+      by: ["driverId"],
+      where: { driverId: { in: driverIds }, kind: "arrival", minutesLate: { lte: ON_TIME_GRACE_MINUTES } },
+      _count: true,
+    }),
+  ]);
+  const countOf = (kind: "arrival" | "dropped") =>
+    new Map(byKind.filter((row) => row.kind === kind).map((row) => [row.driverId, row._count]));
+  return {
+    arrivals: countOf("arrival"),
+    dropped: countOf("dropped"),
+    onTime: new Map(onTime.map((row) => [row.driverId, row._count])),
+  };
+}
+
 export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: number; take?: number }) {
   const skip = (page - 1) * take;
   // Newest first on Driver(createdAt); the documents come with the same findMany (no N+1).
@@ -70,6 +90,7 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
       },
     }),
   ]);
+  const records = await reliabilityOf(rows.map((row) => row.id));
   const drivers = rows.map((row): AdminDriverCard => ({
     id: row.id,
     name: row.name,
@@ -84,6 +105,8 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
     // "N/A" without a rating, 0 completed jobs without any.
     rating: row.ratingTenths == null ? "N/A" : (row.ratingTenths / 10).toFixed(1),
     completedJobs: row.completedJobs ?? 0,
+    onTime: onTimeText(records.onTime.get(row.id) ?? 0, records.arrivals.get(row.id) ?? 0),
+    droppedJobs: records.dropped.get(row.id) ?? 0,
     documents: [...row.documents]
       .sort((a, b) => DOCUMENT_ORDER.indexOf(a.kind) - DOCUMENT_ORDER.indexOf(b.kind))
       .map((document) => ({

@@ -104,6 +104,19 @@ export async function sendDriverAssignedEmail(bookingId: string) {
   });
 }
 
+/** The driver gave the job back before the day: another driver is being found. */
+export async function sendDriverDroppedEmail(bookingId: string) {
+  const booking = await findMoveDayBooking(bookingId);
+  if (!booking || booking.driver) return false;
+  return sendToCustomer(booking, {
+    subject: "We are finding you another driver",
+    lead:
+      "The driver we assigned to your move can no longer do it. Your booking and its price stay as they are: " +
+      "we are assigning another driver and will e-mail you their details.",
+    lines: bookingLines(booking),
+  });
+}
+
 export async function sendOnTheWayEmail(bookingId: string, etaMinutes: number | null) {
   const booking = await findMoveDayBooking(bookingId);
   if (!booking?.driver) return false;

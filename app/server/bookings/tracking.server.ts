@@ -2,6 +2,7 @@
 // customer, its assigned driver and admins; anyone else is told nothing (the pages answer 404).
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
+import { driverRatingText, isNewDriver, minutesLate } from "~/domain/driver-reliability";
 import { formatPounds } from "~/domain/money";
 import { stopDoneRefusal, stopsLeftRefusal, stopTitle, stopView } from "~/domain/route-stops";
 import {
@@ -15,6 +16,7 @@ import {
   trackingProgress,
   type TrackingStatusValue,
 } from "~/domain/tracking";
+import { ukInstant } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { db } from "~/server/platform/db.server";
@@ -82,10 +84,6 @@ export async function defaultTrackerTarget(user: SessionUser, tab: "updates" | "
   return trackerPath(latest.id, tab);
 }
 
-export function ratingText(ratingTenths: number | null) {
-  return ratingTenths === null ? "New driver" : `${(ratingTenths / 10).toFixed(1)} / 5`;
-}
-
 /** Everything the tracker shows, ready to render; the customer's contact details only to the driver and admins. */
 export async function trackerView(booking: TrackedBooking, viewer: Viewer): Promise<TrackerView> {
   const events = await db.trackingEvent.findMany({
@@ -115,8 +113,9 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
     driver: booking.driver
       ? {
           name: booking.driver.name,
-          rating: ratingText(booking.driver.ratingTenths),
+          rating: driverRatingText(booking.driver.ratingTenths),
           completedJobs: booking.driver.completedJobs,
+          isNew: isNewDriver(booking.driver.completedJobs),
           phone: booking.driver.phone,
           van: VAN_LABELS[booking.driver.vanType as VanSize],
         }
@@ -225,6 +224,16 @@ export async function advanceTracking({
     });
     if (to === "completed")
       await tx.driver.update({ where: { id: booking.driver!.id }, data: { completedJobs: { increment: 1 } } });
+    if (to === "arrived")
+      // The driver's record: how late against the booked start (domain/driver-reliability.ts).
+      await tx.driverJobEvent.create({
+        data: {
+          driverId: booking.driver!.id,
+          bookingId: booking.id,
+          kind: "arrival",
+          minutesLate: minutesLate(ukInstant(isoMoveDate(booking.moveDate), booking.moveTime), now),
+        },
+      });
     return true;
   });
   if (!moved) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };

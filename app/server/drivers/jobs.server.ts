@@ -16,8 +16,11 @@ import {
 import { ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { TRACKER_MESSAGES } from "~/schemas/tracker-messages";
 import { unreadCounts } from "~/server/bookings/chat.server";
+import { sendAfterTheFact, sendDriverDroppedEmail } from "~/server/bookings/move-day-emails.server";
 import { db } from "~/server/platform/db.server";
+import { publishLiveEvent } from "~/server/platform/live.server";
 import type { SessionUser } from "~/views/session-user";
 
 const RECENTLY_DONE = 10;
@@ -146,7 +149,67 @@ function jobView(
     },
     earnings: formatPounds(job.driverShare),
     unread,
+    /** Assigned and not started: the driver may still give it back ("I can't do this job"). */
+    droppable: job.status === "assigned" && (job.trackingStatus ?? "assigned") === "assigned",
   };
+}
+
+export type DropResult = { ok: true; reference: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * "I can't do this job": an assigned job the driver has not started goes back to the admins'
+ * unassigned list (pending, no driver). The drop is kept on the driver's record and in the
+ * booking's history, and the customer hears that another driver is being found.
+ */
+export async function dropJob({
+  bookingId,
+  user,
+  reason,
+}: {
+  bookingId: string;
+  user: SessionUser;
+  reason?: string;
+}): Promise<DropResult> {
+  const driver = await db.driver.findUnique({ where: { userId: user.id }, select: { id: true, name: true } });
+  if (!driver) return { ok: false, status: 404, message: TRACKER_MESSAGES.jobNotFound };
+  const dropped = await db.$transaction(async (tx) => {
+    // The gate: only the job's own driver, only before it has started, only once.
+    const { count } = await tx.booking.updateMany({
+      where: {
+        id: bookingId,
+        driverId: driver.id,
+        status: "assigned",
+        OR: [{ trackingStatus: null }, { trackingStatus: "assigned" }],
+      },
+      data: { driverId: null, status: "pending", trackingStatus: null },
+    });
+    if (count === 0) return false;
+    await tx.driverJobEvent.create({
+      data: { driverId: driver.id, bookingId, kind: "dropped", reason: reason ?? null },
+    });
+    await tx.auditLog.create({
+      data: {
+        actorId: user.id,
+        action: "booking.driver_dropped",
+        targetType: "Booking",
+        targetId: bookingId,
+        details: { driverName: driver.name, reason: reason ?? null },
+      },
+    });
+    return true;
+  });
+  const booking = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: { reference: true, driverId: true, status: true },
+  });
+  if (!dropped) {
+    if (!booking || booking.driverId !== driver.id)
+      return { ok: false, status: 404, message: TRACKER_MESSAGES.jobNotFound };
+    return { ok: false, status: 409, message: TRACKER_MESSAGES.jobStarted };
+  }
+  await publishLiveEvent({ bookingId, kind: "tracking" });
+  await sendAfterTheFact("driver dropped", () => sendDriverDroppedEmail(bookingId));
+  return { ok: true, reference: booking!.reference };
 }
 
 export type DriverJob = ReturnType<typeof jobView>;
