@@ -49,9 +49,10 @@ const LAYERS = [
     payments: ["platform"],
     uploads: ["platform"],
     quotes: ["platform"],
-    bookings: ["quotes", "payments", "uploads", "auth", "platform"],
-    drivers: ["bookings", "uploads", "auth", "platform"],
-    admin: ["bookings", "auth", "platform"],
+    payouts: ["payments", "platform"],
+    bookings: ["quotes", "payments", "payouts", "uploads", "auth", "platform"],
+    drivers: ["bookings", "payouts", "uploads", "auth", "platform"],
+    admin: ["bookings", "payouts", "auth", "platform"],
     support: ["platform"],
   }).map(([room, below]) => ({
     target: `./app/server/${room}`,

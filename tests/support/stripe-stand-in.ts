@@ -1,5 +1,6 @@
 // A local stand-in for the part of Stripe's API that EasyMove uses (Checkout Sessions with a
-// tiny hosted page, PaymentIntents, Refunds, the balance), so tests drive the real `stripe` SDK without a
+// tiny hosted page, PaymentIntents, Refunds, the balance, and Connect's accounts, account
+// links and transfers), so tests drive the real `stripe` SDK without a
 // key or the network: `new Stripe("sk_test_…", { host, port, protocol })`. It listens on
 // 127.0.0.1 on a free port, speaks Stripe's wire format (form-encoded bodies with bracket
 // nesting, JSON answers, `{ error: { type, code, message } }` failures), honours
@@ -86,6 +87,34 @@ export interface StandInRefund {
   status: "succeeded";
 }
 
+export interface StandInAccount {
+  id: string;
+  object: "account";
+  type: "express";
+  country: string;
+  email: string | null;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  capabilities: { transfers: "inactive" | "active" };
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface StandInTransfer {
+  id: string;
+  object: "transfer";
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  source_transaction: string | null;
+  transfer_group: string | null;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  created: number;
+}
+
 export interface StripeStandInFailure {
   httpStatus: number;
   message?: string;
@@ -105,6 +134,10 @@ export interface StripeStandIn {
   setPaymentIntentStatus(id: string, status: PaymentIntentStatus): StandInPaymentIntent;
   /** The next API request answers this error (without Stripe-Should-Retry, so the SDK gives up). */
   failNext(failure: StripeStandInFailure): void;
+  /** Stripe's onboarding finished for this Express account: it may receive transfers. */
+  finishOnboarding(accountId: string): StandInAccount;
+  accounts: Map<string, StandInAccount>;
+  transfers: Map<string, StandInTransfer>;
   /** Forget requests, objects, idempotency keys and a pending failure. */
   reset(): void;
   close(): Promise<void>;
@@ -317,6 +350,9 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
   const sessions = new Map<string, StandInCheckoutSession>();
   const intents = new Map<string, StandInPaymentIntent>();
   const refunds = new Map<string, StandInRefund>();
+  // Stripe Connect: Express accounts, onboarding links, transfers and their reversals.
+  const accounts = new Map<string, StandInAccount>();
+  const transfers = new Map<string, StandInTransfer>();
   // Stripe saves the first answer per key and replays it; the parameters must match.
   const idempotent = new Map<string, { fingerprint: string; status: number; json: string }>();
   let failure: StripeStandInFailure | null = null;
@@ -546,6 +582,107 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     return { status: 200, body: refund };
   }
 
+  function createAccount(params: FormObject): ApiResult {
+    if (stringParam(params, "type") !== "express")
+      throw invalidRequest(400, "The stand-in makes Express accounts only.", "parameter_invalid", "type");
+    const account: StandInAccount = {
+      id: `acct_${randomId(16)}`,
+      object: "account",
+      type: "express",
+      country: stringParam(params, "country") ?? "GB",
+      email: stringParam(params, "email"),
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      capabilities: { transfers: "inactive" },
+      metadata: metadataParam(params),
+      created: now(),
+    };
+    accounts.set(account.id, account);
+    return { status: 200, body: account };
+  }
+
+  function finishOnboarding(accountId: string) {
+    const account = accounts.get(accountId);
+    if (!account) throw new Error(`Stripe stand-in: no account ${accountId}`);
+    Object.assign(account, { details_submitted: true, payouts_enabled: true, capabilities: { transfers: "active" } });
+    return account;
+  }
+
+  function createTransfer(params: FormObject): ApiResult {
+    const amount = Number(stringParam(params, "amount"));
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw invalidRequest(400, "Invalid integer: amount", "parameter_invalid_integer", "amount");
+    const destination = stringParam(params, "destination");
+    if (!destination) throw missingParam("destination");
+    const account = accounts.get(destination);
+    if (!account) throw noSuch("destination", destination, "destination", 400);
+    if (account.capabilities.transfers !== "active")
+      throw invalidRequest(
+        400,
+        "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+        "insufficient_capabilities_for_transfer",
+      );
+    const sourceTransaction = stringParam(params, "source_transaction");
+    if (sourceTransaction) {
+      const intent = [...intents.values()].find((candidate) => candidate.latest_charge === sourceTransaction);
+      if (!intent) throw noSuch("charge", sourceTransaction, "source_transaction", 400);
+      const transferred = [...transfers.values()]
+        .filter((transfer) => transfer.source_transaction === sourceTransaction)
+        .reduce((sum, transfer) => sum + transfer.amount, 0);
+      if (transferred + amount > intent.amount_received)
+        throw invalidRequest(
+          400,
+          `The amount ${amount} exceeds what is left of the source transaction ${sourceTransaction}.`,
+          "transfer_source_balance_parameters_mismatch",
+        );
+    }
+    const transfer: StandInTransfer = {
+      id: `tr_${randomId(24)}`,
+      object: "transfer",
+      amount,
+      amount_reversed: 0,
+      currency: stringParam(params, "currency") ?? "gbp",
+      destination,
+      source_transaction: sourceTransaction,
+      transfer_group: stringParam(params, "transfer_group"),
+      metadata: metadataParam(params),
+      reversed: false,
+      created: now(),
+    };
+    transfers.set(transfer.id, transfer);
+    return { status: 200, body: transfer };
+  }
+
+  function reverseTransfer(transferId: string, params: FormObject): ApiResult {
+    const transfer = transfers.get(transferId);
+    if (!transfer) throw noSuch("transfer", transferId, "id");
+    const amount =
+      stringParam(params, "amount") === null
+        ? transfer.amount - transfer.amount_reversed
+        : Number(stringParam(params, "amount"));
+    if (!Number.isInteger(amount) || amount <= 0 || amount > transfer.amount - transfer.amount_reversed)
+      throw invalidRequest(
+        400,
+        `Amount ${amount} is more than what is left of transfer ${transferId}.`,
+        "parameter_invalid_integer",
+        "amount",
+      );
+    transfer.amount_reversed += amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    return {
+      status: 200,
+      body: {
+        id: `trr_${randomId(24)}`,
+        object: "transfer_reversal",
+        amount,
+        currency: transfer.currency,
+        transfer: transfer.id,
+        created: now(),
+      },
+    };
+  }
+
   function route(method: string, path: string, params: FormObject): ApiResult {
     const [, , resource, ...rest] = path.split("/"); // "", "v1", resource, …
     const id = rest.join("/");
@@ -565,6 +702,41 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
         const intent = intents.get(id);
         if (!intent) throw noSuch("payment_intent", id, "intent");
         return { status: 200, body: intent };
+      }
+    }
+    if (resource === "accounts") {
+      if (method === "POST" && !id) return createAccount(params);
+      if (method === "GET" && id && !id.includes("/")) {
+        const account = accounts.get(id);
+        if (!account) throw noSuch("account", id, "account");
+        return { status: 200, body: account };
+      }
+    }
+    if (resource === "account_links" && method === "POST" && !id) {
+      const accountId = stringParam(params, "account");
+      if (!accountId) throw missingParam("account");
+      if (!accounts.has(accountId)) throw noSuch("account", accountId, "account", 400);
+      for (const name of ["refresh_url", "return_url", "type"])
+        if (!stringParam(params, name)) throw missingParam(name);
+      return {
+        status: 200,
+        body: {
+          object: "account_link",
+          created: now(),
+          expires_at: now() + 300,
+          // The stand-in's own onboarding page: it finishes at once and goes to return_url.
+          url: `${baseUrl}/connect/onboard/${accountId}?return_url=${encodeURIComponent(stringParam(params, "return_url")!)}`,
+        },
+      };
+    }
+    if (resource === "transfers") {
+      const [transferId, sub] = rest;
+      if (method === "POST" && !transferId) return createTransfer(params);
+      if (method === "POST" && transferId && sub === "reversals") return reverseTransfer(transferId, params);
+      if (method === "GET" && transferId && !sub) {
+        const transfer = transfers.get(transferId);
+        if (!transfer) throw noSuch("transfer", transferId, "id");
+        return { status: 200, body: transfer };
       }
     }
     if (resource === "balance" && method === "GET" && !id) {
@@ -589,7 +761,7 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     }
     throw invalidRequest(
       404,
-      `Unrecognized request URL (${method}: ${path}). The stand-in answers checkout sessions, payment intents, refunds and the balance only.`,
+      `Unrecognized request URL (${method}: ${path}). The stand-in answers checkout sessions, payment intents, refunds, the balance, accounts, account links and transfers only.`,
     );
   }
 
@@ -708,6 +880,15 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
       const params = method === "POST" ? parseStripeForm(raw) : parseStripeForm(url.search.slice(1));
       requests.push({ method, path: url.pathname, body: params, idempotencyKey: headerOf(request, "idempotency-key") });
       if (url.pathname.startsWith("/pay/")) return hostedPage(method, url.pathname, response);
+      if (url.pathname.startsWith("/connect/onboard/")) {
+        // Stripe's onboarding, done at once: the account may receive transfers, back to return_url.
+        const accountId = url.pathname.split("/")[3] ?? "";
+        if (!accounts.has(accountId))
+          return send(404, { error: { type: "invalid_request_error", message: "No such account" } });
+        finishOnboarding(accountId);
+        response.writeHead(303, { Location: url.searchParams.get("return_url") ?? "/" });
+        return response.end();
+      }
       if (url.pathname.startsWith("/v1/")) return api(request, url.pathname, params, send);
       send(404, {
         error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${url.pathname}).` },
@@ -748,11 +929,16 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     failNext(next) {
       failure = next;
     },
+    finishOnboarding: (accountId) => ({ ...finishOnboarding(accountId) }),
+    accounts,
+    transfers,
     reset() {
       requests.length = 0;
       sessions.clear();
       intents.clear();
       refunds.clear();
+      accounts.clear();
+      transfers.clear();
       idempotent.clear();
       failure = null;
     },

@@ -15,6 +15,7 @@ import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin-bookings";
 import { sendAfterTheFact, sendDriverAssignedEmail } from "~/server/bookings/move-day-emails.server";
+import { recordEarning } from "~/server/payouts/ledger.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
@@ -396,20 +397,23 @@ export async function overrideTracking(
     if (!current.driverId) return { status: "no_driver" };
     const booking = await tx.booking.findUniqueOrThrow({
       where: { id: bookingId },
-      select: { reference: true, trackingStatus: true },
+      select: { reference: true, trackingStatus: true, driverShare: true },
     });
     const from = booking.trackingStatus ?? "assigned";
     if (from === to) return { status: "unchanged", reference: booking.reference };
+    const now = new Date();
     await tx.booking.update({
       where: { id: bookingId },
       // Completed by hand starts the 48 hours for a problem report; moved back, it is not completed.
       data: {
         trackingStatus: to,
         status: bookingStatusForTracking(to),
-        completedAt: to === "completed" ? new Date() : null,
+        completedAt: to === "completed" ? now : null,
       },
     });
     await tx.trackingEvent.create({ data: { bookingId, status: to, createdById: adminId } });
+    if (to === "completed")
+      await recordEarning(tx, { id: bookingId, driverId: current.driverId, driverShare: booking.driverShare }, now);
     if (to === "completed" || from === "completed")
       await tx.driver.update({
         where: { id: current.driverId },
@@ -447,6 +451,10 @@ function describeAuditEntry(action: string, details: unknown) {
         ? TRACKING_STATUS_LABELS[value as TrackingStatusValue]
         : String(value ?? "?");
     return `Tracking set by hand from ${tracking(info.from)} to ${tracking(info.to)}: ${String(info.reason ?? "")}`;
+  }
+  if (action === "booking.refund") {
+    const amount = typeof info.amountPence === "number" ? formatPounds(info.amountPence) : "?";
+    return `Refunded ${amount}: ${String(info.reason ?? "")}`;
   }
   if (action === "booking.driver_dropped") {
     const who = typeof info.driverName === "string" ? info.driverName : "The driver";

@@ -19,6 +19,7 @@ import {
 import { ukInstant } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { recordEarning } from "~/server/payouts/ledger.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { trackerPath } from "~/utils/tracker-path";
@@ -222,8 +223,11 @@ export async function advanceTracking({
     await tx.trackingEvent.create({
       data: { bookingId: booking.id, status: to, etaMinutes: etaMinutes ?? null, createdById: user.id },
     });
-    if (to === "completed")
+    if (to === "completed") {
       await tx.driver.update({ where: { id: booking.driver!.id }, data: { completedJobs: { increment: 1 } } });
+      // The driver's share is earned now, payable after the 48 hours for problem reports.
+      await recordEarning(tx, { id: booking.id, driverId: booking.driver!.id, driverShare: booking.driverShare }, now);
+    }
     if (to === "arrived")
       // The driver's record: how late against the booked start (domain/driver-reliability.ts).
       await tx.driverJobEvent.create({

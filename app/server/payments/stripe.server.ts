@@ -189,3 +189,107 @@ export function verifyStripeEvent(payload: string, signature: string | null, sec
 }
 
 export type StripeEvent = Stripe.Event;
+
+// ---------------------------------------------------------------- Stripe Connect (driver payouts)
+// Separate charges and transfers: the customer pays the platform; once the job is payable, a
+// transfer moves the driver's share to their Express account, tied to the booking's charge
+// (source_transaction) so it waits for those funds. Stripe's own messages are kept for the log.
+
+/** A new Express account for a driver; Stripe collects their identity and bank on its pages. */
+export async function createExpressAccount(secretKey: string, driver: { id: string; email: string }) {
+  const account = await stripeClient(secretKey).accounts.create(
+    {
+      type: "express",
+      country: "GB",
+      email: driver.email,
+      capabilities: { transfers: { requested: true } },
+      metadata: { driverId: driver.id },
+    },
+    { idempotencyKey: `express-account-${driver.id}` },
+  );
+  return account.id;
+}
+
+/** The one-time link that sends the driver to Stripe's onboarding (and back to us). */
+export async function createOnboardingLink(
+  secretKey: string,
+  accountId: string,
+  urls: { refreshUrl: string; returnUrl: string },
+) {
+  const link = await stripeClient(secretKey).accountLinks.create({
+    account: accountId,
+    refresh_url: urls.refreshUrl,
+    return_url: urls.returnUrl,
+    type: "account_onboarding",
+  });
+  return link.url;
+}
+
+/** Whether the account may receive transfers now. */
+export async function accountPayoutsEnabled(secretKey: string, accountId: string) {
+  const account = await stripeClient(secretKey).accounts.retrieve(accountId);
+  return accountCanReceive(account);
+}
+
+export function accountCanReceive(account: Pick<Stripe.Account, "payouts_enabled" | "capabilities">) {
+  return Boolean(account.payouts_enabled) && account.capabilities?.transfers === "active";
+}
+
+/** The charge behind a PaymentIntent (a transfer's source_transaction). */
+export async function chargeOfPaymentIntent(secretKey: string, paymentIntentId: string) {
+  const intent = await stripeClient(secretKey).paymentIntents.retrieve(paymentIntentId);
+  return typeof intent.latest_charge === "string" ? intent.latest_charge : (intent.latest_charge?.id ?? null);
+}
+
+export type TransferOutcome = { ok: true; transferId: string } | { ok: false; reason: string };
+
+/** Moves a job's share to the driver; the idempotency key makes a retried transfer the same one. */
+export async function createTransfer(
+  secretKey: string,
+  input: {
+    amountPence: number;
+    destination: string;
+    sourceTransaction: string;
+    transferGroup: string;
+    bookingId: string;
+    idempotencyKey: string;
+  },
+): Promise<TransferOutcome> {
+  try {
+    const transfer = await stripeClient(secretKey).transfers.create(
+      {
+        amount: input.amountPence,
+        currency: "gbp",
+        destination: input.destination,
+        source_transaction: input.sourceTransaction,
+        transfer_group: input.transferGroup,
+        metadata: { bookingId: input.bookingId },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { ok: true, transferId: transfer.id };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+/** Takes part of a transfer back from the driver's account (a refund after the payout). */
+export async function reverseTransfer(
+  secretKey: string,
+  transferId: string,
+  amountPence: number,
+  idempotencyKey: string,
+): Promise<TransferOutcome> {
+  try {
+    const reversal = await stripeClient(secretKey).transfers.createReversal(
+      transferId,
+      { amount: amountPence },
+      { idempotencyKey },
+    );
+    return { ok: true, transferId: reversal.id };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}

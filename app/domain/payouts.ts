@@ -1,0 +1,88 @@
+// The drivers' money (issue 21 part 1). A completed job earns its driver the booking's
+// driverShare (PRICING.md, after any discount); it becomes payable 48 hours after the proof of
+// delivery, the window for problem reports. A refund before the payout reduces or cancels the
+// earning (a deduction); after the payout it is a reversal. All amounts are integer pence and
+// every change is a new ledger entry: nothing is edited in place.
+
+/** Hours between the proof of delivery and the earning becoming payable. */
+export const PAYOUT_HOLD_HOURS = 48;
+
+export type LedgerKindValue = "earning" | "deduction" | "payout" | "reversal" | "recovery";
+
+export interface LedgerEntryFacts {
+  bookingId: string | null;
+  kind: LedgerKindValue;
+  amountPence: number;
+  availableAt: Date;
+}
+
+/** When a job's earning may be paid out. */
+export function payableFrom(completedAt: Date) {
+  return new Date(completedAt.getTime() + PAYOUT_HOLD_HOURS * 3_600_000);
+}
+
+/** pending (in the 48 hours), payable, paid, reversed (refunded after the payout), cancelled (refunded in full before). */
+export type JobPayoutState = "pending" | "payable" | "paid" | "reversed" | "cancelled";
+
+export const JOB_PAYOUT_STATE_LABELS: Record<JobPayoutState, string> = {
+  pending: "Pending",
+  payable: "Payable",
+  paid: "Paid",
+  reversed: "Reversed",
+  cancelled: "Cancelled",
+};
+
+/** A job's state and what it is worth to the driver now, from its ledger entries. */
+export function jobPayout(entries: readonly LedgerEntryFacts[], now: Date) {
+  const earning = entries.find((entry) => entry.kind === "earning");
+  const net = entries
+    .filter((entry) => entry.kind === "earning" || entry.kind === "deduction")
+    .reduce((sum, entry) => sum + entry.amountPence, 0);
+  const paid = -entries.filter((entry) => entry.kind === "payout").reduce((sum, entry) => sum + entry.amountPence, 0);
+  const reversed = -entries
+    .filter((entry) => entry.kind === "reversal")
+    .reduce((sum, entry) => sum + entry.amountPence, 0);
+  const state: JobPayoutState =
+    reversed > 0
+      ? "reversed"
+      : paid > 0
+        ? "paid"
+        : net <= 0
+          ? "cancelled"
+          : earning && earning.availableAt <= now
+            ? "payable"
+            : "pending";
+  return { state, earnedPence: earning?.amountPence ?? 0, netPence: net, paidPence: paid, reversedPence: reversed };
+}
+
+/** The sum of entries: what the driver is owed (negative: what they owe, after a reversal). */
+export function ledgerBalance(entries: readonly Pick<LedgerEntryFacts, "amountPence">[]) {
+  return entries.reduce((sum, entry) => sum + entry.amountPence, 0);
+}
+
+/** What may be paid now, and what waits for its 48 hours. */
+export function driverBalances(entries: readonly LedgerEntryFacts[], now: Date) {
+  const payable = ledgerBalance(entries.filter((entry) => entry.availableAt <= now));
+  const pending = ledgerBalance(entries.filter((entry) => entry.availableAt > now));
+  return { payablePence: payable, pendingPence: pending, balancePence: payable + pending };
+}
+
+/** Monday 00:00 of the week of `now` and the 1st of its month, in UTC (for the earnings page's totals). */
+export function periodStarts(now: Date) {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const week = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { week, month };
+}
+
+/** "20-00-01" from six digits, or null: a UK sort code. */
+export function normaliseSortCode(text: string) {
+  const digits = text.replace(/[\s-]/g, "");
+  return /^\d{6}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : null;
+}
+
+/** Eight digits, or null: a UK account number. */
+export function normaliseAccountNumber(text: string) {
+  const digits = text.replace(/\s/g, "");
+  return /^\d{8}$/.test(digits) ? digits : null;
+}

@@ -1,0 +1,96 @@
+// An admin's refund of a paid booking, in part or in full: an upheld problem report after the
+// move, or a goodwill refund. The money goes back through the provider that took each charge
+// (oldest first), each refund is recorded as a Payment row of its own, a credit note corrects
+// the VAT invoice, and the driver's part of it comes off their earning (before the payout) or
+// is reversed (after it). The idempotency key names the booking, the charge and how much had
+// been refunded before, so a retried click is the same refund at the provider.
+import { formatPounds } from "~/domain/money";
+import { refundPayment } from "~/server/payments/index.server";
+import { recordRefundForDriver } from "~/server/payouts/ledger.server";
+import { db } from "~/server/platform/db.server";
+import { issueCreditNotes } from "./invoices.server";
+
+export const REFUND_MESSAGES = {
+  nothingPaid: "Nothing has been paid for this booking, so there is nothing to refund.",
+  tooMuch: (left: number) => `At most ${formatPounds(left)} is left to refund on this booking.`,
+  failed: "The payment provider refused the refund. Nothing was refunded; please try again later.",
+  done: (amount: number) => `${formatPounds(amount)} refunded`,
+} as const;
+
+export type AdminRefundResult = { ok: true; refundedPence: number } | { ok: false; status: 409 | 502; message: string };
+
+export async function refundBookingByAdmin({
+  bookingId,
+  amountPence,
+  reason,
+  adminId,
+}: {
+  bookingId: string;
+  amountPence: number;
+  reason: string;
+  adminId: string;
+}): Promise<AdminRefundResult> {
+  const charges = await db.payment.findMany({
+    where: { bookingId, refundOfId: null, status: "succeeded" },
+    orderBy: { createdAt: "asc" },
+    include: { refunds: { select: { amountPence: true } } },
+  });
+  const leftOf = (charge: (typeof charges)[number]) =>
+    charge.amountPence - charge.refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
+  const refundable = charges.reduce((sum, charge) => sum + leftOf(charge), 0);
+  if (refundable <= 0) return { ok: false, status: 409, message: REFUND_MESSAGES.nothingPaid };
+  if (amountPence > refundable) return { ok: false, status: 409, message: REFUND_MESSAGES.tooMuch(refundable) };
+
+  let remaining = amountPence;
+  for (const charge of charges) {
+    const part = Math.min(leftOf(charge), remaining);
+    if (part <= 0) continue;
+    const before = charge.amountPence - leftOf(charge);
+    let refund: { id: string; amountPence: number };
+    try {
+      refund = await refundPayment(
+        { provider: charge.provider, paymentId: charge.providerPaymentId },
+        part,
+        `easymove-admin-refund-${bookingId}-${charge.id}-${before}-${part}`,
+      );
+    } catch (error) {
+      console.error(`Admin refund of booking ${bookingId} failed:`, error);
+      return { ok: false, status: 502, message: REFUND_MESSAGES.failed };
+    }
+    const row = await db.payment.upsert({
+      where: { provider_providerPaymentId: { provider: charge.provider, providerPaymentId: refund.id } },
+      create: {
+        bookingId,
+        provider: charge.provider,
+        providerPaymentId: refund.id,
+        amountPence: refund.amountPence,
+        currency: charge.currency,
+        status: "refunded",
+        method: "refund",
+        refundOfId: charge.id,
+        customerName: charge.customerName,
+        customerEmail: charge.customerEmail,
+      },
+      update: {},
+    });
+    await recordRefundForDriver({ id: row.id, bookingId, amountPence: row.amountPence });
+    remaining -= part;
+  }
+  await db.booking.update({
+    where: { id: bookingId },
+    data: { paymentState: amountPence === refundable ? "refunded" : "partially_refunded" },
+  });
+  await db.auditLog.create({
+    data: {
+      actorId: adminId,
+      action: "booking.refund",
+      targetType: "Booking",
+      targetId: bookingId,
+      details: { amountPence, reason },
+    },
+  });
+  await issueCreditNotes(bookingId).catch((error) =>
+    console.error(`Credit notes for booking ${bookingId} failed:`, error),
+  );
+  return { ok: true, refundedPence: amountPence };
+}

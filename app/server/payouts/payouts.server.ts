@@ -1,0 +1,387 @@
+// Paying drivers. With Stripe configured, a payout run transfers each payable job's net share
+// to its driver's Express account (separate charges and transfers: source_transaction is the
+// booking's charge; the idempotency key is the job and amount). Without Stripe, an admin
+// exports the payable jobs as a bank-transfer batch (a CSV for the bank) and marks it paid.
+// Either way a job is claimed by inserting its Payout row (bookingId is unique), so however
+// many runs happen at once a job is paid once; the ledger's payout entry follows the money.
+import { csvLine } from "~/domain/csv";
+import { formatPounds } from "~/domain/money";
+import {
+  driverBalances,
+  jobPayout,
+  JOB_PAYOUT_STATE_LABELS,
+  periodStarts,
+  type LedgerEntryFacts,
+} from "~/domain/payouts";
+import { formatUkDate } from "~/domain/uk-datetime";
+import { getStripeKeys } from "~/server/payments/settings.server";
+import { chargeOfPaymentIntent, createTransfer } from "~/server/payments/stripe.server";
+import { db } from "~/server/platform/db.server";
+import { decryptSecret } from "~/server/platform/encryption.server";
+
+export type PayoutMode = "stripe" | "bank";
+
+/** Stripe transfers when Stripe's secret key is set; else bank transfers by batch. */
+export async function payoutMode(): Promise<PayoutMode> {
+  return (await getStripeKeys()).secretKey ? "stripe" : "bank";
+}
+
+const RUN_LIMIT = 200;
+
+/**
+ * Payable jobs not yet claimed (or whose Stripe transfer failed), with what each is worth now:
+ * the earning less any deductions. One query for the earnings, one for their deductions.
+ */
+async function payableJobs(now: Date, driverWhere: object) {
+  const earnings = await db.driverLedgerEntry.findMany({
+    where: {
+      kind: "earning",
+      availableAt: { lte: now },
+      driver: driverWhere,
+      booking: { OR: [{ payout: null }, { payout: { status: "failed" } }] },
+    },
+    orderBy: { availableAt: "asc" },
+    take: RUN_LIMIT,
+    select: { bookingId: true, driverId: true, amountPence: true, booking: { select: { reference: true } } },
+  });
+  const deductions = await db.driverLedgerEntry.groupBy({
+    by: ["bookingId"],
+    where: { kind: "deduction", bookingId: { in: earnings.map((entry) => entry.bookingId!) } },
+    _sum: { amountPence: true },
+  });
+  const deducted = new Map(deductions.map((row) => [row.bookingId, row._sum.amountPence ?? 0]));
+  return earnings
+    .map((entry) => ({
+      bookingId: entry.bookingId!,
+      reference: entry.booking!.reference,
+      driverId: entry.driverId,
+      netPence: entry.amountPence + (deducted.get(entry.bookingId) ?? 0),
+    }))
+    .filter((job) => job.netPence > 0);
+}
+
+/** Claims a job for a payout; false when another run has it (or paid it). */
+async function claim(
+  job: { bookingId: string; driverId: string; netPence: number },
+  method: "stripe" | "bank",
+  batchId?: string,
+) {
+  const created = await db.payout.createMany({
+    data: [
+      { bookingId: job.bookingId, driverId: job.driverId, amountPence: job.netPence, method, batchId: batchId ?? null },
+    ],
+    skipDuplicates: true,
+  });
+  if (created.count === 1) return true;
+  // A failed transfer may be tried again: the row moves from failed to pending once.
+  const retried = await db.payout.updateMany({
+    where: { bookingId: job.bookingId, status: "failed" },
+    data: { status: "pending", amountPence: job.netPence, failureMessage: null, method, batchId: batchId ?? null },
+  });
+  return retried.count === 1;
+}
+
+export type StripeRunResult = { paid: number; failed: number; skipped: number };
+
+/** A Stripe payout run: each payable job of a driver whose account can receive is transferred. */
+export async function runStripePayouts(now = new Date()): Promise<StripeRunResult> {
+  const { secretKey } = await getStripeKeys();
+  const result = { paid: 0, failed: 0, skipped: 0 };
+  if (!secretKey) return result;
+  const jobs = await payableJobs(now, { stripePayoutsEnabled: true, stripeAccountId: { not: null } });
+  for (const job of jobs) {
+    if (!(await claim(job, "stripe"))) {
+      result.skipped++;
+      continue;
+    }
+    const payout = await db.payout.findUniqueOrThrow({
+      where: { bookingId: job.bookingId },
+      select: { id: true, driver: { select: { stripeAccountId: true } } },
+    });
+    const charge = await db.payment.findFirst({
+      where: {
+        bookingId: job.bookingId,
+        provider: "stripe",
+        status: { in: ["succeeded", "refunded"] },
+        refundOfId: null,
+      },
+      orderBy: { createdAt: "asc" },
+      select: { providerPaymentId: true },
+    });
+    const sourceTransaction = charge ? await chargeOfPaymentIntent(secretKey, charge.providerPaymentId) : null;
+    const transfer = sourceTransaction
+      ? await createTransfer(secretKey, {
+          amountPence: job.netPence,
+          destination: payout.driver.stripeAccountId!,
+          sourceTransaction,
+          transferGroup: job.reference,
+          bookingId: job.bookingId,
+          idempotencyKey: `payout-${job.bookingId}-${job.netPence}`,
+        })
+      : ({ ok: false, reason: "The booking was not paid through Stripe: pay this job by bank transfer." } as const);
+    if (!transfer.ok) {
+      await db.payout.update({ where: { id: payout.id }, data: { status: "failed", failureMessage: transfer.reason } });
+      result.failed++;
+      continue;
+    }
+    await db.$transaction([
+      db.payout.update({
+        where: { id: payout.id },
+        data: { status: "paid", stripeTransferId: transfer.transferId, paidAt: now },
+      }),
+      db.driverLedgerEntry.create({
+        data: {
+          key: `payout:${payout.id}`,
+          driverId: job.driverId,
+          bookingId: job.bookingId,
+          kind: "payout",
+          amountPence: -job.netPence,
+          availableAt: now,
+          payoutId: payout.id,
+          note: `Stripe transfer ${transfer.transferId}`,
+        },
+      }),
+    ]);
+    result.paid++;
+  }
+  return result;
+}
+
+/** What a driver owes back (reversals not yet recovered), in pence (0 or more). */
+async function debtsOf(driverIds: string[]) {
+  const rows = await db.driverLedgerEntry.groupBy({
+    by: ["driverId"],
+    where: { driverId: { in: driverIds }, kind: { in: ["reversal", "recovery"] } },
+    _sum: { amountPence: true },
+  });
+  return new Map(rows.map((row) => [row.driverId, Math.max(0, -(row._sum.amountPence ?? 0))]));
+}
+
+type BatchLine = { driverId: string; jobsPence: number; recoveredPence: number; amountPence: number };
+
+/**
+ * A bank-transfer batch of every payable job whose driver gave bank details: the jobs are
+ * claimed into the batch (once each, however many exports run at once), one line per driver,
+ * less anything they owe back. Null when nothing is payable.
+ */
+export async function exportBankBatch(adminId: string, now = new Date()) {
+  const jobs = await payableJobs(now, { bankAccountNumberEncrypted: { not: null } });
+  if (jobs.length === 0) return null;
+  const batch = await db.payoutBatch.create({
+    data: {
+      reference: `PAY-${now.toISOString().slice(0, 10).replaceAll("-", "")}-${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
+      createdById: adminId,
+    },
+  });
+  const claimed = [];
+  for (const job of jobs) if (await claim(job, "bank", batch.id)) claimed.push(job);
+  if (claimed.length === 0) {
+    await db.payoutBatch.delete({ where: { id: batch.id } });
+    return null;
+  }
+  const byDriver = new Map<string, number>();
+  for (const job of claimed) byDriver.set(job.driverId, (byDriver.get(job.driverId) ?? 0) + job.netPence);
+  const debts = await debtsOf([...byDriver.keys()]);
+  const lines: BatchLine[] = [...byDriver].map(([driverId, jobsPence]) => {
+    const recoveredPence = Math.min(debts.get(driverId) ?? 0, jobsPence);
+    return { driverId, jobsPence, recoveredPence, amountPence: jobsPence - recoveredPence };
+  });
+  await db.payoutBatch.update({ where: { id: batch.id }, data: { lines } });
+  return { id: batch.id, reference: batch.reference, jobs: claimed.length };
+}
+
+/** The batch as the bank takes it: name, sort code, account number, amount, reference. */
+export async function bankBatchCsv(batchId: string) {
+  const batch = await db.payoutBatch.findUnique({ where: { id: batchId } });
+  if (!batch) return null;
+  const lines = batch.lines as BatchLine[];
+  const drivers = await db.driver.findMany({
+    where: { id: { in: lines.map((line) => line.driverId) } },
+    select: { id: true, bankAccountName: true, bankSortCodeEncrypted: true, bankAccountNumberEncrypted: true },
+  });
+  const byId = new Map(drivers.map((driver) => [driver.id, driver]));
+  const rows = [csvLine(["Name", "Sort Code", "Account Number", "Amount (GBP)", "Reference"])];
+  for (const line of lines) {
+    const driver = byId.get(line.driverId);
+    if (!driver?.bankSortCodeEncrypted || !driver.bankAccountNumberEncrypted || line.amountPence <= 0) continue;
+    rows.push(
+      csvLine([
+        driver.bankAccountName ?? "",
+        decryptSecret(driver.bankSortCodeEncrypted),
+        decryptSecret(driver.bankAccountNumberEncrypted),
+        (line.amountPence / 100).toFixed(2),
+        batch.reference,
+      ]),
+    );
+  }
+  return { reference: batch.reference, csv: rows.join("") };
+}
+
+/** The bank paid the batch: its jobs are paid, with their ledger entries, once. */
+export async function markBatchPaid(batchId: string, adminId: string, now = new Date()) {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.payoutBatch.updateMany({
+      where: { id: batchId, paidAt: null },
+      data: { paidAt: now, paidById: adminId },
+    });
+    if (count === 0) return false;
+    const batch = await tx.payoutBatch.findUniqueOrThrow({
+      where: { id: batchId },
+      include: { payouts: { select: { id: true, bookingId: true, driverId: true, amountPence: true } } },
+    });
+    await tx.payout.updateMany({ where: { batchId }, data: { status: "paid", paidAt: now } });
+    await tx.driverLedgerEntry.createMany({
+      data: [
+        ...batch.payouts.map((payout) => ({
+          key: `payout:${payout.id}`,
+          driverId: payout.driverId,
+          bookingId: payout.bookingId,
+          kind: "payout" as const,
+          amountPence: -payout.amountPence,
+          availableAt: now,
+          payoutId: payout.id,
+          note: `Bank transfer ${batch.reference}`,
+        })),
+        ...(batch.lines as BatchLine[])
+          .filter((line) => line.recoveredPence > 0)
+          .map((line) => ({
+            key: `recovery:${batch.id}:${line.driverId}`,
+            driverId: line.driverId,
+            kind: "recovery" as const,
+            amountPence: line.recoveredPence,
+            availableAt: now,
+            note: `Taken out of bank transfer ${batch.reference}`,
+          })),
+      ],
+      skipDuplicates: true,
+    });
+    await tx.auditLog.create({
+      data: {
+        actorId: adminId,
+        action: "payouts.batch_paid",
+        targetType: "PayoutBatch",
+        targetId: batchId,
+        details: { reference: batch.reference, payouts: batch.payouts.length },
+      },
+    });
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------- what the pages show
+
+type Entry = LedgerEntryFacts & { driverId: string; createdAt: Date };
+
+/** Every driver with money on the ledger: what may be paid now, what waits, how they are paid. */
+export async function driverBalancesList(now = new Date()) {
+  const entries = await db.driverLedgerEntry.groupBy({
+    by: ["driverId"],
+    _sum: { amountPence: true },
+  });
+  const payableNow = await db.driverLedgerEntry.groupBy({
+    by: ["driverId"],
+    where: { availableAt: { lte: now } },
+    _sum: { amountPence: true },
+  });
+  const payable = new Map(payableNow.map((row) => [row.driverId, row._sum.amountPence ?? 0]));
+  const drivers = await db.driver.findMany({
+    where: { id: { in: entries.map((row) => row.driverId) } },
+    select: {
+      id: true,
+      name: true,
+      stripeAccountId: true,
+      stripePayoutsEnabled: true,
+      bankAccountLast4: true,
+    },
+    orderBy: { name: "asc" },
+  });
+  const balance = new Map(entries.map((row) => [row.driverId, row._sum.amountPence ?? 0]));
+  return drivers.map((driver) => {
+    const total = balance.get(driver.id) ?? 0;
+    const now = payable.get(driver.id) ?? 0;
+    return {
+      id: driver.id,
+      name: driver.name,
+      payable: formatPounds(now),
+      payablePence: now,
+      pending: formatPounds(total - now),
+      balance: formatPounds(total),
+      payTo: driver.stripePayoutsEnabled
+        ? "Stripe account"
+        : driver.bankAccountLast4
+          ? `Bank account ending ${driver.bankAccountLast4}`
+          : "No payout details yet",
+    };
+  });
+}
+
+/** Each driver's balance (pence), for the admins' driver cards. */
+export async function balancesOf(driverIds: string[]) {
+  const rows = await db.driverLedgerEntry.groupBy({
+    by: ["driverId"],
+    where: { driverId: { in: driverIds } },
+    _sum: { amountPence: true },
+  });
+  return new Map(rows.map((row) => [row.driverId, row._sum.amountPence ?? 0]));
+}
+
+/** The batches, newest first, for the admins' payouts page. */
+export async function payoutBatches() {
+  const batches = await db.payoutBatch.findMany({ orderBy: { createdAt: "desc" }, take: 20 });
+  return batches.map((batch) => {
+    const lines = batch.lines as BatchLine[];
+    return {
+      id: batch.id,
+      reference: batch.reference,
+      createdText: formatUkDate(batch.createdAt),
+      paid: batch.paidAt !== null,
+      paidText: batch.paidAt ? formatUkDate(batch.paidAt) : null,
+      drivers: lines.length,
+      total: formatPounds(lines.reduce((sum, line) => sum + line.amountPence, 0)),
+    };
+  });
+}
+
+/** A driver's earnings: each job's state, the week's and month's totals, and the balances. */
+export async function driverEarnings(driverId: string, now = new Date()) {
+  const entries: Entry[] = await db.driverLedgerEntry.findMany({
+    where: { driverId },
+    orderBy: { createdAt: "asc" },
+    select: { bookingId: true, kind: true, amountPence: true, availableAt: true, driverId: true, createdAt: true },
+  });
+  const bookingIds = [...new Set(entries.map((entry) => entry.bookingId).filter((id): id is string => id !== null))];
+  const bookings = await db.booking.findMany({
+    where: { id: { in: bookingIds } },
+    select: { id: true, reference: true, completedAt: true, moveDate: true },
+  });
+  const { week, month } = periodStarts(now);
+  const jobs = bookings
+    .map((booking) => {
+      const payout = jobPayout(
+        entries.filter((entry) => entry.bookingId === booking.id),
+        now,
+      );
+      return {
+        id: booking.id,
+        reference: booking.reference,
+        completedAt: booking.completedAt,
+        completedText: booking.completedAt ? formatUkDate(booking.completedAt) : "",
+        state: payout.state,
+        stateLabel: JOB_PAYOUT_STATE_LABELS[payout.state],
+        earned: formatPounds(payout.earnedPence),
+        net: formatPounds(payout.netPence - payout.reversedPence),
+        netPence: payout.netPence - payout.reversedPence,
+      };
+    })
+    .sort((a, b) => (b.completedAt?.getTime() ?? 0) - (a.completedAt?.getTime() ?? 0));
+  const totalSince = (start: Date) =>
+    jobs.filter((job) => job.completedAt && job.completedAt >= start).reduce((sum, job) => sum + job.netPence, 0);
+  const balances = driverBalances(entries, now);
+  return {
+    jobs: jobs.map(({ completedAt: _completedAt, netPence: _netPence, ...job }) => job),
+    weekTotal: formatPounds(totalSince(week)),
+    monthTotal: formatPounds(totalSince(month)),
+    payable: formatPounds(balances.payablePence),
+    pending: formatPounds(balances.pendingPence),
+  };
+}
