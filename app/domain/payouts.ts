@@ -7,7 +7,7 @@
 /** Hours between the proof of delivery and the earning becoming payable. */
 export const PAYOUT_HOLD_HOURS = 48;
 
-export type LedgerKindValue = "earning" | "deduction" | "payout" | "reversal" | "recovery";
+type LedgerKindValue = "earning" | "deduction" | "payout" | "reversal" | "recovery";
 
 export interface LedgerEntryFacts {
   bookingId: string | null;
@@ -56,7 +56,7 @@ export function jobPayout(entries: readonly LedgerEntryFacts[], now: Date) {
 }
 
 /** The sum of entries: what the driver is owed (negative: what they owe, after a reversal). */
-export function ledgerBalance(entries: readonly Pick<LedgerEntryFacts, "amountPence">[]) {
+function ledgerBalance(entries: readonly Pick<LedgerEntryFacts, "amountPence">[]) {
   return entries.reduce((sum, entry) => sum + entry.amountPence, 0);
 }
 

@@ -125,7 +125,10 @@ export default function DriverJobs() {
       {page.driver ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="driver-summary">
           {page.driver.name} · <span aria-hidden="true">★</span> {page.driver.rating} · {page.driver.completedJobs}{" "}
-          completed jobs
+          completed jobs ·{" "}
+          <Link to="/driver/earnings" className="font-semibold text-blue-700 hover:underline">
+            Earnings and payouts
+          </Link>
         </p>
       ) : (
         <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">

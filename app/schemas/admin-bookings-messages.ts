@@ -23,6 +23,8 @@ export const ADMIN_BOOKING_MESSAGES = {
   trackingFailed: "Failed to change the tracking status",
   trackingNeedsDriver: "Assign a driver before changing the tracking status",
   trackingCancelled: "A cancelled booking has no tracking to change",
+  refundAmount: "Enter an amount in pounds, like 25 or 12.50",
+  refundReason: "Give a reason for the refund (at least 5 characters)",
 } as const;
 
 /** An admin's reason for moving a job's tracking by hand: long enough to mean something. */

@@ -51,6 +51,22 @@ export const trackingOverrideSchema = z.object({
     .max(TRACKING_REASON_MAX, ADMIN_BOOKING_MESSAGES.reasonTooLong),
 });
 
+/** An admin's refund of a paid booking (an upheld problem report, goodwill): pounds and pence, and why. */
+export const adminRefundSchema = z.object({
+  intent: z.literal("refund"),
+  amount: z
+    .string({ required_error: ADMIN_BOOKING_MESSAGES.refundAmount })
+    .trim()
+    .regex(/^\d{1,5}(\.\d{1,2})?$/, ADMIN_BOOKING_MESSAGES.refundAmount)
+    .transform((value) => Math.round(Number(value) * 100))
+    .refine((pence) => pence > 0, ADMIN_BOOKING_MESSAGES.refundAmount),
+  reason: z
+    .string({ required_error: ADMIN_BOOKING_MESSAGES.refundReason })
+    .trim()
+    .min(TRACKING_REASON_MIN, ADMIN_BOOKING_MESSAGES.refundReason)
+    .max(TRACKING_REASON_MAX, ADMIN_BOOKING_MESSAGES.reasonTooLong),
+});
+
 /** GET /api/admin/bookings?searchTerm=&status=&page= (the API refuses a bad value). */
 export const bookingListQuerySchema = z.object({
   searchTerm: z.string().trim().max(SEARCH_TERM_MAX, ADMIN_BOOKING_MESSAGES.searchTooLong).optional(),

@@ -66,6 +66,8 @@ export type AdminDriverCard = {
   onTime: string;
   /** Assigned jobs the driver gave back. */
   droppedJobs: number;
+  /** What the driver is owed now (the ledger's balance; negative when they owe a reversal). */
+  balance: string;
   documents: { id: string; kind: string; label: string; href: string }[];
 };
 

@@ -70,6 +70,8 @@ const ROUTES: Record<string, Classes> = {
   "admin.drivers": { loader: "admin", action: "admin" },
   "admin.payments": { loader: "admin" },
   "admin.payments[.]csv": { loader: "admin" },
+  "admin.payouts": { loader: "admin", action: "admin" },
+  "admin.payouts.batches.$id.csv": { loader: "admin" },
   admin: { loader: "admin" },
   "admin.users": { loader: "admin", action: "admin" },
   "admin.support": { loader: "admin", action: "admin" },
@@ -126,6 +128,9 @@ const ROUTES: Record<string, Classes> = {
   // The job's driver or an admin; anyone else signed in gets a 404 (delivery-proofs.server.ts).
   "driver_.jobs.$id.complete": { loader: "user", action: "user" },
   "driver_.jobs.$id.position": { loader: "driver", action: "driver" },
+  "driver_.earnings": { loader: "driver", action: "driver" },
+  "driver_.payouts.stripe.return": { loader: "driver" },
+  "driver_.payouts.stripe.refresh": { loader: "driver" },
   // The booking's customer, its driver or an admin; anyone else signed in gets a 404.
   "delivery-proof.$proofId.$file": { loader: "user" },
   // The booking's customer or an admin; anyone else signed in gets a 404 (invoices.server.ts).

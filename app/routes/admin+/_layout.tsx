@@ -22,6 +22,7 @@ const SECTIONS = [
   { to: "/admin/drivers", label: "Drivers" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/payments", label: "Payments" },
+  { to: "/admin/payouts", label: "Payouts" },
 ];
 
 export default function AdminLayout() {

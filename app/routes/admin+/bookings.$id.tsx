@@ -1,28 +1,38 @@
-import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/booking-badges";
 import { RouteStops } from "~/components/quote/route-stops";
 import { TicketCard } from "~/components/support/ticket-card";
 import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
-import { FormErrorSummary } from "~/components/ui/form-field";
+import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { formatDistance } from "~/domain/distance";
 import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } from "~/domain/tracking";
-import { trackingOverrideSchema } from "~/schemas/admin-bookings";
+import { adminRefundSchema, trackingOverrideSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
 import { bookingDetails, overrideTracking } from "~/server/admin/bookings.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
 import { bookingInvoices } from "~/server/bookings/invoices.server";
+import { refundBookingByAdmin, REFUND_MESSAGES } from "~/server/bookings/refunds.server";
 import { supportRequestsFor } from "~/server/bookings/support-requests.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import { usePageForm } from "~/utils/use-validated-form";
+import { useValidatedForm } from "~/utils/use-validated-form";
 
 // A booking's details and history, shown above the list at its own URL
 // (/admin/bookings/:id, keeping the list's search), so it can be linked to. An admin can set
@@ -61,9 +71,42 @@ const OVERRIDE_FAILURES = {
   cancelled: { message: ADMIN_BOOKING_MESSAGES.trackingCancelled, status: 409 },
 } as const;
 
+/** "Refund": part or all of what was paid goes back; the credit note and the driver's ledger follow. */
+async function refund(
+  request: Request,
+  context: AppLoadContext,
+  adminId: string,
+  bookingId: string,
+  formData: FormData,
+) {
+  const submission = parseWithZod(formData, { schema: adminRefundSchema });
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({
+    ...submission.reply(options),
+    form: "refund" as const,
+  });
+  if (submission.status !== "success") return data(reply(), { status: 400 });
+  if (!RECORD_ID_PATTERN.test(bookingId))
+    return data(reply({ formErrors: [ADMIN_BOOKING_MESSAGES.bookingNotFound] }), { status: 404 });
+  const result = await refundBookingByAdmin({
+    bookingId,
+    amountPence: submission.value.amount,
+    reason: submission.value.reason,
+    adminId,
+  });
+  if (!result.ok) return data(reply({ formErrors: [result.message] }), { status: result.status });
+  const { pathname, search } = new URL(request.url);
+  return answerWithToast(request, context, {
+    toast: { title: REFUND_MESSAGES.done(result.refundedPence), variant: "success" },
+    data: { ...reply({ resetForm: true }), status: "success" as const },
+    redirectTo: `${pathname}${search}`,
+  });
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: trackingOverrideSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "refund") return refund(request, context, admin.id, params.id ?? "", formData);
+  const submission = parseWithZod(formData, { schema: trackingOverrideSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const id = params.id ?? "";
   const result = RECORD_ID_PATTERN.test(id)
@@ -213,6 +256,8 @@ export default function AdminBookingDetails() {
         <TrackingOverrideForm current={booking.trackingStatus ?? "assigned"} />
       ) : null}
 
+      {booking.refundable ? <RefundForm refundable={booking.refundable} /> : null}
+
       <h3 className="mt-6 text-base font-semibold text-slate-900">History</h3>
       {booking.history.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">No changes recorded yet.</p>
@@ -233,9 +278,19 @@ export default function AdminBookingDetails() {
 }
 
 /** Past the driver's rule (a missed day, a driver without signal): any status, with a reason. */
+type FormAnswer = SubmissionResult<string[]> & { form?: "refund" };
+
+/** The page's two forms each read only their own answer. */
+function useFormAnswer(form: "refund" | "tracking") {
+  const answer = useActionData<typeof action>() as FormAnswer | undefined;
+  return answer && (answer.form === "refund") === (form === "refund") ? answer : undefined;
+}
+
 function TrackingOverrideForm({ current }: { current: TrackingStatusValue }) {
-  const { form, fields, pending } = usePageForm(() =>
-    import("~/schemas/admin-bookings").then((schemas) => schemas.trackingOverrideSchema),
+  const pending = useBusy("tracking");
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/admin-bookings").then((schemas) => schemas.trackingOverrideSchema),
+    { lastResult: useFormAnswer("tracking"), pending },
   );
   return (
     <section aria-labelledby="tracking-override-heading" className="mt-6">
@@ -268,6 +323,49 @@ function TrackingOverrideForm({ current }: { current: TrackingStatusValue }) {
         />
         <StatusButton pending={pending} pendingText="Saving...">
           Change tracking status
+        </StatusButton>
+      </Form>
+    </section>
+  );
+}
+
+function useBusy(form: "refund" | "tracking") {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && (navigation.formData?.get("intent") === "refund") === (form === "refund");
+}
+
+/** Money back to the customer: part or all of what is left; a credit note and the driver's ledger follow. */
+function RefundForm({ refundable }: { refundable: string }) {
+  const pending = useBusy("refund");
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/admin-bookings").then((schemas) => schemas.adminRefundSchema),
+    { lastResult: useFormAnswer("refund"), pending },
+  );
+  return (
+    <section aria-labelledby="refund-heading" className="mt-6">
+      <h3 id="refund-heading" className="text-base font-semibold text-slate-900">
+        Refund
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        Up to {refundable} is left to refund. It goes back to the customer through the way they paid; a credit note
+        corrects the VAT invoice, and the driver&apos;s share of it comes off their earnings (or is reversed if they
+        were paid).
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-3 max-w-xl space-y-3">
+        <input type="hidden" name="intent" value="refund" />
+        <FormErrorSummary form={form} />
+        <FormField meta={fields.amount} label="Amount (£)" type="text" inputMode="decimal" />
+        <TextareaField
+          {...getTextareaProps(fields.reason)}
+          key={fields.reason.key}
+          id={fields.reason.id}
+          label="Reason for the refund"
+          rows={2}
+          maxLength={TRACKING_REASON_MAX}
+          errors={fields.reason.errors}
+        />
+        <StatusButton pending={pending} pendingText="Refunding...">
+          Refund
         </StatusButton>
       </Form>
     </section>

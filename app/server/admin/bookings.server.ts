@@ -469,6 +469,16 @@ function describeAuditEntry(action: string, details: unknown) {
   return action;
 }
 
+function refundableText(payments: { status: string; amountPence: number; refundOfId: string | null }[]) {
+  const charged = payments
+    .filter((payment) => payment.status === "succeeded" && !payment.refundOfId)
+    .reduce((sum, payment) => sum + payment.amountPence, 0);
+  const refunded = payments
+    .filter((payment) => payment.refundOfId)
+    .reduce((sum, payment) => sum + payment.amountPence, 0);
+  return charged - refunded > 0 ? formatPounds(charged - refunded) : null;
+}
+
 /** A booking with its details and history (the audit trail, newest first); null if unknown. */
 export async function bookingDetails(id: string) {
   const [booking, trail] = await Promise.all([
@@ -489,7 +499,7 @@ export async function bookingDetails(id: string) {
         payments: {
           orderBy: { createdAt: "desc" },
           take: 10,
-          select: { id: true, provider: true, status: true, amountPence: true, createdAt: true },
+          select: { id: true, provider: true, status: true, amountPence: true, createdAt: true, refundOfId: true },
         },
       },
     }),
@@ -506,6 +516,8 @@ export async function bookingDetails(id: string) {
     legs: routeLegs(routePoints(booking), booking.legTenths),
     updatedText: formatUkDateTime(booking.updatedAt),
     cancelledText: booking.cancelledAt ? formatUkDateTime(booking.cancelledAt) : null,
+    /** What is left to refund (charges less refunds), or null when nothing is. */
+    refundable: refundableText(booking.payments),
     payments: booking.payments.map((payment) => ({
       id: payment.id,
       provider: payment.provider,

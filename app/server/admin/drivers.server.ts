@@ -4,6 +4,7 @@
 // link; declining disables a driver account. The page's action and
 // POST /api/admin/drivers/:id/status both call decideDriver.
 import { ON_TIME_GRACE_MINUTES, onTimeText } from "~/domain/driver-reliability";
+import { formatPounds } from "~/domain/money";
 import { formatUkDate } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import {
@@ -14,6 +15,7 @@ import {
 } from "~/schemas/admin-drivers";
 import { DOCUMENT_FIELDS, EXPERIENCE_OPTIONS } from "~/schemas/driver-application";
 import { issuePasswordResetToken, passwordResetUrl } from "~/server/auth/auth.server";
+import { balancesOf } from "~/server/payouts/payouts.server";
 import { db } from "~/server/platform/db.server";
 import { sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
@@ -90,7 +92,10 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
       },
     }),
   ]);
-  const records = await reliabilityOf(rows.map((row) => row.id));
+  const [records, balances] = await Promise.all([
+    reliabilityOf(rows.map((row) => row.id)),
+    balancesOf(rows.map((row) => row.id)),
+  ]);
   const drivers = rows.map((row): AdminDriverCard => ({
     id: row.id,
     name: row.name,
@@ -107,6 +112,7 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
     completedJobs: row.completedJobs ?? 0,
     onTime: onTimeText(records.onTime.get(row.id) ?? 0, records.arrivals.get(row.id) ?? 0),
     droppedJobs: records.dropped.get(row.id) ?? 0,
+    balance: formatPounds(balances.get(row.id) ?? 0),
     documents: [...row.documents]
       .sort((a, b) => DOCUMENT_ORDER.indexOf(a.kind) - DOCUMENT_ORDER.indexOf(b.kind))
       .map((document) => ({

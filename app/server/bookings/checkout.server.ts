@@ -14,6 +14,8 @@ import {
 } from "~/server/payments/index.server";
 import { capturePayPalOrder, createPayPalOrder, getPayPalOrder } from "~/server/payments/paypal.server";
 import { verifyStripeEvent, type StripeEvent } from "~/server/payments/stripe.server";
+import { applyAccountUpdate } from "~/server/payouts/payout-details.server";
+import { confirmTransfer } from "~/server/payouts/payouts.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
@@ -371,13 +373,25 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   if (await db.webhookEvent.findUnique({ where: { id: event.id } }))
     return { status: 200, body: { received: true, duplicate: true } };
 
-  const payment = await paymentOfEvent(event);
-  const result = payment ? await recordProviderPayment(payment) : null;
+  const outcome = (await connectOutcome(event)) ?? (await paymentOutcome(event));
   await db.webhookEvent.createMany({
     data: [{ id: event.id, provider: "stripe", type: event.type }],
     skipDuplicates: true,
   });
-  return { status: 200, body: { received: true, outcome: result?.outcome ?? "ignored" } };
+  return { status: 200, body: { received: true, outcome } };
+}
+
+async function paymentOutcome(event: StripeEvent) {
+  const payment = await paymentOfEvent(event);
+  return payment ? (await recordProviderPayment(payment)).outcome : "ignored";
+}
+
+/** Stripe Connect's events (the drivers' payouts): an account's state, a transfer made. Null for others. */
+async function connectOutcome(event: StripeEvent) {
+  const object = event.data.object as never;
+  if (event.type === "account.updated") return (await applyAccountUpdate(object)) ? "account_updated" : "ignored";
+  if (event.type === "transfer.created") return (await confirmTransfer(object)) ? "payout_confirmed" : "ignored";
+  return null;
 }
 
 async function paymentOfEvent(event: StripeEvent): Promise<ProviderPayment | null> {

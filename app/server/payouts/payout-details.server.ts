@@ -85,3 +85,8 @@ export async function applyAccountUpdate(account: {
   });
   return count > 0;
 }
+
+/** The driver profile of a signed-in driver account, or null when none is linked yet. */
+export function driverOfUser(userId: string) {
+  return db.driver.findUnique({ where: { userId }, select: { id: true, name: true, email: true } });
+}

@@ -27,6 +27,8 @@ export async function payoutMode(): Promise<PayoutMode> {
 }
 
 const RUN_LIMIT = 200;
+/** A claim older than this (on the real clock) was left by a run that stopped. */
+const staleClaim = () => new Date(Date.now() - 10 * 60_000);
 
 /**
  * Payable jobs not yet claimed (or whose Stripe transfer failed), with what each is worth now:
@@ -38,7 +40,14 @@ async function payableJobs(now: Date, driverWhere: object) {
       kind: "earning",
       availableAt: { lte: now },
       driver: driverWhere,
-      booking: { OR: [{ payout: null }, { payout: { status: "failed" } }] },
+      booking: {
+        OR: [
+          { payout: null },
+          { payout: { status: "failed" } },
+          // A Stripe claim whose run stopped half way (the transfer's idempotency key makes a retry safe).
+          { payout: { status: "pending", method: "stripe", createdAt: { lt: staleClaim() } } },
+        ],
+      },
     },
     orderBy: { availableAt: "asc" },
     take: RUN_LIMIT,
@@ -73,10 +82,20 @@ async function claim(
     skipDuplicates: true,
   });
   if (created.count === 1) return true;
-  // A failed transfer may be tried again: the row moves from failed to pending once.
+  // A failed transfer (or a stale Stripe claim) may be tried again: taken over once.
   const retried = await db.payout.updateMany({
-    where: { bookingId: job.bookingId, status: "failed" },
-    data: { status: "pending", amountPence: job.netPence, failureMessage: null, method, batchId: batchId ?? null },
+    where: {
+      bookingId: job.bookingId,
+      OR: [{ status: "failed" }, { status: "pending", method: "stripe", createdAt: { lt: staleClaim() } }],
+    },
+    data: {
+      status: "pending",
+      amountPence: job.netPence,
+      failureMessage: null,
+      method,
+      batchId: batchId ?? null,
+      createdAt: new Date(),
+    },
   });
   return retried.count === 1;
 }
@@ -124,27 +143,55 @@ export async function runStripePayouts(now = new Date()): Promise<StripeRunResul
       result.failed++;
       continue;
     }
-    await db.$transaction([
-      db.payout.update({
-        where: { id: payout.id },
-        data: { status: "paid", stripeTransferId: transfer.transferId, paidAt: now },
-      }),
-      db.driverLedgerEntry.create({
-        data: {
-          key: `payout:${payout.id}`,
-          driverId: job.driverId,
-          bookingId: job.bookingId,
-          kind: "payout",
-          amountPence: -job.netPence,
-          availableAt: now,
-          payoutId: payout.id,
-          note: `Stripe transfer ${transfer.transferId}`,
-        },
-      }),
-    ]);
+    await settleStripePayout(payout.id, transfer.transferId, now);
     result.paid++;
   }
   return result;
+}
+
+/**
+ * A Stripe transfer went through: its payout is paid, with the ledger's payout entry, once
+ * (the run that made it, or the transfer.created webhook when that run stopped half way).
+ */
+async function settleStripePayout(payoutId: string, transferId: string, now: Date) {
+  await db.$transaction(async (tx) => {
+    const payout = await tx.payout.findUniqueOrThrow({ where: { id: payoutId } });
+    if (payout.status === "paid") return;
+    await tx.payout.update({
+      where: { id: payoutId },
+      data: { status: "paid", stripeTransferId: transferId, paidAt: now },
+    });
+    await tx.driverLedgerEntry.createMany({
+      data: [
+        {
+          key: `payout:${payoutId}`,
+          driverId: payout.driverId,
+          bookingId: payout.bookingId,
+          kind: "payout",
+          amountPence: -payout.amountPence,
+          availableAt: now,
+          payoutId,
+          note: `Stripe transfer ${transferId}`,
+        },
+      ],
+      skipDuplicates: true,
+    });
+  });
+}
+
+/** Stripe's transfer.created event: the job's claimed payout is paid (if the run could not say so). */
+export async function confirmTransfer(transfer: {
+  id: string;
+  amount?: number;
+  metadata?: Record<string, string> | null;
+}) {
+  const bookingId = transfer.metadata?.bookingId;
+  if (!bookingId) return false;
+  const payout = await db.payout.findUnique({ where: { bookingId } });
+  if (!payout || payout.method !== "stripe" || payout.status === "paid" || payout.amountPence !== transfer.amount)
+    return false;
+  await settleStripePayout(payout.id, transfer.id, new Date());
+  return true;
 }
 
 /** What a driver owes back (reversals not yet recovered), in pence (0 or more). */

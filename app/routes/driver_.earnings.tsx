@@ -1,0 +1,218 @@
+// /driver/earnings: the driver's money. Each completed job with its state (pending for the 48
+// hours after the proof of delivery, payable, paid, reversed or cancelled by a refund), the
+// week's and the month's totals, what may be paid now, and how they are paid: their Stripe
+// account (set up on Stripe's own pages), or without Stripe their bank details, kept encrypted.
+// Plain forms: the same with JavaScript off and on.
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { StatusButton } from "~/components/ui/button";
+import { FormErrorSummary, FormField } from "~/components/ui/form-field";
+import { bankDetailsSchema } from "~/schemas/bank-details";
+import { requireDriver } from "~/server/auth/auth.server";
+import {
+  driverOfUser,
+  payoutDetails,
+  saveBankDetails,
+  stripeOnboardingUrl,
+} from "~/server/payouts/payout-details.server";
+import { driverEarnings, payoutMode } from "~/server/payouts/payouts.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import { seo } from "~/utils/seo";
+import { usePageForm } from "~/utils/use-validated-form";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Earnings",
+    description: "Your earnings per job, your totals and your payouts.",
+    path: "/driver/earnings",
+    matches,
+    noindex: true,
+  });
+
+async function signedInDriver(request: Request) {
+  const user = await requireDriver(request);
+  const driver = await driverOfUser(user.id);
+  if (!driver) throw redirect("/driver");
+  return driver;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const driver = await signedInDriver(request);
+  const [earnings, details, mode] = await Promise.all([
+    driverEarnings(driver.id),
+    payoutDetails(driver.id),
+    payoutMode(),
+  ]);
+  return { earnings, details, mode };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const driver = await signedInDriver(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "stripe") {
+    const url = await stripeOnboardingUrl(driver);
+    if (!url)
+      return data({ error: "Stripe payouts are not available: add your bank details instead." }, { status: 409 });
+    return redirect(url);
+  }
+  const submission = parseWithZod(formData, { schema: bankDetailsSchema });
+  // The account number never comes back to the page.
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["accountNumber"] }), { status: 400 });
+  await saveBankDetails(driver.id, submission.value);
+  return redirectWithToast(request, "/driver/earnings", {
+    title: "Bank details saved",
+    description: `Payouts go to the account ending ${submission.value.accountNumber.slice(-4)}.`,
+    variant: "success",
+  });
+}
+
+const STATE_STYLES: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  payable: "bg-blue-100 text-blue-900",
+  paid: "bg-green-100 text-green-900",
+  reversed: "bg-red-100 text-red-900",
+  cancelled: "bg-slate-200 text-slate-800",
+};
+
+export default function DriverEarnings() {
+  const { earnings, details, mode } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <p className="text-sm">
+        <Link to="/driver" className="font-medium text-blue-700 hover:underline">
+          ← My jobs
+        </Link>
+      </p>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">Earnings</h1>
+
+      <dl className="mt-6 grid gap-4 sm:grid-cols-4" data-testid="earnings-totals">
+        {[
+          ["This week", earnings.weekTotal],
+          ["This month", earnings.monthTotal],
+          ["Payable now", earnings.payable],
+          ["In its 48 hours", earnings.pending],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="mt-1 text-xl font-bold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="jobs-heading" className="mt-8">
+        <h2 id="jobs-heading" className="text-lg font-semibold text-slate-900">
+          Per job
+        </h2>
+        {earnings.jobs.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">Your completed jobs and their payouts will show here.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="earnings-jobs">
+              <caption className="sr-only">Your earnings per job, newest first</caption>
+              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
+                <tr>
+                  {["Job", "Completed", "Your share", "After refunds", "State"].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {earnings.jobs.map((job) => (
+                  <tr key={job.id} data-testid={`earning-${job.reference}`}>
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      {job.reference}
+                    </th>
+                    <td className="px-3 py-2">{job.completedText}</td>
+                    <td className="px-3 py-2">{job.earned}</td>
+                    <td className="px-3 py-2">{job.net}</td>
+                    <td className="px-3 py-2">
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLES[job.state]}`}>
+                        {job.stateLabel}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="payouts-heading" className="mt-8">
+        <h2 id="payouts-heading" className="text-lg font-semibold text-slate-900">
+          How you are paid
+        </h2>
+        {mode === "stripe" ? (
+          <StripePayouts enabled={details.stripe.enabled} started={details.stripe.started} />
+        ) : (
+          <BankDetailsForm saved={details.bank} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function StripePayouts({ enabled, started }: { enabled: boolean; started: boolean }) {
+  const navigation = useNavigation();
+  return (
+    <div className="mt-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="stripe-payouts">
+      <p className="text-sm text-slate-700">
+        {enabled
+          ? "Payouts are on: each job's share goes to your Stripe account once it is payable."
+          : started
+            ? "Stripe needs a few more details before it can pay you."
+            : "We pay you through Stripe. Set up your payouts on Stripe's secure pages: it takes a few minutes."}
+      </p>
+      {enabled ? null : (
+        <Form method="post" className="mt-3">
+          <StatusButton
+            pending={navigation.state === "submitting"}
+            pendingText="Opening Stripe…"
+            name="intent"
+            value="stripe"
+          >
+            {started ? "Continue on Stripe" : "Set up payouts with Stripe"}
+          </StatusButton>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+function BankDetailsForm({ saved }: { saved: { name: string; last4: string } | null }) {
+  const { form, fields, pending } = usePageForm(() =>
+    import("~/schemas/bank-details").then((schemas) => schemas.bankDetailsSchema),
+  );
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-3 space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <p className="text-sm text-slate-700" data-testid="bank-details-saved">
+        {saved
+          ? `Payouts go by bank transfer to ${saved.name}, account ending ${saved.last4}. Enter new details to change them.`
+          : "We pay you by bank transfer. Enter the account to pay into: it is stored encrypted."}
+      </p>
+      <FormField meta={fields.accountName} label="Name on the account" type="text" autoComplete="name" />
+      <FormField meta={fields.sortCode} label="Sort code" type="text" inputMode="numeric" placeholder="20-00-01" />
+      <FormField
+        meta={fields.accountNumber}
+        label="Account number"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+      />
+      <FormErrorSummary form={form} />
+      <StatusButton pending={pending} pendingText="Saving…">
+        Save bank details
+      </StatusButton>
+    </Form>
+  );
+}
