@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { payableFrom } from "../app/domain/payouts";
 import { calculatePrice, type PriceInput } from "../app/domain/pricing";
 import { averageTenths } from "../app/domain/ratings";
 import { ukToday } from "../app/domain/uk-calendar";
@@ -137,6 +138,8 @@ async function createDrivers(adminId: string) {
   ] as const;
 
   const created = [];
+  // Loaded here, after main's production check: it reads the environment's secrets.
+  const { encryptSecret } = await import("../app/server/platform/encryption.server");
   for (const [index, driver] of drivers.entries()) {
     const approved = driver.approvalStatus === "approved";
     const account = approved
@@ -159,6 +162,15 @@ async function createDrivers(adminId: string) {
           reviewedById: driver.approvalStatus === "pending" ? null : adminId,
           userId: account?.id,
           completedJobs: "completedJobs" in driver ? driver.completedJobs : 0,
+          // Mark is paid by bank transfer in the demo (no Stripe): his details, encrypted.
+          ...(index === 0
+            ? {
+                bankAccountName: "M Wilson",
+                bankSortCodeEncrypted: encryptSecret("20-00-01"),
+                bankAccountNumberEncrypted: encryptSecret("55779911"),
+                bankAccountLast4: "9911",
+              }
+            : {}),
           documents: {
             create: [
               {
@@ -462,6 +474,22 @@ async function createBookings(
           userId: customer.id,
           kind: "complaint",
           message: "The refund has not reached my card yet.",
+        },
+      });
+    }
+    // A completed move earned its driver their share (issue 21): payable 48 hours after the
+    // proof of delivery, so the admins' payouts page and the driver's earnings show money.
+    if (demo.status === "completed" && driverId) {
+      const completedAt = new Date(`${demo.price.moveDate}T15:00:00Z`);
+      await db.booking.update({ where: { id: booking.id }, data: { completedAt } });
+      await db.driverLedgerEntry.create({
+        data: {
+          key: `earning:${booking.id}`,
+          driverId,
+          bookingId: booking.id,
+          kind: "earning",
+          amountPence: booking.driverShare,
+          availableAt: payableFrom(completedAt),
         },
       });
     }

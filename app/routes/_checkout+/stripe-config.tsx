@@ -195,6 +195,8 @@ export default function StripeConfigPage() {
 
 /** What is in use now, with "Test connection" and, when something is saved here, "Remove saved keys". */
 function InUse({ provider, view, notice }: { provider: Provider; view: KeySettingsView; notice: Notice | null }) {
+  // Stripe's part sits under the page's h1, PayPal's under its own h2.
+  const Heading = provider === "stripe" ? "h2" : "h3";
   const names =
     provider === "stripe"
       ? {
@@ -212,9 +214,9 @@ function InUse({ provider, view, notice }: { provider: Provider; view: KeySettin
       className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
       data-testid={`${provider}-in-use`}
     >
-      <h2 id={names.headingId} className="text-lg font-semibold text-slate-900">
+      <Heading id={names.headingId} className="text-lg font-semibold text-slate-900">
         In use now
-      </h2>
+      </Heading>
       <p className="mt-1 text-sm text-slate-700" data-testid={`${provider}-source`}>
         {SOURCE_TEXT[provider][view.source ?? "none"]}
       </p>
