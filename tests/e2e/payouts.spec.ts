@@ -216,4 +216,18 @@ test("with Stripe, a driver sets up payouts on Stripe's onboarding page and come
   expect(driver.stripeAccountId).toMatch(/^acct_/);
   expect(driver.stripePayoutsEnabled).toBe(true);
   await context.close();
+
+  // The admins' page on the Stripe server runs the Stripe payouts (each job's transfer is
+  // covered by tests/integration/payouts.test.ts).
+  const adminContext = await browser.newContext({
+    baseURL: STRIPE_APP,
+    extraHTTPHeaders: { "X-Forwarded-For": randomIp() },
+  });
+  await signIn("admin@easymove.local", { context: adminContext, origin: STRIPE_APP });
+  const admin = await adminContext.newPage();
+  await open(admin, "/admin/payouts", false);
+  await expect(admin.getByText("Drivers are paid by Stripe transfer to their Stripe account.")).toBeVisible();
+  await admin.getByRole("button", { name: "Pay drivers now" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Payout run done" })).toBeVisible();
+  await adminContext.close();
 });

@@ -3,8 +3,10 @@
 // payable after 48 hours, to the payout (a Stripe Connect transfer tied to the booking's
 // charge, or a bank-transfer batch), to a reversal after a late refund; the ledger balances at
 // every step. Twenty payout runs at once never pay a job twice.
+import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PAYOUT_HOLD_HOURS } from "~/domain/payouts";
+import { action as webhookAction } from "~/routes/api+/webhooks.stripe";
 import { overrideTracking } from "~/server/admin/bookings.server";
 import { recordProviderPayment } from "~/server/bookings/checkout.server";
 import { refundBookingByAdmin } from "~/server/bookings/refunds.server";
@@ -28,7 +30,7 @@ import { decryptSecret } from "~/server/platform/encryption.server";
 import { setEnv } from "../support/env";
 import { parseCsv } from "../support/parse-csv";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { createAccount, unique } from "./auth-helpers";
+import { BASE, call, createAccount, unique } from "./auth-helpers";
 import { createApprovedDriver } from "./factories";
 
 const SECRET_KEY = "sk_test_payoutsStandIn";
@@ -375,5 +377,80 @@ describe("a job's money, without Stripe: bank transfers", () => {
         )
       ).balance,
     ).toBe(0);
+  });
+});
+
+describe("Stripe Connect's events, through the signed webhook", () => {
+  const WEBHOOK_SECRET = "whsec_payoutsTest";
+  function webhook(type: string, object: unknown) {
+    const payload = JSON.stringify({
+      id: `evt_test_${unique()}`,
+      object: "event",
+      type,
+      api_version: "2025-01-01",
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+    const headers = new Headers({
+      "Content-Type": "application/json",
+      "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    });
+    return call(webhookAction, new Request(`${BASE}/api/webhooks/stripe`, { method: "POST", body: payload, headers }));
+  }
+
+  it("keeps an account's state (account.updated) and confirms a transfer a run could not record (transfer.created)", async () => {
+    withStripe();
+    setEnv({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    const driver = await driverWith("stripe");
+    const { stripeAccountId } = await db.driver.findUniqueOrThrow({ where: { id: driver.id } });
+    const paused = await webhook("account.updated", {
+      id: stripeAccountId,
+      object: "account",
+      payouts_enabled: false,
+      capabilities: { transfers: "inactive" },
+    });
+    expect(paused.body).toMatchObject({ received: true, outcome: "account_updated" });
+    expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).stripePayoutsEnabled).toBe(false);
+    await webhook("account.updated", {
+      id: stripeAccountId,
+      object: "account",
+      payouts_enabled: true,
+      capabilities: { transfers: "active" },
+    });
+    expect((await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).stripePayoutsEnabled).toBe(true);
+    // An unknown account, or a forged signature: nothing changes.
+    expect((await webhook("account.updated", { id: "acct_unknown", payouts_enabled: true })).body.outcome).toBe(
+      "ignored",
+    );
+
+    // A run claimed the job and Stripe made the transfer, but the run stopped before saying so.
+    const booking = await paidJob(driver.id, "stripe");
+    await complete(booking.id);
+    const payout = await db.payout.create({
+      data: { bookingId: booking.id, driverId: driver.id, amountPence: 11_145, method: "stripe" },
+    });
+    const confirmed = await webhook("transfer.created", {
+      id: "tr_from_webhook_1",
+      object: "transfer",
+      amount: 11_145,
+      metadata: { bookingId: booking.id },
+    });
+    expect(confirmed.body.outcome).toBe("payout_confirmed");
+    expect(await db.payout.findUniqueOrThrow({ where: { id: payout.id } })).toMatchObject({
+      status: "paid",
+      stripeTransferId: "tr_from_webhook_1",
+    });
+    expect((await expectBalanced(driver.id, [booking.id])).balance).toBe(0);
+    // Told again: once only.
+    expect(
+      (
+        await webhook("transfer.created", {
+          id: "tr_from_webhook_1",
+          amount: 11_145,
+          metadata: { bookingId: booking.id },
+        })
+      ).body.outcome,
+    ).toBe("ignored");
+    expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id, kind: "payout" } })).toBe(1);
   });
 });

@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "run-stripe") {
-    const run = await runStripePayouts();
+    const run = await runStripePayouts(new Date(), admin.id);
     return redirectWithToast(request, "/admin/payouts", {
       title: "Payout run done",
       description: `${run.paid} paid, ${run.failed} refused by Stripe (tried again next run).`,

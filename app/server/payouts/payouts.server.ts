@@ -103,7 +103,7 @@ async function claim(
 export type StripeRunResult = { paid: number; failed: number; skipped: number };
 
 /** A Stripe payout run: each payable job of a driver whose account can receive is transferred. */
-export async function runStripePayouts(now = new Date()): Promise<StripeRunResult> {
+export async function runStripePayouts(now = new Date(), actorId?: string): Promise<StripeRunResult> {
   const { secretKey } = await getStripeKeys();
   const result = { paid: 0, failed: 0, skipped: 0 };
   if (!secretKey) return result;
@@ -146,6 +146,10 @@ export async function runStripePayouts(now = new Date()): Promise<StripeRunResul
     await settleStripePayout(payout.id, transfer.transferId, now);
     result.paid++;
   }
+  if (actorId)
+    await db.auditLog.create({
+      data: { actorId, action: "payouts.stripe_run", targetType: "Payout", targetId: "stripe", details: result },
+    });
   return result;
 }
 
