@@ -8,6 +8,8 @@ export type QuoteView = {
   pickupAddress: string;
   deliveryAddress: string;
   moveDate: string;
+  /** "5 December 2026". */
+  moveDateText: string;
   moveTime: string;
   vanSize: string;
   helpers: number;

@@ -44,6 +44,8 @@ export type DeliveryProofView = {
   damageNotes: string | null;
   /** ISO time. */
   at: string;
+  /** "24 Nov 2026, 13:19" on the UK clock. */
+  atText: string;
   photos: { url: string; width: number; height: number; alt: string }[];
 };
 

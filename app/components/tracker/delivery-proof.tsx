@@ -1,9 +1,6 @@
 // The proof of delivery, as the customer, the driver and admins see it: when and to whom the
 // goods were handed, the signature, any damage noted and the photos (each opens full size).
-import { formatUkDateTime } from "~/domain/uk-datetime";
 import type { DeliveryProofView } from "~/views/tracker";
-
-const deliveredAt = (iso: string) => formatUkDateTime(new Date(iso));
 
 export function DeliveryProofCard({
   proof,
@@ -27,7 +24,7 @@ export function DeliveryProofCard({
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-600">Delivered</dt>
         <dd className="text-slate-900">
-          <time dateTime={proof.at}>{deliveredAt(proof.at)}</time>
+          <time dateTime={proof.at}>{proof.atText}</time>
         </dd>
         <dt className="font-medium text-slate-600">Received by</dt>
         <dd className="text-slate-900" data-testid="proof-recipient">

@@ -4,9 +4,10 @@
 // browser remembers it in localStorage); once dismissed, a small banner stays.
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { formatUkDate } from "~/domain/uk-datetime";
 
-export type DiscountOfferProps = { offer: { code: string; percent: number; expiresAt: string } | null };
+export type DiscountOfferProps = {
+  offer: { code: string; percent: number; expiresAt: string; expiresText: string } | null;
+};
 
 /** "The popup appears after 1 s." */
 const DISCOUNT_POPUP_DELAY_MS = 1000;
@@ -54,7 +55,7 @@ export function DiscountOffer({ offer }: DiscountOfferProps) {
   }, [mode]);
 
   if (!offer) return null;
-  const expires = formatUkDate(new Date(offer.expiresAt), "long");
+  const expires = offer.expiresText;
 
   if (!hydrated || mode === "banner")
     return <DiscountBanner code={offer.code} percent={offer.percent} expires={expires} />;

@@ -21,7 +21,7 @@ export type TrackerExtras = {
   canRate: boolean;
   rating: { stars: number; comment: string | null } | null;
   /** The customer's own code, once the driver has arrived (spec/02: the popup follows arrival). */
-  discount: { code: string; percent: number; expiresAt: string } | null;
+  discount: { code: string; percent: number; expiresAt: string; expiresText: string } | null;
   /** The help actions: for the customer and the driver, not for admins. */
   help: { driverPhone: string | null; supportPhone: string } | null;
   /** What the driver handed in at the delivery, once completed. */
@@ -53,7 +53,12 @@ export async function trackerExtras({
     canRate,
     rating: rating ? { stars: rating.stars, comment: rating.comment } : null,
     discount: offer?.usable
-      ? { code: offer.code, percent: offer.percent, expiresAt: offer.expiresAt.toISOString() }
+      ? {
+          code: offer.code,
+          percent: offer.percent,
+          expiresAt: offer.expiresAt.toISOString(),
+          expiresText: offer.expiresText,
+        }
       : null,
     help:
       viewer === "admin"

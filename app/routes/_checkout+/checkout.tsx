@@ -21,7 +21,6 @@ import { StatusButton } from "~/components/ui/button";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { formatDistance } from "~/domain/distance";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { formatCalendarDate, formatUkDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { loadBookingForVisitor } from "~/routes/_checkout+/checkout-pages.server";
 import { discountCodeSchema } from "~/schemas/checkout";
@@ -213,13 +212,13 @@ function DiscountForm({
   applied,
 }: {
   bookingId: string;
-  offer: { code: string; percent: number; expiresAt: string | Date; usable: boolean };
+  offer: { code: string; percent: number; expiresText: string; usable: boolean };
   applied: string | null;
 }) {
   const { form, fields, pending } = usePageForm(() =>
     import("~/schemas/checkout").then((schemas) => schemas.discountCodeSchema),
   );
-  const expires = formatUkDate(new Date(offer.expiresAt), "long");
+  const expires = offer.expiresText;
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
       {offer.usable && applied !== offer.code ? (
@@ -298,7 +297,7 @@ function EstimateCheckout({ quote }: { quote: NonNullable<Awaited<ReturnType<typ
           <div>
             <dt className="text-slate-600">Moving date</dt>
             <dd>
-              {formatCalendarDate(quote.moveDate, "long")} at {quote.moveTime}
+              {quote.moveDateText} at {quote.moveTime}
             </dd>
           </div>
           <div>

@@ -4,6 +4,7 @@
 // without a proof). The customer sees it on the tracker and in the completion e-mail, admins
 // on the booking; its files are served only to those three (deliveryProofFile).
 import { stopDoneRefusal, stopsLeftRefusal, stopTitle } from "~/domain/route-stops";
+import { formatUkDateTime } from "~/domain/uk-datetime";
 import { DELIVERY_PROOF_MESSAGES, type DeliveryProofInput } from "~/schemas/delivery-proof";
 import { db } from "~/server/platform/db.server";
 import { deletePhotos, readPhoto, type StoredPhoto } from "~/server/uploads/photos.server";
@@ -142,6 +143,7 @@ export async function deliveryProofViews(bookingId: string): Promise<DeliveryPro
       : { kind: "typed", name: proof.signedName ?? proof.recipientName },
     damageNotes: proof.damageNotes,
     at: proof.createdAt.toISOString(),
+    atText: formatUkDateTime(proof.createdAt),
     photos: proof.photos.map((photo, index) => ({
       url: proofFileUrl(proof.id, photo.id),
       width: photo.width,

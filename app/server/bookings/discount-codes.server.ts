@@ -9,6 +9,7 @@ import {
   normaliseDiscountCode,
 } from "~/domain/discounts";
 import { applyDiscount } from "~/domain/pricing";
+import { formatUkDate } from "~/domain/uk-datetime";
 import { DISCOUNT_MESSAGES } from "~/schemas/checkout";
 import { db } from "~/server/platform/db.server";
 import { bookingPriceColumns } from "~/server/quotes/price-columns";
@@ -34,6 +35,8 @@ export async function discountOfferFor(customerId: string) {
     code: code.code,
     percent: code.percent,
     expiresAt: code.expiresAt,
+    /** "24 December 2026": worded here, so the date formatter stays out of the browser's code. */
+    expiresText: formatUkDate(code.expiresAt, "long"),
     usable: discountUnusableReason(code) === null,
   };
 }

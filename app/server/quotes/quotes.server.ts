@@ -4,6 +4,7 @@ import { ASSUMED_DISTANCE_SOURCE, distanceNote, DistanceUnavailableError } from 
 import { formatPounds } from "~/domain/money";
 import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
 import { routeLegs, routePointField, routePoints, stopView } from "~/domain/route-stops";
+import { formatCalendarDate } from "~/domain/uk-datetime";
 import type { QuoteRequest } from "~/schemas/quote";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
@@ -221,6 +222,7 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     pickupAddress: price.pickupAddress,
     deliveryAddress: price.deliveryAddress,
     moveDate: price.moveDate,
+    moveDateText: formatCalendarDate(price.moveDate, "long"),
     moveTime: price.moveTime,
     vanSize: price.vanSize,
     helpers: price.helpers,

@@ -10,7 +10,7 @@ import { VAN_OPTIONS } from "~/components/quote/quote-options";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { FormErrorSummary } from "~/components/ui/form-field";
-import { distanceNote, formatDistance, formatDuration } from "~/domain/distance";
+import { formatDistance, formatDuration } from "~/domain/distance";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { DISTANCE_CALCULATOR_CONSTRAINT } from "~/schemas/quote-constraints";
 import { clientAddress } from "~/server/platform/client-address.server";
@@ -152,9 +152,7 @@ export default function DistanceCalculator() {
             <Row label="To" value={result.distance.destination} />
             <Row
               label="Distance"
-              value={[formatDistance(result.distance.distance), distanceNote(result.distance.source)]
-                .filter(Boolean)
-                .join(" ")}
+              value={[formatDistance(result.distance.distance), result.distance.note].filter(Boolean).join(" ")}
               testId="result-distance"
             />
             <Row label="Estimated time" value={formatDuration(result.distance.estimatedTime)} testId="result-time" />
