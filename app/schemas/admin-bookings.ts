@@ -54,6 +54,7 @@ export const trackingOverrideSchema = z.object({
 /** An admin's refund of a paid booking (an upheld problem report, goodwill): pounds and pence, and why. */
 export const adminRefundSchema = z.object({
   intent: z.literal("refund"),
+  requestId: z.string().regex(/^[\w-]{8,64}$/, ADMIN_BOOKING_MESSAGES.refundAmount),
   amount: z
     .string({ required_error: ADMIN_BOOKING_MESSAGES.refundAmount })
     .trim()

@@ -199,6 +199,7 @@ describe("a job's money, with Stripe Connect", () => {
       amountPence: 6172,
       reason: "Scratched table",
       adminId: admin.id,
+      requestId: unique(),
     });
     expect(refunded).toEqual({ ok: true, refundedPence: 6172 });
     const entries = await ledgerOf(driver.id);
@@ -221,7 +222,13 @@ describe("a job's money, with Stripe Connect", () => {
     const driver = await driverWith("stripe");
     const booking = await paidJob(driver.id, "stripe");
     const completedAt = await complete(booking.id);
-    await refundBookingByAdmin({ bookingId: booking.id, amountPence: 2469, reason: "Late start", adminId: admin.id });
+    await refundBookingByAdmin({
+      bookingId: booking.id,
+      amountPence: 2469,
+      reason: "Late start",
+      adminId: admin.id,
+      requestId: unique(),
+    });
     const entries = await ledgerOf(driver.id);
     expect(entries.map((entry) => [entry.kind, entry.amountPence])).toEqual([
       ["earning", 11_145],
@@ -242,6 +249,7 @@ describe("a job's money, with Stripe Connect", () => {
       amountPence: 12_345,
       reason: "Upheld problem report",
       adminId: admin.id,
+      requestId: unique(),
     });
     expect((await driverEarnings(driver.id, otherDone)).jobs.find((job) => job.id === other.id)).toMatchObject({
       state: "cancelled",
@@ -335,6 +343,7 @@ describe("a job's money, without Stripe: bank transfers", () => {
       amountPence: 12_345,
       reason: "Goods damaged",
       adminId: admin.id,
+      requestId: unique(),
     });
     expect((await expectBalanced(driver.id, [booking.id])).balance).toBe(-11_145);
     const next = await paidJob(driver.id, "sandbox");
@@ -349,6 +358,31 @@ describe("a job's money, without Stripe: bank transfers", () => {
     await markBatchPaid(batch2.id, admin.id, later);
     const balanced = await expectBalanced(driver.id, [booking.id, next.id, second.id]);
     expect(balanced.balance).toBe(0);
+  });
+
+  it("refunds once when the admin's Refund is pressed twice at once", async () => {
+    withoutStripe();
+    const driver = await driverWith("bank");
+    const booking = await paidJob(driver.id, "sandbox");
+    await complete(booking.id);
+    const requestId = unique(); // one form, sent twice
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        refundBookingByAdmin({
+          bookingId: booking.id,
+          amountPence: 2000,
+          reason: "Double click",
+          adminId: admin.id,
+          requestId,
+        }),
+      ),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    const refunds = await db.payment.findMany({ where: { bookingId: booking.id, refundOfId: { not: null } } });
+    expect(refunds.map((refund) => refund.amountPence)).toEqual([2000]);
+    expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id, kind: "deduction" } })).toBe(1);
+    expect(await db.invoice.count({ where: { bookingId: booking.id, kind: "credit_note" } })).toBe(1);
+    expect(await db.auditLog.count({ where: { targetId: booking.id, action: "booking.refund" } })).toBe(1);
   });
 
   it("puts each payable job in one batch only, however many exports run at once (20)", async () => {

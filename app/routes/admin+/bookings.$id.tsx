@@ -27,7 +27,7 @@ import { bookingDetails, overrideTracking } from "~/server/admin/bookings.server
 import { requireAdmin } from "~/server/auth/auth.server";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
 import { bookingInvoices } from "~/server/bookings/invoices.server";
-import { refundBookingByAdmin, REFUND_MESSAGES } from "~/server/bookings/refunds.server";
+import { newRefundRequestId, refundBookingByAdmin, REFUND_MESSAGES } from "~/server/bookings/refunds.server";
 import { supportRequestsFor } from "~/server/bookings/support-requests.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -62,7 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     deliveryProofViews(booking.id),
     bookingInvoices(booking.id),
   ]);
-  return { booking, supportRequests, proofs, invoices };
+  // Each page's refund form has its own id: sent twice, it refunds once.
+  return { booking, supportRequests, proofs, invoices, refundRequestId: newRefundRequestId() };
 }
 
 const OVERRIDE_FAILURES = {
@@ -92,6 +93,7 @@ async function refund(
     amountPence: submission.value.amount,
     reason: submission.value.reason,
     adminId,
+    requestId: submission.value.requestId,
   });
   if (!result.ok) return data(reply({ formErrors: [result.message] }), { status: result.status });
   const { pathname, search } = new URL(request.url);
@@ -150,7 +152,7 @@ function Panel({ labelledBy, children }: { labelledBy: string; children: React.R
 }
 
 export default function AdminBookingDetails() {
-  const { booking, supportRequests, proofs, invoices } = useLoaderData<typeof loader>();
+  const { booking, supportRequests, proofs, invoices, refundRequestId } = useLoaderData<typeof loader>();
   const facts: [string, React.ReactNode][] = [
     ["Customer", booking.customer ? `${booking.customer.username} (${booking.customer.email})` : "Not given yet"],
     ["Phone", booking.customerPhone ?? "Not given"],
@@ -256,7 +258,7 @@ export default function AdminBookingDetails() {
         <TrackingOverrideForm current={booking.trackingStatus ?? "assigned"} />
       ) : null}
 
-      {booking.refundable ? <RefundForm refundable={booking.refundable} /> : null}
+      {booking.refundable ? <RefundForm refundable={booking.refundable} requestId={refundRequestId} /> : null}
 
       <h3 className="mt-6 text-base font-semibold text-slate-900">History</h3>
       {booking.history.length === 0 ? (
@@ -335,7 +337,7 @@ function useBusy(form: "refund" | "tracking") {
 }
 
 /** Money back to the customer: part or all of what is left; a credit note and the driver's ledger follow. */
-function RefundForm({ refundable }: { refundable: string }) {
+function RefundForm({ refundable, requestId }: { refundable: string; requestId: string }) {
   const pending = useBusy("refund");
   const [form, fields] = useValidatedForm(
     () => import("~/schemas/admin-bookings").then((schemas) => schemas.adminRefundSchema),
@@ -353,6 +355,7 @@ function RefundForm({ refundable }: { refundable: string }) {
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-3 max-w-xl space-y-3">
         <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="requestId" value={requestId} />
         <FormErrorSummary form={form} />
         <FormField meta={fields.amount} label="Amount (£)" type="text" inputMode="decimal" />
         <TextareaField

@@ -5,6 +5,7 @@
 // POST /api/admin/drivers/:id/status both call decideDriver.
 import { ON_TIME_GRACE_MINUTES, onTimeText } from "~/domain/driver-reliability";
 import { formatPounds } from "~/domain/money";
+import { ratingText } from "~/domain/ratings";
 import { formatUkDate } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import {
@@ -108,7 +109,7 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
     appliedOn: formatUkDate(row.createdAt, "long"),
     appliedAt: row.createdAt.toISOString(),
     // "N/A" without a rating, 0 completed jobs without any.
-    rating: row.ratingTenths == null ? "N/A" : (row.ratingTenths / 10).toFixed(1),
+    rating: ratingText(row.ratingTenths) ?? "N/A",
     completedJobs: row.completedJobs ?? 0,
     onTime: onTimeText(records.onTime.get(row.id) ?? 0, records.arrivals.get(row.id) ?? 0),
     droppedJobs: records.dropped.get(row.id) ?? 0,

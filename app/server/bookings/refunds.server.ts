@@ -2,11 +2,13 @@
 // move, or a goodwill refund. The money goes back through the provider that took each charge
 // (oldest first), each refund is recorded as a Payment row of its own, a credit note corrects
 // the VAT invoice, and the driver's part of it comes off their earning (before the payout) or
-// is reversed (after it). The idempotency key names the booking, the charge and how much had
-// been refunded before, so a retried click is the same refund at the provider.
+// is reversed (after it). The idempotency key names the charge and the refund's own
+// form (its request id), so a form sent twice is the same refund at the provider.
+import { randomUUID } from "node:crypto";
 import { formatPounds } from "~/domain/money";
 import { refundPayment } from "~/server/payments/index.server";
 import { recordRefundForDriver } from "~/server/payouts/ledger.server";
+import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { issueCreditNotes } from "./invoices.server";
 
@@ -17,6 +19,9 @@ export const REFUND_MESSAGES = {
   done: (amount: number) => `${formatPounds(amount)} refunded`,
 } as const;
 
+/** A refund form's own id (see refundBookingByAdmin's requestId). */
+export const newRefundRequestId = () => randomUUID();
+
 export type AdminRefundResult = { ok: true; refundedPence: number } | { ok: false; status: 409 | 502; message: string };
 
 export async function refundBookingByAdmin({
@@ -24,11 +29,14 @@ export async function refundBookingByAdmin({
   amountPence,
   reason,
   adminId,
+  requestId,
 }: {
   bookingId: string;
   amountPence: number;
   reason: string;
   adminId: string;
+  /** The form's own id: a form sent twice (a double click) is the same refund at the provider. */
+  requestId: string;
 }): Promise<AdminRefundResult> {
   const charges = await db.payment.findMany({
     where: { bookingId, refundOfId: null, status: "succeeded" },
@@ -42,37 +50,44 @@ export async function refundBookingByAdmin({
   if (amountPence > refundable) return { ok: false, status: 409, message: REFUND_MESSAGES.tooMuch(refundable) };
 
   let remaining = amountPence;
+  let madeRefund = false;
   for (const charge of charges) {
     const part = Math.min(leftOf(charge), remaining);
     if (part <= 0) continue;
-    const before = charge.amountPence - leftOf(charge);
     let refund: { id: string; amountPence: number };
     try {
       refund = await refundPayment(
         { provider: charge.provider, paymentId: charge.providerPaymentId },
         part,
-        `easymove-admin-refund-${bookingId}-${charge.id}-${before}-${part}`,
+        `easymove-admin-refund-${requestId}-${charge.id}`,
       );
     } catch (error) {
       console.error(`Admin refund of booking ${bookingId} failed:`, error);
       return { ok: false, status: 502, message: REFUND_MESSAGES.failed };
     }
-    const row = await db.payment.upsert({
-      where: { provider_providerPaymentId: { provider: charge.provider, providerPaymentId: refund.id } },
-      create: {
-        bookingId,
-        provider: charge.provider,
-        providerPaymentId: refund.id,
-        amountPence: refund.amountPence,
-        currency: charge.currency,
-        status: "refunded",
-        method: "refund",
-        refundOfId: charge.id,
-        customerName: charge.customerName,
-        customerEmail: charge.customerEmail,
-      },
-      update: {},
-    });
+    const data = {
+      bookingId,
+      provider: charge.provider,
+      providerPaymentId: refund.id,
+      amountPence: refund.amountPence,
+      currency: charge.currency,
+      status: "refunded" as const,
+      method: "refund",
+      refundOfId: charge.id,
+      customerName: charge.customerName,
+      customerEmail: charge.customerEmail,
+    };
+    // The provider answered a retried refund (a double click) with the same refund: kept once.
+    let row;
+    try {
+      row = await db.payment.create({ data });
+      madeRefund = true;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      row = await db.payment.findUniqueOrThrow({
+        where: { provider_providerPaymentId: { provider: charge.provider, providerPaymentId: refund.id } },
+      });
+    }
     await recordRefundForDriver({ id: row.id, bookingId, amountPence: row.amountPence });
     remaining -= part;
   }
@@ -80,6 +95,7 @@ export async function refundBookingByAdmin({
     where: { id: bookingId },
     data: { paymentState: amountPence === refundable ? "refunded" : "partially_refunded" },
   });
+  if (!madeRefund) return { ok: true, refundedPence: amountPence };
   await db.auditLog.create({
     data: {
       actorId: adminId,

@@ -1,7 +1,7 @@
 // The built-in sandbox provider, used when no Stripe keys are configured so the whole flow
 // works on a fresh machine. It keeps its own records (SandboxCheckout) the way Stripe keeps
 // Checkout Sessions and PaymentIntents, and the app reads them only through CardGateway.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { sandboxCardOutcome, type SandboxCardOutcome } from "~/domain/sandbox-cards";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
@@ -72,11 +72,12 @@ export const sandboxGateway: CardGateway = {
     const row = await db.sandboxCheckout.findUnique({ where: { paymentIntentId: id } });
     return row ? asProviderPayment(row) : null;
   },
-  async refund(paymentId, amountPence) {
+  async refund(paymentId, amountPence, idempotencyKey) {
     const row = await db.sandboxCheckout.findUnique({ where: { paymentIntentId: paymentId } });
     if (!row || row.status !== "paid") throw new PaymentProviderError("This payment cannot be refunded.", 400);
     if (amountPence > row.amountPence) throw new PaymentProviderError("The refund is larger than the payment.", 400);
-    return { id: randomId("sbx_re_"), amountPence };
+    // As Stripe does: the same idempotency key is the same refund (a double click refunds once).
+    return { id: `sbx_re_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`, amountPence };
   },
 };
 
