@@ -14,7 +14,6 @@ export type QuoteView = {
   vanSize: string;
   helpers: number;
   distanceMiles: number;
-  distanceEstimated: boolean;
   /** Priced for an assumed distance because the distance service failed: never sold as it is. */
   estimate: boolean;
   /** "(estimated)", "(in-town estimate)", "(assumed)" beside the distance; null when measured. */

@@ -98,7 +98,7 @@ describe("the quote forms, while the distance service fails", () => {
     expect(page.quote).toMatchObject({
       estimate: true,
       distanceMiles: 15,
-      distanceEstimated: true,
+      distanceNote: "(assumed)",
       vanSize: "large",
       helpers: 1,
       total: expected.priceString,
@@ -138,7 +138,7 @@ describe("the quote forms, while the distance service fails", () => {
       params: {},
       context: {},
     });
-    expect(page.quote).toMatchObject({ estimate: false, distanceEstimated: true });
+    expect(page.quote).toMatchObject({ estimate: false, distanceNote: "(estimated)" });
   });
 
   it("keep a validation error a validation error", async () => {
@@ -196,7 +196,7 @@ describe("checkout of an estimate", () => {
     });
     expect(page.kind === "quote" && page.quote).toMatchObject({
       estimate: false,
-      distanceEstimated: false,
+      distanceNote: null,
       distanceMiles: 30,
       vanSize: "large",
       helpers: 1,

@@ -76,7 +76,7 @@ describe("/calculator", () => {
     expect(page.quote).toMatchObject({
       total: "£42.00",
       pickupAddress: goodQuote.pickupAddress,
-      distanceEstimated: true,
+      distanceNote: "(estimated)",
     });
     expect(page.quote!.breakdown.map((line) => line.label)).toContain("Minimum charge adjustment");
   });

@@ -172,7 +172,7 @@ export default function AdminPayouts() {
                     <Form method="post">
                       <input type="hidden" name="batchId" value={batch.id} />
                       <StatusButton
-                        pending={busy("mark-paid")}
+                        pending={busy("mark-paid") && navigation.formData?.get("batchId") === batch.id}
                         pendingText="Marking…"
                         name="intent"
                         value="mark-paid"

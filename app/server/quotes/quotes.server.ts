@@ -227,7 +227,6 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     vanSize: price.vanSize,
     helpers: price.helpers,
     distanceMiles: price.distance,
-    distanceEstimated: !quote.exactCalculation,
     estimate: quote.distanceSource === ESTIMATE_SOURCE,
     distanceNote: distanceNote(quote.distanceSource),
     estimatedTime: price.estimatedTime,
