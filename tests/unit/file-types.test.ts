@@ -75,7 +75,7 @@ describe("a fileId is a storage key's segment (one rule)", () => {
   it("every fileId the schema takes is a safe storage key; a leading '-' or '.' is not taken", async () => {
     process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused";
     const { FILE_ID } = await import("~/schemas/driver-application");
-    const { isSafeKey } = await import("~/server/uploads/storage.server");
+    const { isSafeKey } = await import("~/server/uploads/file-storage.server");
     const fc = (await import("fast-check")).default;
     fc.assert(
       fc.property(fc.stringMatching(FILE_ID), (fileId) => isSafeKey(`chunks/session/${fileId}`)),

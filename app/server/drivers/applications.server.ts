@@ -14,6 +14,7 @@ import {
   type DocumentFieldName,
   type DriverApplicationInput,
 } from "~/schemas/driver-application";
+import { parseByteRange } from "~/server/platform/byte-range.server";
 import { clientAddress } from "~/server/platform/client-address.server";
 import { db } from "~/server/platform/db.server";
 import { sendEmail } from "~/server/platform/email.server";
@@ -147,7 +148,7 @@ type Viewer = { id: string; role: "customer" | "driver" | "admin" };
  * A stored document for someone allowed to see it: any active admin, or the driver whose
  * application it belongs to (once their account exists). 403 for anyone else signed in.
  */
-export async function openDocument(viewer: Viewer, path: string) {
+export async function openDocument(viewer: Viewer, path: string, rangeHeader: string | null = null) {
   const key = storageKeyOf(path);
   const file = key
     ? await db.storedFile.findUnique({
@@ -157,12 +158,17 @@ export async function openDocument(viewer: Viewer, path: string) {
     : null;
   const allowed = viewer.role === "admin" || (file?.driver?.userId != null && file.driver.userId === viewer.id);
   if (!allowed) return { ok: false as const, status: 403 as const };
-  const object = file && key ? await getStorage().read(key) : null;
-  if (!file || !object) return { ok: false as const, status: 404 as const };
+  const stored = file && key ? await getStorage().stat(key) : null;
+  if (!file || !key || !stored) return { ok: false as const, status: 404 as const };
+  const range = parseByteRange(rangeHeader, stored.sizeBytes);
+  if (range === "unsatisfiable") return { ok: false as const, status: 416 as const, totalBytes: stored.sizeBytes };
+  const object = await getStorage().read(key, range ?? undefined);
+  if (!object) return { ok: false as const, status: 404 as const };
   return {
     ok: true as const,
     stream: object.stream,
     sizeBytes: object.sizeBytes,
+    range: range ? { ...range, totalBytes: stored.sizeBytes } : null,
     mimeType: file.mimeType,
     originalName: file.originalName,
   };

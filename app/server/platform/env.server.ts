@@ -48,6 +48,16 @@ const envSchema = z.object({
   MAIL_FROM: optional,
   OUTBOX_DIR: z.string().default(".data/outbox"),
   UPLOAD_DIR: z.string().default(".data/uploads"),
+  // Where uploaded files live: "local" (UPLOAD_DIR) or "s3" (a bucket, for several machines).
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optional,
+  S3_REGION: z.string().default("eu-west-2"),
+  // An S3-compatible server (MinIO, Ceph, the tests' local one); unset for AWS itself.
+  S3_ENDPOINT: optional,
+  // Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, an instance role).
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_PREFIX: optional,
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().default(10),
   // Uploads stop (507) while less than this is free on the upload folder's disk.
   UPLOAD_MIN_FREE_MB: z.coerce.number().min(0).default(100),
@@ -112,6 +122,10 @@ export function parseEnv(source: Record<string, string | undefined>, cores: numb
     throw new ConfigurationError(`Invalid configuration:\n${problems.join("\n")}\nSee .env.example.`);
   }
   const parsed = result.data;
+  if (parsed.STORAGE === "s3" && !parsed.S3_BUCKET)
+    throw new ConfigurationError(
+      "STORAGE=s3 needs S3_BUCKET (and S3_REGION, S3_ENDPOINT and credentials as the store requires). See .env.example.",
+    );
   const isProduction = parsed.NODE_ENV === "production" && parsed.LOCAL_DATABASE !== "1";
   if (isProduction) {
     const problems = productionProblems(parsed);

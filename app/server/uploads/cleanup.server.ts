@@ -2,7 +2,7 @@
 // never claimed by an application, and temporary files, once they are 24 hours old.
 import { db } from "~/server/platform/db.server";
 import { storageKeyOf } from "./documents.server";
-import { getStorage, LocalDiskStorage } from "./storage.server";
+import { getStorage } from "./storage.server";
 
 const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -46,7 +46,7 @@ export async function cleanupStaleUploads(now = new Date()) {
     removed++;
   }
 
-  if (storage instanceof LocalDiskStorage) await storage.removeStalePartials(cutoff);
+  await storage.removeStalePartials(cutoff);
   return { removed };
 }
 

@@ -21,8 +21,9 @@ import { fileMessages, UPLOAD_PATH, type DocumentField } from "~/schemas/driver-
 import { maxFileBytes, MB } from "~/server/platform/body-limits.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
+import { isSafeKey } from "./file-storage.server";
 import { chargeUploadQuota, diskHasRoomFor, UPLOAD_MESSAGES } from "./quota.server";
-import { getStorage, isSafeKey } from "./storage.server";
+import { getStorage } from "./storage.server";
 import { FileTooLargeError, limited, peek } from "./streams.server";
 
 export { maxFileBytes, MB };
