@@ -12,6 +12,11 @@ export default defineConfig({
     path: "prisma/migrations",
     seed: "tsx prisma/seed.ts",
   },
-  // Only migrate/db commands need a URL; `prisma generate` works without one.
-  datasource: process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {},
+  // Only migrate/db commands need a URL; `prisma generate` works without one. Migrations take
+  // advisory locks and run DDL in one session: behind a pooler (PgBouncer) they need the
+  // direct connection, DIRECT_DATABASE_URL.
+  datasource:
+    process.env.DIRECT_DATABASE_URL || process.env.DATABASE_URL
+      ? { url: (process.env.DIRECT_DATABASE_URL || process.env.DATABASE_URL)! }
+      : {},
 });

@@ -9,11 +9,16 @@
 //   - the cross-site check on every state-changing request (server/csrf.server.ts): a 403;
 //   - anonymous visitors of the pages that allow it served from a render shared for a few
 //     seconds (server/platform/shared-render.server.ts), in production;
-//   - compression, an access log with no secrets in it, graceful shutdown, and
-//     WEB_CONCURRENCY worker processes.
+//   - each request's id (X-Request-Id, from the proxy or made here), in every log line of it
+//     and passed on to e-mails and payment calls (server/platform/request-context.server.ts);
+//   - compression, an access log with no secrets in it (JSON lines in production), graceful
+//     shutdown, and WEB_CONCURRENCY worker processes;
+//   - /readyz (readiness: 503 while draining, or without the database or a migration) and
+//     /metrics (Prometheus, behind METRICS_TOKEN; the workers' counts added up).
 // `npm start` runs it on the production build, `npm run dev` with Vite in middleware mode
 // (NODE_ENV=development), and the tests start it as `tsx server.ts`.
 import cluster from "node:cluster";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,16 +27,26 @@ import { createRequestHandler as createRemixHandler, type ServerBuild } from "@r
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
-import { accessLogLine } from "~/server/platform/access-log.server";
+import { AggregatorRegistry } from "prom-client";
+import { accessLogFields, accessLogLine } from "~/server/platform/access-log.server";
 import { bodyLimitFor, MB } from "~/server/platform/body-limits.server";
 import { clientAddressKey } from "~/server/platform/client-address.server";
 import { CSRF_FORBIDDEN_MESSAGE, crossSiteReason } from "~/server/platform/csrf.server";
 import { env } from "~/server/platform/env.server";
+import { logger, routeConsoleToLogger } from "~/server/platform/logger.server";
+import { metrics, routeLabel } from "~/server/platform/metrics.server";
+import type { Readiness } from "~/server/platform/readiness.server";
+import { requestIdFrom, runWithRequestId } from "~/server/platform/request-context.server";
 import { securityHeaders } from "~/server/platform/security-headers.server";
 
 /** The server build, with the hooks of a graceful shutdown and the shared renders (app/server-build.ts). */
 export type AppBuild = ServerBuild & {
-  lifecycle?: { startBackgroundJobs?(): void; endLiveStreams(): Promise<void>; closeDatabase(): Promise<void> };
+  lifecycle?: {
+    startBackgroundJobs?(): void;
+    endLiveStreams(): Promise<void>;
+    closeDatabase(): Promise<void>;
+    readiness?(): Promise<Readiness>;
+  };
   createSharedRenders?: typeof import("~/server-build").createSharedRenders;
 };
 
@@ -46,6 +61,12 @@ export type AppOptions = {
   trustedProxyHops?: number;
   siteUrl?: string;
   accessLog?: boolean;
+  /** Access lines as JSON objects (production) rather than text. */
+  jsonLogs?: boolean;
+  /** /metrics answers only "Authorization: Bearer <token>"; unset, it is not served (404). */
+  metricsToken?: string;
+  /** Every worker's metrics added up (several workers); unset, this process's own. */
+  clusterMetrics?: () => Promise<string>;
 };
 
 /** Over this, an oversized body is not read to its end for the 413: the connection closes. */
@@ -91,6 +112,12 @@ function capBodies(req: Request, res: Response, next: NextFunction) {
     if (received > limit && !res.headersSent) tooLarge(req, res, limit, true);
   });
   next();
+}
+
+/** Whether an Authorization header carries the token, compared in constant time. */
+function bearerMatches(header: string | undefined, token: string) {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return header !== undefined && timingSafeEqual(digest(header), digest(`Bearer ${token}`));
 }
 
 /** 403 for a state-changing request that another site's page sent. */
@@ -142,13 +169,19 @@ function serveSharedRenders(
 }
 
 export function createApp(options: AppOptions) {
-  const { mode = "production", trustedProxyHops = 0, siteUrl, accessLog = false } = options;
+  const { mode = "production", trustedProxyHops = 0, siteUrl, accessLog = false, jsonLogs = false } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustedProxyHops);
   let closing = false;
   const defaultHeaders = securityHeaders();
+  const loadBuild = async () => (typeof options.build === "function" ? await options.build() : options.build);
 
+  app.use((req, res, next) => {
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    res.setHeader("X-Request-Id", requestId);
+    runWithRequestId(requestId, next);
+  });
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     // Every response gets the security headers; those a page set itself (its CSP) stay.
@@ -156,20 +189,26 @@ export function createApp(options: AppOptions) {
       for (const [name, value] of defaultHeaders) if (!res.hasHeader(name)) res.setHeader(name, value);
       if (closing) res.setHeader("Connection", "close");
     });
-    if (accessLog) {
-      res.on("finish", () => {
-        const line = accessLogLine({
-          at: new Date(),
-          clientAddress: clientAddressKey(req.ip),
-          method: req.method,
-          url: req.originalUrl,
-          status: res.statusCode,
-          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-          bytes: Number(res.getHeader("content-length")) || undefined,
-        });
-        console.log(line);
-      });
-    }
+    res.on("finish", () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      metrics.requestDuration.observe(
+        { method: req.method, route: routeLabel(req.path, res.statusCode), status: String(res.statusCode) },
+        durationMs / 1000,
+      );
+      if (!accessLog) return;
+      const entry = {
+        at: new Date(),
+        clientAddress: clientAddressKey(req.ip),
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        durationMs,
+        bytes: Number(res.getHeader("content-length")) || undefined,
+      };
+      if (jsonLogs)
+        logger.info({ request: accessLogFields(entry), requestId: res.getHeader("X-Request-Id") }, "request");
+      else console.log(accessLogLine(entry));
+    });
     next();
   });
   app.use(capBodies);
@@ -181,6 +220,30 @@ export function createApp(options: AppOptions) {
         !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
+
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (closing) return void res.status(503).json({ status: "draining", ready: false });
+    try {
+      const state = (await (await loadBuild()).lifecycle?.readiness?.()) ?? { ready: true };
+      res.status(state.ready ? 200 : 503).json({ status: state.ready ? "ready" : "not ready", ...state });
+    } catch (error) {
+      console.error("The readiness check failed:", error);
+      res.status(503).json({ status: "not ready", ready: false });
+    }
+  });
+  app.get("/metrics", async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (!options.metricsToken || !bearerMatches(req.headers.authorization, options.metricsToken))
+      return void res.status(404).type("text/plain; charset=utf-8").send("Not Found");
+    try {
+      const text = options.clusterMetrics ? await options.clusterMetrics() : await metrics.registry.metrics();
+      res.type(metrics.registry.contentType).send(text);
+    } catch (error) {
+      console.error("Collecting metrics failed:", error);
+      res.status(503).type("text/plain; charset=utf-8").send("Metrics are not available just now.");
+    }
+  });
 
   // Before the static files: a shared page is never a file, and "/" would cost a stat.
   if (typeof options.build === "object" && options.build.createSharedRenders)
@@ -217,8 +280,14 @@ export function createApp(options: AppOptions) {
   };
 }
 
-/** Listens; on SIGTERM or SIGINT stops accepting, ends live streams, finishes requests, exits. */
-export async function startServer(options: AppOptions & { port: number; host?: string; backgroundJobs?: boolean }) {
+/**
+ * Listens; on SIGTERM or SIGINT drains: /readyz answers 503 at once, and after `drainSeconds`
+ * (time for a load balancer to notice) it stops accepting, ends live streams, finishes the
+ * requests in flight and exits.
+ */
+export async function startServer(
+  options: AppOptions & { port: number; host?: string; backgroundJobs?: boolean; drainSeconds?: number },
+) {
   const { app, beginClosing } = createApp(options);
   const server: Server = await new Promise((resolve, reject) => {
     const listening = options.host
@@ -236,6 +305,7 @@ export async function startServer(options: AppOptions & { port: number; host?: s
   const stop = () =>
     (stopping ??= (async () => {
       beginClosing();
+      if (options.drainSeconds) await new Promise((resolve) => setTimeout(resolve, options.drainSeconds! * 1000));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const build = await loadBuild().catch(() => null);
@@ -248,9 +318,43 @@ export async function startServer(options: AppOptions & { port: number; host?: s
   return { server, stop };
 }
 
+const METRICS_REQUEST = "easymove:metrics-request";
+const METRICS_REPLY = "easymove:metrics-reply";
+type MetricsMessage = { type?: string; id?: number; text?: string; error?: string };
+
+/** In a worker: every worker's metrics, added up by the primary (prom-client's cluster registry). */
+function metricsFromPrimary() {
+  let next = 0;
+  return () =>
+    new Promise<string>((resolve, reject) => {
+      const id = ++next;
+      const timer = setTimeout(() => done(new Error("The primary did not answer with the metrics")), 5000);
+      const onMessage = (message: MetricsMessage) => {
+        if (message?.type !== METRICS_REPLY || message.id !== id) return;
+        done(message.error ? new Error(message.error) : null, message.text);
+      };
+      const done = (error: Error | null, text = "") => {
+        clearTimeout(timer);
+        process.off("message", onMessage);
+        if (error) reject(error);
+        else resolve(text);
+      };
+      process.on("message", onMessage);
+      process.send!({ type: METRICS_REQUEST, id });
+    });
+}
+
 /** N workers (WEB_CONCURRENCY) share the port; the primary restarts one that dies. */
 function runPrimary(workers: number) {
   let shuttingDown = false;
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, message: MetricsMessage) => {
+    if (message?.type !== METRICS_REQUEST) return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: METRICS_REPLY, id: message.id, text }),
+      (error: Error) => worker.send({ type: METRICS_REPLY, id: message.id, error: error.message }),
+    );
+  });
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (shuttingDown) {
@@ -270,6 +374,7 @@ function runPrimary(workers: number) {
 }
 
 async function main() {
+  if (env.LOG_FORMAT === "json") routeConsoleToLogger();
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runPrimary(env.WEB_CONCURRENCY);
   const development = env.NODE_ENV === "development";
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -293,6 +398,10 @@ async function main() {
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     siteUrl: env.SITE_URL,
     accessLog: env.ACCESS_LOG === "on",
+    jsonLogs: env.LOG_FORMAT === "json",
+    metricsToken: env.METRICS_TOKEN,
+    clusterMetrics: cluster.isWorker ? metricsFromPrimary() : undefined,
+    drainSeconds: env.DRAIN_SECONDS,
     backgroundJobs: true,
   });
   console.log(

@@ -15,10 +15,12 @@ import * as build from "virtual:remix/server-build";
 import { startHousekeeping, stopHousekeeping } from "~/server/housekeeping.server";
 import { withInvalidTextAsBadRequest } from "~/server/platform/bad-input.server";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/server/platform/db-errors.server";
-import { db } from "~/server/platform/db.server";
+import { closeDatabase } from "~/server/platform/db.server";
 import { withFormBodyCheck } from "~/server/platform/form-body.server";
 import { withFormErrorTitle } from "~/server/platform/form-errors.server";
 import { endLiveStreams } from "~/server/platform/live.server";
+import { metrics } from "~/server/platform/metrics.server";
+import { readiness } from "~/server/platform/readiness.server";
 import { applyMissingSecurityHeaders } from "~/server/platform/security-headers.server";
 import { createSharedRenderCache, sharedRenderPaths } from "~/server/platform/shared-render.server";
 import { routeHandle } from "~/utils/route-handle";
@@ -47,6 +49,7 @@ function withDatabaseOutage(handler: Handler, { resource }: { resource: boolean 
       return await handler(args);
     } catch (thrown) {
       if (thrown instanceof Response || !isDatabaseUnavailable(thrown)) throw thrown;
+      metrics.dbErrors.inc({ kind: "unavailable" });
       // A page shows the error page (thrown); an API caller gets JSON (returned as its answer).
       if (resource) return serviceUnavailable({ json: true });
       throw serviceUnavailable({ json: false });
@@ -83,14 +86,16 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
 
 /**
  * What the server (server.ts) starts once it listens, and ends at shutdown: first the event
- * streams, then (after the requests in flight) the background jobs and the database.
+ * streams, then (after the requests in flight) the background jobs and the database. And
+ * what it asks before saying it is ready for traffic (/readyz).
  */
 export const lifecycle = {
   startBackgroundJobs: startHousekeeping,
   endLiveStreams,
+  readiness,
   async closeDatabase() {
     stopHousekeeping();
-    await db.$disconnect();
+    await closeDatabase();
   },
 };
 

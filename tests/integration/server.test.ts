@@ -12,11 +12,14 @@ import { gunzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as apiSignIn from "~/routes/api+/auth.signin";
+import { logger } from "~/server/platform/logger.server";
+import type { Readiness } from "~/server/platform/readiness.server";
 import { createApp, startServer, type AppBuild, type AppOptions } from "../../server";
 
 const SITE_URL = "https://easymove.example";
 
 let slowRequestStarted: () => void = () => {};
+let readinessAnswer: Readiness = { ready: true, database: "ok", migrations: "ok" };
 const lifecycleCalls: string[] = [];
 
 function route(id: string, routePath: string, module: Record<string, unknown>) {
@@ -65,6 +68,9 @@ const build = {
   assetsBuildDirectory: "",
   isSpaMode: false,
   lifecycle: {
+    async readiness() {
+      return readinessAnswer;
+    },
     async endLiveStreams() {
       lifecycleCalls.push("endLiveStreams");
     },
@@ -373,6 +379,116 @@ describe("graceful shutdown", () => {
     expect(answer.headers.connection).toBe("close");
     await stopped;
     expect(lifecycleCalls).toEqual(["endLiveStreams", "closeDatabase"]);
+    await expect(send(base, "/echo")).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
+
+describe("request ids", () => {
+  it("gives every response an id, keeps a well-formed one from the proxy, and replaces anything else", async () => {
+    const own = await send(direct, "/echo");
+    expect(own.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(
+      (await send(direct, "/echo", { headers: { "X-Request-Id": "nginx-4f9a2c1e0b7d" } })).headers["x-request-id"],
+    ).toBe("nginx-4f9a2c1e0b7d");
+    const forged = await send(direct, "/echo", { headers: { "X-Request-Id": 'x"; drop table' } });
+    expect(forged.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("are in the JSON access log, whose URL is redacted as the text log's is", async () => {
+    const { server, base } = await listen({ accessLog: true, jsonLogs: true });
+    const entries: Record<string, unknown>[] = [];
+    const spy = vi
+      .spyOn(logger, "info")
+      .mockImplementation(((fields: Record<string, unknown>) => void entries.push(fields)) as never);
+    try {
+      const answer = await send(base, "/reset-password/super-secret-token-123?x=1");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        requestId: answer.headers["x-request-id"],
+        request: { method: "GET", url: "/reset-password/[redacted]?x=1", status: 200, clientAddress: "127.0.0.1" },
+      });
+      expect(JSON.stringify(entries)).not.toContain("super-secret-token-123");
+    } finally {
+      spy.mockRestore();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+describe("/metrics", () => {
+  const token = "metrics-token-for-the-tests-0123456789abcdef";
+
+  it("is not served without METRICS_TOKEN, nor to a request without the token", async () => {
+    expect((await send(direct, "/metrics")).status).toBe(404);
+    const { server, base } = await listen({ metricsToken: token });
+    try {
+      expect((await send(base, "/metrics")).status).toBe(404);
+      expect((await send(base, "/metrics", { headers: { Authorization: "Bearer wrong" } })).status).toBe(404);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it("answers Prometheus text: request durations by route pattern and status, and the app's gauges", async () => {
+    const { server, base } = await listen({ metricsToken: token });
+    try {
+      await send(base, "/echo");
+      await send(base, "/no-such-page-clx0123456789abcdefghijk");
+      const answer = await send(base, "/metrics", { headers: { Authorization: `Bearer ${token}` } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-type"]).toContain("text/plain");
+      const text = answer.body.toString();
+      expect(text).toMatch(
+        /easymove_http_request_duration_seconds_count\{method="GET",route="\/echo",status="200"\} \d+/,
+      );
+      expect(text).toContain('route="(no route)",status="404"');
+      expect(text).not.toContain("clx0123456789abcdefghijk");
+      for (const name of [
+        "easymove_event_streams_open",
+        "easymove_db_errors_total",
+        "easymove_payments_total",
+        "easymove_emails_in_flight",
+        "easymove_emails_total",
+        "easymove_db_pool_connections",
+        "process_resident_memory_bytes",
+      ])
+        expect(text).toContain(`# TYPE ${name}`);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+describe("/readyz", () => {
+  it("is 200 when the build says ready, 503 with the reason when not", async () => {
+    readinessAnswer = { ready: true, database: "ok", migrations: "ok" };
+    const ready = await send(direct, "/readyz");
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body.toString())).toMatchObject({ status: "ready", migrations: "ok" });
+    readinessAnswer = { ready: false, database: "ok", migrations: "pending", pending: ["20990101000000_next"] };
+    const pending = await send(direct, "/readyz");
+    expect(pending.status).toBe(503);
+    expect(JSON.parse(pending.body.toString())).toMatchObject({
+      status: "not ready",
+      pending: ["20990101000000_next"],
+    });
+    readinessAnswer = { ready: true, database: "ok", migrations: "ok" };
+  });
+
+  it("answers 503 from the moment a drain starts, while requests are still served", async () => {
+    const { server, stop } = await startServer({ build, clientDir, port: 0, host: "127.0.0.1", drainSeconds: 0.5 });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect((await send(base, "/readyz")).status).toBe(200);
+    const stopped = stop();
+    const draining = await send(base, "/readyz");
+    expect(draining.status).toBe(503);
+    expect(JSON.parse(draining.body.toString())).toMatchObject({ status: "draining" });
+    expect((await send(base, "/echo")).status).toBe(200); // still taking requests until the drain ends
+    await stopped;
     await expect(send(base, "/echo")).rejects.toThrow(/ECONNREFUSED/);
   });
 });

@@ -22,6 +22,8 @@ export interface StripeStandInRequest {
   /** The form body (or, for GET, the query) parsed into nested objects and arrays. */
   body: FormObject;
   idempotencyKey: string | null;
+  /** The caller's X-Request-Id: the app's correlation id. */
+  requestId: string | null;
 }
 
 export type PaymentIntentStatus =
@@ -878,7 +880,13 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     handle({ request, response, url, method, raw }) {
       const send = jsonSender(request, response);
       const params = method === "POST" ? parseStripeForm(raw) : parseStripeForm(url.search.slice(1));
-      requests.push({ method, path: url.pathname, body: params, idempotencyKey: headerOf(request, "idempotency-key") });
+      requests.push({
+        method,
+        path: url.pathname,
+        body: params,
+        idempotencyKey: headerOf(request, "idempotency-key"),
+        requestId: headerOf(request, "x-request-id"),
+      });
       if (url.pathname.startsWith("/pay/")) return hostedPage(method, url.pathname, response);
       if (url.pathname.startsWith("/connect/onboard/")) {
         // Stripe's onboarding, done at once: the account may receive transfers, back to return_url.

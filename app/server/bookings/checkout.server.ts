@@ -19,6 +19,7 @@ import { confirmTransfer } from "~/server/payouts/payouts.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
+import { metrics } from "~/server/platform/metrics.server";
 import type { SessionUser } from "~/views/session-user";
 import { sendBookingConfirmation } from "./booking-emails.server";
 import { claimBooking, type BookingRecord } from "./bookings.server";
@@ -227,6 +228,15 @@ async function savePaymentRow(
  * exactly once however often (or however concurrently) the same answer arrives.
  */
 export async function recordProviderPayment(
+  payment: ProviderPayment,
+  expectedBookingId?: string,
+): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {
+  const recorded = await recordPaymentAnswer(payment, expectedBookingId);
+  metrics.payments.inc({ provider: payment.provider, outcome: recorded.outcome });
+  return recorded;
+}
+
+async function recordPaymentAnswer(
   payment: ProviderPayment,
   expectedBookingId?: string,
 ): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {

@@ -1,6 +1,7 @@
 // PayPal's Orders v2 REST API, server side (the browser only runs PayPal's buttons). The
 // order's amount comes from the booking; a capture is checked before a booking is paid.
 // PAYPAL_API_BASE defaults to PayPal's sandbox; tests point it at a local stand-in.
+import { correlationHeaders } from "~/server/platform/request-context.server";
 import type { ProviderPayment } from "./gateway";
 import { PaymentProviderError } from "./gateway";
 import { apiBase, requestToken } from "./paypal-auth.server";
@@ -45,6 +46,7 @@ async function paypal<T>(
     authorization: `Bearer ${await accessToken()}`,
     "content-type": "application/json",
     prefer: "return=representation",
+    ...correlationHeaders(),
   };
   if (requestId) headers["PayPal-Request-Id"] = requestId;
   const response = await fetch(`${apiBase()}${path}`, {

@@ -2,6 +2,7 @@
 // tests' local stand-in of Stripe's API); unset, it talks to api.stripe.com.
 import Stripe from "stripe";
 import { env } from "~/server/platform/env.server";
+import { correlationHeaders } from "~/server/platform/request-context.server";
 import type { CardGateway, ProviderPayment } from "./gateway";
 import { PaymentProviderError } from "./gateway";
 
@@ -12,12 +13,23 @@ function connection(): { host?: string; port?: number; protocol?: "http" | "http
   return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
+/** Stripe's fetch client, with the request's id on every call as its correlation id. */
+const httpClient = Stripe.createFetchHttpClient((input, init) =>
+  fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...correlationHeaders() } }),
+);
+
 const clients = new Map<string, Stripe>();
 
 function stripeClient(secretKey: string) {
   let client = clients.get(secretKey);
   if (!client) {
-    client = new Stripe(secretKey, { ...connection(), maxNetworkRetries: 1, timeout: 15_000, telemetry: false });
+    client = new Stripe(secretKey, {
+      ...connection(),
+      httpClient,
+      maxNetworkRetries: 1,
+      timeout: 15_000,
+      telemetry: false,
+    });
     clients.set(secretKey, client);
   }
   return client;

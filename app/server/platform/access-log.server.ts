@@ -32,6 +32,11 @@ export type AccessLogEntry = {
   bytes?: number;
 };
 
+/** The same facts as fields of a JSON log line (production's logs), the URL redacted alike. */
+export function accessLogFields({ clientAddress, method, url, status, durationMs, bytes }: AccessLogEntry) {
+  return { clientAddress, method, url: redactedUrl(url), status, durationMs: Math.round(durationMs * 10) / 10, bytes };
+}
+
 export function accessLogLine({ at, clientAddress, method, url, status, durationMs, bytes }: AccessLogEntry): string {
   return `${at.toISOString()} ${clientAddress} "${method} ${redactedUrl(url)}" ${status} ${bytes ?? "-"} ${durationMs.toFixed(1)}ms`;
 }

@@ -1,12 +1,27 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "../../../generated/prisma/client";
 import { env } from "./env.server";
+import { metrics } from "./metrics.server";
+
+let pool: pg.Pool | null = null;
 
 function createClient() {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: env.DATABASE_URL }) });
+  // The pool is ours, so /metrics can read its use and count its errors.
+  pool = new pg.Pool({ connectionString: env.DATABASE_URL });
+  pool.on("error", () => metrics.dbErrors.inc({ kind: "connection" })); // an idle connection lost
+  const counted = pool;
+  metrics.watchPool(() => ({ total: counted.totalCount, idle: counted.idleCount, waiting: counted.waitingCount }));
+  return new PrismaClient({ adapter: new PrismaPg(counted) });
 }
 
 // One client per process; the dev server reloads modules, so keep it on globalThis there.
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 export const db = globalForPrisma.prisma ?? createClient();
 if (env.NODE_ENV !== "production") globalForPrisma.prisma = db;
+
+/** At shutdown: Prisma lets go of its connections, and the pool closes them. */
+export async function closeDatabase() {
+  await db.$disconnect();
+  await pool?.end().catch(() => {}); // already ended
+}

@@ -4,6 +4,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { env } from "./env.server";
+import { metrics } from "./metrics.server";
+import { correlationHeaders } from "./request-context.server";
 
 export type EmailAttachment = { filename: string; content: Buffer; contentType: string };
 export type Email = { to: string; subject: string; text: string; html?: string; attachments?: EmailAttachment[] };
@@ -18,7 +20,22 @@ function transport() {
 }
 
 export async function sendEmail(email: Email) {
-  const info = await transport().sendMail({ from: env.MAIL_FROM, ...email });
+  metrics.emailsInFlight.inc();
+  try {
+    const messageId = await deliver(email);
+    metrics.emails.inc({ outcome: "sent" });
+    return messageId;
+  } catch (error) {
+    metrics.emails.inc({ outcome: "failed" });
+    throw error;
+  } finally {
+    metrics.emailsInFlight.dec();
+  }
+}
+
+async function deliver(email: Email) {
+  // The request that sent it, as its correlation id (the same id as in the logs).
+  const info = await transport().sendMail({ from: env.MAIL_FROM, ...email, headers: correlationHeaders() });
   if (!env.SMTP_URL) {
     const dir = path.resolve(env.OUTBOX_DIR);
     await fs.mkdir(dir, { recursive: true });

@@ -13,6 +13,9 @@ const optional = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1, "DATABASE_URL is required (npm start sets it for the embedded database)"),
+  // A connection that bypasses a pooler such as PgBouncer (transaction pooling breaks LISTEN):
+  // live events listen on it, and migrations run on it. Unset: DATABASE_URL.
+  DIRECT_DATABASE_URL: optional,
   SESSION_SECRET: optional,
   ENCRYPTION_KEY: optional,
 
@@ -80,6 +83,16 @@ const envSchema = z.object({
   ),
   // "off" silences the access log (the tests' servers); anything else logs one line a request.
   ACCESS_LOG: z.enum(["on", "off"]).default("on"),
+  // "json": one JSON object a line (pino), with each request's id; "text": readable lines.
+  // Unset: json in production, text elsewhere (parseEnv).
+  LOG_FORMAT: z.enum(["json", "text"]).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
+  // /metrics (Prometheus) answers only requests with "Authorization: Bearer <METRICS_TOKEN>";
+  // unset, it answers 404.
+  METRICS_TOKEN: optional,
+  // At SIGTERM, /readyz answers 503 this long before the server stops taking connections,
+  // so a load balancer's health checks see the instance leave first (docs/DEPLOY.md).
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
 
   // Set by `npm start`, `npm run dev` and the test scripts when they made the database
   // themselves (the embedded PostgreSQL, a throwaway test database): a local demo. Without it,
@@ -90,6 +103,8 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & {
+  LOG_FORMAT: "json" | "text";
+  DIRECT_DATABASE_URL: string;
   WEB_CONCURRENCY: number;
   SESSION_SECRET: string;
   ENCRYPTION_KEY: string;
@@ -148,6 +163,8 @@ export function parseEnv(source: Record<string, string | undefined>, cores: numb
     SESSION_SECRET: parsed.SESSION_SECRET ?? DEVELOPMENT_SECRETS.SESSION_SECRET,
     ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? DEVELOPMENT_SECRETS.ENCRYPTION_KEY,
     MAIL_FROM: parsed.MAIL_FROM ?? `${parsed.BRAND_NAME} <no-reply@easymove.example>`,
+    LOG_FORMAT: parsed.LOG_FORMAT ?? (isProduction ? "json" : "text"),
+    DIRECT_DATABASE_URL: parsed.DIRECT_DATABASE_URL ?? parsed.DATABASE_URL,
     // Production uses every core it is given; a demo or a test server stays one process.
     WEB_CONCURRENCY: parsed.WEB_CONCURRENCY ?? (isProduction ? Math.min(cores, 64) : 1),
     isProduction,
@@ -198,6 +215,14 @@ export function productionProblems(parsed: z.infer<typeof envSchema>): string[] 
         `${name} is ${Buffer.byteLength(value)} bytes long: use at least ${MIN_SECRET_BYTES} random bytes.`,
       );
   }
+  if (
+    parsed.METRICS_TOKEN &&
+    (KNOWN_SECRETS.has(parsed.METRICS_TOKEN.toLowerCase()) ||
+      Buffer.byteLength(parsed.METRICS_TOKEN) < MIN_SECRET_BYTES)
+  )
+    problems.push(
+      `METRICS_TOKEN is too easy to guess: use at least ${MIN_SECRET_BYTES} random bytes (or leave it unset).`,
+    );
   if (parsed.SESSION_SECRET && parsed.SESSION_SECRET === parsed.ENCRYPTION_KEY)
     problems.push("SESSION_SECRET and ENCRYPTION_KEY are the same: give each its own random value.");
   if (new URL(parsed.SITE_URL).protocol !== "https:")

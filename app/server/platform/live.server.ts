@@ -5,6 +5,7 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import { metrics } from "./metrics.server";
 
 const CHANNEL = "easymove_live";
 
@@ -38,7 +39,9 @@ function parseEvent(payload: string | undefined): LiveEvent | null {
 /** The process's one LISTEN connection, opened on first use and opened again after a failure. */
 function ensureListening() {
   listener ??= (async () => {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    // A direct connection: LISTEN needs one session for its life, which a pooler in
+    // transaction mode (PgBouncer) does not give (DIRECT_DATABASE_URL, docs/DEPLOY.md).
+    const client = new pg.Client({ connectionString: env.DIRECT_DATABASE_URL });
     const reset = () => {
       listener = null;
       client.removeAllListeners();
@@ -96,11 +99,13 @@ export function reserveLiveStream(userId: string): (() => void) | null {
   if (mine >= LIVE_STREAM_LIMITS.perUser || openStreamsTotal >= LIVE_STREAM_LIMITS.perInstance) return null;
   openStreams.set(userId, mine + 1);
   openStreamsTotal++;
+  metrics.eventStreamsOpen.inc();
   let released = false;
   return () => {
     if (released) return;
     released = true;
     openStreamsTotal--;
+    metrics.eventStreamsOpen.dec();
     const left = (openStreams.get(userId) ?? 1) - 1;
     if (left > 0) openStreams.set(userId, left);
     else openStreams.delete(userId);

@@ -1,0 +1,35 @@
+// Each request's id, reachable from anywhere its handling goes (a log line, an e-mail, a call
+// to Stripe or PayPal) without passing it down by hand. The id comes from the proxy in front
+// (nginx's X-Request-Id) when it is well formed, else it is made here; the response carries it.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+
+type RequestContext = { requestId: string };
+
+// One store for the server (server.ts) and the server build, which load this module apart.
+const STORE_KEY = Symbol.for("easymove.request-context");
+const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<RequestContext> | undefined>;
+const store = (holder[STORE_KEY] ??= new AsyncLocalStorage<RequestContext>());
+
+const WELL_FORMED_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** The incoming id when it is well formed (never trusted to be anything but a label), else a new one. */
+export function requestIdFrom(header: string | string[] | undefined) {
+  const given = Array.isArray(header) ? header[0] : header;
+  return given && WELL_FORMED_ID.test(given) ? given : randomUUID();
+}
+
+export function runWithRequestId<T>(requestId: string, work: () => T): T {
+  return store.run({ requestId }, work);
+}
+
+/** The id of the request being handled, or undefined outside one (a background job). */
+export function currentRequestId(): string | undefined {
+  return store.getStore()?.requestId;
+}
+
+/** Headers that pass the request's id on to another service as its correlation id. */
+export function correlationHeaders(): Record<string, string> {
+  const requestId = currentRequestId();
+  return requestId ? { "X-Request-Id": requestId } : {};
+}
