@@ -1,10 +1,12 @@
-// Two app instances (production build, two ports) against one DATABASE_URL and one shared
-// UPLOAD_DIR, as behind a load balancer: a session started on one works on the other (and
-// signing out on one ends it on both), rate limits count across both, a tracker's event
-// stream open on one hears a driver's status change made on the other, and a document
-// uploaded through one is served by both.
+// Two app instances (production build, two ports) against one DATABASE_URL and one S3 bucket
+// (a local s3rver), each with a local folder of its own, as on two machines behind a load
+// balancer: a session started on one works on the other (and signing out on one ends it on
+// both), rate limits count across both, a tracker's event stream open on one hears a driver's
+// status change made on the other, and a document uploaded through one is served by both.
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3Server, type LocalS3Server } from "../support/s3-server";
 import {
   ADMIN,
   DEMO_PASSWORD,
@@ -31,14 +33,22 @@ const DB_PORT = 4482;
 const API_LIMIT = 10;
 
 let database: TestDatabase;
+let s3: LocalS3Server;
 let a: App;
 let b: App;
 
 beforeAll(async () => {
   database = await startDatabase("scale-out", DB_PORT);
-  // Same database, same upload folder, same secrets; only the port differs.
+  s3 = await startS3Server(path.join(database.folder, "s3"));
+  // Same database, same bucket, same secrets; each its own port and its own local folder.
   [a, b] = await Promise.all(
-    PORTS.map((port) => serveApp(database, port, { API_RATE_LIMIT_PER_MINUTE: String(API_LIMIT) })),
+    PORTS.map((port) =>
+      serveApp(database, port, {
+        API_RATE_LIMIT_PER_MINUTE: String(API_LIMIT),
+        ...s3.env,
+        UPLOAD_DIR: path.join(database.folder, `uploads-${port}`),
+      }),
+    ),
   );
 });
 
@@ -46,10 +56,11 @@ afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   if (a) saveLog("scale-out-a.log", a.output());
   if (b) saveLog("scale-out-b.log", b.output());
+  await s3?.close();
   await database?.remove();
 });
 
-describe("two instances, one database, one upload folder", () => {
+describe("two instances, one database, one bucket", () => {
   it("a session started on one instance works on the other; signing out on either ends it on both", async () => {
     const cookie = await signInCookie(a, TRACKED.customer, DEMO_PASSWORD);
     const onB = await get(b, "/bookings", { cookie });
@@ -155,7 +166,7 @@ describe("two instances, one database, one upload folder", () => {
     }
   });
 
-  it("a driver document uploaded through one instance is served by both (shared UPLOAD_DIR)", async () => {
+  it("a driver document uploaded through one instance is served by both (one S3 bucket, no shared folder)", async () => {
     const pdf = new Uint8Array(fs.readFileSync("tests/fixtures/document.pdf"));
     const ip = randomIp();
     // The registration page on A starts the browser's upload session.
@@ -177,7 +188,7 @@ describe("two instances, one database, one upload folder", () => {
       field: "licenseDocument",
     }))
       form.append(name, value);
-    // The chunk goes to A; B assembles it (the chunk is in the shared folder).
+    // The chunk goes to A; B assembles it (the chunk is in the bucket).
     const chunk = await fetch(`${a.url}/api/drivers/upload-chunk`, {
       method: "POST",
       body: form,
@@ -205,8 +216,14 @@ describe("two instances, one database, one upload folder", () => {
     }
     // Anyone else is still refused on either.
     expect((await get(b, `/${filePath}`)).status).toBe(401);
+    // Nothing was written to either instance's own folder: the bucket holds it all.
+    for (const port of PORTS) {
+      const folder = path.join(database.folder, `uploads-${port}`);
+      const files = fs.existsSync(folder) ? fs.readdirSync(folder, { recursive: true }) : [];
+      expect(files).toEqual([]);
+    }
     record([
-      `chunk uploaded on :${PORTS[0]}, assembled on :${PORTS[1]}; ${filePath.replace(/[0-9a-f]{16,}/, "…")} (${pdf.length} bytes) served byte for byte to an admin by ${served.join(", ")}`,
+      `chunk uploaded on :${PORTS[0]}, assembled on :${PORTS[1]}, stored in the S3 bucket; ${filePath.replace(/[0-9a-f]{16,}/, "…")} (${pdf.length} bytes) served byte for byte to an admin by ${served.join(", ")}`,
     ]);
   });
 });
