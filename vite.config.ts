@@ -75,7 +75,11 @@ export default defineConfig({
         // (tests/reliability). One file at a time, so that no file's load skews another's figures.
         test: {
           name: "reliability",
-          include: ["tests/reliability/**/*.test.ts"],
+          // tests/reliability/deploy (nginx, PgBouncer, a rolling deploy) only in the full run.
+          include: [
+            "tests/reliability/*.test.ts",
+            ...(process.env.RELIABILITY_FULL === "1" ? ["tests/reliability/deploy/*.test.ts"] : []),
+          ],
           environment: "node",
           globalSetup: ["tests/reliability/global-setup.ts"],
           fileParallelism: false,

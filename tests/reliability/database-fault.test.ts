@@ -5,6 +5,7 @@
 // live-events LISTEN connection comes back, so a tracker hears changes made afterwards.
 import autocannon, { type Result } from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { poolerFor } from "./deploy/programs";
 import {
   ADMIN,
   DEMO_PASSWORD,
@@ -29,14 +30,15 @@ import {
 } from "./harness";
 import { record, saveLog } from "./report";
 
-const APP_PORT = 4461;
-const DB_PORT = 4481;
+const APP_PORT = process.env.RELIABILITY_POOLER ? 4465 : 4461;
+const DB_PORT = process.env.RELIABILITY_POOLER ? 4485 : 4481;
 const LOAD_S = FULL ? 20 : 6;
 const CONNECTIONS = FULL ? 50 : 10;
 const RECOVERY_LIMIT_MS = 5_000;
 const UNAVAILABLE = "EasyMove is having a short technical problem. Please try again in a minute.";
 
 let database: TestDatabase;
+let pooler: Awaited<ReturnType<typeof poolerFor>>;
 let app: App;
 let customer: { cookie: string; token: string };
 let driverCookie: string;
@@ -48,8 +50,9 @@ let streamBeforeFault: EventStream;
 
 beforeAll(async () => {
   database = await startDatabase("fault", DB_PORT);
+  pooler = await poolerFor(database);
   // One client address sends the whole load: the API limit is raised for this server.
-  app = await serveApp(database, APP_PORT, { API_RATE_LIMIT_PER_MINUTE: "100000000" });
+  app = await serveApp(database, APP_PORT, { API_RATE_LIMIT_PER_MINUTE: "100000000", ...pooler.env });
   customer = {
     cookie: await signInCookie(app, TRACKED.customer, DEMO_PASSWORD),
     token: await signInToken(app, TRACKED.customer, DEMO_PASSWORD),
@@ -66,6 +69,7 @@ afterAll(async () => {
   streamBeforeFault?.close();
   await app?.stop();
   if (app) saveLog("database-fault-app.log", app.output());
+  await pooler?.stop();
   await database?.remove();
 });
 
@@ -262,7 +266,7 @@ describe("PostgreSQL stopped mid-load and started again", () => {
     const result = await load;
     const statuses = statusCounts(result);
     record([
-      `load: ${LOAD_S} s at ${CONNECTIONS} connections (quote API and GET / alternately); PostgreSQL stopped ${((stopAt - loadStarted) / 1000).toFixed(1)} s in (fast shutdown took ${stopped - stopAt} ms)`,
+      `load: ${LOAD_S} s at ${CONNECTIONS} connections (quote API and GET / alternately), database ${pooler.describe}; PostgreSQL stopped ${((stopAt - loadStarted) / 1000).toFixed(1)} s in (fast shutdown took ${stopped - stopAt} ms)`,
       `load statuses ${JSON.stringify(statuses)}; errors ${result.errors}, timeouts ${result.timeouts}, resets ${result.resets}; ${result.requests.total} answered of ${result.requests.sent} sent`,
       ...answers,
       `the event stream open at the fault ended ${streamEndedWithin === null ? "NOT within 5 s" : `${streamEndedWithin} ms after the stop`} (the browser's EventSource reconnects)`,

@@ -5,6 +5,7 @@
 // for this server, since every request here comes from one address.
 import autocannon, { type Result } from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { poolerFor } from "./deploy/programs";
 import {
   FULL,
   expectNoInternals,
@@ -18,17 +19,19 @@ import {
 } from "./harness";
 import { record } from "./report";
 
-const APP_PORT = 4460;
-const DB_PORT = 4480;
+const APP_PORT = process.env.RELIABILITY_POOLER ? 4464 : 4460;
+const DB_PORT = process.env.RELIABILITY_POOLER ? 4484 : 4480;
 const DURATION_S = FULL ? 30 : 5;
 const CONNECTIONS = FULL ? 50 : 20;
 
 let database: TestDatabase;
+let pooler: Awaited<ReturnType<typeof poolerFor>>;
 let app: App;
 
 beforeAll(async () => {
   database = await startDatabase("load", DB_PORT);
-  app = await serveApp(database, APP_PORT, { API_RATE_LIMIT_PER_MINUTE: "100000000" });
+  pooler = await poolerFor(database);
+  app = await serveApp(database, APP_PORT, { API_RATE_LIMIT_PER_MINUTE: "100000000", ...pooler.env });
   // Warm up: the distance cache for each route, and the first render.
   for (let index = 0; index < 4; index++)
     expect((await postJson(app, "/api/quotes/calculate", quoteBody(index))).status).toBe(200);
@@ -37,13 +40,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  await pooler?.stop();
   await database?.remove();
 });
 
 function figures(result: Result) {
   const inFlight = result.requests.sent - result.requests.total;
   return [
-    `${DURATION_S} s at ${CONNECTIONS} connections`,
+    `${DURATION_S} s at ${CONNECTIONS} connections, database ${pooler.describe}`,
     `${result.requests.total} answered of ${result.requests.sent} sent (${inFlight} in flight when the time ran out)`,
     `${result.requests.average.toFixed(0)} req/s`,
     `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,

@@ -22,8 +22,15 @@ const UNAVAILABLE_CODES = new Set([
   "08006",
 ]);
 
-const UNAVAILABLE_MESSAGE =
-  /can't reach database server|connection terminated|server has closed the connection|terminating connection|ECONNREFUSED|ECONNRESET|the database system is (?:starting up|shutting down|in recovery mode)|timed out fetching a new connection|connection is closed|Connection ended unexpectedly|is not queryable/i;
+// PgBouncer's own words while the database behind it is away (it answers them as 08P01,
+// which PostgreSQL also uses for real protocol errors, so the message decides).
+const POOLER_UNAVAILABLE =
+  "server login has been failing|pgbouncer cannot connect to server|server conn crashed|query_wait_timeout|server_connect_timeout|database shutting down";
+
+const UNAVAILABLE_MESSAGE = new RegExp(
+  `can't reach database server|connection terminated|server has closed the connection|terminating connection|ECONNREFUSED|ECONNRESET|the database system is (?:starting up|shutting down|in recovery mode)|timed out fetching a new connection|connection is closed|Connection ended unexpectedly|is not queryable|${POOLER_UNAVAILABLE}`,
+  "i",
+);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
