@@ -23,8 +23,8 @@ const config: KnipConfig = {
     // Read by app/tailwind.css (`@import "tailwindcss"`), which knip does not parse.
     "tailwindcss",
   ],
-  // System commands the embedded PostgreSQL and the reliability report call.
-  ignoreBinaries: ["getent", "useradd", "ss", "free"],
+  // System commands the embedded PostgreSQL, the reliability report and its deploy tests call.
+  ignoreBinaries: ["getent", "useradd", "ss", "free", "apt-get", "openssl"],
 };
 
 export default config;
