@@ -19,7 +19,9 @@
 // (NODE_ENV=development), and the tests start it as `tsx server.ts`.
 import cluster from "node:cluster";
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Server } from "node:http";
+import { realpathSync } from "node:fs";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import net, { type Socket } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -71,6 +73,9 @@ export type AppOptions = {
 
 /** Over this, an oversized body is not read to its end for the 413: the connection closes. */
 const MAX_DRAINED_BYTES = 16 * MB;
+
+/** How long a stopping server lets just-opened connections deliver their request. */
+const CONNECTION_SETTLE_MS = 1_000;
 
 /** How long a shutdown waits for requests in flight before it closes their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -299,6 +304,26 @@ export async function startServer(
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
+  // Requests being answered on each connection, so that a shutdown closes only the quiet
+  // ones. (http.Server's closeIdleConnections() also takes a connection whose request has
+  // been read but not yet answered for idle, and resets it.)
+  const requestsOn = new Map<Socket, number>();
+  server.on("connection", (socket: Socket) => {
+    requestsOn.set(socket, 0);
+    socket.once("close", () => requestsOn.delete(socket));
+  });
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    if (!requestsOn.has(socket)) return;
+    requestsOn.set(socket, requestsOn.get(socket)! + 1);
+    res.once("close", () => {
+      if (requestsOn.has(socket)) requestsOn.set(socket, requestsOn.get(socket)! - 1);
+    });
+  });
+  const closeQuietConnections = () => {
+    for (const [socket, requests] of requestsOn) if (requests === 0) socket.destroy();
+  };
+
   const loadBuild = async () => (typeof options.build === "function" ? await options.build() : options.build);
   if (options.backgroundJobs) (await loadBuild()).lifecycle?.startBackgroundJobs?.();
   let stopping: Promise<void> | null = null;
@@ -306,10 +331,15 @@ export async function startServer(
     (stopping ??= (async () => {
       beginClosing();
       if (options.drainSeconds) await new Promise((resolve) => setTimeout(resolve, options.drainSeconds! * 1000));
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // Stop accepting, but do not yet close the connections that look idle (http.Server's
+      // close() would): one a proxy opened a moment ago may be carrying its first request,
+      // and closing it would reset that request (a POST the proxy cannot send elsewhere).
+      // Every response now says "Connection: close", so busy connections end by themselves.
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       const build = await loadBuild().catch(() => null);
       await build?.lifecycle?.endLiveStreams();
+      await new Promise((resolve) => setTimeout(resolve, CONNECTION_SETTLE_MS));
+      closeQuietConnections();
       const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(grace);
@@ -420,7 +450,9 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+// Run as the program (not imported by a test). Through the real path: a release started
+// through a symlinked folder (a deploy's "current" link) is still this file.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(path.resolve(process.argv[1]))).href) {
   main().catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

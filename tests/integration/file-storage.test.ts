@@ -35,8 +35,8 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-function s3Storage(prefix = "contract") {
-  const client = s3ClientFor({ ...settings, prefix });
+async function s3Storage(prefix = "contract") {
+  const client = await s3ClientFor({ ...settings, prefix });
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const request = args.request as { headers: Record<string, string> };
@@ -67,8 +67,8 @@ describe.each([
   ["an S3 bucket", () => s3Storage()],
 ] as const)("FileStorage on %s", (_name, make) => {
   let storage: FileStorage;
-  beforeAll(() => {
-    storage = make();
+  beforeAll(async () => {
+    storage = await make();
   });
 
   it("writes a stream, reads it whole and by byte range, and states its size", async () => {
@@ -131,7 +131,7 @@ describe.each([
 
 describe("S3 storage only", () => {
   it("sends a large file as a multipart upload, each write asking for server-side encryption, and no ACL", async () => {
-    const storage = s3Storage();
+    const storage = await s3Storage();
     sent.length = 0;
     const data = bytes(20 * 1024 * 1024, 3);
     await storage.write("uploads/large.pdf", pieces(data));
@@ -157,8 +157,8 @@ describe("S3 storage only", () => {
   });
 
   it("keeps each prefix's objects apart in one bucket", async () => {
-    const first = s3Storage("site-one");
-    const second = s3Storage("site-two");
+    const first = await s3Storage("site-one");
+    const second = await s3Storage("site-two");
     await first.write("uploads/same.pdf", pieces(bytes(10, 1)));
     await second.write("uploads/same.pdf", pieces(bytes(10, 2)));
     expect((await readAll(first, "uploads/same.pdf"))!.equals(bytes(10, 1))).toBe(true);
@@ -179,7 +179,7 @@ describe("npm run storage:copy-to-s3", () => {
       });
     const first = await run();
     expect(first.stdout).toContain("Done: 3 copied");
-    const bucket = s3Storage("copied");
+    const bucket = await s3Storage("copied");
     expect((await bucket.list("")).map((object) => object.key).sort()).toEqual([
       "demo/licence.pdf",
       "proofs/b1/photo.jpg",

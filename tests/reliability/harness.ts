@@ -113,6 +113,7 @@ export async function serveApp(
   database: TestDatabase,
   port: number,
   extraEnv: Record<string, string> = {},
+  { cwd = root }: { cwd?: string } = {},
 ): Promise<App> {
   if (!(await portIsFree(port))) throw new Error(`Port ${port} for the app is taken; stop what holds it.`);
   const url = `http://127.0.0.1:${port}`;
@@ -149,7 +150,7 @@ export async function serveApp(
   };
   for (const name of Object.keys(env)) if (name.startsWith("VITEST") || name === "TEST") delete env[name];
   const child: ChildProcess = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], {
-    cwd: root,
+    cwd,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

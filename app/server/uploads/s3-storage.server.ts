@@ -8,19 +8,7 @@
 //   the bucket's lifecycle rule removes their parts (docs/DEPLOY.md), and removeStalePartials
 //   aborts them where the store lists them.
 import { Readable } from "node:stream";
-import {
-  AbortMultipartUploadCommand,
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Env } from "~/server/platform/env.server";
 import { type ByteRange, type FileStorage, isSafeKey, type StoredObject, UnsafeKeyError } from "./file-storage.server";
 
@@ -36,6 +24,20 @@ export type S3Settings = {
 };
 
 const PART_SIZE_BYTES = 8 * 1024 * 1024;
+
+// The AWS SDK (about 20 MB and a tenth of a second to load) is loaded only by a site that
+// stores its files in a bucket.
+let sdkLoading: Promise<{
+  s3: typeof import("@aws-sdk/client-s3");
+  Upload: typeof import("@aws-sdk/lib-storage").Upload;
+}> | null = null;
+function sdk() {
+  sdkLoading ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(([s3, storage]) => ({
+    s3,
+    Upload: storage.Upload,
+  }));
+  return sdkLoading;
+}
 const ENCRYPTION = "AES256";
 
 export function s3SettingsFrom(
@@ -52,8 +54,9 @@ export function s3SettingsFrom(
   };
 }
 
-export function s3ClientFor(settings: S3Settings) {
-  return new S3Client({
+export async function s3ClientFor(settings: S3Settings): Promise<S3Client> {
+  const { s3 } = await sdk();
+  return new s3.S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     // Buckets as a path ("host/bucket/key"): what S3-compatible servers answer without DNS set-up.
@@ -69,21 +72,24 @@ export function s3ClientFor(settings: S3Settings) {
   });
 }
 
+/** The status of an error S3 answered with (the SDK's S3ServiceException), else undefined. */
+function s3Status(error: unknown) {
+  return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+}
+
 function isNotFound(error: unknown) {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404)
-  );
+  const name = (error as { name?: string } | null)?.name;
+  return name === "NoSuchKey" || name === "NotFound" || s3Status(error) === 404;
 }
 
 export class S3Storage implements FileStorage {
   readonly bucket: string;
-  readonly client: S3Client;
+  private readonly client: Promise<S3Client>;
   private readonly prefix: string;
 
-  constructor(settings: S3Settings, client: S3Client = s3ClientFor(settings)) {
+  constructor(settings: S3Settings, client?: S3Client) {
     this.bucket = settings.bucket;
-    this.client = client;
+    this.client = client ? Promise.resolve(client) : s3ClientFor(settings);
     this.prefix = settings.prefix ? `${settings.prefix.replace(/\/+$/, "")}/` : "";
   }
 
@@ -105,8 +111,9 @@ export class S3Storage implements FileStorage {
         yield chunk;
       }
     };
+    const { Upload } = await sdk();
     const upload = new Upload({
-      client: this.client,
+      client: await this.client,
       params: {
         Bucket: this.bucket,
         Key: this.objectName(key),
@@ -121,9 +128,11 @@ export class S3Storage implements FileStorage {
   }
 
   async read(key: string, range?: ByteRange) {
+    const { s3 } = await sdk();
+    const client = await this.client;
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({
+      const object = await client.send(
+        new s3.GetObjectCommand({
           Bucket: this.bucket,
           Key: this.objectName(key),
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -137,8 +146,10 @@ export class S3Storage implements FileStorage {
   }
 
   async stat(key: string): Promise<StoredObject | null> {
+    const { s3 } = await sdk();
+    const client = await this.client;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectName(key) }));
+      const head = await client.send(new s3.HeadObjectCommand({ Bucket: this.bucket, Key: this.objectName(key) }));
       return { key, sizeBytes: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -147,28 +158,34 @@ export class S3Storage implements FileStorage {
   }
 
   async move(from: string, to: string) {
+    const { s3 } = await sdk();
+    const client = await this.client;
     const source = this.objectName(from);
-    await this.client.send(
-      new CopyObjectCommand({
+    await client.send(
+      new s3.CopyObjectCommand({
         Bucket: this.bucket,
         Key: this.objectName(to),
         CopySource: `${this.bucket}/${source.split("/").map(encodeURIComponent).join("/")}`,
         ServerSideEncryption: ENCRYPTION,
       }),
     );
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: source }));
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: source }));
   }
 
   async delete(key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectName(key) }));
+    const { s3 } = await sdk();
+    const client = await this.client;
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectName(key) }));
   }
 
   async deleteFolder(prefix: string) {
+    const { s3 } = await sdk();
+    const client = await this.client;
     const objects = await this.list(prefix);
     // DeleteObjects takes at most 1,000 keys a call.
     for (let start = 0; start < objects.length; start += 1000) {
-      await this.client.send(
-        new DeleteObjectsCommand({
+      await client.send(
+        new s3.DeleteObjectsCommand({
           Bucket: this.bucket,
           Delete: {
             Objects: objects.slice(start, start + 1000).map((object) => ({ Key: this.objectName(object.key) })),
@@ -180,11 +197,13 @@ export class S3Storage implements FileStorage {
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
+    const { s3 } = await sdk();
+    const client = await this.client;
     const objects: StoredObject[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
+      const page = await client.send(
+        new s3.ListObjectsV2Command({
           Bucket: this.bucket,
           Prefix: prefix === "" ? this.prefix : `${this.objectName(prefix)}/`,
           ContinuationToken: token,
@@ -209,24 +228,22 @@ export class S3Storage implements FileStorage {
   }
 
   async removeStalePartials(before: Date) {
+    const { s3 } = await sdk();
+    const client = await this.client;
     let uploads;
     try {
-      uploads = await this.client.send(
-        new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.prefix || undefined }),
+      uploads = await client.send(
+        new s3.ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.prefix || undefined }),
       );
     } catch (error) {
       // Some S3-compatible servers do not list uploads; their lifecycle rule is the clean-up.
-      if (
-        error instanceof S3ServiceException &&
-        (error.$metadata.httpStatusCode === 501 || error.$metadata.httpStatusCode === 405)
-      )
-        return;
+      if (s3Status(error) === 501 || s3Status(error) === 405) return;
       throw error;
     }
     for (const upload of uploads.Uploads ?? []) {
       if (upload.Key && upload.UploadId && upload.Initiated && upload.Initiated < before) {
-        await this.client.send(
-          new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+        await client.send(
+          new s3.AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }),
         );
       }
     }

@@ -66,7 +66,17 @@ function run(command: string, args: string[], options: { cwd?: string } = {}) {
 
 // ------------------------------------------------------------------ nginx
 
-export type Nginx = RunningProgram & { httpsUrl: string; httpsPort: number; folder: string; accessLog: () => string };
+export type Nginx = RunningProgram & {
+  httpsUrl: string;
+  httpsPort: number;
+  folder: string;
+  accessLog: () => string;
+  /** Rewrites the upstream (an instance marked down gets no new request) and reloads nginx gracefully. */
+  setInstances: (instances: Upstream[]) => Promise<void>;
+};
+
+/** An app instance in nginx's upstream; `down` takes it out of rotation (a deploy step). */
+export type Upstream = { port: number; down?: boolean };
 
 /**
  * deploy/nginx.conf as checked in, with only its "SITE:" and "PATH:" lines changed: the
@@ -75,7 +85,7 @@ export type Nginx = RunningProgram & { httpsUrl: string; httpsPort: number; fold
  */
 export function siteConfig(
   config: string,
-  site: { folder: string; appPorts: number[]; httpPort: number; httpsPort: number },
+  site: { folder: string; appPorts: Upstream[]; httpPort: number; httpsPort: number },
 ) {
   const { folder } = site;
   const lines = config.split("\n");
@@ -112,8 +122,8 @@ export function siteConfig(
         break;
       case "server":
         if (!upstreamWritten)
-          for (const port of site.appPorts)
-            output.push(`${indent}server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`);
+          for (const { port, down } of site.appPorts)
+            output.push(`${indent}server 127.0.0.1:${port} max_fails=1 fail_timeout=5s${down ? " down" : ""};`);
         upstreamWritten = true;
         break;
       case "listen":
@@ -191,14 +201,18 @@ export async function startNginx(
     { encoding: "utf8" },
   );
   if (certificate.status !== 0) throw new Error(`openssl could not make a certificate:\n${certificate.stderr}`);
-  const config = siteConfig(fs.readFileSync(path.join(root, "deploy/nginx.conf"), "utf8"), {
-    folder,
-    appPorts,
-    httpPort,
-    httpsPort,
-  });
   const configFile = path.join(folder, "nginx.conf");
-  fs.writeFileSync(configFile, config);
+  const writeConfig = (instances: Upstream[]) =>
+    fs.writeFileSync(
+      configFile,
+      siteConfig(fs.readFileSync(path.join(root, "deploy/nginx.conf"), "utf8"), {
+        folder,
+        appPorts: instances,
+        httpPort,
+        httpsPort,
+      }),
+    );
+  writeConfig(appPorts.map((port) => ({ port })));
   const tested = spawnSync(nginx, ["-t", "-q", "-c", configFile, "-p", folder, "-e", path.join(folder, "error.log")], {
     encoding: "utf8",
   });
@@ -222,6 +236,12 @@ export async function startNginx(
     httpsPort,
     httpsUrl: `https://localhost:${httpsPort}`,
     folder,
+    setInstances: async (instances) => {
+      writeConfig(instances);
+      const pid = Number(fs.readFileSync(path.join(folder, "nginx.pid"), "utf8"));
+      process.kill(pid, "SIGHUP"); // a graceful reload: requests in flight finish on the old workers
+      await sleep(500);
+    },
     accessLog: () =>
       fs.existsSync(path.join(folder, "access.log")) ? fs.readFileSync(path.join(folder, "access.log"), "utf8") : "",
   };
