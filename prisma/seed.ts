@@ -2,8 +2,8 @@
 // declined drivers, bookings in every status with their payments, chat, tracking and
 // support requests. Runs only on an empty database (npm start calls it on every start of a
 // local demo), and never in production unless told `--demo`.
-import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { payableFrom } from "../app/domain/payouts";
 import { calculatePrice, type PriceInput } from "../app/domain/pricing";
@@ -11,6 +11,8 @@ import { averageTenths } from "../app/domain/ratings";
 import { ukToday } from "../app/domain/uk-calendar";
 import { hashPassword } from "../app/server/auth/password.server";
 import { bookingPriceColumns, moveColumns, quotePriceColumns } from "../app/server/quotes/price-columns";
+import { LocalDiskStorage } from "../app/server/uploads/local-storage.server";
+import { S3Storage } from "../app/server/uploads/s3-storage.server";
 import {
   PrismaClient,
   type BookingStatus,
@@ -40,9 +42,21 @@ const DEMO_PNG = Buffer.from(
   "base64",
 );
 
-function writeDemoFile(name: string, content: string | Buffer) {
-  fs.mkdirSync(path.join(UPLOAD_DIR, "demo"), { recursive: true });
-  fs.writeFileSync(path.join(UPLOAD_DIR, "demo", name), content);
+/** Where the demo documents go: the app's storage (the upload folder, or the bucket with STORAGE=s3). */
+const demoStorage =
+  process.env.STORAGE === "s3"
+    ? new S3Storage({
+        bucket: process.env.S3_BUCKET ?? "",
+        region: process.env.S3_REGION || "eu-west-2",
+        endpoint: process.env.S3_ENDPOINT || undefined,
+        accessKeyId: process.env.S3_ACCESS_KEY_ID || undefined,
+        secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || undefined,
+        prefix: process.env.S3_PREFIX || "",
+      })
+    : new LocalDiskStorage(UPLOAD_DIR);
+
+async function writeDemoFile(name: string, content: string | Buffer) {
+  await demoStorage.write(`demo/${name}`, Readable.from([new Uint8Array(Buffer.from(content))]));
   return `uploads/demo/${name}`;
 }
 
@@ -175,28 +189,28 @@ async function createDrivers(adminId: string) {
             create: [
               {
                 kind: "license",
-                storageKey: writeDemoFile(`${slug}-licence.pdf`, DEMO_PDF),
+                storageKey: await writeDemoFile(`${slug}-licence.pdf`, DEMO_PDF),
                 originalName: "licence.pdf",
                 mimeType: "application/pdf",
                 sizeBytes: DEMO_PDF.length,
               },
               {
                 kind: "insurance",
-                storageKey: writeDemoFile(`${slug}-insurance.pdf`, DEMO_PDF),
+                storageKey: await writeDemoFile(`${slug}-insurance.pdf`, DEMO_PDF),
                 originalName: "insurance.pdf",
                 mimeType: "application/pdf",
                 sizeBytes: DEMO_PDF.length,
               },
               {
                 kind: "liability",
-                storageKey: writeDemoFile(`${slug}-liability.pdf`, DEMO_PDF),
+                storageKey: await writeDemoFile(`${slug}-liability.pdf`, DEMO_PDF),
                 originalName: "liability.pdf",
                 mimeType: "application/pdf",
                 sizeBytes: DEMO_PDF.length,
               },
               {
                 kind: "vehiclePhoto",
-                storageKey: writeDemoFile(`${slug}-van.png`, DEMO_PNG),
+                storageKey: await writeDemoFile(`${slug}-van.png`, DEMO_PNG),
                 originalName: "van.png",
                 mimeType: "image/png",
                 sizeBytes: DEMO_PNG.length,

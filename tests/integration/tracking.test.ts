@@ -14,7 +14,7 @@ import { CHAT_MESSAGES, CHAT_RATE_LIMIT } from "~/server/bookings/chat.server";
 import { advanceTracking, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
-import { LIVE_STREAM_LIMITS, subscribeToBooking } from "~/server/platform/live.server";
+import { LIVE_STREAM_LIMITS, livePayload, subscribeToBooking } from "~/server/platform/live.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking } from "./factories";
 
@@ -455,6 +455,13 @@ describe("the event stream", () => {
     } finally {
       controller.abort();
     }
+  });
+
+  it("notifies with ids only: a payload far under PostgreSQL's 8,000-byte NOTIFY limit, whatever else an event holds", () => {
+    const event = { bookingId: "c".repeat(30), kind: "chat" as const, message: "x".repeat(10_000) };
+    const payload = livePayload(event);
+    expect(JSON.parse(payload)).toEqual({ bookingId: event.bookingId, kind: "chat" });
+    expect(Buffer.byteLength(payload)).toBeLessThan(100);
   });
 
   it("holds one account to 10 open streams (429 with Retry-After past it); a closed one frees its place", async () => {

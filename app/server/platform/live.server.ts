@@ -13,10 +13,18 @@ const CHANNEL = "easymove_live";
 type LiveEventKind = "tracking" | "chat" | "read" | "booking" | "position";
 export type LiveEvent = { bookingId: string; kind: LiveEventKind };
 
+/**
+ * What NOTIFY carries: the booking's id and what changed, nothing else, so a payload stays far
+ * under PostgreSQL's 8,000-byte limit (pages load the data itself when they hear it).
+ */
+export function livePayload(event: LiveEvent) {
+  return JSON.stringify({ bookingId: event.bookingId, kind: event.kind });
+}
+
 /** Announces a change to every instance (after the change is committed, so readers see it). */
 export async function publishLiveEvent(event: LiveEvent) {
   try {
-    await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`;
+    await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${livePayload(event)})`;
   } catch (error) {
     // The change itself is saved; pages without the event catch up on their next load.
     console.error("Could not announce a live event:", error);

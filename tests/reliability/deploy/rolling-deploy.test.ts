@@ -6,6 +6,7 @@
 // for longer than a browser's reconnect delay, and every payment made meanwhile is recorded.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http2 from "node:http2";
 import https from "node:https";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -13,8 +14,6 @@ import { root } from "../../../scripts/lib/database.mjs";
 import {
   DEMO_PASSWORD,
   TRACKED,
-  postForm,
-  postJson,
   quoteBody,
   serveApp,
   signInCookie,
@@ -122,59 +121,84 @@ afterAll(async () => {
   await database?.remove();
 });
 
-/** One HTTPS request through nginx (HTTP/1.1 keep-alive); its status, or the error's words. */
-function request(
-  agent: https.Agent,
-  pathname: string,
-  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
-  retried = false,
-): Promise<string> {
-  return new Promise<string>((resolve) => {
-    const sent = https.request(
-      `${origin}${pathname}`,
-      { agent, method: init.method ?? "GET", headers: init.headers, rejectUnauthorized: false },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(String(response.statusCode)));
-        response.on("error", (error) => resolve(`error ${error.message}`));
-      },
-    );
-    // Whether this request's connection got as far as TLS: a connection nginx closes before
-    // that (an old worker's graceful exit, a reload) never carried the request.
-    let secured = false;
-    sent.on("socket", (socket) => {
-      if (!sent.reusedSocket) socket.once("secureConnect", () => (secured = true));
-    });
-    sent.on("error", (error: NodeJS.ErrnoException) => {
-      // Closed by nginx before any answer, on a kept-alive connection (which a browser sends
-      // again on a new one: Node's own advice for req.reusedSocket) or before its TLS was
-      // up: the app never saw it. Counted, and sent once more.
-      const unsent = sent.reusedSocket ? error.code === "ECONNRESET" : !secured;
-      if (unsent && !retried) {
-        retriedOnNewConnection++;
-        resolve(request(agent, pathname, init, true));
-      } else
-        resolve(
-          `error ${error.code ?? error.message} (${init.method ?? "GET"} ${pathname}${sent.reusedSocket ? ", kept-alive connection" : ""})`,
-        );
-    });
-    sent.end(init.body);
-  });
-}
-let retriedOnNewConnection = 0;
+type Answer = { status: number; headers: http2.IncomingHttpHeaders; body: string };
 
 /**
- * A fetch as a browser makes it: sent once more on a new connection when the kept-alive one
- * it went out on was closed by nginx (its graceful reload) before any answer came.
+ * A browser's connection to the site: HTTP/2 over TLS, as deploy/nginx.conf serves it. A
+ * request the server refused without processing it (a GOAWAY from an nginx worker leaving at
+ * a reload, a stream above its last processed one) is sent again on a new connection, as
+ * browsers do; HTTP/2 says which streams those are, so a POST is never sent twice.
  */
-async function asBrowser(send: () => Promise<Response>) {
-  try {
-    return await send();
-  } catch (error) {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (!(error instanceof TypeError) || !["UND_ERR_SOCKET", "ECONNRESET"].includes(code ?? "")) throw error;
-    retriedOnNewConnection++;
-    return send();
+class Browser {
+  private session: http2.ClientHttp2Session | null = null;
+  /** Requests sent again after the server refused them unprocessed. */
+  static resent = 0;
+
+  private connection() {
+    if (!this.session || this.session.closed || this.session.destroyed) {
+      const session = http2.connect(origin, { rejectUnauthorized: false });
+      session.on("error", () => {}); // reported on the streams
+      session.on("goaway", () => session.close());
+      this.session = session;
+    }
+    return this.session;
+  }
+
+  send(method: string, pathname: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+    return this.attempt(method, pathname, headers, body, 0);
+  }
+
+  private attempt(
+    method: string,
+    pathname: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    tries: number,
+  ): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const again = (error: Error & { code?: string }) => {
+        const refused =
+          error.code === "ERR_HTTP2_GOAWAY_SESSION" ||
+          error.code === "ERR_HTTP2_INVALID_SESSION" ||
+          (error.code === "ERR_HTTP2_STREAM_ERROR" && /REFUSED_STREAM/.test(error.message));
+        if (!refused || tries >= 3) return reject(error);
+        Browser.resent++;
+        this.session = null;
+        resolve(this.attempt(method, pathname, headers, body, tries + 1));
+      };
+      let stream: http2.ClientHttp2Stream;
+      try {
+        stream = this.connection().request({ ":method": method, ":path": pathname, origin, ...headers });
+      } catch (error) {
+        return again(error as Error);
+      }
+      let answer: http2.IncomingHttpHeaders = {};
+      const chunks: Buffer[] = [];
+      stream.on("response", (responseHeaders) => (answer = responseHeaders));
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () =>
+        resolve({ status: Number(answer[":status"]), headers: answer, body: Buffer.concat(chunks).toString() }),
+      );
+      stream.on("error", again);
+      stream.end(body);
+    });
+  }
+
+  json(pathname: string, value: unknown, headers: Record<string, string> = {}) {
+    return this.send("POST", pathname, { "content-type": "application/json", ...headers }, JSON.stringify(value));
+  }
+
+  form(pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    return this.send(
+      "POST",
+      pathname,
+      { "content-type": "application/x-www-form-urlencoded", ...headers },
+      new URLSearchParams(fields).toString(),
+    );
+  }
+
+  close() {
+    this.session?.close();
   }
 }
 
@@ -281,28 +305,28 @@ describe("a rolling deploy behind nginx", () => {
     expect(earlyReady.status).toBe(503);
     expect(earlyBody.pending).toEqual([NEW_MIGRATION]);
 
-    // Load: 16 clients on pages and the quote API, a tracker, a driver's updates, customers paying.
-    const agent = new https.Agent({ keepAlive: true, maxSockets: 16, rejectUnauthorized: false });
+    // Load: 16 browsers on pages and the quote API, a tracker, a driver's updates, a customer paying.
     const statuses = new Map<string, number>();
+    const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
     let running = true;
+    const browsers: Browser[] = [];
     const client = async (index: number) => {
-      for (let count = 0; running; count++) {
-        const status =
-          (index + count) % 3 === 0
-            ? await request(agent, "/api/quotes/calculate", {
-                method: "POST",
-                headers: { "Content-Type": "application/json" },
-                body: JSON.stringify(quoteBody(count)),
-              })
-            : await request(agent, ["/", "/calculator", "/london-services"][count % 3]!);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      const browser = new Browser();
+      browsers.push(browser);
+      for (let sent = 0; running; sent++) {
+        const answer = await (
+          (index + sent) % 3 === 0
+            ? browser.json("/api/quotes/calculate", quoteBody(sent))
+            : browser.send("GET", ["/", "/calculator", "/london-services"][sent % 3]!)
+        ).catch((error: Error & { code?: string }) => ({ status: `error ${error.code ?? error.message}` }));
+        count(String(answer.status));
       }
     };
     const tracker = followTracker(bookingId, customerToken);
     // The driver sets off, then shares a new position every 3.5 s (each a live "change";
     // the app takes 20 a minute).
-    const setOff = await postForm(
-      front,
+    const driverBrowser = new Browser();
+    const setOff = await driverBrowser.form(
       "/driver",
       { bookingId, status: "en_route", etaMinutes: "20" },
       { cookie: driverCookie },
@@ -311,55 +335,47 @@ describe("a rolling deploy behind nginx", () => {
     let driverUpdates = 0;
     const driver = (async () => {
       while (running) {
-        const shared = await asBrowser(() =>
-          postForm(
-            front,
-            `/driver/jobs/${bookingId}/position`,
-            { latitude: String(54.97 + driverUpdates * 0.01), longitude: "-1.61", accuracy: "10" },
-            { cookie: driverCookie },
-          ),
+        const shared = await driverBrowser.form(
+          `/driver/jobs/${bookingId}/position`,
+          { latitude: String(54.97 + driverUpdates * 0.01), longitude: "-1.61", accuracy: "10" },
+          { cookie: driverCookie },
         );
         if (shared.status < 400) driverUpdates++;
-        else statuses.set(`position ${shared.status}`, (statuses.get(`position ${shared.status}`) ?? 0) + 1);
+        else count(`position ${shared.status}`);
         await sleep(3_500);
       }
     })();
     const paid: string[] = [];
+    const customer = new Browser();
+    const bearer = { authorization: `Bearer ${customerToken}` };
     const payments = (async () => {
       while (running) {
-        const quoted = await asBrowser(() => postJson(front, "/api/quotes/calculate", quoteBody(paid.length)));
+        const quoted = await customer.json("/api/quotes/calculate", quoteBody(paid.length));
         if (quoted.status !== 200) {
-          statuses.set(`payment quote ${quoted.status}`, (statuses.get(`payment quote ${quoted.status}`) ?? 0) + 1);
+          count(`payment quote ${quoted.status}`);
           continue;
         }
-        const quoteId = ((await quoted.json()) as { quote: { id: string } }).quote.id;
-        const booked = await asBrowser(() =>
-          postJson(front, "/api/bookings/create", { quoteId }, { token: customerToken }),
+        const quoteId = (JSON.parse(quoted.body) as { quote: { id: string } }).quote.id;
+        const booked = await customer.json("/api/bookings/create", { quoteId }, bearer);
+        const booking = (JSON.parse(booked.body) as { booking: { id: string } }).booking;
+        const checkout = await customer.json(
+          "/api/create-stripe-checkout-session",
+          {
+            bookingId: booking.id,
+            customerEmail: TRACKED.customer,
+            customerName: TRACKED.customerName,
+            customerPhone: "07700 900555",
+          },
+          bearer,
         );
-        const booking = ((await booked.json()) as { booking: { id: string } }).booking;
-        const checkout = await asBrowser(() =>
-          postJson(
-            front,
-            "/api/create-stripe-checkout-session",
-            {
-              bookingId: booking.id,
-              customerEmail: TRACKED.customer,
-              customerName: TRACKED.customerName,
-              customerPhone: "07700 900555",
-            },
-            { token: customerToken },
-          ),
-        );
-        const session = (await checkout.json()) as { url: string };
-        const answer = await asBrowser(() =>
-          postForm(front, new URL(session.url).pathname, {
-            cardNumber: "4242 4242 4242 4242",
-            expiry: "12 / 35",
-            cvc: "123",
-          }),
-        );
+        const session = JSON.parse(checkout.body) as { url: string };
+        const answer = await customer.form(new URL(session.url).pathname, {
+          cardNumber: "4242 4242 4242 4242",
+          expiry: "12 / 35",
+          cvc: "123",
+        });
         if (answer.status === 303) paid.push(booking.id);
-        else statuses.set(`payment ${answer.status}`, (statuses.get(`payment ${answer.status}`) ?? 0) + 1);
+        else count(`payment ${answer.status}`);
       }
     })();
     const clients = Array.from({ length: 16 }, (_, index) => client(index));
@@ -377,7 +393,7 @@ describe("a rolling deploy behind nginx", () => {
     running = false;
     await Promise.all([...clients, driver, payments]);
     tracker.stop();
-    agent.destroy();
+    for (const browser of [...browsers, driverBrowser, customer]) browser.close();
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
 
     const rows = await database.query<{ id: string; paymentState: string }>(
@@ -386,7 +402,7 @@ describe("a rolling deploy behind nginx", () => {
     );
     const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
     record([
-      `${total} requests by 16 clients over ${seconds} s through nginx (${retriedOnNewConnection} sent again after nginx's reload closed their connection before the request reached it, as browsers do): ${[...statuses.entries()].map(([key, count]) => `${key}: ${count}`).join(", ")}`,
+      `${total} requests by 16 clients over ${seconds} s through nginx over HTTP/2 (${Browser.resent} refused unprocessed by an nginx worker leaving at a reload, and sent again, as browsers do): ${[...statuses.entries()].map(([key, count]) => `${key}: ${count}`).join(", ")}`,
       `release 2 before its migration: /readyz ${earlyReady.status} (pending ${earlyBody.pending?.join(", ")}); after it, release 1 still ${oldStillReady}`,
       `instance :${APP_PORTS[0]}: ready ${first.readyBefore}, draining ${first.draining}, release 2 ready ${first.readyAfter} ${JSON.stringify(first.body)}; :${APP_PORTS[1]}: ready ${second.readyBefore}, draining ${second.draining}, release 2 ready ${second.readyAfter}`,
       `tracker: ${tracker.state.readies} streams opened, ${tracker.state.gaps.length} reconnects, longest time without a stream ${Math.max(0, ...tracker.state.gaps)} ms (browser retry ${RECONNECT_MS} ms); ${tracker.state.changes} changes heard of ${driverUpdates} driver updates`,
