@@ -354,6 +354,9 @@ type MetricsMessage = { type?: string; id?: number; text?: string; error?: strin
 
 /** In a worker: every worker's metrics, added up by the primary (prom-client's cluster registry). */
 function metricsFromPrimary() {
+  // Constructed in a worker, prom-client's cluster registry answers the primary's requests
+  // for this worker's own metrics.
+  new AggregatorRegistry();
   let next = 0;
   return () =>
     new Promise<string>((resolve, reject) => {

@@ -19,6 +19,7 @@ import { record, saveLog } from "./report";
 
 const PORT = 4466;
 const DB_PORT = 4486;
+const METRICS_TOKEN = "server-process-metrics-token-0123456789abcdef";
 
 let database: TestDatabase;
 
@@ -68,13 +69,22 @@ async function waitFor(condition: () => boolean, timeoutMs: number) {
 
 describe("the server's processes", () => {
   it("WEB_CONCURRENCY=2: two workers share the port, a dead one is replaced, SIGTERM stops all of them", async () => {
-    const app = await serveApp(database, PORT, { WEB_CONCURRENCY: "2" });
+    const app = await serveApp(database, PORT, { WEB_CONCURRENCY: "2", METRICS_TOKEN });
     try {
       // tsx, its node child (the primary) and the two workers.
       expect(await waitFor(() => descendantsOf(app.pid).length >= 3, 15_000)).toBe(true);
       const before = descendantsOf(app.pid);
       const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await get(app, "/healthz")).status));
       expect(statuses.every((status) => status === 200)).toBe(true);
+      // /metrics adds up both workers' counts (the primary asks each), whichever one answers:
+      // the 20 health checks and at least the one that found the instance started.
+      const metrics = await (await get(app, "/metrics", { token: METRICS_TOKEN })).text();
+      const healthChecks = Number(
+        /easymove_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} (\d+)/.exec(
+          metrics,
+        )?.[1],
+      );
+      expect(healthChecks).toBeGreaterThanOrEqual(21);
 
       const worker = before.at(-1)!;
       process.kill(worker, "SIGKILL");
@@ -91,7 +101,7 @@ describe("the server's processes", () => {
       expect(app.exitCode()).toBe(0);
       expect(await waitFor(() => replaced.every((pid) => !alive(pid)), 5_000)).toBe(true);
       record([
-        `WEB_CONCURRENCY=2: processes under npm's child ${before.length} (primary and workers); a killed worker replaced; SIGTERM: exit code ${app.exitCode()}`,
+        `WEB_CONCURRENCY=2: processes under npm's child ${before.length} (primary and workers); /metrics counts ${healthChecks} health checks over both workers; a killed worker replaced; SIGTERM: exit code ${app.exitCode()}`,
       ]);
     } finally {
       await app.stop();
