@@ -395,7 +395,8 @@ function runPrimary(workers: number) {
       return;
     }
     console.error(`Worker ${worker.process.pid} ended (${signal ?? code}); starting another.`);
-    setTimeout(() => cluster.fork(), 1000);
+    // Not once a shutdown began meanwhile: a worker forked then would never be told to stop.
+    setTimeout(() => shuttingDown || cluster.fork(), 1000);
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
@@ -409,6 +410,21 @@ function runPrimary(workers: number) {
 async function main() {
   if (env.LOG_FORMAT === "json") routeConsoleToLogger();
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runPrimary(env.WEB_CONCURRENCY);
+  // Heard from the start: a worker told to stop while it is still starting (a deploy, its
+  // primary stopping) stops as soon as it is up, rather than ignoring the signal.
+  let stop: (() => Promise<void>) | null = null;
+  let stopAsked = false;
+  const stopAndExit = () => {
+    if (!stop) return void (stopAsked = true);
+    stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, stopAndExit);
   const development = env.NODE_ENV === "development";
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   let options: AppOptions;
@@ -424,7 +440,7 @@ async function main() {
     const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as AppBuild;
     options = { build, clientDir: path.join(buildDir, "client"), mode: "production" };
   }
-  const { stop } = await startServer({
+  ({ stop } = await startServer({
     ...options,
     port: env.PORT,
     host: env.HOST,
@@ -436,21 +452,11 @@ async function main() {
     clusterMetrics: cluster.isWorker ? metricsFromPrimary() : undefined,
     drainSeconds: env.DRAIN_SECONDS,
     backgroundJobs: true,
-  });
+  }));
   console.log(
     `EasyMove is listening on http://${env.HOST ?? "localhost"}:${env.PORT}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`,
   );
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      stop().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  if (stopAsked) stopAndExit();
 }
 
 // Run as the program (not imported by a test). Through the real path: a release started

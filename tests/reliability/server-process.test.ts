@@ -94,6 +94,9 @@ describe("the server's processes", () => {
           15_000,
         ),
       ).toBe(true);
+      // The replacement is up: a third "listening" line, from a new worker.
+      const listening = () => (app.output().match(/is listening on .* \(worker \d+\)/g) ?? []).length;
+      expect(await waitFor(() => listening() >= 3, 20_000)).toBe(true);
       expect((await get(app, "/healthz")).status).toBe(200);
       const replaced = descendantsOf(app.pid);
 
