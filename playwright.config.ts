@@ -29,7 +29,6 @@ const PAYPAL_STAND_IN_PORT = PORT + 300;
 process.env.E2E_STRIPE_APP_URL = `http://127.0.0.1:${STRIPE_APP_PORT}`;
 
 const APP_ENV = {
-  HOST: "127.0.0.1",
   NODE_ENV: "production",
   // A throwaway test database (scripts/with-test-db.mjs): a local demo, not production.
   LOCAL_DATABASE: "1",
@@ -97,7 +96,10 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...APP_ENV, PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}` },
+      // As `PORT=… npm start` runs the demo: no SITE_URL and no HOST (it listens on every
+      // address and calls itself localhost), while the tests visit it as 127.0.0.1. Every
+      // address it makes must follow the visitor (tests/e2e/any-port.spec.ts).
+      env: { ...APP_ENV, PORT: String(PORT) },
     },
     {
       // A local stand-in of Stripe's API with its hosted payment page ...
@@ -122,6 +124,7 @@ export default defineConfig({
       timeout: 60_000,
       env: {
         ...APP_ENV,
+        HOST: "127.0.0.1",
         PORT: String(STRIPE_APP_PORT),
         SITE_URL: `http://127.0.0.1:${STRIPE_APP_PORT}`,
         STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",

@@ -40,6 +40,7 @@ import { metrics, routeLabel } from "~/server/platform/metrics.server";
 import type { Readiness } from "~/server/platform/readiness.server";
 import { requestIdFrom, runWithRequestId } from "~/server/platform/request-context.server";
 import { securityHeaders } from "~/server/platform/security-headers.server";
+import { listenUrl, visitorOriginOf } from "~/server/platform/site-url.server";
 
 /** The server build, with the hooks of a graceful shutdown and the shared renders (app/server-build.ts). */
 export type AppBuild = ServerBuild & {
@@ -62,6 +63,11 @@ export type AppOptions = {
   mode?: "production" | "development";
   trustedProxyHops?: number;
   siteUrl?: string;
+  /**
+   * A local demo without SITE_URL: each request's own origin, when its Host names this machine
+   * (or `listenHost`), is where the app's absolute addresses point (env.server.ts siteUrl()).
+   */
+  followVisitorOrigin?: { listenHost?: string };
   accessLog?: boolean;
   /** Access lines as JSON objects (production) rather than text. */
   jsonLogs?: boolean;
@@ -185,7 +191,11 @@ export function createApp(options: AppOptions) {
   app.use((req, res, next) => {
     const requestId = requestIdFrom(req.headers["x-request-id"]);
     res.setHeader("X-Request-Id", requestId);
-    runWithRequestId(requestId, next);
+    const { followVisitorOrigin } = options;
+    const visitorOrigin = followVisitorOrigin
+      ? visitorOriginOf(req.protocol, req.headers.host, followVisitorOrigin.listenHost)
+      : undefined;
+    runWithRequestId(requestId, next, visitorOrigin);
   });
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -446,6 +456,7 @@ async function main() {
     host: env.HOST,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     siteUrl: env.SITE_URL,
+    followVisitorOrigin: env.siteUrlFollowsVisitor ? { listenHost: env.HOST } : undefined,
     accessLog: env.ACCESS_LOG === "on",
     jsonLogs: env.LOG_FORMAT === "json",
     metricsToken: env.METRICS_TOKEN,
@@ -454,7 +465,7 @@ async function main() {
     backgroundJobs: true,
   }));
   console.log(
-    `EasyMove is listening on http://${env.HOST ?? "localhost"}:${env.PORT}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`,
+    `EasyMove is listening on ${listenUrl(env.HOST, env.PORT)}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`,
   );
   if (stopAsked) stopAndExit();
 }

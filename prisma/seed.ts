@@ -8,7 +8,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { payableFrom } from "../app/domain/payouts";
 import { calculatePrice, type PriceInput } from "../app/domain/pricing";
 import { averageTenths } from "../app/domain/ratings";
-import { ukToday } from "../app/domain/uk-calendar";
+import { isoDateOf, ukToday } from "../app/domain/uk-calendar";
 import { hashPassword } from "../app/server/auth/password.server";
 import { bookingPriceColumns, moveColumns, quotePriceColumns } from "../app/server/quotes/price-columns";
 import { LocalDiskStorage } from "../app/server/uploads/local-storage.server";
@@ -31,7 +31,7 @@ const UPLOAD_DIR = path.resolve(process.env.UPLOAD_DIR || ".data/uploads");
 function daysFromToday(days: number) {
   const date = new Date(`${ukToday()}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return isoDateOf(date);
 }
 
 // A tiny valid PDF and PNG, so document links in the admin open real files.

@@ -76,11 +76,6 @@ export function startWindowMessage(window: StartWindow): string | null {
   return null;
 }
 
-/** A booking's move date (a calendar date, stored at UTC midnight) as YYYY-MM-DD. */
-export function isoMoveDate(moveDate: Date): string {
-  return moveDate.toISOString().slice(0, 10);
-}
-
 /** The day-before reminder goes out from this UK time on the eve of the move, not at midnight. */
 const REMINDER_FROM = "10:00";
 

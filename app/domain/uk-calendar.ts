@@ -33,9 +33,17 @@ function requireDate(isoDate: string): Date {
   return date;
 }
 
+/**
+ * A Date's calendar day as "YYYY-MM-DD", read in UTC: the one way to turn a stored date (a move
+ * date is kept at UTC midnight) or a computed one into the form every rule here takes.
+ */
+export function isoDateOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
 function iso(y: number, month: number, day: number): string {
   // Date.UTC normalises overflowing days (e.g. 32 March -> 1 April).
-  return new Date(Date.UTC(y, month - 1, day)).toISOString().slice(0, 10);
+  return isoDateOf(new Date(Date.UTC(y, month - 1, day)));
 }
 
 /** 0 = Sunday ... 6 = Saturday, for a calendar date. */
@@ -70,7 +78,7 @@ export function easterSunday(year: number): string {
 export function addDays(isoDate: string, days: number): string {
   const d = requireDate(isoDate);
   d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return isoDateOf(d);
 }
 
 function firstMonday(year: number, month: number): string {

@@ -3,7 +3,7 @@
 // or the browser's time zone; a move date is a calendar day (stored at UTC midnight) and is
 // never shifted by a clock. The names are written out here rather than left to Intl: ICU
 // versions differ ("Sept", a comma after the weekday), and a screen must not change with them.
-import { ukDateTime } from "./uk-calendar";
+import { isoDateOf, ukDateTime } from "./uk-calendar";
 
 const MONTHS = [
   "January",
@@ -47,5 +47,5 @@ export function formatUkDate(instant: Date, style: DateStyle = "short") {
 
 /** A calendar day, a move date: "5 Dec 2026" and the other styles, never shifted by a clock. */
 export function formatCalendarDate(day: Date | string, style: DateStyle = "short") {
-  return formatDay(typeof day === "string" ? day.slice(0, 10) : day.toISOString().slice(0, 10), style);
+  return formatDay(typeof day === "string" ? day.slice(0, 10) : isoDateOf(day), style);
 }

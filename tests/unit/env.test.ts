@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused"; // env.server parses at import
-const { parseEnv } = await import("~/server/platform/env.server");
+const { parseEnv, productionProblems } = await import("~/server/platform/env.server");
 
 const base = { DATABASE_URL: "postgresql://u@127.0.0.1/db" };
 
@@ -73,11 +73,28 @@ describe("configuration", () => {
       expect(() => parseEnv({ ...production, ENCRYPTION_KEY: production.SESSION_SECRET })).toThrow(/are the same/);
     });
 
-    it("refuses a SITE_URL that is not https (session cookies would lose Secure)", () => {
+    it("refuses a SITE_URL that is missing or not https (session cookies would lose Secure)", () => {
       expect(() => parseEnv({ ...production, SITE_URL: undefined })).toThrow(
-        /SITE_URL is http:\/\/localhost:3000: production needs the site's public https:\/\/ address/,
+        /SITE_URL is not set: production needs the site's public https:\/\/ address/,
       );
-      expect(() => parseEnv({ ...production, SITE_URL: "http://easymove.example" })).toThrow(/SITE_URL/);
+      expect(() => parseEnv({ ...production, SITE_URL: "http://easymove.example" })).toThrow(
+        /SITE_URL is http:\/\/easymove.example: production needs the site's public https:\/\/ address/,
+      );
+    });
+
+    it("never follows the visitor's origin: SITE_URL is the only source of addresses", () => {
+      const env = parseEnv(production);
+      expect(env.SITE_URL).toBe("https://easymove.example");
+      expect(env.siteUrlFollowsVisitor).toBe(false);
+    });
+
+    it("refuses an unsupported Node.js in one sentence", () => {
+      const settings = parseEnv({ ...production, NODE_ENV: "development" });
+      expect(productionProblems(settings, "20.20.2")).toEqual([
+        "Node.js 20.20.2 is no longer supported: run Node.js 24 or newer (npm start uses the one `npm install` put in node_modules/.bin).",
+      ]);
+      expect(productionProblems(settings, "24.21.0")).toEqual([]);
+      expect(productionProblems(settings, "26.1.0")).toEqual([]);
     });
 
     it("tells the whole story without a stack trace", () => {
@@ -88,6 +105,23 @@ describe("configuration", () => {
         expect((error as Error).stack).toBe((error as Error).message);
       }
     });
+  });
+
+  it("a local demo without SITE_URL follows the visitor, and names where it listens", () => {
+    const demo = parseEnv({
+      ...base,
+      NODE_ENV: "production",
+      LOCAL_DATABASE: "1",
+      SESSION_SECRET: "s",
+      ENCRYPTION_KEY: "k",
+      PORT: "4123",
+    });
+    expect(demo.siteUrlFollowsVisitor).toBe(true);
+    expect(demo.SITE_URL).toBe("http://localhost:4123");
+    expect(parseEnv({ ...base, HOST: "127.0.0.1", PORT: "4123" }).SITE_URL).toBe("http://127.0.0.1:4123");
+    const configured = parseEnv({ ...base, SITE_URL: "http://demo.localhost:8080" });
+    expect(configured.siteUrlFollowsVisitor).toBe(false);
+    expect(configured.SITE_URL).toBe("http://demo.localhost:8080");
   });
 
   it("explains a bad value", () => {

@@ -3,6 +3,7 @@ import {
   bankHolidayOn,
   bankHolidays,
   easterSunday,
+  isoDateOf,
   isBankHoliday,
   isValidIsoDate,
   isWeekend,
@@ -166,5 +167,15 @@ describe("ukToday", () => {
     expect(ukToday(new Date("2027-12-31T23:30:00Z"))).toBe("2027-12-31");
     expect(ukToday(new Date("2028-01-01T00:00:00Z"))).toBe("2028-01-01");
     expect(ukDateTime(new Date("2027-01-15T00:05:00Z")).time).toBe("00:05");
+  });
+});
+
+describe("isoDateOf", () => {
+  it("reads a stored date's calendar day in UTC, the form every rule takes", () => {
+    expect(isoDateOf(new Date("2026-03-29T00:00:00.000Z"))).toBe("2026-03-29");
+    // Late on a summer evening in the UK is already the next day in UTC; a stored move date
+    // is UTC midnight, so it never lands there.
+    expect(isoDateOf(new Date("2026-07-01T23:30:00.000Z"))).toBe("2026-07-01");
+    expect(isoDateOf(new Date(Date.UTC(2027, 1, 28)))).toBe("2027-02-28");
   });
 });

@@ -1,5 +1,6 @@
 // What every payment page's loader and action start with: a signed-in customer (else the sign-in
 // page, which comes back here) and a booking they may pay for.
+import { isoDateOf } from "~/domain/uk-calendar";
 import { getSessionUser, requireUser } from "~/server/auth/auth.server";
 import { bookingView, claimBooking, findBookingFor, type BookingRecord } from "~/server/bookings/bookings.server";
 import type { SessionUser } from "~/views/session-user";
@@ -40,7 +41,7 @@ export function apiBookingAnswer(booking: BookingRecord) {
     paymentState: booking.paymentState,
     pickupAddress: booking.pickupAddress,
     deliveryAddress: booking.deliveryAddress,
-    moveDate: booking.moveDate.toISOString().slice(0, 10),
+    moveDate: isoDateOf(booking.moveDate),
     vanSize: booking.vanSize,
     price: booking.finalPrice / 100,
     originalPrice: booking.originalPrice / 100,

@@ -11,6 +11,7 @@ import { formatPounds, penceToPounds } from "~/domain/money";
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { bookingStatusForTracking, TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
+import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin-bookings";
@@ -85,7 +86,7 @@ export function bookingJson(row: BookingRowRecord) {
     pickupAddress: row.pickupAddress,
     collectionAddress: row.pickupAddress,
     deliveryAddress: row.deliveryAddress,
-    moveDate: row.moveDate.toISOString().slice(0, 10),
+    moveDate: isoDateOf(row.moveDate),
     moveTime: row.moveTime,
     distance: row.distanceTenths / 10,
     price: penceToPounds(row.finalPrice),

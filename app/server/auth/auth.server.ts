@@ -363,7 +363,7 @@ export async function issuePasswordResetToken(userId: string, { hours = PASSWORD
 }
 
 export function passwordResetUrl(token: string) {
-  return new URL(`/reset-password/${encodeURIComponent(token)}`, env.SITE_URL).toString();
+  return absoluteUrl(`/reset-password/${encodeURIComponent(token)}`);
 }
 
 async function sendPasswordResetEmail(user: { id: string; username: string; email: string }) {

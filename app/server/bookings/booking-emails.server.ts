@@ -6,7 +6,7 @@ import { breakdownText } from "~/domain/pricing";
 import { routeTextLines } from "~/domain/route-stops";
 import { db } from "~/server/platform/db.server";
 import { escapeHtml, sendEmail } from "~/server/platform/email.server";
-import { env } from "~/server/platform/env.server";
+import { absoluteUrl, env } from "~/server/platform/env.server";
 import { BOOKING_VIEW_INCLUDE, bookingView, savedBreakdown } from "./bookings.server";
 
 export const WHATS_NEXT = [
@@ -23,7 +23,7 @@ export async function sendBookingConfirmation(bookingId: string) {
   });
   if (!booking?.customerEmail) return;
   const view = bookingView(booking);
-  const receiptUrl = `${env.SITE_URL}/booking-receipt?booking=${view.id}`;
+  const receiptUrl = absoluteUrl(`/booking-receipt?booking=${view.id}`);
   const details = [
     `Booking reference: ${view.reference}`,
     ...routeTextLines(view),

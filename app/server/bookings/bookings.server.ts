@@ -5,6 +5,7 @@ import { formatDistance } from "~/domain/distance";
 import { formatPounds } from "~/domain/money";
 import { estimatedTimeText, type BreakdownLine } from "~/domain/pricing";
 import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
+import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
@@ -151,7 +152,7 @@ export function bookingView(booking: BookingRecord): BookingView {
     paymentState: booking.paymentState,
     pickupAddress: booking.pickupAddress,
     deliveryAddress: booking.deliveryAddress,
-    moveDate: booking.moveDate.toISOString().slice(0, 10),
+    moveDate: isoDateOf(booking.moveDate),
     moveDateText: formatCalendarDate(booking.moveDate, "full"),
     moveTime: booking.moveTime,
     vanSize: booking.vanSize,

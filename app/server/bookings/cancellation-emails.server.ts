@@ -3,7 +3,7 @@
 import type { CancellationOffer } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
 import { escapeHtml, sendEmail } from "~/server/platform/email.server";
-import { env } from "~/server/platform/env.server";
+import { absoluteUrl, env } from "~/server/platform/env.server";
 
 /** The refund in words, once it is done. */
 export function refundDoneText(offer: Pick<CancellationOffer, "kind" | "refundPence" | "paidPence">) {
@@ -32,7 +32,7 @@ export async function sendCancellationEmail({
       : [
           "The money goes back to the card or PayPal account you paid with; banks usually take 5 to 10 working days to show it.",
         ];
-  const bookingsUrl = `${env.SITE_URL}/bookings`;
+  const bookingsUrl = absoluteUrl("/bookings");
   const text = [
     `Hello ${name || "there"},`,
     "",

@@ -6,7 +6,7 @@
 // booking back as it was and says so.
 import { cancellationTerms, isCancellable, type CancellationOffer } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
-import { ukInstant } from "~/domain/uk-calendar";
+import { isoDateOf, ukInstant } from "~/domain/uk-calendar";
 import { refundPayment } from "~/server/payments/index.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
@@ -57,7 +57,7 @@ export async function findBookingToCancel(bookingId: string | null | undefined, 
 
 /** When the move starts: its date and time on the UK clock. */
 function moveStartOf(booking: Pick<CancelBooking, "moveDate" | "moveTime">) {
-  return ukInstant(booking.moveDate.toISOString().slice(0, 10), booking.moveTime);
+  return ukInstant(isoDateOf(booking.moveDate), booking.moveTime);
 }
 
 /** The booking's charges not yet given back: succeeded payments that are not refunds themselves. */

@@ -2,6 +2,7 @@
 // booking. The driver's ratingTenths and ratingCount are the average and count of all their
 // ratings, written in the same transaction as the new rating.
 import { averageTenths } from "~/domain/ratings";
+import { isoDateOf } from "~/domain/uk-calendar";
 import { RATING_MESSAGES, type RatingInput } from "~/schemas/rating";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
@@ -45,7 +46,7 @@ export async function bookingToRate(bookingId: string, user: Pick<SessionUser, "
   const { rating, customerId: _customerId, moveDate, ...rest } = booking;
   return {
     ...rest,
-    moveDate: moveDate.toISOString().slice(0, 10),
+    moveDate: isoDateOf(moveDate),
     rating: rating ? ratingOf(rating) : null,
     refusal: rating
       ? RATING_MESSAGES.alreadyRated

@@ -7,7 +7,6 @@ import { formatPounds } from "~/domain/money";
 import { stopDoneRefusal, stopsLeftRefusal, stopTitle, stopView } from "~/domain/route-stops";
 import {
   bookingStatusForTracking,
-  isoMoveDate,
   nextTrackingStatus,
   startWindow,
   startWindowMessage,
@@ -16,7 +15,7 @@ import {
   trackingProgress,
   type TrackingStatusValue,
 } from "~/domain/tracking";
-import { ukInstant } from "~/domain/uk-calendar";
+import { isoDateOf, ukInstant } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { recordEarning } from "~/server/payouts/ledger.server";
@@ -196,7 +195,7 @@ export async function advanceTracking({
   const from = booking.trackingStatus ?? "assigned";
   if (nextTrackingStatus(from) !== to) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
   if (to === "en_route") {
-    const tooSoon = startWindowMessage(startWindow(isoMoveDate(booking.moveDate), booking.moveTime, now));
+    const tooSoon = startWindowMessage(startWindow(isoDateOf(booking.moveDate), booking.moveTime, now));
     if (tooSoon) return { ok: false, status: 409, message: tooSoon };
   }
   if (to === "completed") {
@@ -235,7 +234,7 @@ export async function advanceTracking({
           driverId: booking.driver!.id,
           bookingId: booking.id,
           kind: "arrival",
-          minutesLate: minutesLate(ukInstant(isoMoveDate(booking.moveDate), booking.moveTime), now),
+          minutesLate: minutesLate(ukInstant(isoDateOf(booking.moveDate), booking.moveTime), now),
         },
       });
     return true;

@@ -7,13 +7,12 @@ import { formatPounds } from "~/domain/money";
 import type { FloorAccess, StopType } from "~/domain/move-inputs";
 import { nextStop, stopTitle, stopView } from "~/domain/route-stops";
 import {
-  isoMoveDate,
   nextTrackingStatus,
   startWindow,
   startWindowMessage,
   TRACKING_STATUS_LABELS,
 } from "~/domain/tracking";
-import { ukToday } from "~/domain/uk-calendar";
+import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { TRACKER_MESSAGES } from "~/schemas/tracker-messages";
@@ -120,7 +119,7 @@ function jobView(
   const openStop = next === "completed" ? nextStop(job.stops) : null;
   // Before the move's day (or after it), the driver reads why there is no start button.
   const notYet =
-    next === "en_route" ? startWindowMessage(startWindow(isoMoveDate(job.moveDate), job.moveTime, now)) : null;
+    next === "en_route" ? startWindowMessage(startWindow(isoDateOf(job.moveDate), job.moveTime, now)) : null;
   return {
     id: job.id,
     reference: job.reference,

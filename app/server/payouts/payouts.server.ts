@@ -13,6 +13,7 @@ import {
   periodStarts,
   type LedgerEntryFacts,
 } from "~/domain/payouts";
+import { isoDateOf } from "~/domain/uk-calendar";
 import { formatUkDate } from "~/domain/uk-datetime";
 import { getStripeKeys } from "~/server/payments/settings.server";
 import { chargeOfPaymentIntent, createTransfer } from "~/server/payments/stripe.server";
@@ -220,7 +221,7 @@ export async function exportBankBatch(adminId: string, now = new Date()) {
   if (jobs.length === 0) return null;
   const batch = await db.payoutBatch.create({
     data: {
-      reference: `PAY-${now.toISOString().slice(0, 10).replaceAll("-", "")}-${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
+      reference: `PAY-${isoDateOf(now).replaceAll("-", "")}-${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
       createdById: adminId,
     },
   });

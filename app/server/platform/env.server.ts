@@ -4,6 +4,8 @@
 import os from "node:os";
 import { z } from "zod";
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from "~/utils/config";
+import { currentVisitorOrigin } from "./request-context.server";
+import { listenUrl } from "./site-url.server";
 
 const optional = z
   .string()
@@ -19,7 +21,9 @@ const envSchema = z.object({
   SESSION_SECRET: optional,
   ENCRYPTION_KEY: optional,
 
-  SITE_URL: z.string().url().default(DEFAULT_PUBLIC_CONFIG.siteUrl),
+  // The site's public address. Required in production; a local demo without it follows the
+  // visitor's own origin (site-url.server.ts).
+  SITE_URL: optional.pipe(z.string().url().optional()),
   BRAND_NAME: z.string().default(DEFAULT_PUBLIC_CONFIG.brandName),
   SUPPORT_PHONE: z.string().default(DEFAULT_PUBLIC_CONFIG.supportPhone),
   SUPPORT_EMAIL: z.string().email().default(DEFAULT_PUBLIC_CONFIG.supportEmail),
@@ -103,6 +107,10 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & {
+  /** SITE_URL, or where the server listens when it is not set (a local demo). */
+  SITE_URL: string;
+  /** A local demo without SITE_URL: absolute addresses take the visitor's own origin. */
+  siteUrlFollowsVisitor: boolean;
   LOG_FORMAT: "json" | "text";
   DIRECT_DATABASE_URL: string;
   WEB_CONCURRENCY: number;
@@ -160,6 +168,8 @@ export function parseEnv(source: Record<string, string | undefined>, cores: numb
   }
   return {
     ...parsed,
+    SITE_URL: parsed.SITE_URL ?? listenUrl(parsed.HOST, parsed.PORT),
+    siteUrlFollowsVisitor: !isProduction && !parsed.SITE_URL,
     SESSION_SECRET: parsed.SESSION_SECRET ?? DEVELOPMENT_SECRETS.SESSION_SECRET,
     ENCRYPTION_KEY: parsed.ENCRYPTION_KEY ?? DEVELOPMENT_SECRETS.ENCRYPTION_KEY,
     MAIL_FROM: parsed.MAIL_FROM ?? `${parsed.BRAND_NAME} <no-reply@easymove.example>`,
@@ -198,10 +208,19 @@ const KNOWN_SECRETS = new Set([
   ...Object.values(DEVELOPMENT_SECRETS),
 ]);
 const MIN_SECRET_BYTES = 32;
+/** The oldest Node.js line still supported (package.json's engines; docs/DEPLOY.md). */
+const MIN_NODE_MAJOR = 24;
 
 /** What stops a production start, one sentence each (none: it may start). */
-export function productionProblems(parsed: z.infer<typeof envSchema>): string[] {
+export function productionProblems(
+  parsed: z.infer<typeof envSchema>,
+  nodeVersion: string = process.versions.node,
+): string[] {
   const problems: string[] = [];
+  if (Number(nodeVersion.split(".")[0]) < MIN_NODE_MAJOR)
+    problems.push(
+      `Node.js ${nodeVersion} is no longer supported: run Node.js ${MIN_NODE_MAJOR} or newer (npm start uses the one \`npm install\` put in node_modules/.bin).`,
+    );
   for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY"] as const) {
     const value = parsed[name];
     if (!value)
@@ -225,7 +244,8 @@ export function productionProblems(parsed: z.infer<typeof envSchema>): string[] 
     );
   if (parsed.SESSION_SECRET && parsed.SESSION_SECRET === parsed.ENCRYPTION_KEY)
     problems.push("SESSION_SECRET and ENCRYPTION_KEY are the same: give each its own random value.");
-  if (new URL(parsed.SITE_URL).protocol !== "https:")
+  if (!parsed.SITE_URL) problems.push("SITE_URL is not set: production needs the site's public https:// address.");
+  else if (new URL(parsed.SITE_URL).protocol !== "https:")
     problems.push(
       `SITE_URL is ${parsed.SITE_URL}: production needs the site's public https:// address (session cookies are Secure only then).`,
     );
@@ -235,11 +255,17 @@ export function productionProblems(parsed: z.infer<typeof envSchema>): string[] 
 export const env: Env = parseEnv(process.env);
 
 /**
- * An absolute address on this site. Always from SITE_URL, never from the request's Host,
- * which the client writes (a link in an e-mail, a payment provider's return address).
+ * This site's origin for absolute addresses: SITE_URL, never the request's Host, which the
+ * client writes. Only a local demo without SITE_URL takes the visitor's own local origin
+ * (recorded by server.ts), so a visitor on http://127.0.0.1:4123 stays there, signed in.
  */
+export function siteUrl(): string {
+  return (env.siteUrlFollowsVisitor && currentVisitorOrigin()) || env.SITE_URL;
+}
+
+/** An absolute address on this site (a link in an e-mail, a payment provider's return address). */
 export function absoluteUrl(path: string) {
-  return new URL(path, env.SITE_URL).toString();
+  return new URL(path, siteUrl()).toString();
 }
 
 /** The configuration that may reach the browser: no secrets, ever. */

@@ -4,7 +4,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 
-type RequestContext = { requestId: string };
+type RequestContext = {
+  requestId: string;
+  /** The visitor's own origin, kept only where addresses may follow it (a local demo, siteUrl()). */
+  visitorOrigin?: string;
+};
 
 // One store for the server (server.ts) and the server build, which load this module apart.
 const STORE_KEY = Symbol.for("easymove.request-context");
@@ -19,13 +23,18 @@ export function requestIdFrom(header: string | string[] | undefined) {
   return given && WELL_FORMED_ID.test(given) ? given : randomUUID();
 }
 
-export function runWithRequestId<T>(requestId: string, work: () => T): T {
-  return store.run({ requestId }, work);
+export function runWithRequestId<T>(requestId: string, work: () => T, visitorOrigin?: string): T {
+  return store.run({ requestId, visitorOrigin }, work);
 }
 
 /** The id of the request being handled, or undefined outside one (a background job). */
 export function currentRequestId(): string | undefined {
   return store.getStore()?.requestId;
+}
+
+/** The origin the visitor of this request used, when it was recorded (see server.ts). */
+export function currentVisitorOrigin(): string | undefined {
+  return store.getStore()?.visitorOrigin;
 }
 
 /** Headers that pass the request's id on to another service as its correlation id. */

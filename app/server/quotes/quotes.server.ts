@@ -4,6 +4,7 @@ import { ASSUMED_DISTANCE_SOURCE, distanceNote, DistanceUnavailableError } from 
 import { formatPounds } from "~/domain/money";
 import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
 import { routeLegs, routePointField, routePoints, stopView } from "~/domain/route-stops";
+import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import type { QuoteRequest } from "~/schemas/quote";
 import { db } from "~/server/platform/db.server";
@@ -182,7 +183,7 @@ function savedRequest(quote: SavedQuote): QuoteRequest {
   return {
     pickupAddress: quote.pickupAddress,
     deliveryAddress: quote.deliveryAddress,
-    moveDate: quote.moveDate.toISOString().slice(0, 10),
+    moveDate: isoDateOf(quote.moveDate),
     moveTime: quote.moveTime,
     vanSize: quote.vanSizeChosen,
     helpers: quote.helpersChosen,
