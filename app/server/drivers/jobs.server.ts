@@ -6,12 +6,7 @@ import { isSharingStatus } from "~/domain/live-position";
 import { formatPounds } from "~/domain/money";
 import type { FloorAccess, StopType } from "~/domain/move-inputs";
 import { nextStop, stopTitle, stopView } from "~/domain/route-stops";
-import {
-  nextTrackingStatus,
-  startWindow,
-  startWindowMessage,
-  TRACKING_STATUS_LABELS,
-} from "~/domain/tracking";
+import { nextTrackingStatus, startWindow, startWindowMessage, TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
