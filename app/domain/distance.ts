@@ -4,6 +4,7 @@
 // No I/O here: server/distance.server.ts adds Google, the place-name dataset and the cache.
 
 import { POSTCODE_CORPUS_REGEX, parse as parsePostcode, validOutcode } from "postcode";
+import { countOf, pluralWord } from "./plural";
 import { AREA_CENTROIDS, DISTRICT_CENTROIDS, type LatLng } from "./postcode-districts";
 import { PricingInputError, toDistanceTenths } from "./pricing";
 import { QUOTE_MESSAGES } from "./quote-messages";
@@ -452,15 +453,14 @@ function sameSpot(from: string, to: string): boolean {
 export function formatDistance(miles: number): string {
   const tenths = Math.round(miles * 10) / 10;
   const text = tenths < 10 ? tenths.toFixed(1) : String(Math.round(tenths));
-  return `${text} ${tenths === 1 ? "mile" : "miles"}`;
+  return `${text} ${pluralWord(tenths, "mile")}`;
 }
 
 /** Minutes under an hour, else hours and minutes: "45 mins", "2 hours 5 mins". */
 export function formatDuration(minutes: number): string {
   const total = Math.max(0, Math.round(minutes));
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (total < 60) return plural(total, "min");
+  if (total < 60) return countOf(total, "min");
   const hours = Math.floor(total / 60);
   const rest = total % 60;
-  return rest === 0 ? plural(hours, "hour") : `${plural(hours, "hour")} ${plural(rest, "min")}`;
+  return rest === 0 ? countOf(hours, "hour") : `${countOf(hours, "hour")} ${countOf(rest, "min")}`;
 }

@@ -5,6 +5,7 @@
 // (No import of ./distance here: the driver's page runs positionIsDue, and the distance
 // module carries the postcode table.)
 import type { StopType } from "./move-inputs";
+import { countOf } from "./plural";
 import { nextStop, stopTitle } from "./route-stops";
 
 type LatLng = readonly [number, number];
@@ -66,5 +67,5 @@ export function lastSeenText(recordedAt: Date, now: Date): string | null {
   const minutes = Math.floor(age / 60_000);
   if (minutes < 60) return `last seen ${minutes} min ago`;
   const hours = Math.floor(minutes / 60);
-  return `last seen ${hours} hour${hours === 1 ? "" : "s"} ago`;
+  return `last seen ${countOf(hours, "hour")} ago`;
 }

@@ -20,6 +20,7 @@ import {
   type MoveStop,
   type Urgency,
 } from "./move-inputs";
+import { countOf } from "./plural";
 import { QUOTE_MESSAGES } from "./quote-messages";
 import { bankHolidayOn, dayOfWeek, isValidIsoDate, isWeekend } from "./uk-calendar";
 import { VAN_MULTIPLIER_BP, isVanSize, largerVan, type VanSize } from "./vans";
@@ -333,7 +334,7 @@ function checkedStops(stops: readonly MoveStop[] | undefined): MoveStop[] {
 }
 
 export function estimatedTimeText(hours: number): string {
-  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+  return countOf(hours, "hour");
 }
 
 /** Steps 1-10. */
@@ -579,7 +580,7 @@ function buildExplanation(r: Settled): string {
     const n = r.helpersUpgrade.to;
     s.push(
       `You listed ${r.itemCount} items, so we increased the helpers from ${r.helpersUpgrade.from} to ${n}: ` +
-        `more than ${rule.moreThan} items need at least ${n} ${n === 1 ? "helper" : "helpers"}.`,
+        `more than ${rule.moreThan} items need at least ${countOf(n, "helper")}.`,
     );
   }
 
@@ -592,7 +593,7 @@ function buildExplanation(r: Settled): string {
     );
   }
 
-  const helpersText = r.helpers === 0 ? "no helpers" : `${r.helpers} ${r.helpers === 1 ? "helper" : "helpers"}`;
+  const helpersText = r.helpers === 0 ? "no helpers" : countOf(r.helpers, "helper");
   s.push(
     `Price for a ${milesText(r.distanceTenths).replace(" miles", "-mile").replace(" mile", "-mile")} move ` +
       `in a ${r.vanSize} van (×${r.vanSizeMultiplier}) with ${helpersText}, ` +
@@ -610,7 +611,7 @@ function buildExplanation(r: Settled): string {
   if (r.stops.length > 0) {
     const n = r.stops.length;
     s.push(
-      `Your route has ${n} extra ${n === 1 ? "stop" : "stops"} between the pickup and the final delivery, at ` +
+      `Your route has ${countOf(n, "extra stop")} between the pickup and the final delivery, at ` +
         `${formatPounds(cfg.stopFeePence)} each; the distance is the sum of the route's legs, and each stop adds half an hour to the estimate.`,
     );
   }

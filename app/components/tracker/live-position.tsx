@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lastSeenText } from "~/domain/live-position";
+import { countOf } from "~/domain/plural";
 import type { LivePositionView } from "~/views/tracker";
 
 const LiveMap = lazy(() => import("./live-map"));
@@ -31,10 +32,10 @@ export function LivePosition({
   }, []);
   const lastSeen = now ? lastSeenText(new Date(position.recordedAt), now) : position.lastSeen;
   const where =
-    position.stop && position.miles !== null
+    position.stop && position.miles !== null && position.minutes !== null
       ? position.miles < 0.2
         ? `${who} ${is} at ${position.stop.label}.`
-        : `${who} ${is} ${position.miles} miles from ${position.stop.label}, about ${position.minutes} minutes away.`
+        : `${who} ${is} ${countOf(position.miles, "mile")} from ${position.stop.label}, about ${countOf(position.minutes, "minute")} away.`
       : `${who} ${is} sharing ${viewer === "driver" ? "your" : "their"} position.`;
   return (
     <section

@@ -7,6 +7,7 @@ import { useFetcher } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { FormErrorSummary } from "~/components/ui/form-field";
+import { countOf } from "~/domain/plural";
 import { MAX_STARS, MIN_STARS } from "~/domain/ratings";
 import { RATING_COMMENT_MAX } from "~/schemas/rating-messages";
 import { useValidatedForm } from "~/utils/use-validated-form";
@@ -15,7 +16,7 @@ export type RatingAnswer = SubmissionResult<string[]>;
 
 const STAR_VALUES = Array.from({ length: MAX_STARS - MIN_STARS + 1 }, (_, index) => MIN_STARS + index);
 
-const starsLabel = (stars: number) => `${stars} star${stars === 1 ? "" : "s"}`;
+const starsLabel = (stars: number) => countOf(stars, "star");
 
 /** Stars shown, not chosen: "Rated 4 out of 5" for screen readers. */
 function StarsShown({ stars, className }: { stars: number; className?: string }) {

@@ -3,6 +3,7 @@
 import { Link } from "@remix-run/react";
 import { RouteStops } from "~/components/quote/route-stops";
 import { useAnnounceChange } from "~/components/ui/announcer";
+import { countOf } from "~/domain/plural";
 import { trackerPath } from "~/utils/tracker-path";
 import type { TrackerView } from "~/views/tracker";
 
@@ -84,7 +85,7 @@ export function DriverCard({ driver, viewer }: { driver: TrackerView["driver"]; 
             </dd>
             <dt className="sr-only">Completed jobs</dt>
             <dd className="text-slate-700" data-testid="driver-jobs">
-              {driver.completedJobs} completed job{driver.completedJobs === 1 ? "" : "s"}
+              {countOf(driver.completedJobs, "completed job")}
               {driver.isNew ? (
                 <span className="ml-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-800">
                   New driver
@@ -121,7 +122,7 @@ export function BookingDetailsCard({ view }: { view: TrackerView }) {
           ["Delivery", view.deliveryAddress],
         ] as [string, string][])),
     ["Date", `${view.moveDateText}, ${view.moveTime}`],
-    ["Van", `${view.van}, ${view.helpers} helper${view.helpers === 1 ? "" : "s"}`],
+    ["Van", `${view.van}, ${countOf(view.helpers, "helper")}`],
     ["Price", `${view.price} (${view.paymentLabel})`],
     ...(view.customer
       ? ([["Customer", `${view.customer.name}${view.customer.phone ? `, ${view.customer.phone}` : ""}`]] as [

@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
+import { countOf, pluralWord } from "~/domain/plural";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import {
   currentSessionId,
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ended = await endAllSessions(user.id);
   const cookie = await endUserSession(request, {
     title: "Signed out everywhere",
-    description: `${ended === 1 ? "1 browser was" : `${ended} browsers were`} signed out, this one included.`,
+    description: `${countOf(ended, "browser")} ${pluralWord(ended, "was", "were")} signed out, this one included.`,
     variant: "success",
   });
   return redirect("/signin", { status: 303, headers: { "Set-Cookie": cookie } });
@@ -86,7 +87,7 @@ function describeBrowser(userAgent: string) {
 export default function Account() {
   const { user, sessions, idleMinutes } = useLoaderData<typeof loader>();
   const pending = usePending();
-  const idle = idleMinutes < 120 ? `${idleMinutes} minutes` : `${Math.round(idleMinutes / 60 / 24)} days`;
+  const idle = idleMinutes < 120 ? countOf(idleMinutes, "minute") : countOf(Math.round(idleMinutes / 60 / 24), "day");
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Your account</h1>

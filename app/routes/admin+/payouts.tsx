@@ -8,6 +8,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
+import { countOf } from "~/domain/plural";
 import { requireAdmin } from "~/server/auth/auth.server";
 import {
   driverBalancesList,
@@ -55,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(request, "/admin/payouts", {
       title: batch ? `Batch ${batch.reference} ready` : "Nothing to pay",
       description: batch
-        ? `${batch.jobs} job${batch.jobs === 1 ? "" : "s"}: download its CSV for the bank, then mark it paid.`
+        ? `${countOf(batch.jobs, "job")}: download its CSV for the bank, then mark it paid.`
         : "No payable job has a driver with bank details.",
       variant: batch ? "success" : "default",
     });
@@ -156,7 +157,7 @@ export default function AdminPayouts() {
                 <div>
                   <p className="font-semibold text-slate-900">{batch.reference}</p>
                   <p className="text-sm text-slate-700">
-                    {batch.createdText}: {batch.drivers} driver{batch.drivers === 1 ? "" : "s"}, {batch.total} ·{" "}
+                    {batch.createdText}: {countOf(batch.drivers, "driver")}, {batch.total} ·{" "}
                     {batch.paid ? `paid ${batch.paidText}` : "not paid yet"}
                   </p>
                 </div>

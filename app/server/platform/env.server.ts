@@ -3,6 +3,7 @@
 // secret in production stops start-up with a clear message.
 import os from "node:os";
 import { z } from "zod";
+import { pluralWord } from "~/domain/plural";
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from "~/utils/config";
 import { currentVisitorOrigin } from "./request-context.server";
 import { listenUrl } from "./site-url.server";
@@ -161,7 +162,7 @@ export function parseEnv(source: Record<string, string | undefined>, cores: numb
     const missing = (["SESSION_SECRET", "ENCRYPTION_KEY"] as const).filter((name) => !parsed[name]);
     if (missing.length > 0) {
       throw new ConfigurationError(
-        `Missing required secret${missing.length > 1 ? "s" : ""} in production: ${missing.join(", ")}. ` +
+        `Missing required ${pluralWord(missing.length, "secret")} in production: ${missing.join(", ")}. ` +
           "Set them in the environment or in .env (see .env.example).",
       );
     }

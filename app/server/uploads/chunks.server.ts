@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { CHUNK_SIZE_BYTES } from "~/domain/file-types";
+import { pluralWord } from "~/domain/plural";
 import { assembleChunksSchema, documentField, uploadChunkSchema } from "~/schemas/driver-application";
 import { MAX_CHUNK_REQUEST_BYTES } from "~/server/platform/body-limits.server";
 import { env } from "~/server/platform/env.server";
@@ -150,7 +151,7 @@ export async function assembleChunks(sessionId: string | null, body: unknown): P
     return {
       ok: false,
       status: 400,
-      message: `Missing chunk${missing.length > 1 ? "s" : ""} ${list} of ${total}: upload every chunk before assembling.`,
+      message: `Missing ${pluralWord(missing.length, "chunk")} ${list} of ${total}: upload every chunk before assembling.`,
     };
   }
 
