@@ -179,6 +179,22 @@ function serveSharedRenders(
   };
 }
 
+/** Why an instance is not ready, in a sentence for the operator's log. */
+function notReadyReason(state: Partial<Readiness>) {
+  if (state.database === "unreachable") return "the database does not answer";
+  if (state.migrations === "pending") return `migrations not applied yet: ${state.pending?.join(", ")}`;
+  return "not ready";
+}
+
+let lastNotReady: string | null = null;
+/** Logs the reason an instance is not ready when it changes, and when it is ready again. */
+function reportReadiness(reason: string | null) {
+  if (reason === lastNotReady) return;
+  if (reason) console.error(`Not ready: ${reason}.`);
+  else console.log("Ready again.");
+  lastNotReady = reason;
+}
+
 export function createApp(options: AppOptions) {
   const { mode = "production", trustedProxyHops = 0, siteUrl, accessLog = false, jsonLogs = false } = options;
   const app = express();
@@ -239,13 +255,17 @@ export function createApp(options: AppOptions) {
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     if (closing) return void res.status(503).json({ status: "draining", ready: false });
+    // The public answer is only ready or not; why not (the database, which migrations) is
+    // for the operator's log, once each time it changes.
+    let ready = false;
     try {
       const state = (await (await loadBuild()).lifecycle?.readiness?.()) ?? { ready: true };
-      res.status(state.ready ? 200 : 503).json({ status: state.ready ? "ready" : "not ready", ...state });
+      ready = state.ready;
+      reportReadiness(ready ? null : notReadyReason(state));
     } catch (error) {
-      console.error("The readiness check failed:", error);
-      res.status(503).json({ status: "not ready", ready: false });
+      reportReadiness(`the readiness check failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", ready });
   });
   app.get("/metrics", async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
