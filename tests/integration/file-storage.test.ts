@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UnsafeKeyError, type FileStorage } from "~/server/uploads/file-storage.server";
 import { LocalDiskStorage } from "~/server/uploads/local-storage.server";
-import { S3Storage, s3ClientFor, type S3Settings } from "~/server/uploads/s3-storage.server";
+import { S3Storage, s3ClientFor, s3SettingsFrom, type S3Settings } from "~/server/uploads/s3-storage.server";
 import { startS3Server, type LocalS3Server } from "../support/s3-server";
 
 const execFileAsync = promisify(execFile);
@@ -21,14 +21,7 @@ const sent: { operation: string; headers: Record<string, string> }[] = [];
 
 beforeAll(async () => {
   s3 = await startS3Server(path.join(root, "s3"));
-  settings = {
-    bucket: s3.env.S3_BUCKET!,
-    region: s3.env.S3_REGION!,
-    endpoint: s3.endpoint,
-    accessKeyId: s3.env.S3_ACCESS_KEY_ID,
-    secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY,
-    prefix: "contract",
-  };
+  settings = s3SettingsFrom({ ...s3.env, S3_PREFIX: "contract" });
 });
 afterAll(async () => {
   await s3.close();

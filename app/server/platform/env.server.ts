@@ -59,7 +59,8 @@ const envSchema = z.object({
   // Where uploaded files live: "local" (UPLOAD_DIR) or "s3" (a bucket, for several machines).
   STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: optional,
-  S3_REGION: z.string().default("eu-west-2"),
+  // Unset: eu-west-2 (uploads/s3-storage.server.ts reads every S3_* variable).
+  S3_REGION: optional,
   // An S3-compatible server (MinIO, Ceph, the tests' local one); unset for AWS itself.
   S3_ENDPOINT: optional,
   // Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, an instance role).

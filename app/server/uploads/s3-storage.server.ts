@@ -9,7 +9,6 @@
 //   aborts them where the store lists them.
 import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
-import type { Env } from "~/server/platform/env.server";
 import { type ByteRange, type FileStorage, isSafeKey, type StoredObject, UnsafeKeyError } from "./file-storage.server";
 
 export type S3Settings = {
@@ -40,17 +39,30 @@ function sdk() {
 }
 const ENCRYPTION = "AES256";
 
-export function s3SettingsFrom(
-  env: Pick<Env, "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_PREFIX">,
-): S3Settings {
-  if (!env.S3_BUCKET) throw new Error("STORAGE=s3 needs S3_BUCKET");
+/** The S3_* variables, as the app's parsed configuration or a shell's environment has them. */
+export type S3Variables = {
+  [Name in "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_PREFIX"]?:
+    string | undefined;
+};
+
+/**
+ * The bucket's settings from the S3_* variables: the one reading of them, for the app
+ * (STORAGE=s3), `npm run storage:copy-to-s3` and the tests. Blank values count as unset.
+ */
+export function s3SettingsFrom(variables: S3Variables): S3Settings {
+  const value = (name: keyof S3Variables) => variables[name]?.trim() || undefined;
+  const bucket = value("S3_BUCKET");
+  if (!bucket)
+    throw new Error(
+      "STORAGE=s3 needs S3_BUCKET (and S3_REGION, S3_ENDPOINT and credentials as the store requires). See .env.example.",
+    );
   return {
-    bucket: env.S3_BUCKET,
-    region: env.S3_REGION,
-    endpoint: env.S3_ENDPOINT,
-    accessKeyId: env.S3_ACCESS_KEY_ID,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-    prefix: env.S3_PREFIX ?? "",
+    bucket,
+    region: value("S3_REGION") ?? "eu-west-2",
+    endpoint: value("S3_ENDPOINT"),
+    accessKeyId: value("S3_ACCESS_KEY_ID"),
+    secretAccessKey: value("S3_SECRET_ACCESS_KEY"),
+    prefix: value("S3_PREFIX") ?? "",
   };
 }
 
