@@ -67,5 +67,19 @@ for (const mode of jsModes) {
       await expect(question).toHaveAttribute("open", "");
       await expect(question.locator("p")).toBeVisible();
     });
+
+    test("checkboxes are targets of at least 24 by 24 px (WCAG 2.2, 2.5.8)", async ({ page }) => {
+      await page.goto("/quote");
+      if (mode.javaScriptEnabled) await waitForHydration(page);
+      const measure = async (box: ReturnType<typeof page.getByLabel>) => {
+        const size = await box.boundingBox();
+        expect(size?.width).toBeGreaterThanOrEqual(24);
+        expect(size?.height).toBeGreaterThanOrEqual(24);
+      };
+      await measure(page.getByLabel("Lift available at pickup"));
+      await measure(page.getByLabel("Lift available at delivery"));
+      await page.goto("/");
+      await measure(page.getByLabel("Pause the rotating van pictures"));
+    });
   });
 }

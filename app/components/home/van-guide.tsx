@@ -15,7 +15,7 @@ export function VanGuide() {
     >
       <p className="-mt-4 mb-6">
         <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" className="van-carousel-pause size-4 accent-blue-700" />
+          <input type="checkbox" className="van-carousel-pause size-6 accent-blue-700" />
           Pause the rotating van pictures
         </label>
       </p>

@@ -125,7 +125,12 @@ export function CheckboxField({
 }: { label: ReactNode; className?: string } & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
   return (
     <div className={`flex items-center gap-2 ${className ?? ""}`}>
-      <input type="checkbox" {...input} className="size-4 rounded border-slate-400 text-blue-700 focus:ring-blue-600" />
+      {/* 24 px: the smallest target WCAG 2.2 (2.5.8) allows without spacing around it. */}
+      <input
+        type="checkbox"
+        {...input}
+        className="size-6 shrink-0 rounded border-slate-400 text-blue-700 focus:ring-blue-600"
+      />
       <label htmlFor={input.id} className="text-sm text-slate-800">
         {label}
       </label>
