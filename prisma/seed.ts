@@ -233,6 +233,8 @@ type DemoBooking = {
   payment?: { provider: PaymentProvider; status: PaymentStatus; id: string };
   createdDaysAgo: number;
   price: PriceInput;
+  /** A route with extra stops: each leg's miles, in route order (they add up to distanceMiles). */
+  legMiles?: number[];
 };
 
 const BOOKINGS: DemoBooking[] = [
@@ -345,6 +347,29 @@ const BOOKINGS: DemoBooking[] = [
     },
   },
   {
+    // A multi-stop move (PRICING.md v2): a pickup on the way and a drop-off before the last one.
+    reference: "EM-6MS2TP",
+    customerIndex: 3,
+    driverIndex: 1,
+    status: "assigned",
+    paymentState: "paid",
+    createdDaysAgo: 1,
+    payment: { provider: "sandbox", status: "succeeded", id: "sbx_demo_paid_0008" },
+    legMiles: [7.5, 9, 6.5],
+    price: {
+      distanceMiles: 23,
+      moveDate: daysFromToday(5),
+      vanSize: "luton",
+      helpers: 1,
+      pickupAddress: "2 Colmore Row, Birmingham B3 2BJ",
+      deliveryAddress: "12 Hertford Street, Coventry CV1 1LF",
+      stops: [
+        { address: "5 Poplar Road, Solihull B91 3AP", type: "pickup", floorAccess: "firstFloor", liftAvailable: false },
+        { address: "9 Warwick Road, Kenilworth CV8 1HL", type: "dropoff", floorAccess: "ground", liftAvailable: false },
+      ],
+    },
+  },
+  {
     reference: "EM-3TB7NE",
     customerIndex: 1,
     status: "cancelled",
@@ -376,6 +401,8 @@ async function createBookings(
         customerId: customer.id,
         ...moveColumns(price),
         ...quotePriceColumns(price),
+        legTenths: (demo.legMiles ?? []).map((miles) => Math.round(miles * 10)),
+        stops: { create: (demo.price.stops ?? []).map((stop, index) => ({ ...stop, position: index + 1 })) },
         vanSizeChosen: demo.price.vanSize ?? "medium",
         helpersChosen: demo.price.helpers ?? 0,
         distanceSource: "seed",
@@ -411,6 +438,8 @@ async function createBookings(
         paymentState: demo.paymentState,
         trackingStatus,
         ...moveColumns(price),
+        legTenths: (demo.legMiles ?? []).map((miles) => Math.round(miles * 10)),
+        stops: { create: (demo.price.stops ?? []).map((stop, index) => ({ ...stop, position: index + 1 })) },
         customerName: customer.username,
         customerEmail: customer.email,
         customerPhone: "07700 900200",

@@ -6,7 +6,14 @@ export function BookingFacts({
   price,
   className,
 }: {
-  booking: { moveDateText: string; pickupAddress: string; deliveryAddress: string; van: string };
+  booking: {
+    moveDateText: string;
+    pickupAddress: string;
+    deliveryAddress: string;
+    /** "via 2 extra stops", when the route has them. */
+    stopsText?: string | null;
+    van: string;
+  };
   price: ReactNode;
   className: string;
 }) {
@@ -20,6 +27,11 @@ export function BookingFacts({
         <span aria-hidden="true"> → </span>
         <span className="sr-only"> to </span>
         {booking.deliveryAddress}
+        {booking.stopsText ? (
+          <span className="block text-slate-700" data-testid="booking-stops">
+            {booking.stopsText}
+          </span>
+        ) : null}
       </dd>
       <dt className="font-medium text-slate-600">Van</dt>
       <dd className="text-slate-900">{booking.van}</dd>

@@ -13,6 +13,8 @@ export type AdminBookingRow = {
   trackingStatus: TrackingStatusValue | null;
   pickupAddress: string;
   deliveryAddress: string;
+  /** "via 2 extra stops", when the route has them. */
+  stopsText: string | null;
   moveDateText: string;
   van: string;
   priceText: string;

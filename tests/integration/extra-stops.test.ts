@@ -7,8 +7,10 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { STOP_MESSAGES } from "~/domain/route-stops";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
+import { listCustomerBookings } from "~/routes/_bookings+/customer-bookings.server";
 import * as driverRoute from "~/routes/driver";
 import * as completeRoute from "~/routes/driver_.jobs.$id.complete";
+import { bookingRow, listBookings } from "~/server/admin/bookings.server";
 import { bookQuote } from "~/server/bookings/bookings.server";
 import { advanceTracking, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
@@ -106,6 +108,16 @@ describe("a three-stop move", () => {
       [3, "dropoff", "Colchester CO1 1AA"],
     ]);
     expect(booking.legTenths.reduce((sum, tenths) => sum + tenths, 0)).toBe(booking.distanceTenths);
+  });
+
+  it("says its stops on the customer's /bookings and in the admin's bookings list", async () => {
+    const { booking } = await threeStopJob();
+    const mine = await listCustomerBookings(booking.customerId!, { page: 1, take: 10, skip: 0 });
+    expect(mine.bookings.find((row) => row.id === booking.id)?.stopsText).toBe("via 3 extra stops");
+    const admin = await listBookings({ searchTerm: booking.reference });
+    expect(admin.rows.map((row) => [row.reference, bookingRow(row).stopsText])).toEqual([
+      [booking.reference, "via 3 extra stops"],
+    ]);
   });
 
   it("is worked through in order: pickup, drop-offs with their proof, then the final delivery", async () => {

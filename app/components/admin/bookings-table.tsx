@@ -107,6 +107,11 @@ function BookingTableRow({
         <span aria-hidden="true"> → </span>
         <span className="sr-only"> to </span>
         {booking.deliveryAddress}
+        {booking.stopsText ? (
+          <span className="block text-xs font-medium text-slate-600" data-testid="booking-stops">
+            {booking.stopsText}
+          </span>
+        ) : null}
       </td>
       <td className="px-3 py-3 text-slate-700">
         <span className="block whitespace-nowrap">{booking.moveDateText}</span>

@@ -3,6 +3,7 @@
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
+import { extraStopsText } from "~/domain/route-stops";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { db } from "~/server/platform/db.server";
@@ -22,6 +23,7 @@ const ROW_SELECT = {
   moveTime: true,
   vanSize: true,
   finalPrice: true,
+  _count: { select: { stops: true } },
   payments: { where: { refundOfId: { not: null } }, select: { amountPence: true } },
 } satisfies Prisma.BookingSelect;
 
@@ -35,6 +37,7 @@ export function customerBookingRow(row: Row) {
     moveDateText: `${formatCalendarDate(row.moveDate, "weekday")}, ${row.moveTime}`,
     pickupAddress: row.pickupAddress,
     deliveryAddress: row.deliveryAddress,
+    stopsText: extraStopsText(row._count.stops),
     van: VAN_LABELS[row.vanSize],
     status: row.status,
     statusLabel: BOOKING_STATUS_LABELS[row.status],

@@ -9,7 +9,7 @@ import {
 } from "~/domain/booking-status";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
-import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
+import { extraStopsText, routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { bookingStatusForTracking, TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
@@ -44,6 +44,7 @@ const BOOKING_ROW_SELECT = {
   customerEmail: true,
   customer: { select: { username: true, email: true } },
   driver: { select: { id: true, name: true } },
+  _count: { select: { stops: true } },
 } satisfies Prisma.BookingSelect;
 
 type BookingRowRecord = Prisma.BookingGetPayload<{ select: typeof BOOKING_ROW_SELECT }>;
@@ -68,6 +69,7 @@ export function bookingRow(row: BookingRowRecord): AdminBookingRow {
     trackingStatus: row.trackingStatus,
     pickupAddress: row.pickupAddress,
     deliveryAddress: row.deliveryAddress,
+    stopsText: extraStopsText(row._count.stops),
     moveDateText: `${formatCalendarDate(row.moveDate)}, ${row.moveTime}`,
     van: VAN_LABELS[row.vanSize],
     priceText: formatPounds(row.finalPrice),
