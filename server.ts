@@ -38,7 +38,7 @@ import { env } from "~/server/platform/env.server";
 import { logger, routeConsoleToLogger } from "~/server/platform/logger.server";
 import { metrics, routeLabel } from "~/server/platform/metrics.server";
 import type { Readiness } from "~/server/platform/readiness.server";
-import { requestIdFrom, runWithRequestId } from "~/server/platform/request-context.server";
+import { currentVisitorOrigin, requestIdFrom, runWithRequestId } from "~/server/platform/request-context.server";
 import { securityHeaders } from "~/server/platform/security-headers.server";
 import { listenUrl, visitorOriginOf } from "~/server/platform/site-url.server";
 
@@ -156,13 +156,32 @@ function serveSharedRenders(
   remix: ReturnType<typeof createRemixHandler>,
   siteUrl = "http://localhost",
 ) {
-  const cache = createSharedRenders((path) =>
-    remix(new Request(new URL(path, siteUrl), { headers: { Accept: "text/html" } }), {
-      clientAddress: "shared-render",
-      sharedRender: true,
-    }),
-  );
+  // One set of renders per origin: a single one in production (SITE_URL). A local demo that
+  // follows its visitors' origins (127.0.0.1:4123, localhost:4123) keeps each origin's pages
+  // apart, since their addresses differ; a handful at most.
+  const caches = new Map<string, ReturnType<typeof createSharedRenders>>();
+  const cacheFor = (origin: string | undefined) => {
+    const key = origin ?? siteUrl;
+    let cache = caches.get(key);
+    if (!cache) {
+      if (caches.size >= 16) caches.clear();
+      cache = createSharedRenders((path) =>
+        runWithRequestId(
+          requestIdFrom(undefined),
+          () =>
+            remix(new Request(new URL(path, key), { headers: { Accept: "text/html" } }), {
+              clientAddress: "shared-render",
+              sharedRender: true,
+            }),
+          origin,
+        ),
+      );
+      caches.set(key, cache);
+    }
+    return cache;
+  };
   return async (req: Request, res: Response, next: NextFunction) => {
+    const cache = cacheFor(currentVisitorOrigin());
     if (!cache.accepts({ method: req.method, path: req.path, url: req.originalUrl, cookie: req.headers.cookie }))
       return next();
     try {

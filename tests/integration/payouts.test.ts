@@ -9,7 +9,7 @@ import { PAYOUT_HOLD_HOURS } from "~/domain/payouts";
 import { action as webhookAction } from "~/routes/api+/webhooks.stripe";
 import { overrideTracking } from "~/server/admin/bookings.server";
 import { recordProviderPayment } from "~/server/bookings/checkout.server";
-import { refundBookingByAdmin } from "~/server/bookings/refunds.server";
+import { REFUND_MESSAGES, refundBookingByAdmin } from "~/server/bookings/refunds.server";
 import { payWithSandboxCard, sandboxGateway } from "~/server/payments/sandbox.server";
 import { createStripeGateway } from "~/server/payments/stripe.server";
 import {
@@ -383,6 +383,34 @@ describe("a job's money, without Stripe: bank transfers", () => {
     expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id, kind: "deduction" } })).toBe(1);
     expect(await db.invoice.count({ where: { bookingId: booking.id, kind: "credit_note" } })).toBe(1);
     expect(await db.auditLog.count({ where: { targetId: booking.id, action: "booking.refund" } })).toBe(1);
+  });
+
+  it("never refunds more than was paid when two admins refund one booking at once", async () => {
+    withoutStripe();
+    const driver = await driverWith("bank");
+    const booking = await paidJob(driver.id, "sandbox");
+    await complete(booking.id);
+    const paid = (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).finalPrice;
+    const share = Math.ceil(paid * 0.6); // two of these are more than was paid
+    const results = await Promise.all(
+      ["Goodwill", "Damaged lamp"].map((reason) =>
+        refundBookingByAdmin({
+          bookingId: booking.id,
+          amountPence: share,
+          reason,
+          adminId: admin.id,
+          requestId: unique(),
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toEqual({
+      ok: false,
+      status: 409,
+      message: REFUND_MESSAGES.tooMuch(paid - share),
+    });
+    const refunds = await db.payment.findMany({ where: { bookingId: booking.id, refundOfId: { not: null } } });
+    expect(refunds.map((refund) => refund.amountPence)).toEqual([share]);
   });
 
   it("puts each payable job in one batch only, however many exports run at once (20)", async () => {

@@ -38,6 +38,43 @@ export async function refundBookingByAdmin({
   /** The form's own id: a form sent twice (a double click) is the same refund at the provider. */
   requestId: string;
 }): Promise<AdminRefundResult> {
+  // One admin refund of a booking at a time (a transaction-scoped advisory lock, held while the
+  // provider is asked): two admins refunding at once are answered in turn, so the second sees
+  // what the first refunded and together they never refund more than was paid. The row itself
+  // is not locked, so the writes below (other connections) do not wait on it.
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`admin-refund:${bookingId}`}))`;
+      return refundUnderLock({ bookingId, amountPence, reason, adminId, requestId });
+    },
+    { maxWait: 30_000, timeout: 120_000 },
+  );
+}
+
+async function refundUnderLock({
+  bookingId,
+  amountPence,
+  reason,
+  adminId,
+  requestId,
+}: {
+  bookingId: string;
+  amountPence: number;
+  reason: string;
+  adminId: string;
+  requestId: string;
+}): Promise<AdminRefundResult> {
+  // This form was already carried out (sent twice, the second waited for the first): done.
+  const done = await db.auditLog.findFirst({
+    where: {
+      targetType: "Booking",
+      targetId: bookingId,
+      action: "booking.refund",
+      details: { path: ["requestId"], equals: requestId },
+    },
+    select: { id: true },
+  });
+  if (done) return { ok: true, refundedPence: amountPence };
   const charges = await db.payment.findMany({
     where: { bookingId, refundOfId: null, status: "succeeded" },
     orderBy: { createdAt: "asc" },
@@ -102,7 +139,7 @@ export async function refundBookingByAdmin({
       action: "booking.refund",
       targetType: "Booking",
       targetId: bookingId,
-      details: { amountPence, reason },
+      details: { amountPence, reason, requestId },
     },
   });
   await issueCreditNotes(bookingId).catch((error) =>

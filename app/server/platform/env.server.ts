@@ -273,7 +273,7 @@ export function absoluteUrl(path: string) {
 /** The configuration that may reach the browser: no secrets, ever. */
 export function publicConfig(): PublicConfig {
   return {
-    siteUrl: env.SITE_URL,
+    siteUrl: siteUrl(),
     brandName: env.BRAND_NAME,
     supportPhone: env.SUPPORT_PHONE,
     supportEmail: env.SUPPORT_EMAIL,
