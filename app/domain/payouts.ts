@@ -3,6 +3,7 @@
 // delivery, the window for problem reports. A refund before the payout reduces or cancels the
 // earning (a deduction); after the payout it is a reversal. All amounts are integer pence and
 // every change is a new ledger entry: nothing is edited in place.
+import { addDays, dayOfWeek, ukInstant, ukToday } from "./uk-calendar";
 
 /** Hours between the proof of delivery and the earning becoming payable. */
 export const PAYOUT_HOLD_HOURS = 48;
@@ -67,12 +68,15 @@ export function driverBalances(entries: readonly LedgerEntryFacts[], now: Date) 
   return { payablePence: payable, pendingPence: pending, balancePence: payable + pending };
 }
 
-/** Monday 00:00 of the week of `now` and the 1st of its month, in UTC (for the earnings page's totals). */
+/**
+ * The instants the earnings page's totals start from: Monday 00:00 of `now`'s week and the 1st
+ * of its month, on the UK clock (GMT or BST), so a job done at 00:30 on a summer Monday counts
+ * in the new week.
+ */
 export function periodStarts(now: Date) {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const week = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  return { week, month };
+  const today = ukToday(now);
+  const monday = addDays(today, -((dayOfWeek(today) + 6) % 7));
+  return { week: ukInstant(monday, "00:00"), month: ukInstant(`${today.slice(0, 8)}01`, "00:00") };
 }
 
 /** "20-00-01" from six digits, or null: a UK sort code. */
