@@ -12,7 +12,7 @@ import * as driverRoute from "~/routes/driver";
 import * as completeRoute from "~/routes/driver_.jobs.$id.complete";
 import { bookingRow, listBookings } from "~/server/admin/bookings.server";
 import { bookQuote } from "~/server/bookings/bookings.server";
-import { advanceTracking, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
+import { advanceTracking, stopOpenInTurn, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
 import { createQuote } from "~/server/quotes/quotes.server";
 import { BASE, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
@@ -97,6 +97,24 @@ beforeAll(async () => {
 });
 
 describe("a three-stop move", () => {
+  it("marks a stop done only in turn, even when the check before the write is out of date", async () => {
+    const { booking } = await threeStopJob();
+    const stops = await db.bookingStop.findMany({ where: { bookingId: booking.id }, orderBy: { position: "asc" } });
+    const markInTurn = (stop: (typeof stops)[number]) =>
+      db.bookingStop.updateMany({ where: stopOpenInTurn(stop), data: { doneAt: new Date() } });
+    // Stop 2 while stop 1 is open: the write itself refuses.
+    expect((await markInTurn(stops[1]!)).count).toBe(0);
+    // Not once the job was moved back from "arrived" (an admin's override), nor when cancelled.
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "nearby" } });
+    expect((await markInTurn(stops[0]!)).count).toBe(0);
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "arrived", status: "cancelled" } });
+    expect((await markInTurn(stops[0]!)).count).toBe(0);
+    await db.booking.update({ where: { id: booking.id }, data: { status: "in_progress" } });
+    expect((await markInTurn(stops[0]!)).count).toBe(1);
+    expect((await markInTurn(stops[0]!)).count).toBe(0); // once
+    expect((await markInTurn(stops[1]!)).count).toBe(1);
+  });
+
   it("keeps the quote's stops and legs in order", async () => {
     const { quote, booking } = await threeStopJob();
     expect(quote.price.stopsFee).toBe(3000);

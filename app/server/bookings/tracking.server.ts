@@ -24,6 +24,7 @@ import { publishLiveEvent } from "~/server/platform/live.server";
 import { trackerPath } from "~/utils/tracker-path";
 import type { SessionUser } from "~/views/session-user";
 import type { TrackerView } from "~/views/tracker";
+import type { Prisma } from "../../../generated/prisma/client";
 import { sendAfterTheFact, sendMoveCompletedEmail, sendOnTheWayEmail } from "./move-day-emails.server";
 
 /** Which side of the booking the caller is on. */
@@ -249,6 +250,22 @@ export async function advanceTracking({
 export type StopResult = { ok: true; title: string } | Refusal;
 
 /**
+ * The stop, while it may be marked done (stopDoneRefusal's rule, as a condition of the write):
+ * open, every earlier stop done, its driver arrived at the pickup, the booking not cancelled.
+ */
+export function stopOpenInTurn(stop: { id: string; position: number }) {
+  return {
+    id: stop.id,
+    doneAt: null,
+    booking: {
+      trackingStatus: "arrived",
+      status: { not: "cancelled" },
+      stops: { none: { position: { lt: stop.position }, doneAt: null } },
+    },
+  } satisfies Prisma.BookingStopWhereInput;
+}
+
+/**
  * The driver (or an admin) marks an extra stop done: once arrived at the pickup, in route
  * order, a drop-off only with its proof of delivery saved (`withProof`, delivery-proofs.server.ts).
  * The customer's tracker shows it live.
@@ -273,10 +290,11 @@ export async function completeStop({
   if (refusal) return { ok: false, status: 409, message: refusal };
   const stop = booking.stops.find((candidate) => candidate.position === position)!;
   const title = stopTitle(stop.position, stop.type);
-  // Conditional on the stop being open, so a double click marks it once; the customer's
-  // updates list it.
+  // Conditional on what the check above read still holding when it is written: the stop open,
+  // every earlier stop done, the driver still arrived and the booking not cancelled. A double
+  // click marks it once, and a stop never jumps the queue; the customer's updates list it.
   const marked = await db.$transaction(async (tx) => {
-    const { count } = await tx.bookingStop.updateMany({ where: { id: stop.id, doneAt: null }, data: { doneAt: now } });
+    const { count } = await tx.bookingStop.updateMany({ where: stopOpenInTurn(stop), data: { doneAt: now } });
     if (count === 0) return false;
     await tx.trackingEvent.create({
       data: {
