@@ -1,4 +1,10 @@
 // Van sizes, their price multipliers and the van size guide (spec/01 section 3).
+import { countOf } from "./plural";
+
+/** "no helpers", "1 helper", "2 helpers": worded on the server, so pages ship no plural rules. */
+export function helpersText(helpers: number): string {
+  return helpers === 0 ? "no helpers" : countOf(helpers, "helper");
+}
 
 export const VAN_SIZES = ["small", "medium", "large", "luton"] as const; // smallest first
 export type VanSize = (typeof VAN_SIZES)[number];

@@ -12,7 +12,6 @@ import { RouteStops } from "~/components/quote/route-stops";
 import { StatusButton } from "~/components/ui/button";
 import { completeJobPath } from "~/domain/delivery-proof";
 import { driverRatingText } from "~/domain/driver-reliability";
-import { countOf } from "~/domain/plural";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { dropJobSchema, stopDoneSchema, TRACKER_MESSAGES, trackingUpdateSchema } from "~/schemas/tracker";
 import { requireDriver } from "~/server/auth/auth.server";
@@ -236,7 +235,7 @@ function JobCard({ job }: { job: DriverJob }) {
         <div>
           <dt className="inline font-medium text-slate-500">Van: </dt>
           <dd className="inline text-slate-900">
-            {job.van}, {countOf(job.helpers, "helper")} · your share {job.earnings}
+            {job.van}, {job.helpersText} · your share {job.earnings}
           </dd>
         </div>
         {job.specialRequirements ? (

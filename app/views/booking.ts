@@ -16,6 +16,8 @@ export type BookingView = {
   vanSize: string;
   van: string;
   helpers: number;
+  /** "no helpers", "2 helpers". */
+  helpersText: string;
   distance: string;
   estimatedTime: string;
   customerName: string;

@@ -13,6 +13,8 @@ export type QuoteView = {
   moveTime: string;
   vanSize: string;
   helpers: number;
+  /** "no helpers", "2 helpers". */
+  helpersText: string;
   distanceMiles: number;
   /** Priced for an assumed distance because the distance service failed: never sold as it is. */
   estimate: boolean;

@@ -17,6 +17,8 @@ export type TrackerView = {
   moveTime: string;
   van: string;
   helpers: number;
+  /** "no helpers", "2 helpers". */
+  helpersText: string;
   price: string;
   cancellable: boolean;
   driver: {

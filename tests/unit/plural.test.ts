@@ -3,6 +3,7 @@ import { formatDistance, formatDuration } from "~/domain/distance";
 import { lastSeenText } from "~/domain/live-position";
 import { countOf, pluralWord } from "~/domain/plural";
 import { estimatedTimeText } from "~/domain/pricing";
+import { helpersText } from "~/domain/vans";
 
 describe("counted words follow English plural rules", () => {
   it("one, many, none and fractions", () => {
@@ -21,6 +22,7 @@ describe("counted words follow English plural rules", () => {
     expect(formatDuration(120)).toBe("2 hours");
     expect(formatDistance(1)).toBe("1.0 mile");
     expect(formatDistance(3.4)).toBe("3.4 miles");
+    expect([0, 1, 2].map(helpersText)).toEqual(["no helpers", "1 helper", "2 helpers"]);
     expect(estimatedTimeText(1)).toBe("1 hour");
     expect(estimatedTimeText(3.5)).toBe("3.5 hours");
     const now = new Date("2026-11-26T12:00:00Z");

@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
 import { RouteEntries } from "~/components/quote/route-stops";
 import { PAYMENT_MESSAGES, TEST_PAYMENT_NOTE } from "~/domain/payments";
-import { countOf } from "~/domain/plural";
 import type { BookingView } from "~/views/booking";
 
 export function BookingDetails({ booking }: { booking: BookingView }) {
@@ -24,7 +23,7 @@ export function BookingDetails({ booking }: { booking: BookingView }) {
       <div>
         <dt className="text-slate-600">Van</dt>
         <dd>
-          {booking.van}, {booking.helpers === 0 ? "no helpers" : countOf(booking.helpers, "helper")}
+          {booking.van}, {booking.helpersText}
         </dd>
       </div>
       <div>

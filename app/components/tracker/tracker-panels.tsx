@@ -122,7 +122,7 @@ export function BookingDetailsCard({ view }: { view: TrackerView }) {
           ["Delivery", view.deliveryAddress],
         ] as [string, string][])),
     ["Date", `${view.moveDateText}, ${view.moveTime}`],
-    ["Van", `${view.van}, ${countOf(view.helpers, "helper")}`],
+    ["Van", `${view.van}, ${view.helpersText}`],
     ["Price", `${view.price} (${view.paymentLabel})`],
     ...(view.customer
       ? ([["Customer", `${view.customer.name}${view.customer.phone ? `, ${view.customer.phone}` : ""}`]] as [

@@ -21,7 +21,6 @@ import { StatusButton } from "~/components/ui/button";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { formatDistance } from "~/domain/distance";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { countOf } from "~/domain/plural";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { loadBookingForVisitor } from "~/routes/_checkout+/checkout-pages.server";
 import { discountCodeSchema } from "~/schemas/checkout";
@@ -304,8 +303,7 @@ function EstimateCheckout({ quote }: { quote: NonNullable<Awaited<ReturnType<typ
           <div>
             <dt className="text-slate-600">Van</dt>
             <dd>
-              {VAN_LABELS[quote.vanSize as VanSize]},{" "}
-              {quote.helpers === 0 ? "no helpers" : countOf(quote.helpers, "helper")}
+              {VAN_LABELS[quote.vanSize as VanSize]}, {quote.helpersText}
             </dd>
           </div>
           <div>

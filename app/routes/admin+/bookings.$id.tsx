@@ -20,7 +20,6 @@ import { StatusButton } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { formatDistance } from "~/domain/distance";
-import { countOf } from "~/domain/plural";
 import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } from "~/domain/tracking";
 import { adminRefundSchema, trackingOverrideSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
@@ -176,7 +175,7 @@ export default function AdminBookingDetails() {
           ["Delivery", booking.deliveryAddress],
         ] as [string, React.ReactNode][])),
     ["Move date", booking.moveDateText],
-    ["Van", `${booking.van}, ${countOf(booking.helpers, "helper")}`],
+    ["Van", `${booking.van}, ${booking.helpersText}`],
     ["Distance", booking.distanceText],
     ["Price", booking.priceText],
     ["Payment", <PaymentStateBadge key="payment" state={booking.paymentState} />],

@@ -13,7 +13,7 @@ import { extraStopsText, routeLegs, routePoints, stopView } from "~/domain/route
 import { bookingStatusForTracking, TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
-import { VAN_LABELS } from "~/domain/vans";
+import { helpersText, VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin-bookings";
 import { sendAfterTheFact, sendDriverAssignedEmail } from "~/server/bookings/move-day-emails.server";
 import { recordEarning } from "~/server/payouts/ledger.server";
@@ -513,7 +513,7 @@ export async function bookingDetails(id: string) {
     ...bookingRow(booking),
     customerPhone: booking.customerPhone,
     specialRequirements: booking.specialRequirements,
-    helpers: booking.helpers,
+    helpersText: helpersText(booking.helpers),
     distanceText: `${(booking.distanceTenths / 10).toFixed(1)} miles`,
     stops: booking.stops.map(stopView),
     legs: routeLegs(routePoints(booking), booking.legTenths),

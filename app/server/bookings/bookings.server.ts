@@ -7,7 +7,7 @@ import { estimatedTimeText, type BreakdownLine } from "~/domain/pricing";
 import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
-import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { getSession, sessionStorage } from "~/server/platform/session.server";
@@ -158,6 +158,7 @@ export function bookingView(booking: BookingRecord): BookingView {
     vanSize: booking.vanSize,
     van: VAN_LABELS[booking.vanSize as VanSize],
     helpers: booking.helpers,
+    helpersText: helpersText(booking.helpers),
     distance: formatDistance(booking.distanceTenths / 10),
     estimatedTime: estimatedTimeText(booking.estimatedHours),
     customerName: booking.customerName ?? "",

@@ -17,7 +17,7 @@ import {
 } from "~/domain/tracking";
 import { isoDateOf, ukInstant } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
-import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
 import { recordEarning } from "~/server/payouts/ledger.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
@@ -109,6 +109,7 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
     moveTime: booking.moveTime,
     van: VAN_LABELS[booking.vanSize as VanSize],
     helpers: booking.helpers,
+    helpersText: helpersText(booking.helpers),
     price: formatPounds(booking.finalPrice),
     cancellable: viewer === "customer" && isCancellable(booking.status),
     driver: booking.driver

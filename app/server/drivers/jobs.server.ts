@@ -9,7 +9,7 @@ import { nextStop, stopTitle, stopView } from "~/domain/route-stops";
 import { nextTrackingStatus, startWindow, startWindowMessage, TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
-import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
 import { TRACKER_MESSAGES } from "~/schemas/tracker-messages";
 import { unreadCounts } from "~/server/bookings/chat.server";
 import { sendAfterTheFact, sendDriverDroppedEmail } from "~/server/bookings/move-day-emails.server";
@@ -134,7 +134,7 @@ function jobView(
     pickupAddress: job.pickupAddress,
     deliveryAddress: job.deliveryAddress,
     van: VAN_LABELS[job.vanSize as VanSize],
-    helpers: job.helpers,
+    helpersText: helpersText(job.helpers),
     specialRequirements: job.specialRequirements,
     customer: {
       name: job.customerName ?? job.customer?.username ?? "Customer",

@@ -6,6 +6,7 @@ import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type Pri
 import { routeLegs, routePointField, routePoints, stopView } from "~/domain/route-stops";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
+import { helpersText } from "~/domain/vans";
 import type { QuoteRequest } from "~/schemas/quote";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
@@ -227,6 +228,7 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     moveTime: price.moveTime,
     vanSize: price.vanSize,
     helpers: price.helpers,
+    helpersText: helpersText(price.helpers),
     distanceMiles: price.distance,
     estimate: quote.distanceSource === ESTIMATE_SOURCE,
     distanceNote: distanceNote(quote.distanceSource),
