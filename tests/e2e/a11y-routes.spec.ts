@@ -220,10 +220,19 @@ for (const mode of jsModes) {
   }) => {
     test.setTimeout(240_000);
     const failures: string[] = [];
+    // One browser context per role, each route in a page of its own.
+    const contexts = new Map<Who, Awaited<ReturnType<typeof contextFor>>>();
+    const contextOf = async (who: Who) => {
+      let context = contexts.get(who);
+      if (!context) {
+        context = await contextFor(browser, baseURL!, who);
+        if (!mode.javaScriptEnabled) await context.route(/\.js(\?|$)/, (request) => request.abort());
+        contexts.set(who, context);
+      }
+      return context;
+    };
     for (const [name, route] of Object.entries(ROUTES)) {
-      const context = await contextFor(browser, baseURL!, route.who);
-      const page = await context.newPage();
-      if (!mode.javaScriptEnabled) await page.route(/\.js(\?|$)/, (request) => request.abort());
+      const page = await (await contextOf(route.who)).newPage();
       const url = route.url(sample);
       const response = await page.goto(url);
       expect(response?.status(), `${name} (${url})`).toBe(route.status ?? 200);
@@ -250,8 +259,9 @@ for (const mode of jsModes) {
       await page.setViewportSize({ width: 320, height: 720 });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 320) failures.push(`${name}: ${width} px wide at 320 px`);
-      await context.close();
+      await page.close();
     }
+    await Promise.all([...contexts.values()].map((context) => context.close()));
     expect(failures).toEqual([]);
   });
 }
