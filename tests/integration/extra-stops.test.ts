@@ -14,6 +14,7 @@ import { bookingRow, listBookings } from "~/server/admin/bookings.server";
 import { bookQuote } from "~/server/bookings/bookings.server";
 import { advanceTracking, stopOpenInTurn, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
+import { readOutbox } from "~/server/platform/email.server";
 import { createQuote } from "~/server/quotes/quotes.server";
 import { BASE, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver } from "./factories";
@@ -63,6 +64,7 @@ async function threeStopJob() {
   return {
     quote,
     booking,
+    customer,
     driverUser,
     customerCookie: await sessionCookie(customer),
     driverCookie: await sessionCookie(driverUser),
@@ -139,7 +141,7 @@ describe("a three-stop move", () => {
   });
 
   it("is worked through in order: pickup, drop-offs with their proof, then the final delivery", async () => {
-    const { booking, driverUser, driverCookie, customerCookie } = await threeStopJob();
+    const { booking, customer, driverUser, driverCookie, customerCookie } = await threeStopJob();
 
     // Not the drop-off first, and not the final delivery while stops are open.
     const early = await call(completeRoute.action, proofRequest(booking.id, 2, driverCookie), { id: booking.id });
@@ -198,6 +200,23 @@ describe("a three-stop move", () => {
     const after = await db.booking.findUniqueOrThrow({ where: { id: booking.id }, include: { stops: true } });
     expect(after.trackingStatus).toBe("completed");
     expect(after.stops.every((stop) => stop.doneAt !== null)).toBe(true);
+
+    // The completion e-mail carries every drop-off's proof, in route order, with its photos.
+    const mails = await readOutbox(customer.email);
+    const completion = mails.find((mail) => mail.subject.startsWith("Your move is complete"))!;
+    expect(completion.attachments?.map((attachment) => attachment.filename)).toEqual([
+      "stop-2-photo-1.jpg",
+      "stop-3-photo-1.jpg",
+      "delivery-photo-1.jpg",
+    ]);
+    const order = [
+      "Stop 2 (drop-off), Braintree CM7 1AA:",
+      "Stop 3 (drop-off), Colchester CO1 1AA:",
+      "Final delivery:",
+    ];
+    const at = order.map((line) => completion.text.indexOf(line));
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
   it("has no stop beyond its own, and no proof page for a pickup stop", async () => {

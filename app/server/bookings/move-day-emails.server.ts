@@ -5,7 +5,7 @@
 // undoes the change.
 import { Buffer } from "node:buffer";
 import { PROBLEM_REPORT_HOURS } from "~/domain/delivery-proof";
-import { routeTextLines, stopView } from "~/domain/route-stops";
+import { routeTextLines, stopTitle, stopView } from "~/domain/route-stops";
 import { reminderMoveDate } from "~/domain/tracking";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
@@ -131,7 +131,7 @@ export async function sendOnTheWayEmail(bookingId: string, etaMinutes: number | 
 export async function sendMoveCompletedEmail(bookingId: string) {
   const booking = await findMoveDayBooking(bookingId);
   if (!booking) return false;
-  const proof = await proofForEmail(bookingId);
+  const proof = await proofsForEmail(bookingId);
   return sendToCustomer(booking, {
     subject: "Your move is complete",
     lead: `Your move is complete. Thank you for moving with ${env.BRAND_NAME}! The proof of delivery is below, with its photos attached.`,
@@ -140,36 +140,46 @@ export async function sendMoveCompletedEmail(bookingId: string) {
   });
 }
 
-/** The proof of delivery in words, with its photos (already resized, so small) attached. */
-async function proofForEmail(bookingId: string) {
-  const proof = await db.deliveryProof.findFirst({
+/**
+ * Every proof of delivery of the move in words, in route order (each drop-off stop's, then the
+ * final delivery's), with all their photos (already resized, so small) attached.
+ */
+async function proofsForEmail(bookingId: string) {
+  const proofs = await db.deliveryProof.findMany({
     where: { bookingId },
-    orderBy: { stop: "asc" },
-    include: { photos: { orderBy: { createdAt: "asc" } } },
+    include: { photos: { orderBy: { createdAt: "asc" } }, booking: { select: { stops: true } } },
   });
+  // Stop 0 is the final delivery: last on the route.
+  proofs.sort((a, b) => (a.stop || Infinity) - (b.stop || Infinity));
   const reportLine = `Something wrong? You can report a problem from the tracker for ${PROBLEM_REPORT_HOURS} hours.`;
-  if (!proof) return { lines: [], reportLine, attachments: [] };
   const attachments: EmailAttachment[] = [];
-  for (const [index, photo] of proof.photos.entries()) {
-    const stored = await readPhoto(photo.storageKey);
-    if (!stored) continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.stream) chunks.push(Buffer.from(chunk));
-    attachments.push({
-      filename: `delivery-photo-${index + 1}.${photo.mimeType === "image/png" ? "png" : "jpg"}`,
-      content: Buffer.concat(chunks),
-      contentType: photo.mimeType,
-    });
+  const lines: string[] = [];
+  for (const proof of proofs) {
+    const stop = proof.booking.stops.find((candidate) => candidate.position === proof.stop);
+    const prefix = stop ? `stop-${stop.position}-photo` : "delivery-photo";
+    for (const [index, photo] of proof.photos.entries()) {
+      const stored = await readPhoto(photo.storageKey);
+      if (!stored) continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored.stream) chunks.push(Buffer.from(chunk));
+      attachments.push({
+        filename: `${prefix}-${index + 1}.${photo.mimeType === "image/png" ? "png" : "jpg"}`,
+        content: Buffer.concat(chunks),
+        contentType: photo.mimeType,
+      });
+    }
+    if (proofs.length > 1)
+      lines.push(stop ? `${stopTitle(stop.position, stop.type)}, ${stop.address}:` : "Final delivery:");
+    lines.push(
+      `Delivered: ${formatUkDateTime(proof.createdAt)}`,
+      `Received by: ${proof.recipientName}`,
+      proof.signatureKey
+        ? "Signature: signed on the driver's screen"
+        : `Signature: typed as ${proof.signedName ?? proof.recipientName}`,
+      `Damage noted: ${proof.damageNotes ?? "none"}`,
+      `Photos: ${proof.photos.length} (attached, and on the tracker)`,
+    );
   }
-  const lines = [
-    `Delivered: ${formatUkDateTime(proof.createdAt)}`,
-    `Received by: ${proof.recipientName}`,
-    proof.signatureKey
-      ? "Signature: signed on the driver's screen"
-      : `Signature: typed as ${proof.signedName ?? proof.recipientName}`,
-    `Damage noted: ${proof.damageNotes ?? "none"}`,
-    `Photos: ${proof.photos.length} (attached, and on the tracker)`,
-  ];
   return { lines, reportLine, attachments };
 }
 
