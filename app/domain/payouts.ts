@@ -22,19 +22,37 @@ export function payableFrom(completedAt: Date) {
   return new Date(completedAt.getTime() + PAYOUT_HOLD_HOURS * 3_600_000);
 }
 
-/** pending (in the 48 hours), payable, paid, reversed (refunded after the payout), cancelled (refunded in full before). */
-export type JobPayoutState = "pending" | "payable" | "paid" | "reversed" | "cancelled";
+/**
+ * A completed job that an admin moves back (completed by mistake, the move not finished):
+ * - its earning stays on the ledger but is held: no payout run pays it while the booking is not
+ *   completed; completed again, it is payable as before (its 48 hours counted from the first
+ *   completion). Already paid out, the money stays paid: a refund takes it back, as for any job;
+ * - its rating stays: it is the customer's account of what happened;
+ * - its VAT invoice stays: it is for the payment, not for the completion;
+ * - the driver's completed count goes back down by one (and up again when it is completed).
+ */
+export const EARNING_PAYABLE_BOOKING_STATUS = "completed";
+
+/**
+ * pending (in the 48 hours), payable, held (the job moved back from completed), paid, reversed
+ * (refunded after the payout), cancelled (refunded in full before).
+ */
+export type JobPayoutState = "pending" | "payable" | "held" | "paid" | "reversed" | "cancelled";
 
 export const JOB_PAYOUT_STATE_LABELS: Record<JobPayoutState, string> = {
   pending: "Pending",
   payable: "Payable",
+  held: "On hold: the job is not completed",
   paid: "Paid",
   reversed: "Reversed",
   cancelled: "Cancelled",
 };
 
-/** A job's state and what it is worth to the driver now, from its ledger entries. */
-export function jobPayout(entries: readonly LedgerEntryFacts[], now: Date) {
+/**
+ * A job's state and what it is worth to the driver now, from its ledger entries and whether
+ * its booking is completed (EARNING_PAYABLE_BOOKING_STATUS).
+ */
+export function jobPayout(entries: readonly LedgerEntryFacts[], now: Date, { completed = true } = {}) {
   const earning = entries.find((entry) => entry.kind === "earning");
   const net = entries
     .filter((entry) => entry.kind === "earning" || entry.kind === "deduction")
@@ -50,9 +68,11 @@ export function jobPayout(entries: readonly LedgerEntryFacts[], now: Date) {
         ? "paid"
         : net <= 0
           ? "cancelled"
-          : earning && earning.availableAt <= now
-            ? "payable"
-            : "pending";
+          : !completed
+            ? "held"
+            : earning && earning.availableAt <= now
+              ? "payable"
+              : "pending";
   return { state, earnedPence: earning?.amountPence ?? 0, netPence: net, paidPence: paid, reversedPence: reversed };
 }
 

@@ -73,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const STATE_STYLES: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",
   payable: "bg-blue-100 text-blue-900",
+  held: "bg-orange-100 text-orange-900",
   paid: "bg-green-100 text-green-900",
   reversed: "bg-red-100 text-red-900",
   cancelled: "bg-slate-200 text-slate-800",

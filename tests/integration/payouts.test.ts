@@ -9,6 +9,7 @@ import { PAYOUT_HOLD_HOURS } from "~/domain/payouts";
 import { action as webhookAction } from "~/routes/api+/webhooks.stripe";
 import { overrideTracking } from "~/server/admin/bookings.server";
 import { recordProviderPayment } from "~/server/bookings/checkout.server";
+import { issueInvoice } from "~/server/bookings/invoices.server";
 import { REFUND_MESSAGES, refundBookingByAdmin } from "~/server/bookings/refunds.server";
 import { payWithSandboxCard, sandboxGateway } from "~/server/payments/sandbox.server";
 import { createStripeGateway } from "~/server/payments/stripe.server";
@@ -119,7 +120,7 @@ async function paidJob(driverId: string, provider: "stripe" | "sandbox") {
 /** The driver's proof of delivery, by an admin's hand (the same earning as the driver's own). */
 async function complete(bookingId: string) {
   const done = await overrideTracking(admin.id, bookingId, "completed", "Proof of delivery checked");
-  expect(done.status).toBe("changed");
+  expect(done).toMatchObject({ ok: true, changed: true });
   return (await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).completedAt!;
 }
 
@@ -257,6 +258,45 @@ describe("a job's money, with Stripe Connect", () => {
     await runStripePayouts(new Date(otherDone.getTime() + 49 * HOUR));
     expect(await db.payout.findUnique({ where: { bookingId: other.id } })).toBeNull();
     await expectBalanced(driver.id, [booking.id, other.id]);
+  });
+
+  it("a completed job moved back by an admin: its earning held, its rating and invoice kept, the count true", async () => {
+    withStripe();
+    const driver = await driverWith("stripe");
+    const booking = await paidJob(driver.id, "stripe");
+    const completedAt = await complete(booking.id);
+    const countOf = async () => (await db.driver.findUniqueOrThrow({ where: { id: driver.id } })).completedJobs;
+    const completedJobs = await countOf();
+    await db.driverRating.create({
+      data: { bookingId: booking.id, driverId: driver.id, stars: 2, comment: "Left half" },
+    });
+    await issueInvoice(booking.id);
+    const payday = new Date(completedAt.getTime() + 49 * HOUR);
+
+    const back = await overrideTracking(admin.id, booking.id, "arrived", "Completed by mistake: two rooms left");
+    expect(back).toMatchObject({ ok: true, changed: true });
+    expect(await countOf()).toBe(completedJobs - 1);
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({
+      status: "in_progress",
+      trackingStatus: "arrived",
+      completedAt: null,
+    });
+    // Held: on the ledger, on the driver's page as on hold, and paid by no run.
+    expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id, kind: "earning" } })).toBe(1);
+    expect((await driverEarnings(driver.id, payday)).jobs.find((job) => job.id === booking.id)).toMatchObject({
+      state: "held",
+    });
+    expect(await runStripePayouts(payday)).toMatchObject({ paid: 0 });
+    expect(await db.payout.findUnique({ where: { bookingId: booking.id } })).toBeNull();
+    // The customer's rating and the VAT invoice stay as they were.
+    expect(await db.driverRating.count({ where: { bookingId: booking.id } })).toBe(1);
+    expect(await db.invoice.count({ where: { bookingId: booking.id, kind: "invoice" } })).toBe(1);
+
+    // Completed again: counted again, and paid (once) from its first 48 hours.
+    await complete(booking.id);
+    expect(await countOf()).toBe(completedJobs);
+    expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id, kind: "earning" } })).toBe(1);
+    expect(await runStripePayouts(payday)).toMatchObject({ paid: 1 });
   });
 
   it("records a refused transfer as failed and tries again on the next run", async () => {

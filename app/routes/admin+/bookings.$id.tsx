@@ -66,12 +66,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { booking, supportRequests, proofs, invoices, refundRequestId: newRefundRequestId() };
 }
 
-const OVERRIDE_FAILURES = {
-  not_found: { message: ADMIN_BOOKING_MESSAGES.bookingNotFound, status: 404 },
-  no_driver: { message: ADMIN_BOOKING_MESSAGES.trackingNeedsDriver, status: 409 },
-  cancelled: { message: ADMIN_BOOKING_MESSAGES.trackingCancelled, status: 409 },
-} as const;
-
 /** "Refund": part or all of what was paid goes back; the credit note and the driver's ledger follow. */
 async function refund(
   request: Request,
@@ -110,22 +104,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "refund") return refund(request, context, admin.id, params.id ?? "", formData);
   const submission = parseWithZod(formData, { schema: trackingOverrideSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const id = params.id ?? "";
-  const result = RECORD_ID_PATTERN.test(id)
-    ? await overrideTracking(admin.id, id, submission.value.trackingStatus, submission.value.reason)
-    : ({ status: "not_found" } as const);
-  if (result.status !== "changed" && result.status !== "unchanged") {
-    const failure = OVERRIDE_FAILURES[result.status];
-    return data(submission.reply({ formErrors: [failure.message] }), { status: failure.status });
-  }
+  const result = await overrideTracking(
+    admin.id,
+    params.id ?? "",
+    submission.value.trackingStatus,
+    submission.value.reason,
+  );
+  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: result.status });
   const label = TRACKING_STATUS_LABELS[submission.value.trackingStatus];
   const { pathname, search } = new URL(request.url);
   return answerWithToast(request, context, {
     toast: {
-      title:
-        result.status === "changed" ? ADMIN_BOOKING_MESSAGES.trackingChanged : ADMIN_BOOKING_MESSAGES.statusUnchanged,
+      title: result.changed ? ADMIN_BOOKING_MESSAGES.trackingChanged : ADMIN_BOOKING_MESSAGES.statusUnchanged,
       description: `${result.reference}: ${label}.`,
-      variant: result.status === "changed" ? "success" : undefined,
+      variant: result.changed ? "success" : undefined,
     },
     data: { ...submission.reply({ resetForm: true }), status: "success" as const },
     redirectTo: `${pathname}${search}`,

@@ -14,8 +14,9 @@ import { bookingStatusForTracking, TRACKING_STATUS_LABELS, type TrackingStatusVa
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS } from "~/domain/vans";
-import { ADMIN_BOOKING_MESSAGES, type AdminBookingAction } from "~/schemas/admin-bookings";
+import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, type AdminBookingAction } from "~/schemas/admin-bookings";
 import { sendAfterTheFact, sendDriverAssignedEmail } from "~/server/bookings/move-day-emails.server";
+import { applyTrackingStep } from "~/server/bookings/tracking.server";
 import { recordEarning } from "~/server/payouts/ledger.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
@@ -380,12 +381,19 @@ export async function runAdminBookingAction(
 }
 
 export type TrackingOverrideResult =
-  { status: "changed" | "unchanged"; reference: string } | { status: "not_found" | "no_driver" | "cancelled" };
+  { ok: true; changed: boolean; reference: string } | { ok: false; status: 404 | 409; message: string };
+
+const OVERRIDE_REFUSALS = {
+  notFound: { ok: false, status: 404, message: ADMIN_BOOKING_MESSAGES.bookingNotFound },
+  noDriver: { ok: false, status: 409, message: ADMIN_BOOKING_MESSAGES.trackingNeedsDriver },
+  cancelled: { ok: false, status: 409, message: ADMIN_BOOKING_MESSAGES.trackingCancelled },
+} as const;
 
 /**
  * An admin sets a job's tracking status by hand, past the driver's one-step-on-the-day rule
- * (a missed day, a driver without signal), with the reason in the audit log. The booking
- * follows as it does for the driver, and the driver's completed count stays true.
+ * (a missed day, a driver without signal), with the reason in the audit log. The step's writes
+ * are the driver's own (applyTrackingStep): the booking follows, the driver's completed count
+ * stays true, and a completed job moved back keeps its earning (held), rating and invoice.
  */
 export async function overrideTracking(
   adminId: string,
@@ -393,35 +401,28 @@ export async function overrideTracking(
   to: TrackingStatusValue,
   reason: string,
 ): Promise<TrackingOverrideResult> {
+  if (!RECORD_ID_PATTERN.test(bookingId)) return OVERRIDE_REFUSALS.notFound;
   const result = await db.$transaction(async (tx): Promise<TrackingOverrideResult> => {
     const current = await lockBooking(tx, bookingId);
-    if (!current) return { status: "not_found" };
-    if (current.status === "cancelled") return { status: "cancelled" };
-    if (!current.driverId) return { status: "no_driver" };
+    if (!current) return OVERRIDE_REFUSALS.notFound;
+    if (current.status === "cancelled") return OVERRIDE_REFUSALS.cancelled;
+    if (!current.driverId) return OVERRIDE_REFUSALS.noDriver;
     const booking = await tx.booking.findUniqueOrThrow({
       where: { id: bookingId },
-      select: { reference: true, trackingStatus: true, driverShare: true },
-    });
-    const from = booking.trackingStatus ?? "assigned";
-    if (from === to) return { status: "unchanged", reference: booking.reference };
-    const now = new Date();
-    await tx.booking.update({
-      where: { id: bookingId },
-      // Completed by hand starts the 48 hours for a problem report; moved back, it is not completed.
-      data: {
-        trackingStatus: to,
-        status: bookingStatusForTracking(to),
-        completedAt: to === "completed" ? now : null,
+      select: {
+        id: true,
+        reference: true,
+        trackingStatus: true,
+        driverId: true,
+        driverShare: true,
+        moveDate: true,
+        moveTime: true,
       },
     });
-    await tx.trackingEvent.create({ data: { bookingId, status: to, createdById: adminId } });
-    if (to === "completed")
-      await recordEarning(tx, { id: bookingId, driverId: current.driverId, driverShare: booking.driverShare }, now);
-    if (to === "completed" || from === "completed")
-      await tx.driver.update({
-        where: { id: current.driverId },
-        data: { completedJobs: { increment: to === "completed" ? 1 : -1 } },
-      });
+    const from = booking.trackingStatus ?? "assigned";
+    if (from === to) return { ok: true, changed: false, reference: booking.reference };
+    // The row is locked: the step cannot find it moved.
+    await applyTrackingStep(tx, { booking, to, byUserId: adminId, now: new Date() });
     await recordAudit(
       {
         actorId: adminId,
@@ -432,9 +433,9 @@ export async function overrideTracking(
       },
       tx,
     );
-    return { status: "changed", reference: booking.reference };
+    return { ok: true, changed: true, reference: booking.reference };
   });
-  if (result.status === "changed") await publishLiveEvent({ bookingId, kind: "tracking" });
+  if (result.ok && result.changed) await publishLiveEvent({ bookingId, kind: "tracking" });
   return result;
 }
 

@@ -211,41 +211,91 @@ export async function advanceTracking({
     if (!finalProof) return { ok: false, status: 409, message: TRACKING_MESSAGES.needsProof };
   }
 
-  const moved = await db.$transaction(async (tx) => {
-    const { count } = await tx.booking.updateMany({
-      where: { id: booking.id, trackingStatus: booking.trackingStatus, status: { not: "cancelled" } },
-      data: {
-        trackingStatus: to,
-        status: bookingStatusForTracking(to),
-        ...(to === "completed" ? { completedAt: now } : {}),
-      },
-    });
-    if (count === 0) return false;
-    await tx.trackingEvent.create({
-      data: { bookingId: booking.id, status: to, etaMinutes: etaMinutes ?? null, createdById: user.id },
-    });
-    if (to === "completed") {
-      await tx.driver.update({ where: { id: booking.driver!.id }, data: { completedJobs: { increment: 1 } } });
-      // The driver's share is earned now, payable after the 48 hours for problem reports.
-      await recordEarning(tx, { id: booking.id, driverId: booking.driver!.id, driverShare: booking.driverShare }, now);
-    }
-    if (to === "arrived")
-      // The driver's record: how late against the booked start (domain/driver-reliability.ts).
-      await tx.driverJobEvent.create({
-        data: {
-          driverId: booking.driver!.id,
-          bookingId: booking.id,
-          kind: "arrival",
-          minutesLate: minutesLate(ukInstant(isoDateOf(booking.moveDate), booking.moveTime), now),
-        },
-      });
-    return true;
-  });
+  const moved = await db.$transaction((tx) =>
+    applyTrackingStep(tx, {
+      booking: { ...booking, driverId: booking.driver!.id },
+      to,
+      byUserId: user.id,
+      etaMinutes,
+      now,
+      recordArrival: true,
+    }),
+  );
   if (!moved) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
   await publishLiveEvent({ bookingId: booking.id, kind: "tracking" });
   if (to === "en_route") await sendAfterTheFact("on the way", () => sendOnTheWayEmail(booking.id, etaMinutes ?? null));
   if (to === "completed") await sendAfterTheFact("move completed", () => sendMoveCompletedEmail(booking.id));
   return { ok: true, status: to };
+}
+
+/** What a tracking step needs of its booking, read before the step. */
+export type StepBooking = {
+  id: string;
+  trackingStatus: TrackingStatusValue | null;
+  driverId: string | null;
+  driverShare: number;
+  moveDate: Date;
+  moveTime: string;
+};
+
+/**
+ * One tracking step's writes, for the driver's steps and an admin's override alike, in the
+ * caller's transaction: the booking follows (in_progress, completed), the step is in the
+ * history, a completion counts for the driver and earns their share, and an arrival the driver
+ * reports is on their record with its lateness. A completed job moved back by an admin
+ * (EARNING_PAYABLE_BOOKING_STATUS in domain/payouts.ts) is counted off again; its earning (held),
+ * rating and invoice stay. Conditional on the booking still being where it was read: false when it
+ * moved meanwhile.
+ */
+export async function applyTrackingStep(
+  tx: Prisma.TransactionClient,
+  {
+    booking,
+    to,
+    byUserId,
+    etaMinutes = null,
+    now,
+    recordArrival = false,
+  }: {
+    booking: StepBooking;
+    to: TrackingStatusValue;
+    byUserId: string;
+    etaMinutes?: number | null;
+    now: Date;
+    /** The driver said so: an arrival goes on their record (an admin's override is not one). */
+    recordArrival?: boolean;
+  },
+): Promise<boolean> {
+  const from = booking.trackingStatus;
+  const { count } = await tx.booking.updateMany({
+    where: { id: booking.id, trackingStatus: from, status: { not: "cancelled" } },
+    // Completed starts the 48 hours for a problem report; moved back, it is not completed.
+    data: { trackingStatus: to, status: bookingStatusForTracking(to), completedAt: to === "completed" ? now : null },
+  });
+  if (count === 0) return false;
+  await tx.trackingEvent.create({
+    data: { bookingId: booking.id, status: to, etaMinutes: etaMinutes ?? null, createdById: byUserId },
+  });
+  if (!booking.driverId) return true;
+  const driverId = booking.driverId;
+  if (to === "completed") {
+    await tx.driver.update({ where: { id: driverId }, data: { completedJobs: { increment: 1 } } });
+    // The driver's share is earned now, payable after the 48 hours for problem reports.
+    await recordEarning(tx, { id: booking.id, driverId, driverShare: booking.driverShare }, now);
+  } else if (from === "completed") {
+    await tx.driver.update({ where: { id: driverId }, data: { completedJobs: { decrement: 1 } } });
+  }
+  if (to === "arrived" && recordArrival)
+    // The driver's record: how late against the booked start (domain/driver-reliability.ts).
+    await tx.driverJobEvent.create({
+      data: {
+        driverId,
+        bookingId: booking.id,
+        kind: "arrival",
+        minutesLate: minutesLate(ukInstant(isoDateOf(booking.moveDate), booking.moveTime), now),
+      },
+    });
+  return true;
 }
 
 export type StopResult = { ok: true; title: string } | Refusal;

@@ -10,6 +10,7 @@ import {
   driverBalances,
   jobPayout,
   JOB_PAYOUT_STATE_LABELS,
+  EARNING_PAYABLE_BOOKING_STATUS,
   periodStarts,
   type LedgerEntryFacts,
 } from "~/domain/payouts";
@@ -42,6 +43,8 @@ async function payableJobs(now: Date, driverWhere: object) {
       availableAt: { lte: now },
       driver: driverWhere,
       booking: {
+        // Held while an admin has moved the job back from completed (domain/payouts.ts).
+        status: EARNING_PAYABLE_BOOKING_STATUS,
         OR: [
           { payout: null },
           { payout: { status: "failed" } },
@@ -404,7 +407,7 @@ export async function driverEarnings(driverId: string, now = new Date()) {
   const bookingIds = [...new Set(entries.map((entry) => entry.bookingId).filter((id): id is string => id !== null))];
   const bookings = await db.booking.findMany({
     where: { id: { in: bookingIds } },
-    select: { id: true, reference: true, completedAt: true, moveDate: true },
+    select: { id: true, reference: true, completedAt: true, moveDate: true, status: true },
   });
   const { week, month } = periodStarts(now);
   const jobs = bookings
@@ -412,6 +415,7 @@ export async function driverEarnings(driverId: string, now = new Date()) {
       const payout = jobPayout(
         entries.filter((entry) => entry.bookingId === booking.id),
         now,
+        { completed: booking.status === EARNING_PAYABLE_BOOKING_STATUS },
       );
       return {
         id: booking.id,
