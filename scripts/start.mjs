@@ -50,7 +50,9 @@ try {
   process.exit(1);
 }
 
-const server = spawn("tsx", ["server.ts"], {
+// Node with tsx's loader rather than the tsx command: Ctrl-C and a process manager's SIGTERM
+// reach the server itself, which drains and stops (the command's signal relay can kill it).
+const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   cwd: root,
   stdio: "inherit",
   env: {

@@ -11,3 +11,11 @@ export function pluralWord(count: number, one: string, other = `${one}s`): strin
 export function countOf(count: number, one: string, other?: string): string {
   return `${count} ${pluralWord(count, one, other)}`;
 }
+
+/**
+ * How a list row says a route has extra stops between its ends ("via 2 extra stops"); null
+ * without. Worded on the server (the pages' own code never needs it).
+ */
+export function extraStopsText(count: number): string | null {
+  return count > 0 ? `via ${countOf(count, "extra stop")}` : null;
+}

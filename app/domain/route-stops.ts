@@ -2,7 +2,6 @@
 // (PRICING.md "Extra stops (v2)"), the legs between them, and the order the driver works
 // through the stops on the day.
 import { FLOOR_ACCESS_LABELS, STOP_TYPE_LABELS, type FloorAccess, type StopType } from "./move-inputs";
-import { countOf } from "./plural";
 
 /** A route leg, as the breakdown shows it. */
 export interface RouteLeg {
@@ -69,11 +68,6 @@ export function routePoints(route: {
 }
 
 /** "Stop 2 (drop-off)". */
-/** How a list row says a route has extra stops between its ends ("via 2 extra stops"); null without. */
-export function extraStopsText(count: number): string | null {
-  return count > 0 ? `via ${countOf(count, "extra stop")}` : null;
-}
-
 export function stopTitle(position: number, type: StopType): string {
   return `Stop ${position} (${STOP_TYPE_LABELS[type].toLowerCase()})`;
 }

@@ -149,7 +149,10 @@ export async function serveApp(
     ...extraEnv,
   };
   for (const name of Object.keys(env)) if (name.startsWith("VITEST") || name === "TEST") delete env[name];
-  const child: ChildProcess = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], {
+  // Node with tsx's loader, as `npm start` runs it: a signal reaches the server itself (the tsx
+  // command relays signals to its child after a 30 ms handshake, which a busy machine can miss,
+  // and then kills the child outright).
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd,
     env,
     stdio: ["ignore", "pipe", "pipe"],

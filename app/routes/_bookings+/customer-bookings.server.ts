@@ -3,7 +3,7 @@
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
-import { extraStopsText } from "~/domain/route-stops";
+import { extraStopsText } from "~/domain/plural";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import { db } from "~/server/platform/db.server";

@@ -9,7 +9,8 @@ import {
 } from "~/domain/booking-status";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
-import { extraStopsText, routeLegs, routePoints, stopView } from "~/domain/route-stops";
+import { extraStopsText } from "~/domain/plural";
+import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
