@@ -131,7 +131,7 @@ export async function sendOnTheWayEmail(bookingId: string, etaMinutes: number | 
 export async function sendMoveCompletedEmail(bookingId: string) {
   const booking = await findMoveDayBooking(bookingId);
   if (!booking) return false;
-  const proof = await proofsForEmail(bookingId);
+  const proof = await proofsForEmail(bookingId, booking.stops);
   return sendToCustomer(booking, {
     subject: "Your move is complete",
     lead: `Your move is complete. Thank you for moving with ${env.BRAND_NAME}! The proof of delivery is below, with its photos attached.`,
@@ -144,10 +144,10 @@ export async function sendMoveCompletedEmail(bookingId: string) {
  * Every proof of delivery of the move in words, in route order (each drop-off stop's, then the
  * final delivery's), with all their photos (already resized, so small) attached.
  */
-async function proofsForEmail(bookingId: string) {
+async function proofsForEmail(bookingId: string, stops: MoveDayBooking["stops"]) {
   const proofs = await db.deliveryProof.findMany({
     where: { bookingId },
-    include: { photos: { orderBy: { createdAt: "asc" } }, booking: { select: { stops: true } } },
+    include: { photos: { orderBy: { createdAt: "asc" } } },
   });
   // Stop 0 is the final delivery: last on the route.
   proofs.sort((a, b) => (a.stop || Infinity) - (b.stop || Infinity));
@@ -155,7 +155,7 @@ async function proofsForEmail(bookingId: string) {
   const attachments: EmailAttachment[] = [];
   const lines: string[] = [];
   for (const proof of proofs) {
-    const stop = proof.booking.stops.find((candidate) => candidate.position === proof.stop);
+    const stop = stops.find((candidate) => candidate.position === proof.stop);
     const prefix = stop ? `stop-${stop.position}-photo` : "delivery-photo";
     for (const [index, photo] of proof.photos.entries()) {
       const stored = await readPhoto(photo.storageKey);
