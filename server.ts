@@ -20,7 +20,7 @@
 import cluster from "node:cluster";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { realpathSync } from "node:fs";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -343,19 +343,15 @@ export async function startServer(
   options: AppOptions & { port: number; host?: string; backgroundJobs?: boolean; drainSeconds?: number },
 ) {
   const { app, beginClosing } = createApp(options);
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = options.host
-      ? app.listen(options.port, options.host, () => resolve(listening))
-      : app.listen(options.port, () => resolve(listening));
-    listening.once("error", reject);
-  });
+  const server = createServer(app);
   // Longer than a load balancer's idle timeout, so the balancer closes idle connections first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
   // Requests being answered on each connection, so that a shutdown closes only the quiet
   // ones. (http.Server's closeIdleConnections() also takes a connection whose request has
-  // been read but not yet answered for idle, and resets it.)
+  // been read but not yet answered for idle, and resets it.) Counted from before it listens:
+  // a cluster worker can be handed a connection before its "listening" event.
   const requestsOn = new Map<Socket, number>();
   server.on("connection", (socket: Socket) => {
     requestsOn.set(socket, 0);
@@ -372,6 +368,11 @@ export async function startServer(
   const closeQuietConnections = () => {
     for (const [socket, requests] of requestsOn) if (requests === 0) socket.destroy();
   };
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    if (options.host) server.listen(options.port, options.host, resolve);
+    else server.listen(options.port, resolve);
+  });
 
   const loadBuild = async () => (typeof options.build === "function" ? await options.build() : options.build);
   if (options.backgroundJobs) (await loadBuild()).lifecycle?.startBackgroundJobs?.();
@@ -438,9 +439,12 @@ function runPrimary(workers: number) {
     );
   });
   for (let i = 0; i < workers; i++) cluster.fork();
+  // Counted by their processes: a worker whose process has exited stays in cluster.workers
+  // until its IPC channel closes too, which can come after its "exit" event.
+  const workersAlive = () => Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead()).length;
   cluster.on("exit", (worker, code, signal) => {
     if (shuttingDown) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (workersAlive() === 0) process.exit(0);
       return;
     }
     console.error(`Worker ${worker.process.pid} ended (${signal ?? code}); starting another.`);
@@ -450,8 +454,9 @@ function runPrimary(workers: number) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       shuttingDown = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      for (const worker of Object.values(cluster.workers ?? {}))
+        if (worker && !worker.isDead()) worker.process.kill("SIGTERM");
+      if (workersAlive() === 0) process.exit(0);
     });
   }
 }
