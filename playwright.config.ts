@@ -4,11 +4,33 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-// The e2e server's e-mails and uploads stay apart from the local demo's (and from other
-// parallel runs); tests read the outbox through the same variable.
-const E2E_DATA = path.resolve(".data/e2e", BUILD_DIR);
-process.env.OUTBOX_DIR = path.join(E2E_DATA, "outbox");
-process.env.UPLOAD_DIR = path.join(E2E_DATA, "uploads");
+// One shard per Playwright worker: its own database (scripts/with-test-db.mjs --databases),
+// app servers, outbox and uploads, so that no test sees another worker's data. Each worker
+// process loads this file too, and takes its shard's database and addresses from it.
+const DATABASES = (process.env.TEST_DATABASE_URLS ?? process.env.DATABASE_URL ?? "").split(",");
+const SHARDS = DATABASES.length;
+const shardIn = (index: number) => {
+  // Each shard's ports sit 50 up (parallel runs pick nearby ports, so not the very next ones).
+  const appPort = PORT + 50 * index;
+  // The Stripe-configured server sits 100 ports above its shard's app server.
+  const stripeAppPort = appPort + 100;
+  const data = path.resolve(".data/e2e", BUILD_DIR, `shard-${index}`);
+  return {
+    databaseUrl: DATABASES[index]!,
+    appPort,
+    stripeAppPort,
+    outboxDir: path.join(data, "outbox"),
+    uploadDir: path.join(data, "uploads"),
+  };
+};
+const shards = Array.from({ length: SHARDS }, (_, index) => shardIn(index));
+// In a worker, its shard (TEST_PARALLEL_INDEX, 0 in the main process); the app's modules the
+// tests import (helpers.ts appDb, readOutbox) read these.
+const own = shards[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]!;
+if (own.databaseUrl) process.env.DATABASE_URL = own.databaseUrl;
+process.env.OUTBOX_DIR = own.outboxDir;
+process.env.UPLOAD_DIR = own.uploadDir;
+process.env.E2E_STRIPE_APP_URL = `http://127.0.0.1:${own.stripeAppPort}`;
 // The e2e server's session secret: tests that sign in through the app's session code
 // (tests/e2e/helpers.ts) make cookies the server accepts.
 const SESSION_SECRET = "e2e-session-secret";
@@ -21,12 +43,10 @@ const chromium = [
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
 ].find((path) => fs.existsSync(path));
-// The Stripe-configured server and its Stripe stand-in sit 100 and 200 ports up (parallel runs
-// pick nearby ports, so not the very next ones).
-const STRIPE_APP_PORT = PORT + 100;
+// The Stripe and PayPal stand-ins, shared by the shards (they keep nothing but what each
+// request made, by its own id).
 const STRIPE_STAND_IN_PORT = PORT + 200;
 const PAYPAL_STAND_IN_PORT = PORT + 300;
-process.env.E2E_STRIPE_APP_URL = `http://127.0.0.1:${STRIPE_APP_PORT}`;
 
 const APP_ENV = {
   NODE_ENV: "production",
@@ -42,13 +62,10 @@ const APP_ENV = {
   SESSION_SECRET,
   ENCRYPTION_KEY: "e2e-encryption-key",
   ADMIN_REGISTRATION_KEY: "e2e-admin-key",
-  OUTBOX_DIR: process.env.OUTBOX_DIR!,
-  UPLOAD_DIR: process.env.UPLOAD_DIR!,
   // Google Maps is configured but down (the app's own 404 answers for it): distances come
   // from the offline estimate, as without a key, and an address that estimate cannot place
   // is a failing distance service ("Quote Generation Failed", tests/e2e/quotes.spec.ts).
   GOOGLE_MAPS_API_KEY: "e2e-google-is-down",
-  GOOGLE_MAPS_API_BASE: `http://127.0.0.1:${PORT}/google-maps-is-down`,
   // Keys saved on /stripe-config are checked with Stripe and PayPal first: local stand-ins answer.
   STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_STAND_IN_PORT}`,
   PAYPAL_API_BASE: `http://127.0.0.1:${PAYPAL_STAND_IN_PORT}`,
@@ -56,8 +73,9 @@ const APP_ENV = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // A spec file runs in one worker, its tests in order; the files are shared out.
   fullyParallel: false,
-  workers: 1,
+  workers: SHARDS,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -65,7 +83,7 @@ export default defineConfig({
   reporter: [["list"], ["json"]],
   outputDir: `test-results/${BUILD_DIR}`,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${own.appPort}`,
     trace: "retain-on-failure",
   },
   projects: [
@@ -90,17 +108,47 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      // The production build against this run's own database (see scripts/with-test-db.mjs).
-      command: "tsx prisma/seed.ts && tsx server.ts",
-      url: `http://127.0.0.1:${PORT}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      // As `PORT=… npm start` runs the demo: no SITE_URL and no HOST (it listens on every
-      // address and calls itself localhost), while the tests visit it as 127.0.0.1. Every
-      // address it makes must follow the visitor (tests/e2e/any-port.spec.ts).
-      env: { ...APP_ENV, PORT: String(PORT) },
-    },
+    ...shards
+      .map((shard) => {
+        const env = {
+          ...APP_ENV,
+          DATABASE_URL: shard.databaseUrl,
+          OUTBOX_DIR: shard.outboxDir,
+          UPLOAD_DIR: shard.uploadDir,
+          GOOGLE_MAPS_API_BASE: `http://127.0.0.1:${shard.appPort}/google-maps-is-down`,
+        };
+        return [
+          {
+            // The production build against this shard's own database (see scripts/with-test-db.mjs).
+            command: "tsx prisma/seed.ts && tsx server.ts",
+            url: `http://127.0.0.1:${shard.appPort}/healthz`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            // As `PORT=… npm start` runs the demo: no SITE_URL and no HOST (it listens on every
+            // address and calls itself localhost), while the tests visit it as 127.0.0.1. Every
+            // address it makes must follow the visitor (tests/e2e/any-port.spec.ts).
+            env: { ...env, PORT: String(shard.appPort) },
+          },
+          {
+            // A second app server, on the same database, with Stripe configured to use the
+            // stand-in (tests/e2e/stripe.spec.ts). The first server stays on the built-in sandbox.
+            command: "tsx server.ts",
+            url: `http://127.0.0.1:${shard.stripeAppPort}/healthz`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            env: {
+              ...env,
+              HOST: "127.0.0.1",
+              PORT: String(shard.stripeAppPort),
+              SITE_URL: `http://127.0.0.1:${shard.stripeAppPort}`,
+              STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
+              STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_stand_in",
+              STRIPE_WEBHOOK_SECRET: "whsec_e2e_stand_in",
+            },
+          },
+        ];
+      })
+      .flat(),
     {
       // A local stand-in of Stripe's API with its hosted payment page ...
       command: `tsx tests/support/run-stripe-stand-in.ts ${STRIPE_STAND_IN_PORT}`,
@@ -114,23 +162,6 @@ export default defineConfig({
       url: `http://127.0.0.1:${PAYPAL_STAND_IN_PORT}/v2/checkout/orders/ready`, // 401 without a token: up
       reuseExistingServer: false,
       timeout: 30_000,
-    },
-    {
-      // ... and a second app server, on the same database, with Stripe configured to use it
-      // (tests/e2e/stripe.spec.ts). The first server stays on the built-in sandbox.
-      command: "tsx server.ts",
-      url: `http://127.0.0.1:${STRIPE_APP_PORT}/healthz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        ...APP_ENV,
-        HOST: "127.0.0.1",
-        PORT: String(STRIPE_APP_PORT),
-        SITE_URL: `http://127.0.0.1:${STRIPE_APP_PORT}`,
-        STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
-        STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_stand_in",
-        STRIPE_WEBHOOK_SECRET: "whsec_e2e_stand_in",
-      },
     },
   ],
 });

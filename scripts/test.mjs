@@ -93,7 +93,8 @@ const steps = [
   {
     name: "e2e",
     before: buildIfNeeded,
-    command: ["node", "scripts/with-test-db.mjs", "playwright"],
+    // Two workers, each on a database of its own (playwright.config.ts shards).
+    command: ["node", "scripts/with-test-db.mjs", "--databases", process.env.E2E_WORKERS ?? "2", "playwright"],
     args: ["test"],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
     report: () => readPlaywright(`${reports}/e2e.json`),

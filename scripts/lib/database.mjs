@@ -37,6 +37,20 @@ export async function ensureDatabaseExists(url) {
   }
 }
 
+/** A new database `copyUrl` names, made from the one `url` names (nobody may be connected to it). */
+export async function copyDatabase(url, copyUrl) {
+  const quoted = (each) => `"${decodeURIComponent(new URL(each).pathname.slice(1)).replaceAll('"', '""')}"`;
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`create database ${quoted(copyUrl)} template ${quoted(url)}`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function dropDatabase(url) {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const admin = new URL(url);

@@ -2,7 +2,7 @@
 // quote form, with JavaScript (in place) and without (a post that keeps what was typed).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { appDb, jsModes, uniqueEmail, waitForHydration } from "./helpers";
+import { appDb, drawSignature, jsModes, uniqueEmail, waitForHydration } from "./helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
@@ -156,16 +156,6 @@ async function newDriver() {
     },
   });
   return { user, driver };
-}
-
-/** Signs the proof's pad with a zigzag, as a finger would. */
-async function drawSignature(page: Page) {
-  const box = (await page.getByTestId("signature-pad").boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 8; step++)
-    await page.mouse.move(box.x + 20 + step * 30, box.y + box.height / 2 + (step % 2 ? -25 : 25), { steps: 3 });
-  await page.mouse.up();
 }
 
 /** The driver hands in a proof (a photo, the recipient, a signature) on the page they are on. */

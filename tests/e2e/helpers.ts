@@ -82,3 +82,17 @@ export async function bookAMove(
 export async function expectFormError(scope: Page | Locator, message: string, options: { exact?: boolean } = {}) {
   await expect(scope.getByTestId("error-summary").getByText(message, options)).toBeVisible();
 }
+
+/** Signs the proof's pad with a zigzag, as a finger would. */
+export async function drawSignature(page: Page) {
+  const pad = page.getByTestId("signature-pad");
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++)
+    await page.mouse.move(box.x + 20 + step * 30, box.y + box.height / 2 + (step % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+  // The pad took the strokes (its label says so), before the form goes.
+  await expect(page.getByText("Ask the recipient to sign here (signed).")).toBeVisible();
+}

@@ -4,7 +4,7 @@
 // works by posting and refreshing. Both end with the proof of delivery (a drawn signature
 // with JavaScript, a typed one without), seen by the customer, and a problem report.
 import { expect, test, type Page } from "./fixtures";
-import { appDb, jsModes, open, uniqueEmail, expectFormError, todaysMove } from "./helpers";
+import { appDb, drawSignature, jsModes, open, uniqueEmail, expectFormError, todaysMove } from "./helpers";
 
 /** A customer and a driver (both with accounts) and a paid booking for today, assigned to the driver. */
 async function assignedBooking() {
@@ -61,16 +61,6 @@ async function assignedBooking() {
 }
 
 const PHOTO = "tests/fixtures/van-photo.jpg";
-
-/** Signs the proof's pad with a zigzag, as a finger would. */
-async function drawSignature(page: Page) {
-  const box = (await page.getByTestId("signature-pad").boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 8; step++)
-    await page.mouse.move(box.x + 20 + step * 30, box.y + box.height / 2 + (step % 2 ? -25 : 25), { steps: 3 });
-  await page.mouse.up();
-}
 
 /** Marks the page's window: the mark survives client-side updates and is gone after a reload. */
 async function markWindow(page: Page) {

@@ -57,8 +57,13 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { labelledBy: string;
           data-testid="signature-pad"
           className="h-40 w-full max-w-xl touch-none rounded-md border-2 border-dashed border-slate-400 bg-white"
           onPointerDown={(event) => {
-            event.currentTarget.setPointerCapture(event.pointerId);
             last.current = point(event);
+            // Keeps a stroke that leaves the pad; drawing does not depend on it.
+            try {
+              event.currentTarget.setPointerCapture(event.pointerId);
+            } catch {
+              // the pointer is no longer active
+            }
           }}
           onPointerMove={(event) => {
             if (!last.current) return;
