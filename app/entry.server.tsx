@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type {
   ActionFunctionArgs,
   AppLoadContext,
@@ -6,7 +6,6 @@ import type {
   HandleDataRequestFunction,
   LoaderFunctionArgs,
 } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { applySecurityHeaders, configuredThirdParties, documentCsp } from "~/server/platform/security-headers.server";
@@ -43,10 +42,21 @@ export default function handleRequest(
         // rendered in place, so a browser without JavaScript gets them whole.
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          // Sent as one piece, since it is all here: the compression middleware makes a zlib
+          // task of every write, and React writes a page in dozens of small chunks (streamed,
+          // a gzip request was served at half the rate of a plain one).
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              done();
+            },
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
