@@ -20,6 +20,7 @@ import { RouteFocus } from "~/components/route-focus";
 import { ToastProvider } from "~/components/toaster";
 import { AnnouncerProvider } from "~/components/ui/announcer";
 import { HoneypotFieldsProvider } from "~/components/ui/honeypot-fields";
+import { ServerHtml } from "~/components/ui/server-html";
 import { getSessionUser } from "~/server/auth/auth.server";
 import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
 import { publicConfig } from "~/server/platform/env.server";
@@ -97,7 +98,12 @@ export function Layout({ children }: { children: ReactNode }) {
               <main id="main" className="flex-1">
                 {children}
               </main>
-              {admin ? null : <Footer config={config} />}
+              {/* Hidden, not left out, on admin pages: HTML only (server-html.tsx), it is never
+                  rendered in the browser, so it must be there when a client-side navigation leaves
+                  the admin pages. */}
+              <div hidden={admin}>
+                <ServerHtml name="footer">{import.meta.env.SSR ? <Footer config={config} /> : null}</ServerHtml>
+              </div>
             </ToastProvider>
           </HoneypotFieldsProvider>
           <RouteFocus />

@@ -5,7 +5,6 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ES module script, without types
 import { applyPatch, PATCH_MARK, patches } from "../../scripts/patch-dependencies.mjs";
 
 // The server's copy: the CommonJS build that @remix-run/server-runtime requires.

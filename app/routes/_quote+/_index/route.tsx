@@ -8,6 +8,7 @@ import { Faq } from "~/components/home/faq";
 import { Hero } from "~/components/home/hero";
 import { HowItWorks } from "~/components/home/how-it-works";
 import { VanGuide } from "~/components/home/van-guide";
+import { ServerHtml } from "~/components/ui/server-html";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { quoteFormSchema } from "~/schemas/quote";
 import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
@@ -39,12 +40,19 @@ export default function Home() {
   return (
     <>
       <Hero quoteForm={quoteForm} imageUrl={heroImageUrl} stats={stats} />
-      <HowItWorks />
-      <About />
-      <VanGuide />
-      <AreasServed />
+      {/* The sections that never change in the browser: HTML only, not hydrated (server-html.tsx). */}
+      <ServerHtml name="home-sections">
+        {import.meta.env.SSR ? (
+          <>
+            <HowItWorks />
+            <About />
+            <VanGuide />
+            <AreasServed />
+          </>
+        ) : null}
+      </ServerHtml>
       <Faq faq={faq} />
-      <ClosingCta />
+      <ServerHtml name="home-closing">{import.meta.env.SSR ? <ClosingCta /> : null}</ServerHtml>
       <JsonLd data={structuredData} />
     </>
   );
