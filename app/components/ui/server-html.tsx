@@ -15,7 +15,14 @@ const EMPTY = { __html: "" };
 /** A click on a link to this site, as a router <Link> handles it; everything else as the browser does. */
 function followLinksInPlace(navigate: NavigateFunction) {
   return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
       return;
     const link = (event.target as Element).closest("a");
     if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
