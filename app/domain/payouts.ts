@@ -81,11 +81,36 @@ function ledgerBalance(entries: readonly Pick<LedgerEntryFacts, "amountPence">[]
   return entries.reduce((sum, entry) => sum + entry.amountPence, 0);
 }
 
-/** What may be paid now, and what waits for its 48 hours. */
-export function driverBalances(entries: readonly LedgerEntryFacts[], now: Date) {
-  const payable = ledgerBalance(entries.filter((entry) => entry.availableAt <= now));
-  const pending = ledgerBalance(entries.filter((entry) => entry.availableAt > now));
-  return { payablePence: payable, pendingPence: pending, balancePence: payable + pending };
+/**
+ * The bookings whose earning is held (jobPayout's "held": moved back from completed, not yet
+ * paid), from the ledger entries of bookings that are not completed.
+ */
+export function heldBookingIds(entriesOfBookingsNotCompleted: readonly LedgerEntryFacts[], now: Date) {
+  const byBooking = new Map<string, LedgerEntryFacts[]>();
+  for (const entry of entriesOfBookingsNotCompleted)
+    if (entry.bookingId) byBooking.set(entry.bookingId, [...(byBooking.get(entry.bookingId) ?? []), entry]);
+  return new Set(
+    [...byBooking]
+      .filter(([, entries]) => jobPayout(entries, now, { completed: false }).state === "held")
+      .map(([id]) => id),
+  );
+}
+
+/**
+ * What may be paid now, what waits for its 48 hours, and what is held (the jobs in
+ * `heldBookings`, which no payout run pays until they are completed again).
+ */
+export function driverBalances(
+  entries: readonly LedgerEntryFacts[],
+  now: Date,
+  heldBookings: ReadonlySet<string> = new Set(),
+) {
+  const isHeld = (entry: LedgerEntryFacts) => entry.bookingId !== null && heldBookings.has(entry.bookingId);
+  const open = entries.filter((entry) => !isHeld(entry));
+  const payable = ledgerBalance(open.filter((entry) => entry.availableAt <= now));
+  const pending = ledgerBalance(open.filter((entry) => entry.availableAt > now));
+  const held = ledgerBalance(entries.filter(isHeld));
+  return { payablePence: payable, pendingPence: pending, heldPence: held, balancePence: payable + pending + held };
 }
 
 /**

@@ -96,6 +96,8 @@ export default function DriverEarnings() {
           ["This month", earnings.monthTotal],
           ["Payable now", earnings.payable],
           ["In its 48 hours", earnings.pending],
+          // Only when a job is moved back from completed (its earning waits for it).
+          ...(earnings.held ? [["On hold", earnings.held]] : []),
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="text-sm text-slate-600">{label}</dt>

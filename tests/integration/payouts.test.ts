@@ -5,6 +5,7 @@
 // every step. Twenty payout runs at once never pay a job twice.
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatPounds } from "~/domain/money";
 import { PAYOUT_HOLD_HOURS } from "~/domain/payouts";
 import { action as webhookAction } from "~/routes/api+/webhooks.stripe";
 import { overrideTracking } from "~/server/admin/bookings.server";
@@ -21,6 +22,7 @@ import {
 } from "~/server/payouts/payout-details.server";
 import {
   bankBatchCsv,
+  driverBalancesList,
   driverEarnings,
   exportBankBatch,
   markBatchPaid,
@@ -288,13 +290,30 @@ describe("a job's money, with Stripe Connect", () => {
     });
     expect(await runStripePayouts(payday)).toMatchObject({ paid: 0 });
     expect(await db.payout.findUnique({ where: { bookingId: booking.id } })).toBeNull();
+    // Its money is "on hold" on both pages, not "payable now" nor "in its 48 hours".
+    const share = formatPounds(
+      (await db.driverLedgerEntry.aggregate({ where: { bookingId: booking.id }, _sum: { amountPence: true } }))._sum
+        .amountPence ?? 0,
+    );
+    expect(await driverEarnings(driver.id, payday)).toMatchObject({ payable: "£0.00", pending: "£0.00", held: share });
+    expect((await driverBalancesList(payday)).find((row) => row.id === driver.id)).toMatchObject({
+      payable: "£0.00",
+      pending: "£0.00",
+      held: share,
+      balance: share,
+    });
     // The customer's rating and the VAT invoice stay as they were.
     expect(await db.driverRating.count({ where: { bookingId: booking.id } })).toBe(1);
     expect(await db.invoice.count({ where: { bookingId: booking.id, kind: "invoice" } })).toBe(1);
 
-    // Completed again: counted again, and paid (once) from its first 48 hours.
+    // Completed again: counted again, payable, and paid (once) from its first 48 hours.
     await complete(booking.id);
     expect(await countOf()).toBe(completedJobs);
+    expect(await driverEarnings(driver.id, payday)).toMatchObject({ payable: share, held: null });
+    expect((await driverBalancesList(payday)).find((row) => row.id === driver.id)).toMatchObject({
+      payable: share,
+      held: "£0.00",
+    });
     expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id, kind: "earning" } })).toBe(1);
     expect(await runStripePayouts(payday)).toMatchObject({ paid: 1 });
   });

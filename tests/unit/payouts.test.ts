@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { periodStarts } from "~/domain/payouts";
+import { driverBalances, heldBookingIds, periodStarts, type LedgerEntryFacts } from "~/domain/payouts";
 
 describe("the earnings page's week and month, on the UK clock", () => {
   it("starts a summer week at Monday 00:00 BST, which is Sunday 23:00 UTC", () => {
@@ -27,5 +27,43 @@ describe("the earnings page's week and month, on the UK clock", () => {
     expect(periodStarts(new Date("2026-10-27T12:00:00Z")).week.toISOString()).toBe("2026-10-26T00:00:00.000Z");
     // Friday 23 October 2026: its Monday (19th) was still BST.
     expect(periodStarts(new Date("2026-10-23T12:00:00Z")).week.toISOString()).toBe("2026-10-18T23:00:00.000Z");
+  });
+});
+
+describe("held earnings (a job moved back from completed) in the driver's balances", () => {
+  const now = new Date("2026-11-27T12:00:00Z");
+  const past = new Date("2026-11-20T12:00:00Z");
+  const later = new Date("2026-11-28T12:00:00Z");
+  const entry = (bookingId: string, kind: LedgerEntryFacts["kind"], amountPence: number, availableAt = past) => ({
+    bookingId,
+    kind,
+    amountPence,
+    availableAt,
+  });
+  // Of bookings not completed: a moved-back job (held), one moved back after it was paid, and a
+  // cancelled one (refunded in full before it was paid).
+  const notCompleted = [
+    entry("moved-back", "earning", 10_000),
+    entry("moved-back", "deduction", -1_000),
+    entry("paid-then-moved-back", "earning", 5_000),
+    entry("paid-then-moved-back", "payout", -5_000),
+    entry("refunded", "earning", 7_000),
+    entry("refunded", "deduction", -7_000),
+  ];
+
+  it("holds only the unpaid job moved back from completed", () => {
+    expect([...heldBookingIds(notCompleted, now)]).toEqual(["moved-back"]);
+  });
+
+  it("counts a held job as on hold, neither payable now nor in its 48 hours", () => {
+    const entries = [...notCompleted, entry("done", "earning", 3_000), entry("new", "earning", 2_000, later)];
+    expect(driverBalances(entries, now, heldBookingIds(notCompleted, now))).toEqual({
+      payablePence: 3_000,
+      pendingPence: 2_000,
+      heldPence: 9_000,
+      balancePence: 14_000,
+    });
+    // Without the held set, as before a job is ever moved back.
+    expect(driverBalances(entries, now)).toMatchObject({ payablePence: 12_000, heldPence: 0 });
   });
 });

@@ -1,7 +1,8 @@
-// /admin/payouts: what each driver is owed (payable now, still in its 48 hours, and how they
-// are paid), and the payout runs. With Stripe, "Pay drivers now" transfers every payable job
-// to its driver's Stripe account. Without Stripe, "Export bank transfer batch" claims the
-// payable jobs into a batch whose CSV goes to the bank; "Mark paid" records the payment.
+// /admin/payouts: what each driver is owed (payable now, still in its 48 hours, on hold while
+// a job is moved back from completed, and how they are paid), and the payout runs. With
+// Stripe, "Pay drivers now" transfers every payable job to its driver's Stripe account.
+// Without Stripe, "Export bank transfer batch" claims the payable jobs into a batch whose CSV
+// goes to the bank; "Mark paid" records the payment.
 // Plain forms: the same with JavaScript off and on.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -116,7 +117,7 @@ export default function AdminPayouts() {
               <caption className="sr-only">What each driver is owed</caption>
               <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
                 <tr>
-                  {["Driver", "Payable now", "In its 48 hours", "Balance", "Paid to"].map((heading) => (
+                  {["Driver", "Payable now", "In its 48 hours", "On hold", "Balance", "Paid to"].map((heading) => (
                     <th key={heading} scope="col" className="px-3 py-2">
                       {heading}
                     </th>
@@ -131,6 +132,7 @@ export default function AdminPayouts() {
                     </th>
                     <td className="px-3 py-2">{driver.payable}</td>
                     <td className="px-3 py-2">{driver.pending}</td>
+                    <td className="px-3 py-2">{driver.held}</td>
                     <td className="px-3 py-2 font-semibold">{driver.balance}</td>
                     <td className="px-3 py-2 text-slate-700">{driver.payTo}</td>
                   </tr>

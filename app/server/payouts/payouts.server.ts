@@ -11,6 +11,7 @@ import {
   jobPayout,
   JOB_PAYOUT_STATE_LABELS,
   EARNING_PAYABLE_BOOKING_STATUS,
+  heldBookingIds,
   periodStarts,
   type LedgerEntryFacts,
 } from "~/domain/payouts";
@@ -339,6 +340,17 @@ export async function driverBalancesList(now = new Date()) {
     _sum: { amountPence: true },
   });
   const payable = new Map(payableNow.map((row) => [row.driverId, row._sum.amountPence ?? 0]));
+  // The earnings held (jobs moved back from completed) come out of "payable now" and "pending".
+  const entriesNotCompleted = await db.driverLedgerEntry.findMany({
+    where: { booking: { status: { not: EARNING_PAYABLE_BOOKING_STATUS } } },
+    select: { bookingId: true, driverId: true, kind: true, amountPence: true, availableAt: true },
+  });
+  const heldBookings = heldBookingIds(entriesNotCompleted, now);
+  const heldEntries = entriesNotCompleted.filter((entry) => entry.bookingId && heldBookings.has(entry.bookingId));
+  const heldOf = (driverId: string, available: boolean) =>
+    heldEntries
+      .filter((entry) => entry.driverId === driverId && entry.availableAt <= now === available)
+      .reduce((sum, entry) => sum + entry.amountPence, 0);
   const drivers = await db.driver.findMany({
     where: { id: { in: entries.map((row) => row.driverId) } },
     select: {
@@ -353,13 +365,16 @@ export async function driverBalancesList(now = new Date()) {
   const balance = new Map(entries.map((row) => [row.driverId, row._sum.amountPence ?? 0]));
   return drivers.map((driver) => {
     const total = balance.get(driver.id) ?? 0;
-    const now = payable.get(driver.id) ?? 0;
+    const heldAvailable = heldOf(driver.id, true);
+    const heldWaiting = heldOf(driver.id, false);
+    const payableNowPence = (payable.get(driver.id) ?? 0) - heldAvailable;
     return {
       id: driver.id,
       name: driver.name,
-      payable: formatPounds(now),
-      payablePence: now,
-      pending: formatPounds(total - now),
+      payable: formatPounds(payableNowPence),
+      payablePence: payableNowPence,
+      pending: formatPounds(total - payableNowPence - heldAvailable - heldWaiting),
+      held: formatPounds(heldAvailable + heldWaiting),
       balance: formatPounds(total),
       payTo: driver.stripePayoutsEnabled
         ? "Stripe account"
@@ -432,12 +447,14 @@ export async function driverEarnings(driverId: string, now = new Date()) {
     .sort((a, b) => (b.completedAt?.getTime() ?? 0) - (a.completedAt?.getTime() ?? 0));
   const totalSince = (start: Date) =>
     jobs.filter((job) => job.completedAt && job.completedAt >= start).reduce((sum, job) => sum + job.netPence, 0);
-  const balances = driverBalances(entries, now);
+  const held = new Set(jobs.filter((job) => job.state === "held").map((job) => job.id));
+  const balances = driverBalances(entries, now, held);
   return {
     jobs: jobs.map(({ completedAt: _completedAt, netPence: _netPence, ...job }) => job),
     weekTotal: formatPounds(totalSince(week)),
     monthTotal: formatPounds(totalSince(month)),
     payable: formatPounds(balances.payablePence),
     pending: formatPounds(balances.pendingPence),
+    held: balances.heldPence === 0 ? null : formatPounds(balances.heldPence),
   };
 }
