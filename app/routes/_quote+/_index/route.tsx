@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { JsonLd } from "~/components/content/json-ld";
 import { About } from "~/components/home/about";
 import { AreasServed } from "~/components/home/areas";
 import { ClosingCta } from "~/components/home/closing-cta";
 import { Faq } from "~/components/home/faq";
 import { Hero } from "~/components/home/hero";
+import { HomeJsonLd } from "~/components/home/home-json-ld";
 import { HowItWorks } from "~/components/home/how-it-works";
 import { VanGuide } from "~/components/home/van-guide";
 import { ServerHtml } from "~/components/ui/server-html";
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { stats, heroImageUrl, today, mapsKey, quote, faq, structuredData } = useLoaderData<typeof loader>();
+  const { stats, heroImageUrl, today, mapsKey, quote, faq } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const quoteForm = <HomeQuoteForm quote={quote} lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />;
   return (
@@ -52,8 +52,15 @@ export default function Home() {
         ) : null}
       </ServerHtml>
       <Faq faq={faq} />
-      <ServerHtml name="home-closing">{import.meta.env.SSR ? <ClosingCta /> : null}</ServerHtml>
-      <JsonLd data={structuredData} />
+      <ServerHtml name="home-closing">
+        {import.meta.env.SSR ? (
+          <>
+            <ClosingCta />
+            {/* For search engines: not in the loader's data, so not in the page twice. */}
+            <HomeJsonLd />
+          </>
+        ) : null}
+      </ServerHtml>
     </>
   );
 }
