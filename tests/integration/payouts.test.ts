@@ -472,6 +472,33 @@ describe("a job's money, without Stripe: bank transfers", () => {
     expect(refunds.map((refund) => refund.amountPence)).toEqual([share]);
   });
 
+  it("refunds 12 bookings at once, more than the database pool's 10 connections", async () => {
+    withoutStripe();
+    const driver = await driverWith("bank");
+    const bookings = [];
+    for (let n = 0; n < 12; n++) bookings.push(await paidJob(driver.id, "sandbox"));
+    const started = Date.now();
+    const results = await Promise.all(
+      bookings.map((booking) =>
+        refundBookingByAdmin({
+          bookingId: booking.id,
+          amountPence: 1000,
+          reason: "Goodwill",
+          adminId: admin.id,
+          requestId: unique(),
+        }),
+      ),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    // Each lock waits on a connection of its own, not one of the pool's: no refund waits for another's.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(
+      await db.payment.count({
+        where: { bookingId: { in: bookings.map((booking) => booking.id) }, refundOfId: { not: null } },
+      }),
+    ).toBe(12);
+  });
+
   it("puts each payable job in one batch only, however many exports run at once (20)", async () => {
     withoutStripe();
     const driver = await driverWith("bank");

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { formatPounds } from "~/domain/money";
 import { refundPayment } from "~/server/payments/index.server";
 import { recordRefundForDriver } from "~/server/payouts/ledger.server";
+import { withAdvisoryLock } from "~/server/platform/advisory-lock.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { issueCreditNotes } from "./invoices.server";
@@ -38,16 +39,12 @@ export async function refundBookingByAdmin({
   /** The form's own id: a form sent twice (a double click) is the same refund at the provider. */
   requestId: string;
 }): Promise<AdminRefundResult> {
-  // One admin refund of a booking at a time (a transaction-scoped advisory lock, held while the
-  // provider is asked): two admins refunding at once are answered in turn, so the second sees
-  // what the first refunded and together they never refund more than was paid. The row itself
-  // is not locked, so the writes below (other connections) do not wait on it.
-  return db.$transaction(
-    async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`admin-refund:${bookingId}`}))`;
-      return refundUnderLock({ bookingId, amountPence, reason, adminId, requestId });
-    },
-    { maxWait: 30_000, timeout: 120_000 },
+  // One admin refund of a booking at a time (an advisory lock, held while the provider is
+  // asked): two admins refunding at once are answered in turn, so the second sees what the
+  // first refunded and together they never refund more than was paid. The row itself is not
+  // locked, so the writes below do not wait on it.
+  return withAdvisoryLock(`admin-refund:${bookingId}`, () =>
+    refundUnderLock({ bookingId, amountPence, reason, adminId, requestId }),
   );
 }
 
