@@ -7,7 +7,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 // One shard per Playwright worker: its own database (scripts/with-test-db.mjs --databases),
 // app servers, outbox and uploads, so that no test sees another worker's data. Each worker
 // process loads this file too, and takes its shard's database and addresses from it.
-const DATABASES = (process.env.TEST_DATABASE_URLS ?? process.env.DATABASE_URL ?? "").split(",");
+const DATABASES = (process.env.RUN_DATABASE_URLS ?? process.env.DATABASE_URL ?? "").split(",");
 const SHARDS = DATABASES.length;
 const shardIn = (index: number) => {
   // Each shard's ports sit 50 up (parallel runs pick nearby ports, so not the very next ones).
@@ -112,7 +112,8 @@ export default defineConfig({
       .map((shard) => {
         const env = {
           ...APP_ENV,
-          DATABASE_URL: shard.databaseUrl,
+          // (Run alone, without scripts/with-test-db.mjs, the servers keep the environment's own.)
+          ...(shard.databaseUrl ? { DATABASE_URL: shard.databaseUrl } : {}),
           OUTBOX_DIR: shard.outboxDir,
           UPLOAD_DIR: shard.uploadDir,
           GOOGLE_MAPS_API_BASE: `http://127.0.0.1:${shard.appPort}/google-maps-is-down`,

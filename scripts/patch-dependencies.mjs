@@ -12,6 +12,7 @@
 // the ES module build, where lazy route discovery adds routes in place, and is not patched.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const PATCH_MARK = "EasyMove patch (scripts/patch-dependencies.mjs)";
@@ -77,7 +78,9 @@ export function applyPatch(patch, base = root) {
   return "patched";
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as the program (postinstall), not imported by the test: compared as file URLs, so a
+// checkout in a folder whose name has spaces is patched too.
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   for (const patch of patches) {
     const outcome = applyPatch(patch);
     if (outcome === "patched" || outcome === "already patched") continue;

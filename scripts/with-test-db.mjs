@@ -14,7 +14,7 @@ import { mustRun, run } from "./lib/run.mjs";
 
 loadDotEnv();
 // `--databases N` makes N databases alike (the e2e run's two Playwright workers each have one):
-// DATABASE_URL names the first, TEST_DATABASE_URLS all of them.
+// DATABASE_URL names the first, RUN_DATABASE_URLS all of them.
 let argv = process.argv.slice(2);
 let copies = 1;
 if (argv[0] === "--databases") {
@@ -40,7 +40,7 @@ let code = 1;
 try {
   await ensureDatabaseExists(url);
   // A throwaway database of the tests': never production, whatever NODE_ENV the app runs with.
-  const env = { ...process.env, DATABASE_URL: url, TEST_DATABASE_URLS: urls.join(","), LOCAL_DATABASE: "1" };
+  const env = { ...process.env, DATABASE_URL: url, RUN_DATABASE_URLS: urls.join(","), LOCAL_DATABASE: "1" };
   await mustRun("prisma", ["migrate", "deploy"], { env, stdio: ["ignore", "ignore", "inherit"] });
   // The copies from the migrated one (a template copy is quicker than migrating again).
   for (const copyUrl of urls.slice(1)) await copyDatabase(url, copyUrl);

@@ -87,8 +87,12 @@ function ledgerBalance(entries: readonly Pick<LedgerEntryFacts, "amountPence">[]
  */
 export function heldBookingIds(entriesOfBookingsNotCompleted: readonly LedgerEntryFacts[], now: Date) {
   const byBooking = new Map<string, LedgerEntryFacts[]>();
-  for (const entry of entriesOfBookingsNotCompleted)
-    if (entry.bookingId) byBooking.set(entry.bookingId, [...(byBooking.get(entry.bookingId) ?? []), entry]);
+  for (const entry of entriesOfBookingsNotCompleted) {
+    if (!entry.bookingId) continue;
+    const entries = byBooking.get(entry.bookingId) ?? [];
+    entries.push(entry);
+    byBooking.set(entry.bookingId, entries);
+  }
   return new Set(
     [...byBooking]
       .filter(([, entries]) => jobPayout(entries, now, { completed: false }).state === "held")

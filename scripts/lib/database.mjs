@@ -22,46 +22,39 @@ function explicitPort() {
   return port;
 }
 
-export async function ensureDatabaseExists(url) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
+/** The database's name in a connection URL, and the same name quoted for SQL. */
+const nameOf = (url) => decodeURIComponent(new URL(url).pathname.slice(1));
+const quotedNameOf = (url) => `"${nameOf(url).replaceAll('"', '""')}"`;
+
+/** Runs `work` on a connection to the server's own "postgres" database (to create or drop another). */
+async function onServer(url, work) {
   const admin = new URL(url);
   admin.pathname = "/postgres";
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+export async function ensureDatabaseExists(url) {
+  await onServer(url, async (client) => {
+    const found = await client.query("select 1 from pg_database where datname = $1", [nameOf(url)]);
+    if (found.rowCount === 0) await client.query(`create database ${quotedNameOf(url)}`);
+  });
 }
 
 /** A new database `copyUrl` names, made from the one `url` names (nobody may be connected to it). */
 export async function copyDatabase(url, copyUrl) {
-  const quoted = (each) => `"${decodeURIComponent(new URL(each).pathname.slice(1)).replaceAll('"', '""')}"`;
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`create database ${quoted(copyUrl)} template ${quoted(url)}`);
-  } finally {
-    await client.end();
-  }
+  await onServer(url, (client) =>
+    client.query(`create database ${quotedNameOf(copyUrl)} template ${quotedNameOf(url)}`),
+  );
 }
 
 export async function dropDatabase(url) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  await onServer(url, (client) => client.query(`drop database if exists ${quotedNameOf(url)} with (force)`));
 }
 
 /**

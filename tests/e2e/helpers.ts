@@ -96,3 +96,12 @@ export async function drawSignature(page: Page) {
   // The pad took the strokes (its label says so), before the form goes.
   await expect(page.getByText("Ask the recipient to sign here (signed).")).toBeVisible();
 }
+
+/** Marks the page's window: the mark survives client-side updates and is gone after a reload. */
+export async function markWindow(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+}
+/** The page was not loaded again since markWindow: every step since was client-side. */
+export async function expectNoReload(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+}

@@ -2,14 +2,7 @@
 // sections and the footer. Their links navigate in place; after a client-side navigation to
 // the page they are there all the same; without JavaScript they are plain HTML.
 import { expect, test, type Page } from "./fixtures";
-import { appDb, waitForHydration } from "./helpers";
-
-async function markWindow(page: Page) {
-  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-}
-async function expectNoReload(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
-}
+import { appDb, expectNoReload, markWindow, waitForHydration } from "./helpers";
 
 const homeSections = (page: Page) => [
   page.getByRole("heading", { level: 2, name: "How It Works" }),

@@ -3,8 +3,18 @@
 // without a reload, and the read tick reaches the driver; without JavaScript the same flow
 // works by posting and refreshing. Both end with the proof of delivery (a drawn signature
 // with JavaScript, a typed one without), seen by the customer, and a problem report.
-import { expect, test, type Page } from "./fixtures";
-import { appDb, drawSignature, jsModes, open, uniqueEmail, expectFormError, todaysMove } from "./helpers";
+import { expect, test } from "./fixtures";
+import {
+  appDb,
+  drawSignature,
+  expectFormError,
+  expectNoReload,
+  jsModes,
+  markWindow,
+  open,
+  todaysMove,
+  uniqueEmail,
+} from "./helpers";
 
 /** A customer and a driver (both with accounts) and a paid booking for today, assigned to the driver. */
 async function assignedBooking() {
@@ -61,14 +71,6 @@ async function assignedBooking() {
 }
 
 const PHOTO = "tests/fixtures/van-photo.jpg";
-
-/** Marks the page's window: the mark survives client-side updates and is gone after a reload. */
-async function markWindow(page: Page) {
-  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-}
-async function expectNoReload(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
-}
 
 test.describe("tracker and driver page with JavaScript", () => {
   test("the driver's status change and message reach the customer's tracker live, and the read tick reaches the driver", async ({

@@ -27,8 +27,12 @@ describe("dependency patches", () => {
       path.join(base, "node_modules", patch!.name, "package.json"),
       JSON.stringify({ version: "9.9.9" }),
     );
-    expect(applyPatch(patch, base)).toBe(`${patch!.name} is 9.9.9, the patch is for ${patch!.version}`);
-    expect(fs.readFileSync(path.join(base, patch!.file), "utf8")).toBe("original");
+    try {
+      expect(applyPatch(patch, base)).toBe(`${patch!.name} is 9.9.9, the patch is for ${patch!.version}`);
+      expect(fs.readFileSync(path.join(base, patch!.file), "utf8")).toBe("original");
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
   });
 });
 

@@ -27,11 +27,11 @@ function followLinksInPlace(navigate: NavigateFunction) {
     const link = (event.target as Element).closest("a");
     if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
     const url = new URL(link.href, window.location.href);
-    if (url.origin !== window.location.origin) return;
-    // An anchor on this very page: the browser scrolls to it.
-    if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return;
+    // Another site's, or a #fragment (here or on another page: its target may be in a part sent
+    // as HTML only, which a client-side navigation shows only once fetched): the browser's.
+    if (url.origin !== window.location.origin || url.hash) return;
     event.preventDefault();
-    navigate(url.pathname + url.search + url.hash);
+    navigate(url.pathname + url.search);
   };
 }
 

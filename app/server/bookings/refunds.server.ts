@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { formatPounds } from "~/domain/money";
 import { refundPayment } from "~/server/payments/index.server";
 import { recordRefundForDriver } from "~/server/payouts/ledger.server";
-import { withAdvisoryLock } from "~/server/platform/advisory-lock.server";
+import { LockBusyError, withAdvisoryLock } from "~/server/platform/advisory-lock.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { issueCreditNotes } from "./invoices.server";
@@ -17,6 +17,7 @@ export const REFUND_MESSAGES = {
   nothingPaid: "Nothing has been paid for this booking, so there is nothing to refund.",
   tooMuch: (left: number) => `At most ${formatPounds(left)} is left to refund on this booking.`,
   failed: "The payment provider refused the refund. Nothing was refunded; please try again later.",
+  busy: "Another refund of this booking is still being made. Nothing was refunded; try again in a minute.",
   done: (amount: number) => `${formatPounds(amount)} refunded`,
 } as const;
 
@@ -43,9 +44,14 @@ export async function refundBookingByAdmin({
   // asked): two admins refunding at once are answered in turn, so the second sees what the
   // first refunded and together they never refund more than was paid. The row itself is not
   // locked, so the writes below do not wait on it.
-  return withAdvisoryLock(`admin-refund:${bookingId}`, () =>
-    refundUnderLock({ bookingId, amountPence, reason, adminId, requestId }),
-  );
+  try {
+    return await withAdvisoryLock(`admin-refund:${bookingId}`, () =>
+      refundUnderLock({ bookingId, amountPence, reason, adminId, requestId }),
+    );
+  } catch (error) {
+    if (error instanceof LockBusyError) return { ok: false, status: 409, message: REFUND_MESSAGES.busy };
+    throw error;
+  }
 }
 
 async function refundUnderLock({

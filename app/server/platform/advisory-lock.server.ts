@@ -8,16 +8,31 @@
 import pg from "pg";
 import { env } from "./env.server";
 
-/** How long to wait for the lock before giving up (lock_timeout). */
-const LOCK_WAIT_MS = 30_000;
+/** The lock was still held by someone else after waiting `waitMs`. */
+export class LockBusyError extends Error {
+  constructor(name: string) {
+    super(`The lock "${name}" is held by another request.`);
+  }
+}
 
-export async function withAdvisoryLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+const LOCK_NOT_AVAILABLE = "55P03";
+
+export async function withAdvisoryLock<T>(
+  name: string,
+  work: () => Promise<T>,
+  { waitMs = 30_000 }: { waitMs?: number } = {},
+): Promise<T> {
   const client = new pg.Client({ connectionString: env.DIRECT_DATABASE_URL });
   client.on("error", () => {}); // a lost connection fails the query below instead
   await client.connect();
   try {
-    await client.query(`SET lock_timeout = ${LOCK_WAIT_MS}`);
-    await client.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+    await client.query(`SET lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
+    try {
+      await client.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+    } catch (error) {
+      if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) throw new LockBusyError(name);
+      throw error;
+    }
     return await work();
   } finally {
     // Ending the session releases the lock.
