@@ -3,6 +3,7 @@ import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { appModuleSideEffects, clientChunks } from "./client-chunks";
 import { appRoutes } from "./route-config";
 
 declare module "@remix-run/node" {
@@ -16,12 +17,21 @@ const inTest = Boolean(process.env.VITEST);
 // The server build starts from app/server-build.ts, which wraps Remix's own build so that
 // resource routes get the security headers too (remix-serve has no middleware hook). It runs
 // after the Remix plugin, which sets its own entry. It targets Node (package.json engines),
-// whose top-level await lets start-up stop before serving when a check fails.
+// whose top-level await lets start-up stop before serving when a check fails. The browser
+// build groups its modules as client-chunks.ts says.
 const serverEntry: Plugin = {
   name: "easymove-server-entry",
   enforce: "post",
   config(_config, { isSsrBuild }) {
     if (isSsrBuild) return { build: { target: "node20", rollupOptions: { input: "./app/server-build.ts" } } };
+    return {
+      build: {
+        rollupOptions: {
+          treeshake: { moduleSideEffects: appModuleSideEffects },
+          output: { manualChunks: clientChunks() },
+        },
+      },
+    };
   },
 };
 

@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DriverApplication } from "~/components/driver-application/driver-application-form";
+import { LiveOnFirstUse } from "~/components/ui/live-on-first-use";
 import { handleApplicationForm, loadApplicationPage } from "~/server/drivers/applications.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
@@ -28,9 +29,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleApplicationForm(request, context);
 }
 
+const loadApplication = () =>
+  import("~/components/driver-application/driver-application-form").then((module) => module.DriverApplication);
+
 export default function DriverRegistration() {
   const { submitted, maxFileMb } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const applicationProps = { submitted, maxFileMb, actionData };
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Become a Driver</h1>
@@ -40,7 +45,16 @@ export default function DriverRegistration() {
         and reply by e-mail.
       </p>
       <div className="mt-8">
-        <DriverApplication submitted={submitted} maxFileMb={maxFileMb} actionData={actionData} />
+        {/* The form's code loads when the visitor comes to it (live-on-first-use.tsx), or at once
+            with the answer to a post. */}
+        <LiveOnFirstUse
+          name="driver-application"
+          load={loadApplication}
+          props={applicationProps}
+          eager={Boolean(actionData)}
+        >
+          {import.meta.env.SSR ? <DriverApplication {...applicationProps} /> : null}
+        </LiveOnFirstUse>
       </div>
     </div>
   );

@@ -19,3 +19,8 @@ export function recallAddresses(): RememberedAddresses | null {
     return null;
   }
 }
+
+/** True for a browser that priced a move here before (its form is filled in at once). */
+export function hasRememberedAddresses() {
+  return recallAddresses() !== null;
+}

@@ -18,6 +18,11 @@ export function keyPages(visitor) {
     { name: "/london-services", path: "/london-services" },
     { name: "/checkout", path: `/checkout?booking=${visitor.checkoutBooking}`, cookie: visitor.customerCookie },
     {
+      name: "/stripe-checkout",
+      path: `/stripe-checkout?booking=${visitor.checkoutBooking}`,
+      cookie: visitor.customerCookie,
+    },
+    {
       name: "/embedded-checkout",
       path: `/embedded-checkout?booking=${visitor.checkoutBooking}`,
       cookie: visitor.customerCookie,

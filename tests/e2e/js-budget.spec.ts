@@ -59,6 +59,7 @@ test("every key page's JavaScript stays within performance-budget.json", async (
     ["/signup", "/signup", anonymous],
     ["/london-services", "/london-services", anonymous],
     ["/checkout", `/checkout?booking=${booking}`, customerContext],
+    ["/stripe-checkout", `/stripe-checkout?booking=${booking}`, customerContext],
     ["/embedded-checkout", `/embedded-checkout?booking=${booking}`, customerContext],
     ["/driver-registration", "/driver-registration", anonymous],
     ["/booking-tracker", `/booking-tracker?booking=${booking}`, customerContext],

@@ -304,7 +304,11 @@ for (const mode of jsModes) {
     test("/distance-calculator measures, then prices simple and detailed quotes", async ({ page }) => {
       await open(page, "/distance-calculator", mode.javaScriptEnabled);
       if (mode.javaScriptEnabled) {
+        // The form goes live when the visitor comes to it (LiveOnFirstUse); then the buttons
+        // wait for both addresses.
+        await page.getByLabel("Pickup address").focus();
         await expect(page.getByRole("button", { name: "Calculate Distance" })).toBeDisabled();
+        await expect(page.getByLabel("Pickup address")).toBeFocused();
       } else {
         await page.getByRole("button", { name: "Calculate Distance" }).click();
         await expect(page.getByText("Please enter both addresses").first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type InputHTMLAttributes } from "react";
 import { Field, type Errors } from "~/components/ui/field";
 
-const PlacesAutocomplete = lazy(() => import("./places-autocomplete"));
+const PlacesAutocomplete = /* @__PURE__ */ lazy(() => import("./places-autocomplete"));
 
 const MAPS_UNAVAILABLE = "Maps unavailable - API key missing";
 

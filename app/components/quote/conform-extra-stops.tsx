@@ -6,7 +6,7 @@ import type { FloorAccess, StopType } from "~/domain/move-inputs";
 import { ExtraStopsList, NEW_STOP, useStopsFocus } from "./extra-stops";
 
 // Loaded once the form has a stop to show: most quotes have none.
-const StopRow = lazy(() => import("./stop-row"));
+const StopRow = /* @__PURE__ */ lazy(() => import("./stop-row"));
 
 type StopFields = { address: string; type: StopType; floorAccess?: FloorAccess; liftAvailable?: boolean };
 

@@ -20,7 +20,7 @@ import { ExtraStopsList, NEW_STOP, STOP_INTENTS, useStopsFocus } from "./extra-s
 import { HELPER_OPTIONS, VAN_OPTIONS } from "./quote-options";
 
 // Loaded once the form has a stop to show: most quotes have none.
-const StopRow = lazy(() => import("./stop-row"));
+const StopRow = /* @__PURE__ */ lazy(() => import("./stop-row"));
 
 export type QuickQuoteVariant = "home" | "calculator";
 

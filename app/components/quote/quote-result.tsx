@@ -3,4 +3,6 @@
 // waits for the whole document), and hydration keeps the server's HTML until its code is here.
 import { lazy } from "react";
 
-export const QuoteResult = lazy(() => import("./quote-card").then((module) => ({ default: module.QuoteCard })));
+export const QuoteResult = /* @__PURE__ */ lazy(() =>
+  import("./quote-card").then((module) => ({ default: module.QuoteCard })),
+);

@@ -1,11 +1,10 @@
 // /checkout: "Proceed to Checkout" posts a quote here and gets its booking (pending, unpaid);
 // the page shows the booking and the ways to pay, which need a signed-in customer. A signed-in
 // customer may add their discount code. Every price is the server's.
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthDialog } from "~/components/auth/auth-dialog";
 import {
   BookingSummary,
@@ -13,12 +12,12 @@ import {
   PaymentsUnavailable,
   TestModeBanner,
 } from "~/components/checkout/booking-summary";
+import { DiscountForm } from "~/components/checkout/discount-form";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "~/components/quote/price-breakdown";
 import { RouteEntries } from "~/components/quote/route-stops";
 import { useArrivalFocus } from "~/components/ui/announcer";
-import { StatusButton } from "~/components/ui/button";
+import { LiveOnFirstUse } from "~/components/ui/live-on-first-use";
 
-import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { formatDistance } from "~/domain/distance";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
@@ -34,7 +33,6 @@ import { paypalConfigured } from "~/server/payments/paypal.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { getQuoteView, QUOTE_ESTIMATE_TOAST } from "~/server/quotes/quotes.server";
 import { seo } from "~/utils/seo";
-import { usePageForm } from "~/utils/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -117,8 +115,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const loadDiscountForm = () => import("~/components/checkout/discount-form").then((module) => module.DiscountForm);
+
 export default function Checkout() {
   const page = useLoaderData<typeof loader>();
+  // An answer to the discount form (a code refused) shows it live at once.
+  const discountAnswer = useActionData<typeof action>();
   if (page.kind === "quote") return page.quote ? <EstimateCheckout quote={page.quote} /> : <CheckoutErrorCard />;
   if (page.kind === "missing") return <CheckoutErrorCard />;
   const { booking } = page;
@@ -133,7 +135,17 @@ export default function Checkout() {
       <div className="mt-6">
         <BookingSummary booking={booking} testIdPrefix="checkout">
           {page.offer ? (
-            <DiscountForm bookingId={booking.id} offer={page.offer} applied={booking.discount?.code ?? null} />
+            // The form's code (conform's) loads when the visitor comes to it (live-on-first-use.tsx).
+            <LiveOnFirstUse
+              name="discount-form"
+              load={loadDiscountForm}
+              props={{ bookingId: booking.id, offer: page.offer, applied: booking.discount?.code ?? null }}
+              eager={Boolean(discountAnswer)}
+            >
+              {import.meta.env.SSR ? (
+                <DiscountForm bookingId={booking.id} offer={page.offer} applied={booking.discount?.code ?? null} />
+              ) : null}
+            </LiveOnFirstUse>
           ) : null}
         </BookingSummary>
       </div>
@@ -202,48 +214,6 @@ function PaymentChoices({
           {paypal ? "Log in to PayPal to pay." : "PayPal is in test mode here."}
         </span>
       </Link>
-    </div>
-  );
-}
-
-function DiscountForm({
-  bookingId,
-  offer,
-  applied,
-}: {
-  bookingId: string;
-  offer: { code: string; percent: number; expiresText: string; usable: boolean };
-  applied: string | null;
-}) {
-  const { form, fields, pending } = usePageForm(() =>
-    import("~/schemas/checkout").then((schemas) => schemas.discountCodeSchema),
-  );
-  const expires = offer.expiresText;
-  return (
-    <div className="mt-6 border-t border-slate-200 pt-4">
-      {offer.usable && applied !== offer.code ? (
-        <p className="text-sm text-slate-700" data-testid="discount-offer">
-          Your discount code: <strong className="font-mono">{offer.code}</strong> ({offer.percent}% off, valid until{" "}
-          {expires}).
-        </p>
-      ) : null}
-      {applied ? null : (
-        <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-wrap items-start gap-3">
-          <input type="hidden" name="intent" value="discount" />
-          <input type="hidden" name="bookingId" value={bookingId} />
-          <FormField
-            meta={fields.code}
-            label="Discount code"
-            type="text"
-            autoComplete="off"
-            className="min-w-48 flex-1"
-          />
-          <StatusButton pending={pending} pendingText="Applying..." variant="secondary" className="mt-6">
-            Apply
-          </StatusButton>
-          <FormErrorSummary form={form} />
-        </Form>
-      )}
     </div>
   );
 }

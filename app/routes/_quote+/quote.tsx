@@ -3,8 +3,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { DetailedQuoteForm } from "~/components/quote/detailed-quote-form";
 import { QuoteResult } from "~/components/quote/quote-result";
+import { LiveOnFirstUse } from "~/components/ui/live-on-first-use";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { detailedQuoteSchema } from "~/schemas/quote";
+import { hasRememberedAddresses } from "~/utils/remembered-addresses";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
@@ -26,9 +28,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return submitQuoteForm(request, detailedQuoteSchema, context);
 }
 
+const loadDetailedQuoteForm = () =>
+  import("~/components/quote/detailed-quote-form").then((module) => module.DetailedQuoteForm);
+
 export default function DetailedQuote() {
   const { today, mapsKey, quote } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const formProps = { lastResult: actionData?.lastResult, today, mapsKey };
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Detailed quote</h1>
@@ -39,7 +45,16 @@ export default function DetailedQuote() {
             <QuoteResult quote={quote} newQuoteHref="/quote" />
           </Suspense>
         ) : (
-          <DetailedQuoteForm lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />
+          // The form's code loads when the visitor comes to it (live-on-first-use.tsx); at once
+          // after a post or for a visitor whose last addresses fill it in.
+          <LiveOnFirstUse
+            name="detailed-quote-form"
+            load={loadDetailedQuoteForm}
+            props={formProps}
+            eager={actionData ? true : hasRememberedAddresses}
+          >
+            {import.meta.env.SSR ? <DetailedQuoteForm {...formProps} /> : null}
+          </LiveOnFirstUse>
         )}
       </div>
     </div>

@@ -9,7 +9,7 @@ import { QuoteResult } from "~/components/quote/quote-result";
 import type { QuoteView } from "~/views/quote";
 
 const loadDetailedForm = () => import("~/components/quote/quote-form");
-const QuoteForm = lazy(() => loadDetailedForm().then((module) => ({ default: module.QuoteForm })));
+const QuoteForm = /* @__PURE__ */ lazy(() => loadDetailedForm().then((module) => ({ default: module.QuoteForm })));
 
 const FORM_ID = "home-quote-form";
 

@@ -8,11 +8,13 @@ import { Hero } from "~/components/home/hero";
 import { HomeJsonLd } from "~/components/home/home-json-ld";
 import { HowItWorks } from "~/components/home/how-it-works";
 import { VanGuide } from "~/components/home/van-guide";
+import { LiveOnFirstUse } from "~/components/ui/live-on-first-use";
 import { ServerHtml } from "~/components/ui/server-html";
 import { loadQuotePage, submitQuoteForm } from "~/routes/_quote+/quote-form.server";
 import { quoteFormSchema } from "~/schemas/quote";
 import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
 import { env } from "~/server/platform/env.server";
+import { hasRememberedAddresses } from "~/utils/remembered-addresses";
 import type { RouteHandle } from "~/utils/route-handle";
 import { HOME_META, seo } from "~/utils/seo";
 import { homeContent } from "./home-content.server";
@@ -33,10 +35,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return submitQuoteForm(request, quoteFormSchema, context);
 }
 
+const loadHomeQuoteForm = () => import("./home-quote-form").then((module) => module.HomeQuoteForm);
+
 export default function Home() {
   const { stats, heroImageUrl, today, mapsKey, quote, faq } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const quoteForm = <HomeQuoteForm quote={quote} lastResult={actionData?.lastResult} today={today} mapsKey={mapsKey} />;
+  const quoteFormProps = { quote, lastResult: actionData?.lastResult, today, mapsKey };
+  // The form's code loads when the visitor comes to it (live-on-first-use.tsx); at once when
+  // they are already using it (an answer to show) or priced a move here before.
+  const quoteForm = (
+    <LiveOnFirstUse
+      name="home-quote-form"
+      load={loadHomeQuoteForm}
+      props={quoteFormProps}
+      eager={quote || actionData ? true : hasRememberedAddresses}
+    >
+      {import.meta.env.SSR ? <HomeQuoteForm {...quoteFormProps} /> : null}
+    </LiveOnFirstUse>
+  );
   return (
     <>
       <Hero quoteForm={quoteForm} imageUrl={heroImageUrl} stats={stats} />

@@ -1,24 +1,14 @@
-import { getFormProps, getSelectProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { AddressFormField } from "~/components/quote/address-form-field";
-import { ConformExtraStops } from "~/components/quote/conform-extra-stops";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
-import { VAN_OPTIONS } from "~/components/quote/quote-options";
-import { StatusButton } from "~/components/ui/button";
-import { SelectField } from "~/components/ui/field";
-import { FormErrorSummary } from "~/components/ui/form-field";
+import { LiveOnFirstUse } from "~/components/ui/live-on-first-use";
 import { formatDistance, formatDuration } from "~/domain/distance";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
-import { DISTANCE_CALCULATOR_CONSTRAINT } from "~/schemas/quote-constraints";
 import { clientAddress } from "~/server/platform/client-address.server";
 import { env } from "~/server/platform/env.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
-import { usePending } from "~/utils/use-pending";
-import { useValidatedForm } from "~/utils/use-validated-form";
+import { DistanceCalculatorForm } from "./distance-calculator-form";
 import { submitDistanceCalculator } from "./distance-calculator.server";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -41,29 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
+const loadForm = () => import("./distance-calculator-form").then((module) => module.DistanceCalculatorForm);
+
 export default function DistanceCalculator() {
   const { mapsKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = usePending();
-  const [form, fields] = useValidatedForm(
-    () => import("~/schemas/quote").then((schemas) => schemas.distanceCalculatorSchema),
-    {
-      id: "distance-calculator",
-      lastResult: result?.lastResult,
-      pending: busy,
-      constraint: DISTANCE_CALCULATOR_CONSTRAINT,
-      defaultValue: { vanSize: "medium", stops: [] },
-    },
-  );
-  // With JavaScript the buttons wait for both addresses; without it the server says so.
-  const [typed, setTyped] = useState({
-    pickup: Boolean(fields.pickupAddress.initialValue),
-    delivery: Boolean(fields.deliveryAddress.initialValue),
-  });
-  const bothTyped = typed.pickup && typed.delivery;
-  const hydrated = useHydrated();
-  const pressed = navigation.formData?.get("action");
+  const formProps = { mapsKey, lastResult: result?.lastResult };
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -72,61 +45,11 @@ export default function DistanceCalculator() {
         Road distance and driving time between two addresses (and up to 4 stops on the way), and a price for the move.
       </p>
 
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="mt-6 space-y-4 rounded-xl border border-slate-200 p-6 shadow-sm"
-        onInput={(event) => {
-          const formElement = event.currentTarget;
-          const value = (name: string) => String(new FormData(formElement).get(name) ?? "").trim() !== "";
-          setTyped({ pickup: value("pickupAddress"), delivery: value("deliveryAddress") });
-        }}
-      >
-        <FormErrorSummary form={form} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <AddressFormField
-            meta={fields.pickupAddress}
-            label="Pickup address"
-            placeholder="e.g. Birmingham B1 1AA"
-            mapsKey={mapsKey}
-          />
-          <AddressFormField
-            meta={fields.deliveryAddress}
-            label="Delivery address"
-            placeholder="e.g. Coventry CV1 1GF"
-            mapsKey={mapsKey}
-          />
-          <ConformExtraStops form={form} stops={fields.stops} mapsKey={mapsKey} />
-          <SelectField
-            {...getSelectProps(fields.vanSize)}
-            key={fields.vanSize.key}
-            label="Van size"
-            options={VAN_OPTIONS}
-            errors={fields.vanSize.errors}
-          />
-        </div>
-        <div className="flex flex-wrap gap-3">
-          {(
-            [
-              ["distance", "Calculate Distance"],
-              ["simple", "Get Simple Quote"],
-              ["detailed", "Get Detailed Quote"],
-            ] as const
-          ).map(([value, label], index) => (
-            <StatusButton
-              key={value}
-              name="action"
-              value={value}
-              variant={index === 0 ? "primary" : "secondary"}
-              pending={busy && pressed === value}
-              pendingText="Calculating..."
-              disabled={busy || (hydrated && !bothTyped)}
-            >
-              {label}
-            </StatusButton>
-          ))}
-        </div>
-      </Form>
+      {/* The form's code loads when the visitor comes to it (live-on-first-use.tsx), or at once
+          with an answer to show. */}
+      <LiveOnFirstUse name="distance-calculator" load={loadForm} props={formProps} eager={Boolean(result)}>
+        {import.meta.env.SSR ? <DistanceCalculatorForm {...formProps} /> : null}
+      </LiveOnFirstUse>
 
       {result?.failure ? (
         <div
