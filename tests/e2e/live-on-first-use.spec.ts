@@ -72,6 +72,25 @@ test.describe("a form made live on first use", () => {
     await expectNoReload(page);
   });
 
+  test("a keyboard user's focus stays where it is through the swap, on a button too", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/home-quote-form-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByLabel("Pickup address").focus();
+    const calculate = page.getByRole("button", { name: "Calculate Quote" });
+    for (let step = 0; step < 20 && !(await calculate.evaluate((button) => button === document.activeElement)); step++)
+      await page.keyboard.press("Tab");
+    await expect(calculate).toBeFocused();
+    release();
+    await expect(form(page, "home-quote-form")).toHaveAttribute("data-live-ready", "");
+    await expect(calculate).toBeFocused();
+  });
+
   test("/quote, /distance-calculator and /driver-registration load their form's code on first use", async ({
     page,
   }) => {

@@ -79,27 +79,28 @@ function restoreControls(root: HTMLElement, changed: Changed[]) {
   }
 }
 
-/** Where the focus was (by id), with the caret of a text field, to be put back after the swap. */
+/**
+ * Where the focus was, to be put back after the swap: by id, or (a button has none) by its place
+ * among the part's elements, which the live part renders alike; with the caret of a text field.
+ */
 function focusIn(root: HTMLElement) {
   const active = document.activeElement;
-  if (!(active instanceof HTMLElement) || !root.contains(active) || !active.id) return null;
-  const caret =
-    active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
-      ? (() => {
-          try {
-            return { start: active.selectionStart, end: active.selectionEnd };
-          } catch {
-            return null; // a date or number field has no caret to read
-          }
-        })()
-      : null;
-  return { id: active.id, caret };
+  if (!(active instanceof HTMLElement) || !root.contains(active)) return null;
+  let caret: { start: number | null; end: number | null } | null = null;
+  if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) {
+    try {
+      caret = { start: active.selectionStart, end: active.selectionEnd };
+    } catch {
+      // a date or number field has no caret to read
+    }
+  }
+  return { id: active.id, place: [...root.querySelectorAll("*")].indexOf(active), caret };
 }
 
-function restoreFocus(focus: ReturnType<typeof focusIn>) {
+function restoreFocus(root: HTMLElement, focus: ReturnType<typeof focusIn>) {
   if (!focus) return;
-  const element = document.getElementById(focus.id);
-  if (!element) return;
+  const element = (focus.id ? document.getElementById(focus.id) : null) ?? root.querySelectorAll("*")[focus.place];
+  if (!(element instanceof HTMLElement)) return;
   element.focus({ preventScroll: true });
   if (
     focus.caret &&
@@ -152,8 +153,9 @@ export function LiveOnFirstUse<Props extends object>({
       const changed = changedControls(element);
       const focus = focusIn(element);
       flushSync(() => setLive({ Component }));
-      if (live.current) restoreControls(live.current, changed);
-      restoreFocus(focus);
+      if (!live.current) return;
+      restoreControls(live.current, changed);
+      restoreFocus(live.current, focus);
       if (resubmit) submitAgain(resubmit);
     }
 
