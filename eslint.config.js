@@ -45,15 +45,17 @@ const LAYERS = [
   // Inside server/, each capability imports only the rooms under it (app/server/README.md).
   ...Object.entries({
     platform: [],
-    auth: ["platform"],
+    jobs: ["platform"],
+    messages: ["jobs", "platform"],
+    auth: ["messages", "platform"],
     payments: ["platform"],
     uploads: ["platform"],
     quotes: ["platform"],
     payouts: ["payments", "platform"],
-    bookings: ["quotes", "payments", "payouts", "uploads", "auth", "platform"],
-    drivers: ["bookings", "payouts", "uploads", "auth", "platform"],
-    admin: ["bookings", "payouts", "auth", "platform"],
-    support: ["platform"],
+    bookings: ["quotes", "payments", "payouts", "uploads", "auth", "messages", "platform"],
+    drivers: ["bookings", "payouts", "uploads", "auth", "messages", "platform"],
+    admin: ["bookings", "payouts", "auth", "drivers", "messages", "platform"],
+    support: ["messages", "platform"],
   }).map(([room, below]) => ({
     target: `./app/server/${room}`,
     from: "./app/server",

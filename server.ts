@@ -202,6 +202,7 @@ function serveSharedRenders(
 function notReadyReason(state: Partial<Readiness>) {
   if (state.database === "unreachable") return "the database does not answer";
   if (state.migrations === "pending") return `migrations not applied yet: ${state.pending?.join(", ")}`;
+  if (state.jobs === "not running") return "the job workers are not running (yet)";
   return "not ready";
 }
 

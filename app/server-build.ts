@@ -12,7 +12,7 @@
 //   (server/form-errors.server.ts).
 import type { ServerBuild } from "@remix-run/node";
 import * as build from "virtual:remix/server-build";
-import { startHousekeeping, stopHousekeeping } from "~/server/housekeeping.server";
+import { backgroundJobsReady, startBackgroundJobs, stopBackgroundJobs } from "~/server/background.server";
 import { withInvalidTextAsBadRequest } from "~/server/platform/bad-input.server";
 import { isDatabaseUnavailable, serviceUnavailable } from "~/server/platform/db-errors.server";
 import { closeDatabase } from "~/server/platform/db.server";
@@ -86,15 +86,21 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
 
 /**
  * What the server (server.ts) starts once it listens, and ends at shutdown: first the event
- * streams, then (after the requests in flight) the background jobs and the database. And
- * what it asks before saying it is ready for traffic (/readyz).
+ * streams, then (after the requests in flight) the job workers, whose jobs in hand finish or
+ * go back to the queue, and the database. And what it asks before saying it is ready for
+ * traffic (/readyz): the database, the migrations, and this instance's job workers.
  */
 export const lifecycle = {
-  startBackgroundJobs: startHousekeeping,
+  startBackgroundJobs() {
+    void startBackgroundJobs();
+  },
   endLiveStreams,
-  readiness,
+  async readiness() {
+    const state = await readiness();
+    return backgroundJobsReady() ? state : { ...state, ready: false, jobs: "not running" as const };
+  },
   async closeDatabase() {
-    stopHousekeeping();
+    await stopBackgroundJobs();
     await closeDatabase();
   },
 };

@@ -30,3 +30,6 @@ export type CancellationOffer = {
   /** The sentence the confirmation step leads with. */
   summary: string;
 };
+
+/** What the cancellation e-mail needs of its refund (kept with its message when it is queued). */
+export type CancellationRefund = Pick<CancellationOffer, "kind" | "refundPence" | "paidPence">;

@@ -26,3 +26,11 @@ export const TICKET_MESSAGES = {
   contactSent: "Message sent",
   contactSentDescription: "Our support team will answer by e-mail, usually within the hour.",
 } as const;
+
+/** What each kind of ticket is called (the support inbox's e-mails, the ticket lists). */
+export const SUPPORT_REQUEST_KIND_LABELS = {
+  support: "Support request",
+  change_request: "Change request",
+  complaint: "Problem report",
+  location_share: "Shared location",
+} as const;

@@ -1,17 +1,15 @@
 // Housekeeping: rows that only wait to be deleted (ended sessions, expired or revoked API
 // tokens, used or expired reset links, rate-limit counts past their window, drivers' positions
-// 30 days after their job ended), then the day-before reminders of tomorrow's moves (sent
-// after the clean-up commits) and any credit note a refund is still owed. Every instance
-// schedules it; each round, exactly one instance does the work: a PostgreSQL advisory lock
-// keeps two from running at once, and the round's mark (a RateLimitBucket row that expires
-// after HOUSEKEEPING_INTERVAL_MS) stops another from running it again the same round.
+// 30 days after their job ended). The job queue's schedule runs it every 15 minutes, once
+// across all instances (server/jobs); a PostgreSQL advisory lock and the round's mark (a
+// RateLimitBucket row that expires after HOUSEKEEPING_ROUND_MS) also keep a round run by hand
+// from running twice.
 import { SESSION_IDLE_MINUTES } from "./auth/auth.server";
-import { issueMissingCreditNotes } from "./bookings/invoices.server";
-import { sendDayBeforeReminders } from "./bookings/move-day-emails.server";
 import { deleteOldTracks } from "./bookings/positions.server";
 import { db } from "./platform/db.server";
 
-const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+/** Shorter than the schedule's 15 minutes, so every scheduled round finds the last one's mark gone. */
+const HOUSEKEEPING_ROUND_MS = 10 * 60 * 1000;
 // Any fixed number, the same on every instance: the name of the advisory lock.
 const HOUSEKEEPING_LOCK = 730_012_025;
 const ROUND_MARK = "housekeeping:round";
@@ -22,8 +20,6 @@ export type HousekeepingResult = {
   resetTokens: number;
   rateLimitBuckets: number;
   positions: number;
-  reminders: number;
-  creditNotes: number;
 };
 
 /** One round: the counts deleted, or null when another instance has the round. */
@@ -46,7 +42,7 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingRes
       }),
       await tx.rateLimitBucket.deleteMany({ where: { resetAt: { lte: now }, key: { not: ROUND_MARK } } }),
     ];
-    const resetAt = new Date(now.getTime() + HOUSEKEEPING_INTERVAL_MS);
+    const resetAt = new Date(now.getTime() + HOUSEKEEPING_ROUND_MS);
     await tx.rateLimitBucket.upsert({
       where: { key: ROUND_MARK },
       create: { key: ROUND_MARK, count: 1, resetAt },
@@ -60,30 +56,5 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingRes
     };
   });
   if (!cleaned) return null;
-  return {
-    ...cleaned,
-    positions: await deleteOldTracks(now),
-    reminders: await sendDayBeforeReminders(now),
-    creditNotes: await issueMissingCreditNotes(),
-  };
-}
-
-let timer: NodeJS.Timeout | null = null;
-
-/** Runs a round now and then every interval (a little jitter spreads the instances); stopHousekeeping ends it. */
-export function startHousekeeping() {
-  if (timer) return;
-  const round = () =>
-    runHousekeeping().catch((error) => {
-      // The database may be away; the next round tries again.
-      console.error("Housekeeping failed:", error instanceof Error ? error.message : error);
-    });
-  timer = setInterval(round, HOUSEKEEPING_INTERVAL_MS + Math.floor(Math.random() * 30_000));
-  timer.unref();
-  void round();
-}
-
-export function stopHousekeeping() {
-  if (timer) clearInterval(timer);
-  timer = null;
+  return { ...cleaned, positions: await deleteOldTracks(now) };
 }

@@ -10,12 +10,12 @@ import { data } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/accessibility";
 import { ACCESSIBILITY_REPORT_MESSAGES } from "~/schemas/accessibility-report-messages";
-import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { withFormErrorTitle } from "~/server/platform/form-errors.server";
 import { HONEYPOT_FIELDS } from "~/utils/honeypot-fields";
 import { useEnv } from "../support/env";
 import { call, formRequest, unique, uniqueIp } from "./auth-helpers";
+import { readOutbox } from "./messages";
 
 let outbox: string;
 beforeAll(async () => {

@@ -24,7 +24,6 @@ import { action as apiSignIn } from "~/routes/api+/auth.signin";
 import { AUTH_MESSAGES } from "~/schemas/auth";
 import { AUTH_RATE_LIMITS, getSessionUser, hashToken } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { payPalEnv, useEnv } from "../support/env";
 import { startPayPalStandIn } from "../support/paypal-stand-in";
@@ -41,6 +40,7 @@ import {
   unique,
   uniqueIp,
 } from "./auth-helpers";
+import { readOutbox } from "./messages";
 
 type Handler = (args: ActionFunctionArgs) => unknown;
 type RouteModule = { loader?: Handler; action?: Handler };

@@ -16,7 +16,6 @@ import {
   verifyCredentials,
 } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { useEnv } from "../support/env";
 import {
@@ -29,6 +28,7 @@ import {
   unique,
   uniqueIp,
 } from "./auth-helpers";
+import { readOutbox } from "./messages";
 
 let outbox: string;
 

@@ -17,11 +17,11 @@ import { capturePayPalOrder, createPayPalOrder } from "~/server/payments/paypal.
 import { payWithSandboxCard, sandboxGateway } from "~/server/payments/sandbox.server";
 import { createStripeGateway } from "~/server/payments/stripe.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { payPalEnv, useEnv } from "../support/env";
 import { startPayPalStandIn, type PayPalStandIn } from "../support/paypal-stand-in";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { call, createAccount, formRequest, getRequest, sessionCookie, unique } from "./auth-helpers";
+import { readOutbox } from "./messages";
 
 const SECRET_KEY = "sk_test_cancellationsStandIn";
 const HOUR = 3_600_000;

@@ -16,7 +16,6 @@ import { action as paymentIntentApi } from "~/routes/api+/create-payment-intent"
 import { action as checkoutSessionApi } from "~/routes/api+/create-stripe-checkout-session";
 import { action as webhookAction } from "~/routes/api+/webhooks.stripe";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import {
@@ -31,6 +30,7 @@ import {
   unique,
   uniqueIp,
 } from "./auth-helpers";
+import { readOutbox } from "./messages";
 
 const SECRET_KEY = "sk_test_checkoutStandIn4242";
 const PUBLISHABLE_KEY = "pk_test_checkoutStandIn";

@@ -23,7 +23,6 @@ import { CHECKOUT_MESSAGES, DISCOUNT_MESSAGES } from "~/schemas/checkout";
 import { startUserSession } from "~/server/auth/auth.server";
 import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { pricedQuote } from "~/server/quotes/quotes.server";
 import { useEnv } from "../support/env";
@@ -39,6 +38,7 @@ import {
   unique,
   type Outcome,
 } from "./auth-helpers";
+import { readOutbox } from "./messages";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 

@@ -11,9 +11,9 @@ import { bookingDetails } from "~/server/admin/bookings.server";
 import { listDrivers } from "~/server/admin/drivers.server";
 import { advanceTracking } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking } from "./factories";
+import { readOutbox } from "./messages";
 
 /** An assigned booking of a customer, its driver with an account, the move on this day at 09:00 UK time. */
 async function assignedJob(moveDate = "2027-03-04", moveTime = "09:00") {

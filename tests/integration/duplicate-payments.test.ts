@@ -8,10 +8,10 @@ import { recordProviderPayment, startHostedCheckout } from "~/server/bookings/ch
 import { applyDiscountCode } from "~/server/bookings/discount-codes.server";
 import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import type { SessionUser } from "~/views/session-user";
 import { useEnv } from "../support/env";
 import { BASE, call, createAccount, formRequest } from "./auth-helpers";
+import { readOutbox } from "./messages";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 

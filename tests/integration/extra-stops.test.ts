@@ -14,10 +14,10 @@ import { bookingRow, listBookings } from "~/server/admin/bookings.server";
 import { bookQuote } from "~/server/bookings/bookings.server";
 import { advanceTracking, stopOpenInTurn, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { createQuote } from "~/server/quotes/quotes.server";
 import { BASE, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver } from "./factories";
+import { readOutbox } from "./messages";
 
 const PHOTO = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#16a34a" } })
   .jpeg()

@@ -14,15 +14,15 @@ import { DELIVERY_PROOF_MESSAGES } from "~/schemas/delivery-proof";
 import { HELP_MESSAGES } from "~/schemas/help-request-messages";
 import { POSITION_MESSAGES } from "~/schemas/position-messages";
 import { assignDriver } from "~/server/admin/bookings.server";
-import { sendDayBeforeReminders } from "~/server/bookings/move-day-emails.server";
+import { queueDayBeforeReminders } from "~/server/bookings/move-day-emails.server";
 import { deleteOldTracks, POSITION_RATE_LIMIT } from "~/server/bookings/positions.server";
 import { advanceTracking } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { getStorage } from "~/server/uploads/storage.server";
 import { BASE, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking } from "./factories";
+import { readOutbox } from "./messages";
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
@@ -377,10 +377,10 @@ describe("the move day's e-mails", () => {
     await db.booking.update({ where: { id: cancelled.id }, data: { moveDate, paymentState: "paid" } });
 
     // 09:30 BST on the eve: too early.
-    expect(await sendDayBeforeReminders(new Date("2031-06-17T08:30:00Z"))).toBe(0);
-    // 10:05 BST: ten instances at once send one reminder.
+    expect(await queueDayBeforeReminders(new Date("2031-06-17T08:30:00Z"))).toBe(0);
+    // 10:05 BST: ten instances at once queue one reminder.
     const runs = await Promise.all(
-      Array.from({ length: 10 }, () => sendDayBeforeReminders(new Date("2031-06-17T09:05:00Z"))),
+      Array.from({ length: 10 }, () => queueDayBeforeReminders(new Date("2031-06-17T09:05:00Z"))),
     );
     expect(runs.reduce((sum, count) => sum + count, 0)).toBe(1);
     const mail = await readOutbox(paid.customerEmail!);
@@ -389,7 +389,7 @@ describe("the move day's e-mails", () => {
     expect(mail[0]!.text).toContain("Moving date: Wednesday 18 June 2031 at 09:00");
     expect(await readOutbox(unpaid.customerEmail!)).toEqual([]);
     expect(await readOutbox(cancelled.customerEmail!)).toEqual([]);
-    expect(await sendDayBeforeReminders(new Date("2031-06-17T15:00:00Z"))).toBe(0);
+    expect(await queueDayBeforeReminders(new Date("2031-06-17T15:00:00Z"))).toBe(0);
   });
 });
 

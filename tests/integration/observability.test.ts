@@ -15,7 +15,9 @@ const { outbox } = await vi.hoisted(async () => {
 });
 
 const { readiness, pendingMigrations } = await import("~/server/platform/readiness.server");
-const { sendEmail } = await import("~/server/platform/email.server");
+const { db } = await import("~/server/platform/db.server");
+const { queueMessage } = await import("~/server/messages/outbox.server");
+const { deliverMessage } = await import("~/server/message-delivery.server");
 const { metrics } = await import("~/server/platform/metrics.server");
 const { runWithRequestId } = await import("~/server/platform/request-context.server");
 const { createStripeGateway } = await import("~/server/payments/stripe.server");
@@ -43,14 +45,20 @@ describe("readiness", () => {
 });
 
 describe("correlation ids", () => {
-  it("an e-mail sent while a request is handled carries the request's id, and is counted", async () => {
+  it("an e-mail queued while a request is handled carries the request's id when the worker sends it, and is counted", async () => {
     const before = await counted("easymove_emails_total", { outcome: "sent" });
+    const sentBefore = await counted("easymove_messages_total", { channel: "email", outcome: "sent" });
+    const key = `observed:${Date.now()}`;
+    const report = { email: "observed@example.com", problem: "Hello" };
     await runWithRequestId("req-0123456789abcdef", () =>
-      sendEmail({ to: "observed@example.com", subject: "Hello", text: "Hi" }),
+      db.$transaction((tx) => queueMessage(tx, "accessibility-report-copy", { report }, { key })),
     );
+    const { id } = await db.message.findUniqueOrThrow({ where: { key }, select: { id: true } });
+    await deliverMessage(id);
     const eml = fs.readdirSync(outbox).find((file) => file.endsWith(".eml"))!;
     expect(fs.readFileSync(path.join(outbox, eml), "utf8")).toMatch(/^X-Request-ID: req-0123456789abcdef\r?$/im);
     expect(await counted("easymove_emails_total", { outcome: "sent" })).toBe(before + 1);
+    expect(await counted("easymove_messages_total", { channel: "email", outcome: "sent" })).toBe(sentBefore + 1);
     expect(await counted("easymove_emails_in_flight", {})).toBe(0);
   });
 

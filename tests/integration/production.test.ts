@@ -13,9 +13,9 @@ import { action as quoteAction } from "~/routes/_quote+/quote";
 import { action as checkoutSessionApi } from "~/routes/api+/create-stripe-checkout-session";
 import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { call, createAccount, formRequest, getRequest, jsonRequest, sessionCookie, unique } from "./auth-helpers";
+import { readOutbox } from "./messages";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

@@ -13,10 +13,10 @@ import { getAdminStats } from "~/server/admin/stats.server";
 import { replyAsSupport, setTicketStatus, ticketReturnPath } from "~/server/admin/support.server";
 import { replyAsRequester } from "~/server/bookings/support-requests.server";
 import { db } from "~/server/platform/db.server";
-import { readOutbox } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { call, createAccount, formRequest, getRequest, sessionCookie, uniqueIp } from "./auth-helpers";
 import { createBooking } from "./factories";
+import { readOutbox } from "./messages";
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 

@@ -6,7 +6,6 @@ import { driverApplicationApiSchema } from "~/schemas/driver-application";
 import { DRIVER_APPLY_RATE_LIMIT, submitDriverApplication } from "~/server/drivers/applications.server";
 import { apiError, enforceRateLimit, readJsonBody, requireMethod, validationError } from "~/server/platform/api.server";
 import { isSpam } from "~/server/platform/honeypot.server";
-import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
 import { readUploadSession } from "~/server/uploads/documents.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -23,7 +22,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return validationError(parsed.error);
 
   const result = await submitDriverApplication(parsed.data, await readUploadSession(request));
-  scheduleUploadCleanup();
   if (!result.ok) return apiError(result.status, result.message, { fieldErrors: result.fieldErrors, headers });
   return accepted();
 }

@@ -4,7 +4,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, enforceRateLimit, requireMethod } from "~/server/platform/api.server";
 import { DRIVER_UPLOAD_RATE_LIMIT, receiveChunk } from "~/server/uploads/chunks.server";
-import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
 import { ensureUploadSession } from "~/server/uploads/documents.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -15,7 +14,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (session.setCookie) headers.append("Set-Cookie", session.setCookie);
   const result = await receiveChunk(request, session.id);
-  scheduleUploadCleanup();
   if (!result.ok) return apiError(result.status, result.message, { headers });
   return Response.json(
     {

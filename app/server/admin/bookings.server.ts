@@ -7,6 +7,7 @@ import {
   PAYMENT_STATE_LABELS,
   type BookingStatusValue,
 } from "~/domain/booking-status";
+import { messageKey } from "~/domain/message-delivery";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
 import { extraStopsText } from "~/domain/plural";
@@ -16,9 +17,10 @@ import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, type AdminBookingAction } from "~/schemas/admin-bookings";
-import { sendAfterTheFact, sendDriverAssignedEmail } from "~/server/bookings/move-day-emails.server";
 import { applyTrackingStep } from "~/server/bookings/tracking.server";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
+import { createId } from "~/server/platform/ids.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
@@ -311,12 +313,15 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
       },
       tx,
     );
+    await queueMessage(
+      tx,
+      "driver-assigned",
+      { bookingId },
+      { key: messageKey("driver-assigned", bookingId, driverId, createId()), bookingId },
+    );
     return { status: "assigned", booking };
   });
-  if (result.status === "assigned") {
-    await publishLiveEvent({ bookingId, kind: "booking" });
-    await sendAfterTheFact("driver assigned", () => sendDriverAssignedEmail(bookingId));
-  }
+  if (result.status === "assigned") await publishLiveEvent({ bookingId, kind: "booking" });
   return result;
 }
 

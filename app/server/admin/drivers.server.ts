@@ -4,6 +4,7 @@
 // link; declining disables a driver account. The page's action and
 // POST /api/admin/drivers/:id/status both call decideDriver.
 import { ON_TIME_GRACE_MINUTES, onTimeText } from "~/domain/driver-reliability";
+import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { ratingText } from "~/domain/ratings";
 import { formatUkDate } from "~/domain/uk-datetime";
@@ -15,11 +16,9 @@ import {
   type DriverDecision,
 } from "~/schemas/admin-drivers";
 import { DOCUMENT_FIELDS, EXPERIENCE_OPTIONS } from "~/schemas/driver-application";
-import { issuePasswordResetToken, passwordResetUrl } from "~/server/auth/auth.server";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { balancesOf } from "~/server/payouts/payouts.server";
 import { db } from "~/server/platform/db.server";
-import { sendEmail } from "~/server/platform/email.server";
-import { env } from "~/server/platform/env.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
 import type { AdminDriverCard } from "~/views/admin";
@@ -130,7 +129,7 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
 // ---------------------------------------------------------------- the decision
 
 /** A new driver has three days to set a password (a reset link, asked for by them, has one hour). */
-export const SET_PASSWORD_LINK_HOURS = 72;
+export { SET_PASSWORD_LINK_HOURS } from "~/server/drivers/driver-emails.server";
 
 export type DecisionResult =
   | { status: "not_found" }
@@ -156,9 +155,9 @@ type Account = { id: string; username: string; email: string };
 /**
  * Approves or declines a driver. The driver's row is locked for the transaction, so parallel
  * decisions on one driver run one after another: twenty approvals at once make one account
- * and send one e-mail, and the later ones find nothing left to change. The audit row is
- * written in the same transaction; the e-mail goes after the commit, so a rolled-back
- * approval never sends one.
+ * and queue one e-mail, and the later ones find nothing left to change. The audit row and
+ * the e-mail's message are written in the same transaction, so a rolled-back approval never
+ * sends one.
  */
 export async function decideDriver(adminId: string, driverId: string, status: DriverDecision): Promise<DecisionResult> {
   let outcome: {
@@ -205,6 +204,12 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
           // Disabled, not deleted: its sessions and tokens stop working at once (isActive is
           // checked on every request), and a later approval enables it again.
           if (accountToDisable) await tx.user.update({ where: { id: accountToDisable.id }, data: { isActive: false } });
+          await queueMessage(
+            tx,
+            "driver-declined",
+            { driverId: driver.id },
+            { key: messageKey("driver-declined", driver.id, now.toISOString()), recipient: driver.email },
+          );
           await recordAudit(
             {
               actorId: adminId,
@@ -261,6 +266,16 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
           where: { id: driver.id },
           data: { approvalStatus: "approved", reviewedAt: now, reviewedById: adminId, userId: account.id },
         });
+        await queueMessage(
+          tx,
+          "driver-approved",
+          { userId: account.id },
+          {
+            key: messageKey("driver-approved", driver.id, now.toISOString()),
+            userId: account.id,
+            recipient: account.email,
+          },
+        );
         await recordAudit(
           {
             actorId: adminId,
@@ -286,25 +301,8 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
   }
   if (!outcome) return { status: "not_found" };
 
-  let emailSent = false;
-  if (outcome.changed && outcome.driver.approvalStatus === "declined") {
-    emailSent = await sendDeclinedEmail(outcome.driver).then(
-      () => true,
-      (error) => {
-        console.error("Could not send the driver's declined e-mail", error);
-        return false;
-      },
-    );
-  }
-  if (outcome.welcome) {
-    emailSent = await sendSetPasswordEmail(outcome.welcome).then(
-      () => true,
-      (error) => {
-        console.error("Could not send the driver's set-password e-mail", error);
-        return false;
-      },
-    );
-  }
+  // The decision's e-mail was queued with it (a decline, or an approval's set-password link).
+  const emailSent = outcome.changed;
   const { driver } = outcome;
   return {
     status: "ok",
@@ -318,46 +316,6 @@ export async function decideDriver(adminId: string, driverId: string, status: Dr
     },
     emailSent,
   };
-}
-
-/** The applicant hears the answer either way: a decline is said kindly, with whom to ask. */
-async function sendDeclinedEmail(driver: { name: string; email: string }) {
-  const brand = env.BRAND_NAME;
-  await sendEmail({
-    to: driver.email,
-    subject: `Your ${brand} driver application`,
-    text: [
-      `Hello ${driver.name},`,
-      "",
-      `Thank you for applying to drive with ${brand}. We have looked at your application carefully, and we cannot offer you work with us at the moment.`,
-      "If your situation changes (your documents, your van or your insurance), you are welcome to apply again.",
-      "",
-      `If you would like to know more, contact us at ${env.SUPPORT_EMAIL} or ${env.SUPPORT_PHONE}.`,
-      "",
-      `The ${brand} team`,
-    ].join("\n"),
-  });
-}
-
-async function sendSetPasswordEmail(account: Account) {
-  const url = passwordResetUrl(await issuePasswordResetToken(account.id, { hours: SET_PASSWORD_LINK_HOURS }));
-  const brand = env.BRAND_NAME;
-  await sendEmail({
-    to: account.email,
-    subject: `Your ${brand} driver application is approved: set your password`,
-    text: [
-      `Hello ${account.username},`,
-      "",
-      `Good news: your application to drive with ${brand} has been approved.`,
-      `Choose a password for your driver account here within the next ${SET_PASSWORD_LINK_HOURS / 24} days: ${url}`,
-      `Then sign in with this e-mail address (${account.email}).`,
-      "",
-      `The link works once. If it has expired, ask for a new one with "Forgot password" on the sign-in page.`,
-      `Questions? Contact us at ${env.SUPPORT_EMAIL} or ${env.SUPPORT_PHONE}.`,
-      "",
-      `The ${brand} team`,
-    ].join("\n"),
-  });
 }
 
 // ---------------------------------------------------------------- the page's form

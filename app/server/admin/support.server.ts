@@ -2,16 +2,15 @@
 // requests, shared locations, problem reports, visitors' contact forms) by status, the
 // admin's reply in a ticket's thread (the ticket then waits on its customer, who gets the
 // reply by e-mail), and status changes. Each change goes to the audit log.
+import { messageKey } from "~/domain/message-delivery";
 import { ticketReplySchema, ticketStatusSchema } from "~/schemas/support-ticket";
 import { TICKET_MESSAGES, type TicketStatus } from "~/schemas/support-ticket-messages";
 import { TICKET_SELECT, ticketView } from "~/server/bookings/support-requests.server";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
-import { sendEmail } from "~/server/platform/email.server";
-import { absoluteUrl, env } from "~/server/platform/env.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
-import { trackerPath } from "~/utils/tracker-path";
 import { recordAudit } from "./audit.server";
 
 /** Open tickets first by default: the longest-waiting at the top. */
@@ -55,7 +54,19 @@ export async function replyAsSupport(adminId: string, ticketId: string, body: st
   });
   if (!ticket) return { ok: false, status: 404, message: TICKET_MESSAGES.notFound };
   await db.$transaction(async (tx) => {
-    await tx.supportReply.create({ data: { requestId: ticket.id, fromSupport: true, authorId: adminId, body } });
+    const reply = await tx.supportReply.create({
+      data: { requestId: ticket.id, fromSupport: true, authorId: adminId, body },
+      select: { id: true },
+    });
+    // The requester gets the answer by e-mail (when there is an address to send it to).
+    const to = ticket.user?.email ?? ticket.email;
+    if (to)
+      await queueMessage(
+        tx,
+        "support-answer",
+        { replyId: reply.id },
+        { key: messageKey("support-answer", reply.id), bookingId: ticket.bookingId, recipient: to },
+      );
     await tx.supportRequest.update({
       where: { id: ticket.id },
       data: { status: "waiting_on_customer", resolvedAt: null },
@@ -72,27 +83,6 @@ export async function replyAsSupport(adminId: string, ticketId: string, body: st
     );
   });
   if (ticket.bookingId) await publishLiveEvent({ bookingId: ticket.bookingId, kind: "booking" });
-  const to = ticket.user?.email ?? ticket.email;
-  if (to) {
-    const name = ticket.user?.username ?? ticket.name ?? "there";
-    const answerAt = ticket.bookingId ? absoluteUrl(`${trackerPath(ticket.bookingId)}#support`) : null;
-    await sendEmail({
-      to,
-      subject: `${env.BRAND_NAME} support has answered${ticket.booking ? `: ${ticket.booking.reference}` : ""}`,
-      text: [
-        `Hello ${name},`,
-        "",
-        body,
-        "",
-        answerAt
-          ? `Read and answer on your booking's tracker: ${answerAt}`
-          : `To answer, write to ${env.SUPPORT_EMAIL}.`,
-        `Or call us on ${env.SUPPORT_PHONE}.`,
-        "",
-        `The ${env.BRAND_NAME} team`,
-      ].join("\n"),
-    }).catch((error) => console.error("Could not e-mail a support reply", error));
-  }
   return { ok: true };
 }
 

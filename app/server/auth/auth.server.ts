@@ -3,10 +3,12 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
+import { messageKey } from "~/domain/message-delivery";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
-import { sendEmail } from "~/server/platform/email.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
+import { createId } from "~/server/platform/ids.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/platform/rate-limit.server";
 import { getSession, sessionStorage } from "~/server/platform/session.server";
 import { addToast } from "~/server/platform/toast.server";
@@ -243,22 +245,17 @@ async function warnOwnerOfAttack(email: string) {
   try {
     const user = await db.user.findUnique({
       where: { email: email.trim().toLowerCase() },
-      select: { username: true, email: true, isActive: true },
+      select: { id: true, email: true, isActive: true },
     });
     if (!user?.isActive) return;
-    await sendEmail({
-      to: user.email,
-      subject: `Sign-in attempts on your ${env.BRAND_NAME} account`,
-      text: [
-        `Hello ${user.username},`,
-        "",
-        `Many wrong passwords were just tried on your ${env.BRAND_NAME} account, from many places, so signing in to it is paused for a few minutes.`,
-        "If this was not you, your password kept the account safe. To be safer still, choose a new one:",
-        absoluteUrl("/forgot-password"),
-        "",
-        `Questions? Call ${env.SUPPORT_PHONE} or write to ${env.SUPPORT_EMAIL}.`,
-      ].join("\n"),
-    });
+    await db.$transaction((tx) =>
+      queueMessage(
+        tx,
+        "sign-in-attack",
+        { userId: user.id },
+        { key: messageKey("sign-in-attack", user.id, createId()), userId: user.id, recipient: user.email },
+      ),
+    );
   } catch (error) {
     console.error("Could not warn an account's owner of sign-in attempts:", error);
   }
@@ -351,7 +348,7 @@ export function hashToken(token: string) {
 
 // ---------------------------------------------------------------- password reset
 
-const PASSWORD_RESET_TTL_HOURS = 1;
+export const PASSWORD_RESET_TTL_HOURS = 1;
 
 /** A single-use reset (or, for a new driver, set-password) token; only its hash is stored. */
 export async function issuePasswordResetToken(userId: string, { hours = PASSWORD_RESET_TTL_HOURS } = {}) {
@@ -366,26 +363,10 @@ export function passwordResetUrl(token: string) {
   return absoluteUrl(`/reset-password/${encodeURIComponent(token)}`);
 }
 
-async function sendPasswordResetEmail(user: { id: string; username: string; email: string }) {
-  const url = passwordResetUrl(await issuePasswordResetToken(user.id));
-  await sendEmail({
-    to: user.email,
-    subject: `Reset your ${env.BRAND_NAME} password`,
-    text: [
-      `Hello ${user.username},`,
-      "",
-      `Someone (we hope you) asked to reset the password of your ${env.BRAND_NAME} account.`,
-      `Choose a new password here within the next ${PASSWORD_RESET_TTL_HOURS} hour: ${url}`,
-      "",
-      "The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.",
-    ].join("\n"),
-  });
-}
-
 /**
- * Sends a reset link when the address belongs to an active account. The caller answers the
+ * Queues a reset link when the address belongs to an active account. The caller answers the
  * same whatever happened, so the page never tells whether an address has an account; the
- * e-mail goes out in the background, so it does not tell by taking longer either.
+ * e-mail is composed and sent by the queue's worker, so it does not tell by taking longer either.
  */
 export async function requestPasswordReset({
   email,
@@ -401,7 +382,15 @@ export async function requestPasswordReset({
     select: { id: true, username: true, email: true, isActive: true },
   });
   if (user?.isActive) {
-    void sendPasswordResetEmail(user).catch((error) => console.error("Could not send a password reset e-mail", error));
+    // Each request is its own message; its link is made when the e-mail is composed.
+    await db.$transaction((tx) =>
+      queueMessage(
+        tx,
+        "password-reset",
+        { userId: user.id },
+        { key: messageKey("password-reset", user.id, createId()), userId: user.id, recipient: user.email },
+      ),
+    );
   }
   return { status: "sent" };
 }

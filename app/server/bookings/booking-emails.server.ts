@@ -1,11 +1,12 @@
 // The e-mails a booking sends its customer. Plain text first (every client shows it), with a
-// simple HTML copy; the receipt is the same lines the confirmation page shows.
+// simple HTML copy; the receipt is the same lines the confirmation page shows. Composed by the
+// message queue's worker (server/messages) from the booking as it is then.
 import { formatDistance } from "~/domain/distance";
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
 import { breakdownText } from "~/domain/pricing";
 import { routeTextLines } from "~/domain/route-stops";
 import { db } from "~/server/platform/db.server";
-import { escapeHtml, sendEmail } from "~/server/platform/email.server";
+import { escapeHtml, type Email } from "~/server/platform/email.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { BOOKING_VIEW_INCLUDE, bookingView, savedBreakdown } from "./bookings.server";
 
@@ -16,12 +17,12 @@ export const WHATS_NEXT = [
   "On moving day, your driver will call you when they are on their way.",
 ] as const;
 
-export async function sendBookingConfirmation(bookingId: string) {
+export async function composeBookingConfirmation({ bookingId }: { bookingId: string }): Promise<Email | null> {
   const booking = await db.booking.findUnique({
     where: { id: bookingId },
     include: BOOKING_VIEW_INCLUDE,
   });
-  if (!booking?.customerEmail) return;
+  if (!booking?.customerEmail) return null;
   const view = bookingView(booking);
   const receiptUrl = absoluteUrl(`/booking-receipt?booking=${view.id}`);
   const details = [
@@ -63,5 +64,5 @@ export async function sendBookingConfirmation(bookingId: string) {
     `<ol>${WHATS_NEXT.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
     `<p><a href="${escapeHtml(receiptUrl)}">Your receipt online</a></p>`,
   ].join("\n");
-  await sendEmail({ to: booking.customerEmail, subject: `Booking confirmed: ${view.reference}`, text, html });
+  return { to: booking.customerEmail, subject: `Booking confirmed: ${view.reference}`, text, html };
 }

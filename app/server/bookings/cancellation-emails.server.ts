@@ -1,8 +1,10 @@
 // The e-mail that confirms a cancellation and states its refund (plain text first, with a
-// simple HTML copy, as the booking e-mails do).
-import type { CancellationOffer } from "~/domain/cancellation";
+// simple HTML copy, as the booking e-mails do). Queued with the cancellation, composed by the
+// message queue's worker (server/messages).
+import type { CancellationOffer, CancellationRefund } from "~/domain/cancellation";
 import { formatPounds } from "~/domain/money";
-import { escapeHtml, sendEmail } from "~/server/platform/email.server";
+import { db } from "~/server/platform/db.server";
+import { escapeHtml, type Email } from "~/server/platform/email.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 
 /** The refund in words, once it is done. */
@@ -14,17 +16,26 @@ export function refundDoneText(offer: Pick<CancellationOffer, "kind" | "refundPe
   return `We have refunded ${amount}, half of the ${formatPounds(offer.paidPence)} you paid, because you cancelled less than 24 hours before your move.`;
 }
 
-export async function sendCancellationEmail({
-  to,
-  name,
-  reference,
+export async function composeCancellation({
+  bookingId,
   offer,
 }: {
-  to: string;
-  name: string;
-  reference: string;
-  offer: CancellationOffer;
-}) {
+  bookingId: string;
+  offer: CancellationRefund;
+}): Promise<Email | null> {
+  const booking = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: {
+      reference: true,
+      customerName: true,
+      customerEmail: true,
+      customer: { select: { username: true, email: true } },
+    },
+  });
+  const to = booking?.customerEmail ?? booking?.customer?.email;
+  if (!booking || !to) return null;
+  const name = booking.customerName ?? booking.customer?.username ?? "";
+  const { reference } = booking;
   const refund = refundDoneText(offer);
   const timing =
     offer.kind === "unpaid"
@@ -52,5 +63,5 @@ export async function sendCancellationEmail({
     `<p><a href="${escapeHtml(bookingsUrl)}">Your bookings</a></p>`,
     `<p>Questions? Call ${escapeHtml(env.SUPPORT_PHONE)} or write to ${escapeHtml(env.SUPPORT_EMAIL)}.</p>`,
   ].join("\n");
-  await sendEmail({ to, subject: `Booking cancelled: ${reference}`, text, html });
+  return { to, subject: `Booking cancelled: ${reference}`, text, html };
 }

@@ -5,15 +5,16 @@
 // of any number of parallel cancels exactly one refunds; a refund the provider refuses puts the
 // booking back as it was and says so.
 import { cancellationTerms, isCancellable, type CancellationOffer } from "~/domain/cancellation";
+import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { isoDateOf, ukInstant } from "~/domain/uk-calendar";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { refundPayment } from "~/server/payments/index.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import type { SessionUser } from "~/views/session-user";
 import { Prisma } from "../../../generated/prisma/client";
-import { sendCancellationEmail } from "./cancellation-emails.server";
 import { issueCreditNotes } from "./invoices.server";
 
 export const CANCELLATION_MESSAGES = {
@@ -162,26 +163,28 @@ export async function cancelBooking({
       return { status: "refund_failed", reference, message: result.message };
     }
     const { offer } = result;
+    // The refund's state and the customer's e-mail commit together.
+    await db.$transaction(async (tx) => {
+      if (offer.kind !== "unpaid")
+        await tx.booking.update({
+          where: { id: booking.id },
+          data: { paymentState: offer.kind === "full" ? "refunded" : "partially_refunded" },
+        });
+      const refund = { kind: offer.kind, refundPence: offer.refundPence, paidPence: offer.paidPence };
+      await queueMessage(
+        tx,
+        "booking-cancelled",
+        { bookingId: booking.id, offer: refund },
+        { key: messageKey("booking-cancelled", booking.id), bookingId: booking.id },
+      );
+    });
     if (offer.kind !== "unpaid") {
-      await db.booking.update({
-        where: { id: booking.id },
-        data: { paymentState: offer.kind === "full" ? "refunded" : "partially_refunded" },
-      });
       // Each refund corrects the VAT invoice with a credit note (housekeeping issues it later if this fails).
       await issueCreditNotes(booking.id).catch((error) =>
         console.error(`Credit notes for booking ${booking.id} failed:`, error),
       );
     }
     await publishLiveEvent({ bookingId: booking.id, kind: "booking" });
-    const to = booking.customerEmail ?? booking.customer?.email;
-    if (to) {
-      await sendCancellationEmail({
-        to,
-        name: booking.customerName ?? booking.customer?.username ?? "",
-        reference,
-        offer,
-      }).catch((error) => console.error(`Cancellation e-mail for booking ${booking.id} failed:`, error));
-    }
     return { status: "cancelled", reference, offer };
   }
   // The status kept moving under us: say what it is now.

@@ -2,8 +2,10 @@
 // booking's own price, with an idempotency key derived from the booking), and recording what
 // the provider says about it. Only a provider's answer marks a booking paid, and only once.
 import { createHash } from "node:crypto";
+import { messageKey } from "~/domain/message-delivery";
 import { isPayableAmount, PAYMENT_MESSAGES, paymentCovers } from "~/domain/payments";
 import type { CustomerDetails } from "~/schemas/checkout";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { cardProviderOf, PaymentProviderError, type ProviderPayment } from "~/server/payments/gateway";
 import {
   cardGateway,
@@ -21,7 +23,6 @@ import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { metrics } from "~/server/platform/metrics.server";
 import type { SessionUser } from "~/views/session-user";
-import { sendBookingConfirmation } from "./booking-emails.server";
 import { claimBooking, type BookingRecord } from "./bookings.server";
 import { spendDiscountCode } from "./discount-codes.server";
 
@@ -267,11 +268,23 @@ async function recordPaymentAnswer(
     return { outcome: booking.paymentState === "paid" ? "already_paid" : "underpaid", bookingId };
   }
   // The conditional update is the once-only gate: of any number of callers, one changes the row.
-  const { count } = await db.booking.updateMany({
-    where: { id: bookingId, paymentState: "unpaid" },
-    data: { paymentState: "paid" },
+  // The booking marked paid, its discount code spent and its confirmation e-mail commit together.
+  const paid = await db.$transaction(async (tx) => {
+    const { count } = await tx.booking.updateMany({
+      where: { id: bookingId, paymentState: "unpaid" },
+      data: { paymentState: "paid" },
+    });
+    if (count === 0) return false;
+    await spendDiscountCode(bookingId, tx);
+    await queueMessage(
+      tx,
+      "booking-confirmed",
+      { bookingId },
+      { key: messageKey("booking-confirmed", bookingId), bookingId, recipient: booking.customerEmail },
+    );
+    return true;
   });
-  if (count === 0) {
+  if (!paid) {
     // Paid twice (two checkouts open at once, say card and PayPal): the second payment goes back.
     const otherPayment = await db.payment.count({
       where: {
@@ -283,10 +296,6 @@ async function recordPaymentAnswer(
     if (otherPayment > 0) await refundUnneededPayment(payment, "Refunded: the booking was already paid.");
     return { outcome: "already_paid", bookingId };
   }
-  await spendDiscountCode(bookingId);
-  await sendBookingConfirmation(bookingId).catch((error) =>
-    console.error(`Confirmation e-mail for booking ${bookingId} failed:`, error),
-  );
   return { outcome: "paid", bookingId };
 }
 

@@ -143,6 +143,6 @@ type LockedCode = {
 class DiscountRefused extends Error {}
 
 /** Once the booking is paid, its code is spent. */
-export async function spendDiscountCode(bookingId: string) {
-  await db.discountCode.updateMany({ where: { bookingId, usedAt: null }, data: { usedAt: new Date() } });
+export async function spendDiscountCode(bookingId: string, client: Prisma.TransactionClient | typeof db = db) {
+  await client.discountCode.updateMany({ where: { bookingId, usedAt: null }, data: { usedAt: new Date() } });
 }

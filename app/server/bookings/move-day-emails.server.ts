@@ -1,16 +1,18 @@
 // The e-mails of the move day, to the booking's customer: a driver is assigned (name, van,
-// phone), the reminder the day before (sent once, by the one instance that has the
-// housekeeping round), the driver is on the way, and the move is completed with its proof.
-// Each is sent after the change it reports has been saved; a failed send is logged, never
-// undoes the change.
+// phone), the reminder the day before (queued once per booking by the queue's schedule), the
+// driver is on the way, and the move is completed with its proof. Each is queued in the
+// transaction of the change it reports (server/messages) and composed here by the queue's
+// worker, from the booking as it is then.
 import { Buffer } from "node:buffer";
 import { PROBLEM_REPORT_HOURS } from "~/domain/delivery-proof";
+import { messageKey } from "~/domain/message-delivery";
 import { routeTextLines, stopTitle, stopView } from "~/domain/route-stops";
 import { reminderMoveDate } from "~/domain/tracking";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
-import { escapeHtml, sendEmail, type EmailAttachment } from "~/server/platform/email.server";
+import { escapeHtml, type Email, type EmailAttachment } from "~/server/platform/email.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { readPhoto } from "~/server/uploads/photos.server";
 import { trackerPath } from "~/utils/tracker-path";
@@ -51,7 +53,7 @@ const driverLines = (booking: MoveDayBooking) =>
     : [];
 
 /** One e-mail to the booking's customer: a greeting, the lines, the tracker link, support. */
-async function sendToCustomer(
+function toCustomer(
   booking: MoveDayBooking,
   {
     subject,
@@ -59,9 +61,9 @@ async function sendToCustomer(
     lines,
     attachments,
   }: { subject: string; lead: string; lines: string[]; attachments?: EmailAttachment[] },
-) {
+): Email | null {
   const to = booking.customerEmail ?? booking.customer?.email;
-  if (!to) return false;
+  if (!to) return null;
   const name = booking.customerName ?? booking.customer?.username ?? "there";
   const trackerUrl = absoluteUrl(trackerPath(booking.id));
   const support = `Questions? Call ${env.SUPPORT_PHONE} or write to ${env.SUPPORT_EMAIL}.`;
@@ -84,8 +86,7 @@ async function sendToCustomer(
     `<p><a href="${escapeHtml(trackerUrl)}">Follow your move</a></p>`,
     `<p>${escapeHtml(support)}</p>`,
   ].join("\n");
-  await sendEmail({ to, subject: `${subject}: ${booking.reference}`, text, html, attachments });
-  return true;
+  return { to, subject: `${subject}: ${booking.reference}`, text, html, attachments };
 }
 
 const bookingLines = (booking: MoveDayBooking) => [
@@ -94,10 +95,10 @@ const bookingLines = (booking: MoveDayBooking) => [
   ...routeTextLines({ ...booking, stops: booking.stops.map(stopView) }),
 ];
 
-export async function sendDriverAssignedEmail(bookingId: string) {
+export async function composeDriverAssigned({ bookingId }: { bookingId: string }) {
   const booking = await findMoveDayBooking(bookingId);
-  if (!booking?.driver) return false;
-  return sendToCustomer(booking, {
+  if (!booking?.driver) return null;
+  return toCustomer(booking, {
     subject: "Your driver",
     lead: `${booking.driver.name} will do your move. You can call them on the day, and chat with them from the tracker.`,
     lines: [...driverLines(booking), ...bookingLines(booking)],
@@ -105,10 +106,10 @@ export async function sendDriverAssignedEmail(bookingId: string) {
 }
 
 /** The driver gave the job back before the day: another driver is being found. */
-export async function sendDriverDroppedEmail(bookingId: string) {
+export async function composeDriverDropped({ bookingId }: { bookingId: string }) {
   const booking = await findMoveDayBooking(bookingId);
-  if (!booking || booking.driver) return false;
-  return sendToCustomer(booking, {
+  if (!booking || booking.driver) return null;
+  return toCustomer(booking, {
     subject: "We are finding you another driver",
     lead:
       "The driver we assigned to your move can no longer do it. Your booking and its price stay as they are: " +
@@ -117,22 +118,22 @@ export async function sendDriverDroppedEmail(bookingId: string) {
   });
 }
 
-export async function sendOnTheWayEmail(bookingId: string, etaMinutes: number | null) {
+export async function composeOnTheWay({ bookingId, etaMinutes }: { bookingId: string; etaMinutes: number | null }) {
   const booking = await findMoveDayBooking(bookingId);
-  if (!booking?.driver) return false;
+  if (!booking?.driver) return null;
   const eta = etaMinutes ? ` They expect to reach the pickup address in about ${etaMinutes} minutes.` : "";
-  return sendToCustomer(booking, {
+  return toCustomer(booking, {
     subject: "Your driver is on the way",
     lead: `${booking.driver.name} is on the way to ${booking.pickupAddress}.${eta}`,
     lines: [...driverLines(booking), `Booking reference: ${booking.reference}`],
   });
 }
 
-export async function sendMoveCompletedEmail(bookingId: string) {
+export async function composeMoveCompleted({ bookingId }: { bookingId: string }) {
   const booking = await findMoveDayBooking(bookingId);
-  if (!booking) return false;
+  if (!booking) return null;
   const proof = await proofsForEmail(bookingId, booking.stops);
-  return sendToCustomer(booking, {
+  return toCustomer(booking, {
     subject: "Your move is complete",
     lead: `Your move is complete. Thank you for moving with ${env.BRAND_NAME}! The proof of delivery is below, with its photos attached.`,
     lines: [...bookingLines(booking), ...proof.lines, proof.reportLine],
@@ -184,11 +185,11 @@ async function proofsForEmail(bookingId: string, stops: MoveDayBooking["stops"])
 }
 
 /**
- * Tomorrow's moves get their reminder, from 10:00 UK time today. Each booking is claimed
- * (reminderSentAt) before its e-mail goes, so two runs never send one twice; a failed send
- * lets go of the claim, and the next round tries again. Returns how many were sent.
+ * Tomorrow's moves get their reminder, from 10:00 UK time today (the queue's schedule asks every
+ * 15 minutes). Each booking is claimed (reminderSentAt) in the transaction that queues its
+ * message, so two runs never queue one twice. Returns how many were queued.
  */
-export async function sendDayBeforeReminders(now = new Date()) {
+export async function queueDayBeforeReminders(now = new Date()) {
   const moveDate = reminderMoveDate(now);
   if (!moveDate) return 0;
   const due = await db.booking.findMany({
@@ -198,35 +199,38 @@ export async function sendDayBeforeReminders(now = new Date()) {
       status: { in: ["pending", "assigned"] },
       paymentState: "paid",
     },
-    select: moveDaySelect,
+    select: { id: true },
     take: 500,
   });
-  let sent = 0;
+  let queued = 0;
   for (const booking of due) {
-    const claimed = await db.booking.updateMany({
-      where: { id: booking.id, reminderSentAt: null },
-      data: { reminderSentAt: now },
-    });
-    if (claimed.count === 0) continue;
-    const driver = booking.driver
-      ? driverLines(booking)
-      : ["We are choosing your driver now; the tracker shows them as soon as they are assigned."];
-    try {
-      const mailed = await sendToCustomer(booking, {
-        subject: "Your move is tomorrow",
-        lead: "A reminder: your move is tomorrow. Please have everything ready to load, and keep your phone on.",
-        lines: [...bookingLines(booking), ...driver],
+    const claimed = await db.$transaction(async (tx) => {
+      const { count } = await tx.booking.updateMany({
+        where: { id: booking.id, reminderSentAt: null },
+        data: { reminderSentAt: now },
       });
-      if (mailed) sent += 1;
-    } catch (error) {
-      await db.booking.update({ where: { id: booking.id }, data: { reminderSentAt: null } });
-      console.error("Could not send a day-before reminder", error instanceof Error ? error.message : error);
-    }
+      if (count === 0) return false;
+      return queueMessage(
+        tx,
+        "day-before-reminder",
+        { bookingId: booking.id },
+        { key: messageKey("day-before-reminder", booking.id, moveDate), bookingId: booking.id },
+      );
+    });
+    if (claimed) queued += 1;
   }
-  return sent;
+  return queued;
 }
 
-/** Sends an e-mail that reports a change already saved: a failure is logged, not thrown. */
-export async function sendAfterTheFact(what: string, send: () => Promise<unknown>) {
-  await send().catch((error) => console.error(`Could not send the ${what} e-mail`, error));
+export async function composeDayBeforeReminder({ bookingId }: { bookingId: string }) {
+  const booking = await findMoveDayBooking(bookingId);
+  if (!booking) return null;
+  const driver = booking.driver
+    ? driverLines(booking)
+    : ["We are choosing your driver now; the tracker shows them as soon as they are assigned."];
+  return toCustomer(booking, {
+    subject: "Your move is tomorrow",
+    lead: "A reminder: your move is tomorrow. Please have everything ready to load, and keep your phone on.",
+    lines: [...bookingLines(booking), ...driver],
+  });
 }

@@ -4,13 +4,14 @@
 // details and in the dashboard's activeComplaints (DECISIONS.md); the support inbox gets an
 // e-mail for each.
 import { problemReportOpen } from "~/domain/delivery-proof";
+import { messageKey } from "~/domain/message-delivery";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { HELP_MESSAGES, type HelpRequestInput } from "~/schemas/help-request";
 import { ticketReplySchema } from "~/schemas/support-ticket";
-import { TICKET_MESSAGES, TICKET_STATUS_LABELS } from "~/schemas/support-ticket-messages";
+import { SUPPORT_REQUEST_KIND_LABELS, TICKET_MESSAGES, TICKET_STATUS_LABELS } from "~/schemas/support-ticket-messages";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
-import { sendEmail } from "~/server/platform/email.server";
-import { absoluteUrl, env } from "~/server/platform/env.server";
+import { env } from "~/server/platform/env.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitRule } from "~/server/platform/rate-limit.server";
 import type { ToastInput } from "~/utils/toast";
@@ -70,40 +71,37 @@ export async function createHelpRequest({
   const limit = await hitRateLimit(HELP_RATE_LIMIT, user.id);
   if (!limit.allowed)
     return { ok: false, status: 429, message: TOO_MANY_REQUESTS_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
-  const row = await db.supportRequest.create({
-    data: {
+  const row = await db.$transaction(async (tx) => {
+    const request = await tx.supportRequest.create({
+      data: {
+        bookingId: booking.id,
+        userId: user.id,
+        kind: input.kind,
+        message: input.message,
+        latitude: input.latitude,
+        longitude: input.longitude,
+      },
+      select: { id: true },
+    });
+    // The support inbox hears of it; the requester, that it arrived (a shared location needs no answer).
+    const refs = { requestId: request.id };
+    await queueMessage(tx, "help-request-to-support", refs, {
+      key: messageKey("help-request-to-support", request.id),
       bookingId: booking.id,
-      userId: user.id,
-      kind: input.kind,
-      message: input.message,
-      latitude: input.latitude,
-      longitude: input.longitude,
-    },
-    select: { id: true },
+      recipient: env.SUPPORT_EMAIL,
+    });
+    if (input.kind !== "location_share")
+      await queueMessage(tx, "support-acknowledgement", refs, {
+        key: messageKey("support-acknowledgement", request.id),
+        bookingId: booking.id,
+        userId: user.id,
+        recipient: user.email,
+      });
+    return request;
   });
   await publishLiveEvent({ bookingId: booking.id, kind: "booking" });
-  await sendEmail({
-    to: env.SUPPORT_EMAIL,
-    subject: `${SUPPORT_REQUEST_KIND_LABELS[input.kind]}: ${booking.reference}`,
-    text: [
-      `${SUPPORT_REQUEST_KIND_LABELS[input.kind]} from the ${user.role === "driver" ? "driver" : "customer"} of ${booking.reference}:`,
-      "",
-      input.message,
-      ...(input.latitude !== null ? ["", `Location: ${input.latitude}, ${input.longitude}`] : []),
-      "",
-      `The booking: ${absoluteUrl(`/admin/bookings/${booking.id}`)}`,
-    ].join("\n"),
-  }).catch((error) => console.error("Could not e-mail support about a request", error));
-  if (input.kind !== "location_share") await sendAcknowledgement(user.email, user.username, input.message);
   return { ok: true, id: row.id };
 }
-
-const SUPPORT_REQUEST_KIND_LABELS = {
-  support: "Support request",
-  change_request: "Change request",
-  complaint: "Problem report",
-  location_share: "Shared location",
-} as const;
 
 export const TICKET_SELECT = {
   id: true,
@@ -195,16 +193,24 @@ export async function replyAsRequester({
   if (!ticket) return { ok: false, status: 404, message: TICKET_MESSAGES.notFound };
   const limit = await hitRateLimit(HELP_RATE_LIMIT, user.id);
   if (!limit.allowed) return { ok: false, status: 429, message: TOO_MANY_REQUESTS_MESSAGE };
-  await db.$transaction([
-    db.supportReply.create({ data: { requestId: ticket.id, fromSupport: false, authorId: user.id, body } }),
-    db.supportRequest.update({ where: { id: ticket.id }, data: { status: "open", resolvedAt: null } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    const reply = await tx.supportReply.create({
+      data: { requestId: ticket.id, fromSupport: false, authorId: user.id, body },
+      select: { id: true },
+    });
+    await tx.supportRequest.update({ where: { id: ticket.id }, data: { status: "open", resolvedAt: null } });
+    await queueMessage(
+      tx,
+      "requester-reply-to-support",
+      { replyId: reply.id },
+      {
+        key: messageKey("requester-reply-to-support", reply.id),
+        bookingId: ticket.booking?.id,
+        recipient: env.SUPPORT_EMAIL,
+      },
+    );
+  });
   if (ticket.booking) await publishLiveEvent({ bookingId: ticket.booking.id, kind: "booking" });
-  await sendEmail({
-    to: env.SUPPORT_EMAIL,
-    subject: `Reply from ${user.username}: ${SUPPORT_REQUEST_KIND_LABELS[ticket.kind]}${ticket.booking ? `, ${ticket.booking.reference}` : ""}`,
-    text: [body, "", `Answer it: ${absoluteUrl(`/admin/support#ticket-${ticket.id}`)}`].join("\n"),
-  }).catch((error) => console.error("Could not e-mail support about a reply", error));
   return { ok: true, bookingId: ticket.booking?.id ?? null };
 }
 
@@ -240,22 +246,22 @@ export async function createContactTicket(
 ) {
   const limit = await hitRateLimit(CONTACT_RATE_LIMIT, clientAddress);
   if (!limit.allowed) return { status: "limited" as const, retryAfterSeconds: limit.retryAfterSeconds };
-  const row = await db.supportRequest.create({
-    data: { kind: "support", message: input.message, name: input.name, email: input.email },
-    select: { id: true },
+  const row = await db.$transaction(async (tx) => {
+    const request = await tx.supportRequest.create({
+      data: { kind: "support", message: input.message, name: input.name, email: input.email },
+      select: { id: true },
+    });
+    const refs = { requestId: request.id };
+    await queueMessage(tx, "contact-to-support", refs, {
+      key: messageKey("contact-to-support", request.id),
+      recipient: env.SUPPORT_EMAIL,
+    });
+    await queueMessage(tx, "support-acknowledgement", refs, {
+      key: messageKey("support-acknowledgement", request.id),
+      recipient: input.email,
+    });
+    return request;
   });
-  await sendEmail({
-    to: env.SUPPORT_EMAIL,
-    subject: `Support request from ${input.name} (contact form)`,
-    text: [
-      `From: ${input.name} <${input.email}>`,
-      "",
-      input.message,
-      "",
-      `Answer it: ${absoluteUrl(`/admin/support#ticket-${row.id}`)}`,
-    ].join("\n"),
-  }).catch((error) => console.error("Could not e-mail support about a contact form", error));
-  await sendAcknowledgement(input.email, input.name, input.message);
   return { status: "sent" as const, id: row.id };
 }
 
@@ -274,24 +280,4 @@ export async function supportChatTarget(user: Pick<SessionUser, "id" | "role">) 
     select: { id: true },
   });
   return booking ? `/bookings/${booking.id}/help?kind=support` : null;
-}
-
-/** The requester hears that their message arrived, and how the answer will come. */
-async function sendAcknowledgement(to: string, name: string, message: string) {
-  await sendEmail({
-    to,
-    subject: `We have your message: ${env.BRAND_NAME} support`,
-    text: [
-      `Hello ${name},`,
-      "",
-      "Thank you for writing to us. Our support team will answer you soon, usually within the hour.",
-      "",
-      "Your message:",
-      message,
-      "",
-      `Urgent? Call us on ${env.SUPPORT_PHONE}.`,
-      "",
-      `The ${env.BRAND_NAME} team`,
-    ].join("\n"),
-  }).catch((error) => console.error("Could not send a support acknowledgement", error));
 }

@@ -3,6 +3,7 @@
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
 import { driverRatingText, isNewDriver, minutesLate } from "~/domain/driver-reliability";
+import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { stopDoneRefusal, stopsLeftRefusal, stopTitle, stopView } from "~/domain/route-stops";
 import {
@@ -18,6 +19,7 @@ import {
 import { isoDateOf, ukInstant } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { recordEarning } from "~/server/payouts/ledger.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
@@ -25,7 +27,6 @@ import { trackerPath } from "~/utils/tracker-path";
 import type { SessionUser } from "~/views/session-user";
 import type { TrackerView } from "~/views/tracker";
 import type { Prisma } from "../../../generated/prisma/client";
-import { sendAfterTheFact, sendMoveCompletedEmail, sendOnTheWayEmail } from "./move-day-emails.server";
 
 /** Which side of the booking the caller is on. */
 export type Viewer = "customer" | "driver" | "admin";
@@ -211,20 +212,24 @@ export async function advanceTracking({
     if (!finalProof) return { ok: false, status: 409, message: TRACKING_MESSAGES.needsProof };
   }
 
-  const moved = await db.$transaction((tx) =>
-    applyTrackingStep(tx, {
+  const moved = await db.$transaction(async (tx) => {
+    const stepped = await applyTrackingStep(tx, {
       booking: { ...booking, driverId: booking.driver!.id },
       to,
       byUserId: user.id,
       etaMinutes,
       now,
       recordArrival: true,
-    }),
-  );
+    });
+    // The customer's e-mail for the step, committed with it.
+    const key = { key: messageKey(to, booking.id, now.toISOString()), bookingId: booking.id };
+    if (stepped && to === "en_route")
+      await queueMessage(tx, "on-the-way", { bookingId: booking.id, etaMinutes: etaMinutes ?? null }, key);
+    if (stepped && to === "completed") await queueMessage(tx, "move-completed", { bookingId: booking.id }, key);
+    return stepped;
+  });
   if (!moved) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
   await publishLiveEvent({ bookingId: booking.id, kind: "tracking" });
-  if (to === "en_route") await sendAfterTheFact("on the way", () => sendOnTheWayEmail(booking.id, etaMinutes ?? null));
-  if (to === "completed") await sendAfterTheFact("move completed", () => sendMoveCompletedEmail(booking.id));
   return { ok: true, status: to };
 }
 

@@ -6,6 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { messageKey } from "~/domain/message-delivery";
 import {
   DOCUMENT_FIELDS,
   driverApplicationFormSchema,
@@ -14,15 +15,14 @@ import {
   type DocumentFieldName,
   type DriverApplicationInput,
 } from "~/schemas/driver-application";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { parseByteRange } from "~/server/platform/byte-range.server";
 import { clientAddress } from "~/server/platform/client-address.server";
 import { db } from "~/server/platform/db.server";
-import { sendEmail } from "~/server/platform/email.server";
 import { env } from "~/server/platform/env.server";
 import { isSpam } from "~/server/platform/honeypot.server";
 import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { answerWithToast, redirectWithToast } from "~/server/platform/toast.server";
-import { scheduleUploadCleanup } from "~/server/uploads/cleanup.server";
 import { ensureUploadSession, findPendingDocuments, storageKeyOf } from "~/server/uploads/documents.server";
 import { receiveApplicationForm } from "~/server/uploads/form.server";
 import { getStorage } from "~/server/uploads/storage.server";
@@ -104,6 +104,12 @@ export async function submitDriverApplication(
         data: { driverId: driver.id },
       });
       if (claimed.count !== paths.length) throw new DocumentsUnavailable();
+      await queueMessage(
+        tx,
+        "application-received",
+        { driverId: driver.id },
+        { key: messageKey("application-received", driver.id), recipient: email },
+      );
       return driver.id;
     });
   } catch (error) {
@@ -113,28 +119,7 @@ export async function submitDriverApplication(
     throw error;
   }
 
-  await sendAcknowledgement({ name: input.name, email }).catch((error) =>
-    console.error("Could not send the application acknowledgement:", error),
-  );
   return { ok: true, driverId };
-}
-
-function sendAcknowledgement({ name, email }: { name: string; email: string }) {
-  const brand = env.BRAND_NAME;
-  return sendEmail({
-    to: email,
-    subject: `We've received your ${brand} driver application`,
-    text: [
-      `Hello ${name},`,
-      "",
-      `Thank you for applying to drive with ${brand}. We've received your application and your documents and will review them shortly.`,
-      "We'll e-mail you as soon as a decision has been made. There is nothing more you need to do for now.",
-      "",
-      `If you did not apply, or have a question, contact us at ${env.SUPPORT_EMAIL} or ${env.SUPPORT_PHONE}.`,
-      "",
-      `The ${brand} team`,
-    ].join("\n"),
-  });
 }
 
 /** Applications (the form's posts and POST /api/drivers/apply) per client address. */
@@ -232,7 +217,6 @@ export async function handleApplicationForm(request: Request, context: AppLoadCo
   }
 
   const received = await receiveApplicationForm(request, session.id);
-  scheduleUploadCleanup();
   if (!received.ok) {
     return refuse(received.status, {
       result: formLevel(received.message),
@@ -299,7 +283,6 @@ export async function handleApplicationForm(request: Request, context: AppLoadCo
 /** The page's loader: starts the upload session (so chunk uploads share one) and the limits. */
 export async function loadApplicationPage(request: Request) {
   const session = await ensureUploadSession(request);
-  scheduleUploadCleanup();
   return data(
     { submitted: new URL(request.url).searchParams.get("submitted") === "1", maxFileMb: env.UPLOAD_MAX_FILE_MB },
     { headers: session.setCookie ? { "Set-Cookie": session.setCookie } : undefined },

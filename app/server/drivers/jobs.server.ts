@@ -3,6 +3,7 @@
 // and how many of the customer's messages wait to be read.
 import { BOOKING_STATUS_LABELS } from "~/domain/booking-status";
 import { isSharingStatus } from "~/domain/live-position";
+import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import type { FloorAccess, StopType } from "~/domain/move-inputs";
 import { nextStop, stopTitle, stopView } from "~/domain/route-stops";
@@ -12,8 +13,9 @@ import { formatCalendarDate } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
 import { TRACKER_MESSAGES } from "~/schemas/tracker-messages";
 import { unreadCounts } from "~/server/bookings/chat.server";
-import { sendAfterTheFact, sendDriverDroppedEmail } from "~/server/bookings/move-day-emails.server";
+import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
+import { createId } from "~/server/platform/ids.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import type { SessionUser } from "~/views/session-user";
 
@@ -190,6 +192,12 @@ export async function dropJob({
         details: { driverName: driver.name, reason: reason ?? null },
       },
     });
+    await queueMessage(
+      tx,
+      "driver-dropped",
+      { bookingId },
+      { key: messageKey("driver-dropped", bookingId, driver.id, createId()), bookingId },
+    );
     return true;
   });
   const booking = await db.booking.findUnique({
@@ -202,7 +210,6 @@ export async function dropJob({
     return { ok: false, status: 409, message: TRACKER_MESSAGES.jobStarted };
   }
   await publishLiveEvent({ bookingId, kind: "tracking" });
-  await sendAfterTheFact("driver dropped", () => sendDriverDroppedEmail(bookingId));
   return { ok: true, reference: booking!.reference };
 }
 

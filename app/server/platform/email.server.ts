@@ -1,5 +1,7 @@
-// E-mail: SMTP when SMTP_URL is set, otherwise each message is written to a local outbox
-// folder (OUTBOX_DIR) as a .eml file plus a .json summary, which tests and developers read.
+// E-mail's transport: SMTP when SMTP_URL is set, otherwise each message is written to a local
+// outbox folder (OUTBOX_DIR) as a .eml file plus a .json summary, which tests and developers
+// read. Only the message queue's worker delivers (server/messages/delivery.server.ts); the
+// rest of the app queues messages (server/messages/outbox.server.ts).
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -19,12 +21,12 @@ function transport() {
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 }
 
-export async function sendEmail(email: Email) {
+/** Hands one e-mail to SMTP (or the outbox) with its Message-ID; throws what SMTP refused. */
+export async function deliverEmail(email: Email, { messageId }: { messageId: string }) {
   metrics.emailsInFlight.inc();
   try {
-    const messageId = await deliver(email);
+    await deliver(email, messageId);
     metrics.emails.inc({ outcome: "sent" });
-    return messageId;
   } catch (error) {
     metrics.emails.inc({ outcome: "failed" });
     throw error;
@@ -33,9 +35,9 @@ export async function sendEmail(email: Email) {
   }
 }
 
-async function deliver(email: Email) {
-  // The request that sent it, as its correlation id (the same id as in the logs).
-  const info = await transport().sendMail({ from: env.MAIL_FROM, ...email, headers: correlationHeaders() });
+async function deliver(email: Email, messageId: string) {
+  // The job that sent it, as its correlation id (the same id as in the logs).
+  const info = await transport().sendMail({ from: env.MAIL_FROM, ...email, messageId, headers: correlationHeaders() });
   if (!env.SMTP_URL) {
     const dir = path.resolve(env.OUTBOX_DIR);
     await fs.mkdir(dir, { recursive: true });
@@ -53,6 +55,7 @@ async function deliver(email: Email) {
             sizeBytes: content.byteLength,
           })),
           from: env.MAIL_FROM,
+          messageId,
           sentAt: new Date().toISOString(),
         },
         null,
@@ -60,14 +63,15 @@ async function deliver(email: Email) {
       ),
     );
   }
-  return info.messageId;
 }
 
 /** The outbox's messages to one address, newest last (for tests and local development). */
-export async function readOutbox(
-  to: string,
-): Promise<
-  (Omit<Email, "attachments"> & { sentAt: string; attachments?: { filename: string; sizeBytes: number }[] })[]
+export async function readOutbox(to: string): Promise<
+  (Omit<Email, "attachments"> & {
+    sentAt: string;
+    messageId: string;
+    attachments?: { filename: string; sizeBytes: number }[];
+  })[]
 > {
   const dir = path.resolve(env.OUTBOX_DIR);
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(".json")).sort();

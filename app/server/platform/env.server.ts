@@ -55,6 +55,8 @@ const envSchema = z.object({
   // Unset: "<BRAND_NAME> <no-reply@easymove.example>" (see parseEnv).
   MAIL_FROM: optional,
   OUTBOX_DIR: z.string().default(".data/outbox"),
+  // "off": this instance runs no job workers or schedules (they run apart, `npm run worker`).
+  JOB_WORKERS: z.enum(["on", "off"]).default("on"),
   UPLOAD_DIR: z.string().default(".data/uploads"),
   // Where uploaded files live: "local" (UPLOAD_DIR) or "s3" (a bucket, for several machines).
   STORAGE: z.enum(["local", "s3"]).default("local"),

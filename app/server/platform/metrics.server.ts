@@ -4,16 +4,23 @@
 //   easymove_event_streams_open                                  live tracker/driver streams
 //   easymove_db_pool_connections{state}, easymove_db_errors_total  the database pool
 //   easymove_payments_total{provider,outcome}                    each payment answer recorded
-//   easymove_emails_in_flight, easymove_emails_total{outcome}    e-mails being sent and sent
+//   easymove_emails_in_flight, easymove_emails_total{outcome}    e-mails being handed to SMTP, and how it went
+//   easymove_messages_total{channel,outcome}                     messages sent, failed (to be retried), dead
+//   easymove_message_queue_depth{channel}, easymove_message_queue_oldest_seconds
+//                                                                 messages waiting to be sent, and the oldest's age
 // Plus Node's own process metrics (memory, event-loop lag, CPU).
 import client from "prom-client";
 
 /** A database pool's counts, read when metrics are collected. */
 type PoolCounts = () => { total: number; idle: number; waiting: number } | null;
+/** The messages waiting to be sent, read from the database when metrics are collected. */
+type MessageQueueCounts = () => Promise<{ waiting: { channel: string; count: number }[]; oldestSeconds: number }>;
 
 function createMetrics() {
   client.collectDefaultMetrics();
   const pools: PoolCounts[] = [];
+  let messageQueue: MessageQueueCounts | null = null;
+  const readMessageQueue = async () => (messageQueue ? await messageQueue().catch(() => null) : null);
   return {
     registry: client.register,
     requestDuration: new client.Histogram({
@@ -58,8 +65,32 @@ function createMetrics() {
       help: "E-mails sent or failed.",
       labelNames: ["outcome"] as const,
     }),
+    messages: new client.Counter({
+      name: "easymove_messages_total",
+      help: "Messages (e-mails and texts) sent, failed (to be tried again) and dead, by channel.",
+      labelNames: ["channel", "outcome"] as const,
+    }),
+    messageQueueDepth: new client.Gauge({
+      name: "easymove_message_queue_depth",
+      help: "Messages waiting to be sent (queued or retrying), by channel.",
+      labelNames: ["channel"] as const,
+      async collect() {
+        this.reset();
+        for (const { channel, count } of (await readMessageQueue())?.waiting ?? []) this.set({ channel }, count);
+      },
+    }),
+    messageQueueOldest: new client.Gauge({
+      name: "easymove_message_queue_oldest_seconds",
+      help: "How long the oldest message waiting to be sent has waited.",
+      async collect() {
+        this.set((await readMessageQueue())?.oldestSeconds ?? 0);
+      },
+    }),
     watchPool(counts: PoolCounts) {
       pools.push(counts);
+    },
+    watchMessageQueue(counts: MessageQueueCounts) {
+      messageQueue = counts;
     },
   };
 }

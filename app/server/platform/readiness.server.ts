@@ -12,6 +12,8 @@ export type Readiness = {
   database: "ok" | "unreachable";
   migrations: "ok" | "pending" | "not checked";
   pending?: string[];
+  /** This instance's job workers (server/background.server.ts), where it runs them. */
+  jobs?: "ok" | "not running";
 };
 
 let shipped: string[] | null | undefined;

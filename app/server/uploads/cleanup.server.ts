@@ -1,5 +1,6 @@
 // Removes what an abandoned application leaves behind: chunks never assembled, documents
-// never claimed by an application, and temporary files, once they are 24 hours old.
+// never claimed by an application, and temporary files, once they are 24 hours old. The job
+// queue's schedule runs it every hour, once across all instances (server/background.server.ts).
 import { db } from "~/server/platform/db.server";
 import { storageKeyOf } from "./documents.server";
 import { getStorage } from "./storage.server";
@@ -48,14 +49,4 @@ export async function cleanupStaleUploads(now = new Date()) {
 
   await storage.removeStalePartials(cutoff);
   return { removed };
-}
-
-let lastCleanup = 0;
-
-/** Runs the clean-up in the background at most once an hour per app instance. */
-export function scheduleUploadCleanup() {
-  const now = Date.now();
-  if (now - lastCleanup < 60 * 60 * 1000) return;
-  lastCleanup = now;
-  cleanupStaleUploads().catch((error) => console.error("Upload clean-up failed:", error));
 }

@@ -1,0 +1,57 @@
+// Which function composes each kind of message, from its refs and the database as it is when
+// the message is sent. A composer answers null when there is nothing to send (the account or
+// booking is gone, or has no address).
+import { composePasswordReset, composeSignInAttackWarning } from "~/server/auth/account-emails.server";
+import { composeBookingConfirmation } from "~/server/bookings/booking-emails.server";
+import { composeCancellation } from "~/server/bookings/cancellation-emails.server";
+import {
+  composeDayBeforeReminder,
+  composeDriverAssigned,
+  composeDriverDropped,
+  composeMoveCompleted,
+  composeOnTheWay,
+} from "~/server/bookings/move-day-emails.server";
+import {
+  composeApplicationReceived,
+  composeDriverApproved,
+  composeDriverDeclined,
+} from "~/server/drivers/driver-emails.server";
+import type { Email } from "~/server/platform/email.server";
+import {
+  composeAccessibilityReport,
+  composeAccessibilityReportCopy,
+  composeContactToSupport,
+  composeHelpRequestToSupport,
+  composeRequesterReplyToSupport,
+  composeSupportAcknowledgement,
+  composeSupportAnswer,
+} from "~/server/support/support-emails.server";
+import type { MessageKind, MessageRefs } from "./messages/message-kinds";
+
+const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<Email | null> } = {
+  "booking-confirmed": composeBookingConfirmation,
+  "booking-cancelled": composeCancellation,
+  "driver-assigned": composeDriverAssigned,
+  "driver-dropped": composeDriverDropped,
+  "day-before-reminder": composeDayBeforeReminder,
+  "on-the-way": composeOnTheWay,
+  "move-completed": composeMoveCompleted,
+  "password-reset": composePasswordReset,
+  "sign-in-attack": composeSignInAttackWarning,
+  "application-received": composeApplicationReceived,
+  "driver-declined": composeDriverDeclined,
+  "driver-approved": composeDriverApproved,
+  "help-request-to-support": composeHelpRequestToSupport,
+  "contact-to-support": composeContactToSupport,
+  "support-acknowledgement": composeSupportAcknowledgement,
+  "requester-reply-to-support": composeRequesterReplyToSupport,
+  "support-answer": composeSupportAnswer,
+  "accessibility-report": composeAccessibilityReport,
+  "accessibility-report-copy": composeAccessibilityReportCopy,
+};
+
+export function composeMessage(kind: string, refs: unknown): Promise<Email | null> {
+  const composer = COMPOSERS[kind as MessageKind] as ((refs: unknown) => Promise<Email | null>) | undefined;
+  if (!composer) throw new Error(`No composer for messages of kind "${kind}"`);
+  return composer(refs);
+}

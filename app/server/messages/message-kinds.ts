@@ -1,0 +1,34 @@
+// Every kind of message, with what its composer needs (ids, kept in Message.refs). The
+// registry of composers (composers.server.ts) must have one for each.
+import type { CancellationRefund } from "~/domain/cancellation";
+import type { AccessibilityReport } from "~/schemas/accessibility-report";
+
+type Booking = { bookingId: string };
+type Account = { userId: string };
+type Ticket = { requestId: string };
+type Reply = { replyId: string };
+
+export type MessageRefs = {
+  "booking-confirmed": Booking;
+  "booking-cancelled": Booking & { offer: CancellationRefund };
+  "driver-assigned": Booking;
+  "driver-dropped": Booking;
+  "day-before-reminder": Booking;
+  "on-the-way": Booking & { etaMinutes: number | null };
+  "move-completed": Booking;
+  "password-reset": Account;
+  "sign-in-attack": Account;
+  "application-received": { driverId: string };
+  "driver-declined": { driverId: string };
+  "driver-approved": Account;
+  "help-request-to-support": Ticket;
+  "contact-to-support": Ticket;
+  "support-acknowledgement": Ticket;
+  "requester-reply-to-support": Reply;
+  "support-answer": Reply;
+  /** Kept nowhere else: the report itself. */
+  "accessibility-report": { report: AccessibilityReport };
+  "accessibility-report-copy": { report: AccessibilityReport };
+};
+
+export type MessageKind = keyof MessageRefs;

@@ -1,0 +1,56 @@
+// Messages we promise to send (issue 33): each is a Message row and a job on the queue, both
+// made in the transaction of the change the message reports, so they commit together or not
+// at all. No request sends anything itself; the queue's worker composes and delivers
+// (delivery.server.ts), retried until sent or dead.
+import { addJob, QUEUES } from "~/server/jobs/job-queue.server";
+import { env } from "~/server/platform/env.server";
+import { createId } from "~/server/platform/ids.server";
+import { currentRequestId, currentVisitorOrigin } from "~/server/platform/request-context.server";
+import type { Prisma } from "../../../generated/prisma/client";
+import type { MessageKind, MessageRefs } from "./message-kinds";
+
+type Transaction = Prisma.TransactionClient;
+
+/** The domain every Message-ID ends with: the sender's. */
+function messageIdDomain() {
+  return env.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? new URL(env.SITE_URL).hostname;
+}
+
+/**
+ * Adds a message and its job inside `tx`. `key` names what happened, to which booking or
+ * account (messageKey): a second message with the same key is not made, and false is returned.
+ */
+export async function queueMessage<Kind extends MessageKind>(
+  tx: Transaction,
+  kind: Kind,
+  refs: MessageRefs[Kind],
+  {
+    key,
+    bookingId = null,
+    userId = null,
+    recipient = null,
+  }: { key: string; bookingId?: string | null; userId?: string | null; recipient?: string | null },
+): Promise<boolean> {
+  const id = createId();
+  const headerId = `<${id}@${messageIdDomain()}>`;
+  const inserted = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO "Message" ("id", "key", "kind", "refs", "headerId", "bookingId", "userId", "recipient", "requestId", "visitorOrigin")
+    VALUES (${id}, ${key}, ${kind}, ${JSON.stringify(refs)}::jsonb, ${headerId}, ${bookingId}, ${userId}, ${recipient},
+      ${currentRequestId() ?? null}, ${currentVisitorOrigin() ?? null})
+    ON CONFLICT ("key") DO NOTHING
+    RETURNING "id"`;
+  if (inserted.length === 0) return false;
+  await addJob(tx, QUEUES.messages, { messageId: id });
+  return true;
+}
+
+/** "Send again" on a dead message: queued anew, with a job of its own. False if it is not dead. */
+export async function sendAgain(tx: Transaction, messageId: string): Promise<boolean> {
+  const { count } = await tx.message.updateMany({
+    where: { id: messageId, state: "dead" },
+    data: { state: "queued", deadAt: null, leaseUntil: null },
+  });
+  if (count === 0) return false;
+  await addJob(tx, QUEUES.messages, { messageId });
+  return true;
+}
