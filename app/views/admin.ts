@@ -1,4 +1,5 @@
 import type { BookingStatusValue, PaymentStateValue } from "~/domain/booking-status";
+import type { MessageState } from "~/domain/message-delivery";
 import type { TrackingStatusValue } from "~/domain/tracking";
 
 /** A booking in the admin's list: plain strings, ready to render. */
@@ -80,4 +81,22 @@ export type AdminPaymentDetails = AdminPaymentRow & {
   created: string;
   updated: string;
   booking: { id: string; reference: string; status: BookingStatusValue } | null;
+};
+
+/** A message on /admin/messages and a booking's admin page (server/admin/messages.server.ts). */
+export type AdminMessageRow = {
+  id: string;
+  channel: "email" | "sms";
+  recipient: string | null;
+  /** The subject, or a text's first words; null before its first try. */
+  summary: string | null;
+  state: MessageState;
+  tries: number;
+  /** While it is retried or dead. */
+  lastError: string | null;
+  queuedAt: string;
+  lastTriedAt: string | null;
+  sentAt: string | null;
+  deadAt: string | null;
+  booking: { id: string; reference: string } | null;
 };

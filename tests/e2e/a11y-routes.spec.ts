@@ -67,6 +67,7 @@ const ROUTES: Record<string, RouteCase> = {
   "driver_.earnings": { url: () => "/driver/earnings", who: "driver" },
   support: { url: () => "/support", who: "visitor" },
   "admin.support": { url: () => "/admin/support", who: "admin" },
+  "admin.messages": { url: () => "/admin/messages", who: "admin" },
   admin: { url: () => "/admin", who: "admin" },
   "admin.dashboard": { url: () => "/admin/dashboard", who: "admin" },
   "admin.bookings": { url: () => "/admin/bookings", who: "admin" },

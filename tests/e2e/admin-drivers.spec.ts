@@ -4,7 +4,7 @@
 // set-password e-mail) and declining, the failure toast, the empty state.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request, test, type Locator, type Page } from "./fixtures";
-import { appDb, jsModes, open, randomIp } from "./helpers";
+import { appDb, jsModes, mailsTo, open, randomIp } from "./helpers";
 
 const ADMIN_EMAIL = "admin@easymove.local"; // prisma/seed.ts
 
@@ -153,8 +153,7 @@ for (const mode of jsModes) {
       const db = await appDb();
       const row = await db.driver.findUniqueOrThrow({ where: { id: applicant.id }, include: { user: true } });
       expect(row.user).toMatchObject({ email: applicant.email, role: "driver", passwordHash: null, isActive: true });
-      const { readOutbox } = await import("~/server/platform/email.server");
-      const mails = await readOutbox(applicant.email);
+      const mails = await mailsTo(applicant.email);
       expect(mails).toHaveLength(1);
       const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mails[0]!.text)?.[0];
       expect(link).toBeTruthy();
@@ -173,7 +172,7 @@ for (const mode of jsModes) {
         await db.auditLog.count({ where: { targetType: "Driver", targetId: applicant.id, action: "driver.decline" } }),
       ).toBe(1);
       // The set-password link, then the decline.
-      expect((await readOutbox(applicant.email)).map((mail) => mail.subject)).toEqual([
+      expect((await mailsTo(applicant.email, 2)).map((mail) => mail.subject)).toEqual([
         "Your EasyMove driver application is approved: set your password",
         "Your EasyMove driver application",
       ]);
@@ -184,10 +183,7 @@ for (const mode of jsModes) {
       await open(page, "/admin/drivers", mode.javaScriptEnabled);
       await approve(card(page, applicant.name)).click();
       await expect(card(page, applicant.name).getByTestId("driver-status")).toHaveText("approved");
-      const { readOutbox } = await import("~/server/platform/email.server");
-      const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(
-        (await readOutbox(applicant.email))[0]!.text,
-      )![0];
+      const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec((await mailsTo(applicant.email))[0]!.text)![0];
 
       await context.clearCookies();
       await open(page, new URL(link).pathname, mode.javaScriptEnabled);

@@ -2,7 +2,7 @@
 // quote → booking → sign in → card payment (declined, then paid) → confirmation → e-mail;
 // the discount code; the embedded card form.
 import { expect, test, type Page } from "./fixtures";
-import { appDb, bookAMove, jsModes, open, randomIp, uniqueEmail, expectFormError } from "./helpers";
+import { appDb, bookAMove, jsModes, mailsTo, open, randomIp, uniqueEmail, expectFormError } from "./helpers";
 
 const PASSWORD = "checkout-password-1";
 
@@ -115,8 +115,7 @@ for (const mode of jsModes) {
       expect(booking.payments.map((payment) => [payment.provider, payment.status, payment.amountPence])).toEqual([
         ["sandbox", "succeeded", booking.finalPrice],
       ]);
-      const { readOutbox } = await import("~/server/platform/email.server");
-      const mails = await readOutbox(email);
+      const mails = await mailsTo(email);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe(`Booking confirmed: ${reference}`);
       expect(mails[0]!.text).toContain(`Paid: ${total}`);

@@ -105,3 +105,13 @@ export async function markWindow(page: Page) {
 export async function expectNoReload(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 }
+
+/**
+ * The local outbox's e-mails to `to`, newest last, once at least `count` have arrived: the app
+ * server's job queue sends each within a second or two of the change it reports.
+ */
+export async function mailsTo(to: string, count = 1) {
+  const { readOutbox } = await import("~/server/platform/email.server");
+  await expect.poll(async () => (await readOutbox(to)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+  return readOutbox(to);
+}

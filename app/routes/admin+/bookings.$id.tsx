@@ -13,6 +13,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/booking-badges";
+import { MessagesTable } from "~/components/admin/messages-table";
 import { RouteStops } from "~/components/quote/route-stops";
 import { TicketCard } from "~/components/support/ticket-card";
 import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
@@ -24,6 +25,7 @@ import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } f
 import { adminRefundSchema, trackingOverrideSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
 import { bookingDetails, overrideTracking } from "~/server/admin/bookings.server";
+import { messagesOfBooking } from "~/server/admin/messages.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
 import { bookingInvoices } from "~/server/bookings/invoices.server";
@@ -57,13 +59,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: 404,
       statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound,
     });
-  const [supportRequests, proofs, invoices] = await Promise.all([
+  const [supportRequests, proofs, invoices, messages] = await Promise.all([
     supportRequestsFor(booking.id),
     deliveryProofViews(booking.id),
     bookingInvoices(booking.id),
+    messagesOfBooking(booking.id),
   ]);
   // Each page's refund form has its own id: sent twice, it refunds once.
-  return { booking, supportRequests, proofs, invoices, refundRequestId: newRefundRequestId() };
+  return { booking, supportRequests, proofs, invoices, messages, refundRequestId: newRefundRequestId() };
 }
 
 /** "Refund": part or all of what was paid goes back; the credit note and the driver's ledger follow. */
@@ -144,7 +147,7 @@ function Panel({ labelledBy, children }: { labelledBy: string; children: React.R
 }
 
 export default function AdminBookingDetails() {
-  const { booking, supportRequests, proofs, invoices, refundRequestId } = useLoaderData<typeof loader>();
+  const { booking, supportRequests, proofs, invoices, messages, refundRequestId } = useLoaderData<typeof loader>();
   const facts: [string, React.ReactNode][] = [
     ["Customer", booking.customer ? `${booking.customer.username} (${booking.customer.email})` : "Not given yet"],
     ["Phone", booking.customerPhone ?? "Not given"],
@@ -251,6 +254,17 @@ export default function AdminBookingDetails() {
       ) : null}
 
       {booking.refundable ? <RefundForm refundable={booking.refundable} requestId={refundRequestId} /> : null}
+
+      <h3 className="mt-6 text-base font-semibold text-slate-900">Messages</h3>
+      {messages.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">No e-mail or text about this booking yet.</p>
+      ) : (
+        <MessagesTable
+          messages={messages}
+          returnTo={`/admin/bookings/${booking.id}`}
+          caption={`Messages about booking ${booking.reference}`}
+        />
+      )}
 
       <h3 className="mt-6 text-base font-semibold text-slate-900">History</h3>
       {booking.history.length === 0 ? (

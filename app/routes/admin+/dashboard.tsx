@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
 import { formatPounds, poundsToPence } from "~/domain/money";
 import { bookingRow, pendingDriverRow, pendingDrivers, recentBookings } from "~/server/admin/bookings.server";
+import { messageCounts } from "~/server/admin/messages.server";
 import { getAdminStats } from "~/server/admin/stats.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -21,12 +22,22 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [stats, bookings, drivers] = await Promise.all([getAdminStats(), recentBookings(5), pendingDrivers(5)]);
-  return { stats, recentBookings: bookings.map(bookingRow), pendingDrivers: drivers.map(pendingDriverRow) };
+  const [stats, bookings, drivers, messages] = await Promise.all([
+    getAdminStats(),
+    recentBookings(5),
+    pendingDrivers(5),
+    messageCounts(),
+  ]);
+  return {
+    stats,
+    recentBookings: bookings.map(bookingRow),
+    pendingDrivers: drivers.map(pendingDriverRow),
+    messages,
+  };
 }
 
 export default function AdminDashboard() {
-  const { stats, recentBookings, pendingDrivers } = useLoaderData<typeof loader>();
+  const { stats, recentBookings, pendingDrivers, messages } = useLoaderData<typeof loader>();
   const cards = [
     { key: "totalBookings", label: "Total Bookings", value: String(stats.totalBookings), note: "All time" },
     {
@@ -75,6 +86,16 @@ export default function AdminDashboard() {
           </div>
         ))}
       </dl>
+
+      <p className="mt-4 text-sm text-slate-700" data-testid="message-summary">
+        E-mails and texts: {messages.queued + messages.retrying} waiting, {messages.dead} dead.{" "}
+        <Link
+          to={messages.dead > 0 ? "/admin/messages?state=dead" : "/admin/messages"}
+          className="font-medium text-blue-700 hover:underline"
+        >
+          See the messages
+        </Link>
+      </p>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <section

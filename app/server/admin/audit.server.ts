@@ -9,7 +9,7 @@ export type AuditEntry = {
   actorId: string | null;
   /** e.g. "booking.status", "booking.assign_driver", "driver.approve", "user.deactivate", "user.delete" */
   action: string;
-  targetType: "Booking" | "Driver" | "User" | "Payment" | "PaymentSetting" | "SupportRequest";
+  targetType: "Booking" | "Driver" | "User" | "Payment" | "PaymentSetting" | "SupportRequest" | "Message";
   targetId: string;
   details?: Prisma.InputJsonValue;
 };
