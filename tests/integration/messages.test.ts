@@ -116,7 +116,10 @@ describe("delivery", () => {
     const mails = smtp.to(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.messageId).toBe(message.headerId);
-    expect(await db.message.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({ state: "sent", tries: 2 });
+    expect(await db.message.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({
+      state: "sent",
+      tries: 2,
+    });
   });
 
   it("an SMTP server that is down is a temporary failure", async () => {
