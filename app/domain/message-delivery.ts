@@ -3,9 +3,6 @@
 // refusal that will not change (no such mailbox, a number that cannot take texts) is not
 // retried: the message is dead at once, and an admin may send it again.
 
-export const MESSAGE_CHANNELS = ["email", "sms"] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-
 export const MESSAGE_STATES = ["queued", "sent", "retrying", "dead"] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 

@@ -75,6 +75,7 @@ const ROUTES: Record<string, Classes> = {
   admin: { loader: "admin" },
   "admin.users": { loader: "admin", action: "admin" },
   "admin.support": { loader: "admin", action: "admin" },
+  "admin.messages": { loader: "admin", action: "admin" },
   "admin_.login": { loader: "public", action: "public" },
   "admin_.login_.code": { loader: "secondStep", action: "secondStep" },
   "admin.two-factor": { loader: "admin", action: "admin" },

@@ -105,14 +105,14 @@ export async function messagesOfBooking(bookingId: string) {
   return rows.map(messageView);
 }
 
-export const MESSAGE_ADMIN_TEXT = {
+const MESSAGE_ADMIN_TEXT = {
   resent: "Message queued again",
   notDead: "Only a dead message can be sent again",
   badForm: "That form was not one of this page's",
 } as const;
 
 /** "Send again" on a dead message: queued anew (its composer reads the address as it is now). */
-export async function resendMessage(adminId: string, messageId: string) {
+async function resendMessage(adminId: string, messageId: string) {
   return db.$transaction(async (tx) => {
     const queued = await sendAgain(tx, messageId);
     if (!queued) return { ok: false as const, status: 409 as const, message: MESSAGE_ADMIN_TEXT.notDead };

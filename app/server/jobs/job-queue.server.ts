@@ -27,7 +27,7 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Timed work: each runs once per period across all instances (pg-boss's cron, UK time). */
-export const SCHEDULES: { queue: QueueName; cron: string }[] = [
+const SCHEDULES: { queue: QueueName; cron: string }[] = [
   { queue: QUEUES.housekeeping, cron: "*/15 * * * *" },
   { queue: QUEUES.reminders, cron: "*/15 * * * *" },
   { queue: QUEUES.uploadCleanup, cron: "7 * * * *" },
@@ -66,7 +66,7 @@ async function startBoss() {
 }
 
 /** This process's PgBoss, started on first use. */
-export function jobQueue(): Promise<PgBoss> {
+function jobQueue(): Promise<PgBoss> {
   boss ??= startBoss().catch((error) => {
     boss = null;
     throw error;
