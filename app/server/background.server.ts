@@ -26,7 +26,7 @@ const HANDLERS: JobHandlers = {
 };
 
 /** The messages waiting to be sent, for /metrics. */
-async function messageQueueCounts() {
+export async function messageQueueCounts() {
   const waiting = await db.message.groupBy({
     by: ["channel"],
     where: { state: { in: ["queued", "retrying"] } },

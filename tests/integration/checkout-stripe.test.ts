@@ -30,7 +30,7 @@ import {
   unique,
   uniqueIp,
 } from "./auth-helpers";
-import { readOutbox } from "./messages";
+import { outboxCounts, readOutbox } from "./messages";
 
 const SECRET_KEY = "sk_test_checkoutStandIn4242";
 const PUBLISHABLE_KEY = "pk_test_checkoutStandIn";
@@ -489,6 +489,41 @@ describe("PaymentIntents (the embedded card form)", () => {
     ]);
     expect(await readOutbox(who.email)).toHaveLength(1);
   });
+});
+
+describe("a burst of payments (issue 33)", () => {
+  it("200 bookings paid at once, each confirmed twice over, give 200 confirmation e-mails, none twice", async () => {
+    const BURST = 200;
+    const customers: Customer[] = [];
+    // Made a few at a time: the burst is the payments, not the set-up.
+    for (let index = 0; index < BURST; index += 20)
+      customers.push(
+        ...(await Promise.all(Array.from({ length: Math.min(20, BURST - index) }, () => customerBooking()))),
+      );
+    const intents = await Promise.all(
+      customers.map((who) => startIntent(who, { bookingDetails: { customerEmail: who.email } })),
+    );
+    for (const { paymentIntentId } of intents) standIn.setPaymentIntentStatus(paymentIntentId, "succeeded");
+
+    const results = await Promise.all(
+      customers.flatMap((who, index) => [
+        confirm(who, { paymentIntentId: intents[index]!.paymentIntentId }),
+        confirm(who, { paymentIntentId: intents[index]!.paymentIntentId, bookingId: who.bookingId }, "cookie"),
+      ]),
+    );
+    expect(results.filter((result) => result.status === 200)).toHaveLength(BURST * 2);
+
+    const bookingIds = customers.map((who) => who.bookingId);
+    expect(await db.booking.count({ where: { id: { in: bookingIds }, paymentState: "paid" } })).toBe(BURST);
+    const messages = await db.message.findMany({
+      where: { bookingId: { in: bookingIds }, kind: "booking-confirmed" },
+      select: { bookingId: true },
+    });
+    expect(new Set(messages.map((message) => message.bookingId)).size).toBe(BURST);
+    expect(messages).toHaveLength(BURST);
+    const counts = await outboxCounts();
+    expect(customers.filter((who) => counts.get(who.email.toLowerCase()) !== 1)).toEqual([]);
+  }, 120_000);
 });
 
 // ------------------------------------------------------------------------- webhooks

@@ -5,12 +5,13 @@
 // fixed. The last test runs the real workers (server/background.server.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageKey } from "~/domain/message-delivery";
-import { startBackgroundJobs, stopBackgroundJobs } from "~/server/background.server";
+import { messageQueueCounts, startBackgroundJobs, stopBackgroundJobs } from "~/server/background.server";
 import { QUEUES } from "~/server/jobs/job-queue.server";
 import { deliverMessage } from "~/server/message-delivery.server";
 import { queueMessage, sendAgain } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
+import { metrics } from "~/server/platform/metrics.server";
 import { startSmtpStandIn, type SmtpStandIn } from "../support/smtp-stand-in";
 import { createAccount, unique } from "./auth-helpers";
 
@@ -170,6 +171,19 @@ describe("delivery", () => {
       state: "dead",
       lastError: "Nothing to send: the message has no recipient any more.",
     });
+  });
+});
+
+describe("the queue's metrics", () => {
+  it("count the messages waiting by channel, and the oldest one's age", async () => {
+    metrics.watchMessageQueue(messageQueueCounts);
+    const user = await createAccount();
+    await queueReset(user);
+    await db.message.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.now() - 90_000) } });
+    const read = async (name: string) => (await metrics.registry.getSingleMetric(name)!.get()).values;
+    const depth = (await read("easymove_message_queue_depth")).find((value) => value.labels.channel === "email");
+    expect(depth?.value).toBeGreaterThanOrEqual(1);
+    expect((await read("easymove_message_queue_oldest_seconds"))[0]!.value).toBeGreaterThanOrEqual(89);
   });
 });
 

@@ -55,6 +55,13 @@ const envSchema = z.object({
   // Unset: "<BRAND_NAME> <no-reply@easymove.example>" (see parseEnv).
   MAIL_FROM: optional,
   OUTBOX_DIR: z.string().default(".data/outbox"),
+  // Texts through Twilio's Messages API when all three are set; otherwise to the local outbox.
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  // The sending number (E.164) or a Messaging Service's sid.
+  TWILIO_FROM: optional,
+  // Where Twilio's API is: unset for Twilio itself; the tests' stand-in otherwise.
+  TWILIO_API_BASE: optional,
   // "off": this instance runs no job workers or schedules (they run apart, `npm run worker`).
   JOB_WORKERS: z.enum(["on", "off"]).default("on"),
   UPLOAD_DIR: z.string().default(".data/uploads"),
