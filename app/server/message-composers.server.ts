@@ -12,11 +12,21 @@ import {
   composeOnTheWay,
 } from "~/server/bookings/move-day-emails.server";
 import {
+  composeTextArrived,
+  composeTextDayBefore,
+  composeTextDriverAssigned,
+  composeTextJobAssigned,
+  composeTextJobCancelled,
+  composeTextMoveCompleted,
+  composeTextOnTheWay,
+} from "~/server/bookings/move-day-texts.server";
+import {
   composeApplicationReceived,
   composeDriverApproved,
   composeDriverDeclined,
 } from "~/server/drivers/driver-emails.server";
 import type { Email } from "~/server/platform/email.server";
+import type { Text } from "~/server/platform/sms.server";
 import {
   composeAccessibilityReport,
   composeAccessibilityReportCopy,
@@ -28,7 +38,10 @@ import {
 } from "~/server/support/support-emails.server";
 import type { MessageKind, MessageRefs } from "./messages/message-kinds";
 
-const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<Email | null> } = {
+/** An e-mail, or a text (a message of channel "sms"). */
+export type Composed = Email | Text;
+
+const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<Composed | null> } = {
   "booking-confirmed": composeBookingConfirmation,
   "booking-cancelled": composeCancellation,
   "driver-assigned": composeDriverAssigned,
@@ -48,10 +61,17 @@ const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<E
   "support-answer": composeSupportAnswer,
   "accessibility-report": composeAccessibilityReport,
   "accessibility-report-copy": composeAccessibilityReportCopy,
+  "text-driver-assigned": composeTextDriverAssigned,
+  "text-day-before": composeTextDayBefore,
+  "text-on-the-way": composeTextOnTheWay,
+  "text-arrived": composeTextArrived,
+  "text-move-completed": composeTextMoveCompleted,
+  "text-job-assigned": composeTextJobAssigned,
+  "text-job-cancelled": composeTextJobCancelled,
 };
 
-export function composeMessage(kind: string, refs: unknown): Promise<Email | null> {
-  const composer = COMPOSERS[kind as MessageKind] as ((refs: unknown) => Promise<Email | null>) | undefined;
+export function composeMessage(kind: string, refs: unknown): Promise<Composed | null> {
+  const composer = COMPOSERS[kind as MessageKind] as ((refs: unknown) => Promise<Composed | null>) | undefined;
   if (!composer) throw new Error(`No composer for messages of kind "${kind}"`);
   return composer(refs);
 }

@@ -11,6 +11,7 @@ import { deliverEmail } from "./platform/email.server";
 import { logger } from "./platform/logger.server";
 import { metrics } from "./platform/metrics.server";
 import { runWithRequestId } from "./platform/request-context.server";
+import { deliverText } from "./platform/sms.server";
 
 /** A worker holds a message this long while it sends it (longer than the queue's job timeout). */
 const LEASE_SECONDS = 180;
@@ -51,16 +52,25 @@ export async function deliverMessage(messageId: string): Promise<void> {
 
 async function send(message: Leased) {
   try {
-    const email = await composeMessage(message.kind, message.refs);
-    if (!email) {
+    const composed = await composeMessage(message.kind, message.refs);
+    if (!composed) {
       await markDead(message.id, "Nothing to send: the message has no recipient any more.");
       return;
     }
-    await db.message.update({
-      where: { id: message.id },
-      data: { recipient: email.to, subject: email.subject, preview: email.text.slice(0, PREVIEW_LENGTH) },
-    });
-    await deliverEmail(email, { messageId: message.headerId });
+    if ("body" in composed) {
+      // A text: its first words stand for a subject.
+      await db.message.update({
+        where: { id: message.id },
+        data: { recipient: composed.to, preview: composed.body.slice(0, PREVIEW_LENGTH) },
+      });
+      await deliverText(composed, { messageId: message.headerId });
+    } else {
+      await db.message.update({
+        where: { id: message.id },
+        data: { recipient: composed.to, subject: composed.subject, preview: composed.text.slice(0, PREVIEW_LENGTH) },
+      });
+      await deliverEmail(composed, { messageId: message.headerId });
+    }
   } catch (error) {
     const permanent = isPermanentRefusal(error);
     await db.message.update({
@@ -89,9 +99,10 @@ async function send(message: Leased) {
 
 /** A message whose retries ran out (the queue's dead letter), or that has nothing to send. */
 export async function markDead(messageId: string, reason?: string) {
-  const { count } = await db.message.updateMany({
-    where: { id: messageId, state: { in: ["queued", "retrying"] } },
-    data: { state: "dead", deadAt: new Date(), leaseUntil: null, ...(reason ? { lastError: reason } : {}) },
-  });
-  if (count > 0) metrics.messages.inc({ channel: "email", outcome: "dead" });
+  const [dead] = await db.$queryRaw<{ channel: string }[]>`
+    UPDATE "Message" SET "state" = 'dead', "deadAt" = now(), "leaseUntil" = NULL,
+      "lastError" = COALESCE(${reason ?? null}, "lastError")
+    WHERE "id" = ${messageId} AND "state" IN ('queued', 'retrying')
+    RETURNING "channel"::text AS "channel"`;
+  if (dead) metrics.messages.inc({ channel: dead.channel, outcome: "dead" });
 }

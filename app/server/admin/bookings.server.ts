@@ -17,6 +17,7 @@ import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, type AdminBookingAction } from "~/schemas/admin-bookings";
+import { queueCustomerText, queueDriverText } from "~/server/bookings/move-day-texts.server";
 import { applyTrackingStep } from "~/server/bookings/tracking.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
@@ -276,7 +277,7 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
     if (!current) return { status: "not_found" };
     const driver = await tx.driver.findUnique({
       where: { id: driverId },
-      select: { id: true, name: true, approvalStatus: true },
+      select: { id: true, name: true, phone: true, approvalStatus: true },
     });
     if (!driver || driver.approvalStatus !== "approved") return { status: "driver_not_approved" };
     if (!DRIVER_ASSIGNABLE_STATUSES.includes(current.status)) return { status: "not_assignable" };
@@ -313,12 +314,16 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
       },
       tx,
     );
+    // The customer hears by e-mail and text, the driver by text, all committed with the change.
+    const assignment = createId();
     await queueMessage(
       tx,
       "driver-assigned",
       { bookingId },
-      { key: messageKey("driver-assigned", bookingId, driverId, createId()), bookingId },
+      { key: messageKey("driver-assigned", bookingId, driverId, assignment), bookingId },
     );
+    await queueCustomerText(tx, "text-driver-assigned", bookingId, assignment);
+    await queueDriverText(tx, "text-job-assigned", bookingId, driver, assignment);
     return { status: "assigned", booking };
   });
   if (result.status === "assigned") await publishLiveEvent({ bookingId, kind: "booking" });

@@ -16,6 +16,7 @@ import { publishLiveEvent } from "~/server/platform/live.server";
 import type { SessionUser } from "~/views/session-user";
 import { Prisma } from "../../../generated/prisma/client";
 import { issueCreditNotes } from "./invoices.server";
+import { queueDriverText } from "./move-day-texts.server";
 
 export const CANCELLATION_MESSAGES = {
   notFound: "Booking not found.",
@@ -177,6 +178,12 @@ export async function cancelBooking({
         { bookingId: booking.id, offer: refund },
         { key: messageKey("booking-cancelled", booking.id), bookingId: booking.id },
       );
+      // Its driver, if it had one, is told by text.
+      const { driver } = await tx.booking.findUniqueOrThrow({
+        where: { id: booking.id },
+        select: { driver: { select: { id: true, phone: true } } },
+      });
+      if (driver) await queueDriverText(tx, "text-job-cancelled", booking.id, driver, "cancelled");
     });
     if (offer.kind !== "unpaid") {
       // Each refund corrects the VAT invoice with a credit note (housekeeping issues it later if this fails).

@@ -16,6 +16,7 @@ import { escapeHtml, type Email, type EmailAttachment } from "~/server/platform/
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { readPhoto } from "~/server/uploads/photos.server";
 import { trackerPath } from "~/utils/tracker-path";
+import { queueCustomerText } from "./move-day-texts.server";
 
 const moveDaySelect = {
   id: true,
@@ -210,6 +211,7 @@ export async function queueDayBeforeReminders(now = new Date()) {
         data: { reminderSentAt: now },
       });
       if (count === 0) return false;
+      await queueCustomerText(tx, "text-day-before", booking.id, moveDate);
       return queueMessage(
         tx,
         "day-before-reminder",

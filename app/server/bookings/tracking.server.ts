@@ -27,6 +27,7 @@ import { trackerPath } from "~/utils/tracker-path";
 import type { SessionUser } from "~/views/session-user";
 import type { TrackerView } from "~/views/tracker";
 import type { Prisma } from "../../../generated/prisma/client";
+import { queueCustomerText } from "./move-day-texts.server";
 
 /** Which side of the booking the caller is on. */
 export type Viewer = "customer" | "driver" | "admin";
@@ -221,11 +222,18 @@ export async function advanceTracking({
       now,
       recordArrival: true,
     });
-    // The customer's e-mail for the step, committed with it.
-    const key = { key: messageKey(to, booking.id, now.toISOString()), bookingId: booking.id };
-    if (stepped && to === "en_route")
+    // The customer's e-mail and text for the step, committed with it.
+    const event = now.toISOString();
+    const key = { key: messageKey(to, booking.id, event), bookingId: booking.id };
+    if (stepped && to === "en_route") {
       await queueMessage(tx, "on-the-way", { bookingId: booking.id, etaMinutes: etaMinutes ?? null }, key);
-    if (stepped && to === "completed") await queueMessage(tx, "move-completed", { bookingId: booking.id }, key);
+      await queueCustomerText(tx, "text-on-the-way", booking.id, event);
+    }
+    if (stepped && to === "arrived") await queueCustomerText(tx, "text-arrived", booking.id, event);
+    if (stepped && to === "completed") {
+      await queueMessage(tx, "move-completed", { bookingId: booking.id }, key);
+      await queueCustomerText(tx, "text-move-completed", booking.id, event);
+    }
     return stepped;
   });
   if (!moved) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };

@@ -29,6 +29,17 @@ export type MessageRefs = {
   /** Kept nowhere else: the report itself. */
   "accessibility-report": { report: AccessibilityReport };
   "accessibility-report-copy": { report: AccessibilityReport };
+  // Texts (channel "sms"): to the customer, then to the driver.
+  "text-driver-assigned": Booking;
+  "text-day-before": Booking;
+  "text-on-the-way": Booking;
+  "text-arrived": Booking;
+  "text-move-completed": Booking;
+  "text-job-assigned": Booking & { driverId: string };
+  "text-job-cancelled": Booking & { driverId: string };
 };
 
 export type MessageKind = keyof MessageRefs;
+
+/** A message's channel, by its kind: texts are the kinds named "text-…". */
+export const channelOf = (kind: MessageKind): "email" | "sms" => (kind.startsWith("text-") ? "sms" : "email");

@@ -7,7 +7,7 @@ import { env } from "~/server/platform/env.server";
 import { createId } from "~/server/platform/ids.server";
 import { currentRequestId, currentVisitorOrigin } from "~/server/platform/request-context.server";
 import type { Prisma } from "../../../generated/prisma/client";
-import type { MessageKind, MessageRefs } from "./message-kinds";
+import { channelOf, type MessageKind, type MessageRefs } from "./message-kinds";
 
 type Transaction = Prisma.TransactionClient;
 
@@ -34,8 +34,8 @@ export async function queueMessage<Kind extends MessageKind>(
   const id = createId();
   const headerId = `<${id}@${messageIdDomain()}>`;
   const inserted = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO "Message" ("id", "key", "kind", "refs", "headerId", "bookingId", "userId", "recipient", "requestId", "visitorOrigin")
-    VALUES (${id}, ${key}, ${kind}, ${JSON.stringify(refs)}::jsonb, ${headerId}, ${bookingId}, ${userId}, ${recipient},
+    INSERT INTO "Message" ("id", "key", "kind", "channel", "refs", "headerId", "bookingId", "userId", "recipient", "requestId", "visitorOrigin")
+    VALUES (${id}, ${key}, ${kind}, ${channelOf(kind)}::"MessageChannel", ${JSON.stringify(refs)}::jsonb, ${headerId}, ${bookingId}, ${userId}, ${recipient},
       ${currentRequestId() ?? null}, ${currentVisitorOrigin() ?? null})
     ON CONFLICT ("key") DO NOTHING
     RETURNING "id"`;

@@ -1,0 +1,137 @@
+// The move day's texts (issue 33, part 3), beside its e-mails: to the customer, a driver
+// assigned (name, van), the day before, on the way (with the tracker's link), arrived, and the
+// move completed (with the proof's link); to the driver, a job assigned and a job cancelled.
+// A text is queued only to a number that can take texts (a mobile, domain/phone.ts); a
+// customer with a landline gets e-mail only. Composed by the queue's worker from the booking
+// as it is then.
+import { messageKey } from "~/domain/message-delivery";
+import { normalisePhone } from "~/domain/phone";
+import { formatCalendarDate } from "~/domain/uk-datetime";
+import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { queueMessage } from "~/server/messages/outbox.server";
+import { db } from "~/server/platform/db.server";
+import { absoluteUrl, env } from "~/server/platform/env.server";
+import type { Text } from "~/server/platform/sms.server";
+import { trackerPath } from "~/utils/tracker-path";
+import type { Prisma } from "../../../generated/prisma/client";
+
+export type CustomerTextKind =
+  "text-driver-assigned" | "text-day-before" | "text-on-the-way" | "text-arrived" | "text-move-completed";
+export type DriverTextKind = "text-job-assigned" | "text-job-cancelled";
+
+const findBooking = (bookingId: string, client: Pick<typeof db, "booking"> | Prisma.TransactionClient = db) =>
+  client.booking.findUnique({
+    where: { id: bookingId },
+    select: {
+      id: true,
+      reference: true,
+      customerPhone: true,
+      moveDate: true,
+      moveTime: true,
+      pickupAddress: true,
+      driver: { select: { name: true, phone: true, vanType: true } },
+    },
+  });
+
+/** A textable number: E.164 of a mobile, or null (none given, not valid, a landline). */
+const textableNumber = (typed: string | null | undefined) => {
+  const phone = typed ? normalisePhone(typed) : null;
+  return phone?.canText ? phone.e164 : null;
+};
+
+/** Queues a text to the booking's customer, when their number can take one; `event` makes its key. */
+export async function queueCustomerText(
+  tx: Prisma.TransactionClient,
+  kind: CustomerTextKind,
+  bookingId: string,
+  event: string,
+) {
+  const booking = await findBooking(bookingId, tx);
+  const to = textableNumber(booking?.customerPhone);
+  if (!to) return false;
+  return queueMessage(tx, kind, { bookingId }, { key: messageKey(kind, bookingId, event), bookingId, recipient: to });
+}
+
+/** Queues a text to the booking's driver (as it is in `tx`), when their number can take one. */
+export async function queueDriverText(
+  tx: Prisma.TransactionClient,
+  kind: DriverTextKind,
+  bookingId: string,
+  driver: { id: string; phone: string },
+  event: string,
+) {
+  const to = textableNumber(driver.phone);
+  if (!to) return false;
+  return queueMessage(
+    tx,
+    kind,
+    { bookingId, driverId: driver.id },
+    { key: messageKey(kind, bookingId, driver.id, event), bookingId, recipient: to },
+  );
+}
+
+const brand = () => env.BRAND_NAME;
+const when = (booking: { moveDate: Date; moveTime: string }) =>
+  `${formatCalendarDate(booking.moveDate, "full")} at ${booking.moveTime}`;
+
+async function toCustomer(
+  bookingId: string,
+  body: (booking: NonNullable<Awaited<ReturnType<typeof findBooking>>>) => string | null,
+) {
+  const booking = await findBooking(bookingId);
+  const to = textableNumber(booking?.customerPhone);
+  if (!booking || !to) return null;
+  const text = body(booking);
+  return text ? ({ to, body: `${brand()}: ${text}` } satisfies Text) : null;
+}
+
+export const composeTextDriverAssigned = ({ bookingId }: { bookingId: string }) =>
+  toCustomer(bookingId, (booking) =>
+    booking.driver
+      ? `${booking.driver.name} will do your move ${booking.reference} (${VAN_LABELS[booking.driver.vanType as VanSize] ?? booking.driver.vanType}).`
+      : null,
+  );
+
+export const composeTextDayBefore = ({ bookingId }: { bookingId: string }) =>
+  toCustomer(
+    bookingId,
+    (booking) =>
+      `your move ${booking.reference} is tomorrow, ${when(booking)}. Follow it: ${absoluteUrl(trackerPath(booking.id))}`,
+  );
+
+export const composeTextOnTheWay = ({ bookingId }: { bookingId: string }) =>
+  toCustomer(bookingId, (booking) =>
+    booking.driver
+      ? `${booking.driver.name} is on the way to ${booking.pickupAddress}. Follow them: ${absoluteUrl(trackerPath(booking.id))}`
+      : null,
+  );
+
+export const composeTextArrived = ({ bookingId }: { bookingId: string }) =>
+  toCustomer(bookingId, (booking) => (booking.driver ? `${booking.driver.name} has arrived.` : null));
+
+export const composeTextMoveCompleted = ({ bookingId }: { bookingId: string }) =>
+  toCustomer(
+    bookingId,
+    (booking) =>
+      `your move ${booking.reference} is complete. The proof of delivery: ${absoluteUrl(`${trackerPath(booking.id)}#proof`)}`,
+  );
+
+async function toDriver(bookingId: string, driverId: string, body: (reference: string, whenText: string) => string) {
+  const [booking, driver] = await Promise.all([
+    findBooking(bookingId),
+    db.driver.findUnique({ where: { id: driverId }, select: { phone: true } }),
+  ]);
+  const to = textableNumber(driver?.phone);
+  if (!booking || !to) return null;
+  return { to, body: `${brand()}: ${body(booking.reference, when(booking))}` } satisfies Text;
+}
+
+export const composeTextJobAssigned = ({ bookingId, driverId }: { bookingId: string; driverId: string }) =>
+  toDriver(
+    bookingId,
+    driverId,
+    (reference, whenText) => `job ${reference} is yours, ${whenText}. Details: ${absoluteUrl("/driver")}`,
+  );
+
+export const composeTextJobCancelled = ({ bookingId, driverId }: { bookingId: string; driverId: string }) =>
+  toDriver(bookingId, driverId, (reference, whenText) => `job ${reference} (${whenText}) is cancelled.`);
