@@ -63,7 +63,8 @@ async function send(message: Leased) {
         where: { id: message.id },
         data: { recipient: composed.to, preview: composed.body.slice(0, PREVIEW_LENGTH) },
       });
-      await deliverText(composed, { messageId: message.headerId });
+      const providerId = await deliverText(composed, { messageId: message.headerId });
+      await db.message.update({ where: { id: message.id }, data: { providerId } });
     } else {
       await db.message.update({
         where: { id: message.id },

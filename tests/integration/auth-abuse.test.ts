@@ -110,6 +110,8 @@ const ROUTES: Record<string, Classes> = {
   "api.quotes.distance": { loader: "public", action: "public" },
   "api.quotes.simple": { loader: "public", action: "public" },
   "api.webhooks.stripe": { loader: "public", action: "public" },
+  "api.twilio.inbound": { loader: "public", action: "public" },
+  "api.twilio.status": { loader: "public", action: "public" },
   "birmingham-services": {},
   "booking-confirmation": { loader: "user" },
   "booking-receipt": { loader: "user" },

@@ -1,14 +1,15 @@
 // The move day's texts (issue 33, part 3), beside its e-mails: to the customer, a driver
 // assigned (name, van), the day before, on the way (with the tracker's link), arrived, and the
 // move completed (with the proof's link); to the driver, a job assigned and a job cancelled.
-// A text is queued only to a number that can take texts (a mobile, domain/phone.ts); a
-// customer with a landline gets e-mail only. Composed by the queue's worker from the booking
+// A text is queued only to a number that can take texts (a mobile, domain/phone.ts) and did not
+// reply STOP; a customer with a landline gets e-mail only. Composed by the queue's worker from the booking
 // as it is then.
 import { messageKey } from "~/domain/message-delivery";
 import { normalisePhone } from "~/domain/phone";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { queueMessage } from "~/server/messages/outbox.server";
+import { optedOut } from "~/server/messages/twilio-webhooks.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import type { Text } from "~/server/platform/sms.server";
@@ -48,7 +49,7 @@ export async function queueCustomerText(
 ) {
   const booking = await findBooking(bookingId, tx);
   const to = textableNumber(booking?.customerPhone);
-  if (!to) return false;
+  if (!to || (await optedOut(to, tx))) return false;
   return queueMessage(tx, kind, { bookingId }, { key: messageKey(kind, bookingId, event), bookingId, recipient: to });
 }
 
@@ -61,7 +62,7 @@ export async function queueDriverText(
   event: string,
 ) {
   const to = textableNumber(driver.phone);
-  if (!to) return false;
+  if (!to || (await optedOut(to, tx))) return false;
   return queueMessage(
     tx,
     kind,
@@ -80,7 +81,8 @@ async function toCustomer(
 ) {
   const booking = await findBooking(bookingId);
   const to = textableNumber(booking?.customerPhone);
-  if (!booking || !to) return null;
+  // A STOP since the text was queued: nothing is sent.
+  if (!booking || !to || (await optedOut(to))) return null;
   const text = body(booking);
   return text ? ({ to, body: `${brand()}: ${text}` } satisfies Text) : null;
 }
@@ -122,7 +124,7 @@ async function toDriver(bookingId: string, driverId: string, body: (reference: s
     db.driver.findUnique({ where: { id: driverId }, select: { phone: true } }),
   ]);
   const to = textableNumber(driver?.phone);
-  if (!booking || !to) return null;
+  if (!booking || !to || (await optedOut(to))) return null;
   return { to, body: `${brand()}: ${body(booking.reference, when(booking))}` } satisfies Text;
 }
 
