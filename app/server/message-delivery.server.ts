@@ -10,7 +10,7 @@ import { db } from "./platform/db.server";
 import { deliverEmail } from "./platform/email.server";
 import { logger } from "./platform/logger.server";
 import { metrics } from "./platform/metrics.server";
-import { runWithRequestId } from "./platform/request-context.server";
+import { runAsQueuedBy } from "./platform/request-context.server";
 import { deliverText } from "./platform/sms.server";
 
 /** A worker holds a message this long while it sends it (longer than the queue's job timeout). */
@@ -46,8 +46,9 @@ export async function deliverMessage(messageId: string): Promise<void> {
   const message = await lease(messageId);
   if (!message) return;
   // Composed and sent as part of the request that queued it: its correlation id in the logs and
-  // the e-mail's headers, and (a local demo) the visitor's origin in its links.
-  await runWithRequestId(message.requestId ?? randomUUID(), () => send(message), message.visitorOrigin ?? undefined);
+  // the e-mail's headers, and (a local demo) the visitor's origin in its links, whichever
+  // instance's worker sends it.
+  await runAsQueuedBy(message.requestId ?? randomUUID(), () => send(message), message.visitorOrigin ?? undefined);
 }
 
 async function send(message: Leased) {

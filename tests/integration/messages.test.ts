@@ -12,6 +12,7 @@ import { queueMessage, sendAgain } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
 import { metrics } from "~/server/platform/metrics.server";
+import { runWithRequestId } from "~/server/platform/request-context.server";
 import { startSmtpStandIn, type SmtpStandIn } from "../support/smtp-stand-in";
 import { createAccount, unique } from "./auth-helpers";
 
@@ -171,6 +172,33 @@ describe("delivery", () => {
       state: "dead",
       lastError: "Nothing to send: the message has no recipient any more.",
     });
+  });
+});
+
+describe("a message queued in a local demo", () => {
+  it("links to the origin its visitor used, whichever instance's worker sends it", async () => {
+    const settings = env as unknown as { siteUrlFollowsVisitor: boolean; SITE_URL: string };
+    const saved = { ...settings };
+    const user = await createAccount();
+    const key = messageKey("password-reset", user.id, unique());
+    settings.siteUrlFollowsVisitor = true;
+    try {
+      await runWithRequestId(
+        "req-demo-0123456789",
+        () => db.$transaction((tx) => queueMessage(tx, "password-reset", { userId: user.id }, { key })),
+        "http://127.0.0.1:4123",
+      );
+    } finally {
+      settings.siteUrlFollowsVisitor = saved.siteUrlFollowsVisitor;
+    }
+    // Sent by another instance: one with a SITE_URL of its own, which follows no visitor.
+    Object.assign(settings, { siteUrlFollowsVisitor: false, SITE_URL: "http://127.0.0.1:3250" });
+    try {
+      await deliverMessage((await db.message.findUniqueOrThrow({ where: { key } })).id);
+    } finally {
+      Object.assign(settings, saved);
+    }
+    expect(smtp.to(user.email)[0]!.text).toMatch(/http:\/\/127\.0\.0\.1:4123\/reset-password\//);
   });
 });
 

@@ -36,7 +36,7 @@ export async function queueMessage<Kind extends MessageKind>(
   const inserted = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO "Message" ("id", "key", "kind", "channel", "refs", "headerId", "bookingId", "userId", "recipient", "requestId", "visitorOrigin")
     VALUES (${id}, ${key}, ${kind}, ${channelOf(kind)}::"MessageChannel", ${JSON.stringify(refs)}::jsonb, ${headerId}, ${bookingId}, ${userId}, ${recipient},
-      ${currentRequestId() ?? null}, ${currentVisitorOrigin() ?? null})
+      ${currentRequestId() ?? null}, ${(env.siteUrlFollowsVisitor && currentVisitorOrigin()) || null})
     ON CONFLICT ("key") DO NOTHING
     RETURNING "id"`;
   if (inserted.length === 0) return false;

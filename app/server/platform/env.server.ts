@@ -5,7 +5,7 @@ import os from "node:os";
 import { z } from "zod";
 import { pluralWord } from "~/domain/plural";
 import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from "~/utils/config";
-import { currentVisitorOrigin } from "./request-context.server";
+import { currentMessageOrigin, currentVisitorOrigin } from "./request-context.server";
 import { listenUrl } from "./site-url.server";
 
 const optional = z
@@ -271,7 +271,7 @@ export const env: Env = parseEnv(process.env);
  * (recorded by server.ts), so a visitor on http://127.0.0.1:4123 stays there, signed in.
  */
 export function siteUrl(): string {
-  return (env.siteUrlFollowsVisitor && currentVisitorOrigin()) || env.SITE_URL;
+  return currentMessageOrigin() || (env.siteUrlFollowsVisitor && currentVisitorOrigin()) || env.SITE_URL;
 }
 
 /** An absolute address on this site (a link in an e-mail, a payment provider's return address). */

@@ -8,6 +8,11 @@ type RequestContext = {
   requestId: string;
   /** The visitor's own origin, kept only where addresses may follow it (a local demo, siteUrl()). */
   visitorOrigin?: string;
+  /**
+   * A queued message's own site address: the origin its request followed (a local demo), so the
+   * worker that sends it, on whichever instance, links there (server/message-delivery.server.ts).
+   */
+  messageOrigin?: string;
 };
 
 // One store for the server (server.ts) and the server build, which load this module apart.
@@ -25,6 +30,16 @@ export function requestIdFrom(header: string | string[] | undefined) {
 
 export function runWithRequestId<T>(requestId: string, work: () => T, visitorOrigin?: string): T {
   return store.run({ requestId, visitorOrigin }, work);
+}
+
+/** Runs a queued message's sending as part of the request that queued it. */
+export function runAsQueuedBy<T>(requestId: string, work: () => T, messageOrigin?: string): T {
+  return store.run({ requestId, messageOrigin }, work);
+}
+
+/** The origin a queued message's request followed, while it is being sent (see runAsQueuedBy). */
+export function currentMessageOrigin(): string | undefined {
+  return store.getStore()?.messageOrigin;
 }
 
 /** The id of the request being handled, or undefined outside one (a background job). */
