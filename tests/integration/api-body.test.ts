@@ -32,8 +32,15 @@ type RouteModule = { action?: (args: ActionFunctionArgs) => unknown };
 const modules = routeModules(import.meta.glob<RouteModule>("../../app/routes/api+/*.ts", { eager: true }));
 
 // Routes whose body is not JSON: logout and a user's deletion read none; a chunk is multipart
-// with its own limit.
-const NOT_JSON = ["api.auth.logout", "api.drivers.upload-chunk", "api.admin.users.$id"];
+// with its own limit; Twilio's webhooks post a signed form (twilio-webhooks.test.ts, and
+// hostile-input.test.ts for their limits).
+const NOT_JSON = [
+  "api.auth.logout",
+  "api.drivers.upload-chunk",
+  "api.admin.users.$id",
+  "api.twilio.inbound",
+  "api.twilio.status",
+];
 // Routes that take another method than POST.
 const METHODS: Record<string, string> = { "api.admin.users.$id.status": "PUT" };
 const jsonRoutes = Object.entries(modules)
