@@ -3,7 +3,8 @@
 // a customer whose number is a landline gets e-mail only; the driver's steps text the customer;
 // a text goes through Twilio (its stand-in) when Twilio is configured, else to the outbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assignDriver } from "~/server/admin/bookings.server";
+import { normalisePhone } from "~/domain/phone";
+import { assignDriver, updateBookingStatus } from "~/server/admin/bookings.server";
 import { deliverMessage } from "~/server/message-delivery.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
@@ -70,6 +71,32 @@ describe("texts when a driver is assigned", () => {
       new RegExp(`^EasyMove: job ${booking.reference} is yours, .+\\. Details: .+/driver$`),
     );
     expect(await db.message.count({ where: { bookingId: booking.id, channel: "sms", state: "sent" } })).toBe(2);
+  });
+
+  it("a driver the job is taken from, or whose job an admin cancels, is texted that it is cancelled", async () => {
+    const first = mobile();
+    const { booking } = await assignedBooking(mobile().typed, first.typed);
+    const second = await db.driver.update({
+      where: { id: (await createApprovedDriver()).id },
+      data: { phone: mobile().typed },
+    });
+    expect((await assignDriver(admin.id, booking.id, second.id)).status).toBe("assigned");
+    expect(
+      await db.message.count({ where: { bookingId: booking.id, kind: "text-job-cancelled", recipient: first.e164 } }),
+    ).toBe(1);
+
+    await updateBookingStatus(admin.id, booking.id, "cancelled");
+    const cancelled = await db.message.findMany({
+      where: { bookingId: booking.id, kind: "text-job-cancelled" },
+      select: { recipient: true },
+    });
+    expect(cancelled.map((message) => message.recipient).sort()).toEqual(
+      [first.e164, normalisePhone(second.phone)!.e164].sort(),
+    );
+    await deliverQueuedMessages();
+    expect((await readTextOutbox(first.e164)).at(-1)!.body).toMatch(
+      new RegExp(`job ${booking.reference} .+ is cancelled\\.$`),
+    );
   });
 
   it("a customer with a landline gets e-mail only", async () => {

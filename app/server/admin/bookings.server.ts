@@ -255,6 +255,11 @@ export async function updateBookingStatus(
       },
       tx,
     );
+    // Its driver, if it has one, hears by text that the job is cancelled.
+    if (status === "cancelled" && current.driverId) {
+      const driver = await tx.driver.findUnique({ where: { id: current.driverId }, select: { id: true, phone: true } });
+      if (driver) await queueDriverText(tx, "text-job-cancelled", bookingId, driver, createId());
+    }
     return { status: "updated", booking };
   });
   // Open trackers show the change at once.
@@ -324,6 +329,14 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
     );
     await queueCustomerText(tx, "text-driver-assigned", bookingId, assignment);
     await queueDriverText(tx, "text-job-assigned", bookingId, driver, assignment);
+    // A driver the job was taken from hears that it is no longer theirs.
+    if (current.driverId) {
+      const previous = await tx.driver.findUnique({
+        where: { id: current.driverId },
+        select: { id: true, phone: true },
+      });
+      if (previous) await queueDriverText(tx, "text-job-cancelled", bookingId, previous, assignment);
+    }
     return { status: "assigned", booking };
   });
   if (result.status === "assigned") await publishLiveEvent({ bookingId, kind: "booking" });
