@@ -10,6 +10,7 @@ import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { AdminMessageRow } from "~/views/admin";
 import type { Prisma } from "../../../generated/prisma/client";
 import { recordAudit } from "./audit.server";
+import { adminReturnPath } from "./return-path.server";
 
 export type MessageFilters = { state: MessageState | null; booking: string; recipient: string };
 
@@ -121,13 +122,9 @@ async function resendMessage(adminId: string, messageId: string) {
   });
 }
 
-/** Where "Send again" returns: an admin page (the list with its filters, or a booking's page). */
+/** Where "Send again" returns: the list with its filters, or a booking's page. */
 export function messageReturnPath(returnTo: unknown) {
-  return typeof returnTo === "string" &&
-    /^\/admin\/[A-Za-z0-9/_?=&#.%@+-]*$/.test(returnTo) &&
-    !returnTo.startsWith("//")
-    ? returnTo
-    : "/admin/messages";
+  return adminReturnPath(returnTo, "/admin/messages");
 }
 
 /** The list's "Send again" form, checked: its toast and status. */

@@ -12,6 +12,7 @@ import { publishLiveEvent } from "~/server/platform/live.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
 import { recordAudit } from "./audit.server";
+import { adminReturnPath } from "./return-path.server";
 
 /** Open tickets first by default: the longest-waiting at the top. */
 export async function listTickets({ status, page }: { status: TicketStatus; page: number }) {
@@ -154,7 +155,5 @@ export async function submitTicketForm(adminId: string, fields: Record<string, u
 
 /** Where a plain post goes back to: an admin page it came from, else the support list. */
 export function ticketReturnPath(returnTo: unknown) {
-  return typeof returnTo === "string" && /^\/admin\/[A-Za-z0-9/_?=&#.-]*$/.test(returnTo) && !returnTo.startsWith("//")
-    ? returnTo
-    : "/admin/support";
+  return adminReturnPath(returnTo, "/admin/support");
 }
