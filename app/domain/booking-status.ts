@@ -20,5 +20,12 @@ export const PAYMENT_STATE_LABELS = {
 } as const;
 export type PaymentStateValue = keyof typeof PAYMENT_STATE_LABELS;
 
+/**
+ * A move can be put to another day or time (by an admin, at the customer's request) until it
+ * starts: its booking is pending or assigned and its driver has not set out.
+ */
+export const canReschedule = (status: BookingStatusValue, trackingStatus: string | null) =>
+  (status === "pending" || status === "assigned") && (trackingStatus === null || trackingStatus === "assigned");
+
 /** A driver can be given to a booking that is not over yet. */
 export const DRIVER_ASSIGNABLE_STATUSES: readonly BookingStatusValue[] = ["pending", "assigned", "in_progress"];

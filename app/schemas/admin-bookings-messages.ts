@@ -25,6 +25,9 @@ export const ADMIN_BOOKING_MESSAGES = {
   trackingCancelled: "A cancelled booking has no tracking to change",
   refundAmount: "Enter an amount in pounds, like 25 or 12.50",
   refundReason: "Give a reason for the refund (at least 5 characters)",
+  rescheduleReason: "Give a reason for the change (at least 5 characters)",
+  rescheduled: "Move date changed",
+  notReschedulable: "A move that has started, is done or is cancelled cannot be moved to another day",
 } as const;
 
 /** An admin's reason for moving a job's tracking by hand: long enough to mean something. */

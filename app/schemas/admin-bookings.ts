@@ -2,7 +2,10 @@
 // booking's new status and an assigned driver. The spec's texts are word for word.
 import { z } from "zod";
 import { BOOKING_STATUSES } from "~/domain/booking-status";
+import { MOVE_TIME } from "~/domain/move-inputs";
+import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 import { TRACKING_STATUSES } from "~/domain/tracking";
+import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import {
   ADMIN_BOOKING_MESSAGES,
   RECORD_ID_PATTERN,
@@ -65,6 +68,21 @@ export const adminRefundSchema = z.object({
     .string({ required_error: ADMIN_BOOKING_MESSAGES.refundReason })
     .trim()
     .min(TRACKING_REASON_MIN, ADMIN_BOOKING_MESSAGES.refundReason)
+    .max(TRACKING_REASON_MAX, ADMIN_BOOKING_MESSAGES.reasonTooLong),
+});
+
+/** A booking's page: the move put to another day or time, at the customer's request; the price stays. */
+export const rescheduleSchema = z.object({
+  intent: z.literal("reschedule"),
+  moveDate: z
+    .string({ required_error: QUOTE_MESSAGES.moveDate })
+    .refine(isValidIsoDate, QUOTE_MESSAGES.moveDate)
+    .refine((date) => date >= ukToday(), QUOTE_MESSAGES.pastDate),
+  moveTime: z.string({ required_error: QUOTE_MESSAGES.moveTime }).regex(MOVE_TIME, QUOTE_MESSAGES.moveTime),
+  reason: z
+    .string({ required_error: ADMIN_BOOKING_MESSAGES.rescheduleReason })
+    .trim()
+    .min(TRACKING_REASON_MIN, ADMIN_BOOKING_MESSAGES.rescheduleReason)
     .max(TRACKING_REASON_MAX, ADMIN_BOOKING_MESSAGES.reasonTooLong),
 });
 

@@ -5,6 +5,7 @@ export const CHECKOUT_MESSAGES = {
   requiredFields: "Please fill in all required fields (email, name, and phone number).",
   invalidEmail: "Please enter a valid email address.",
   invalidPhone: "Please enter a valid phone number.",
+  landline: "This number cannot receive texts (it is a landline). Enter a mobile number, or untick text updates.",
   receiptEmail: "Please enter your email address for the receipt",
   bookingName: "Please enter your name for the booking",
   tooLong: "That is too long.",

@@ -43,6 +43,8 @@ export const customerDetailsSchema = z.object({
       .regex(/^\+?[\d\s()-]{7,}$/, CHECKOUT_MESSAGES.invalidPhone),
   ),
   specialRequirements: optionalText(1000, CHECKOUT_MESSAGES.specialRequirementsTooLong),
+  // Texts about the move (issue 33): the form's box is ticked by default, and absent when unticked.
+  textUpdates: z.boolean().default(false),
 });
 export type CustomerDetails = z.output<typeof customerDetailsSchema>;
 
@@ -131,7 +133,11 @@ export const apiPaymentIntentSchema = z.object({
     .optional(),
 });
 
-export const apiCheckoutSessionSchema = customerDetailsSchema.extend({ bookingId });
+/** The JSON API: texts are on unless `textUpdates: false` is sent. */
+export const apiCheckoutSessionSchema = customerDetailsSchema.extend({
+  bookingId,
+  textUpdates: z.boolean().default(true),
+});
 
 export const apiConfirmBookingSchema = z
   .object({

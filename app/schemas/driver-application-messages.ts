@@ -8,6 +8,7 @@ export const DRIVER_APPLICATION_MESSAGES = {
   name: "Name must be at least 2 characters",
   email: "Please enter a valid email address",
   phone: "Please enter a valid phone number",
+  landline: "Please enter a mobile number: we text you about your jobs",
   experience: "Please select your experience",
   vanType: "Please select your van type",
   location: "Location is required",

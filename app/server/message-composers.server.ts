@@ -8,6 +8,7 @@ import {
   composeDayBeforeReminder,
   composeDriverAssigned,
   composeDriverDropped,
+  composeMoveRescheduled,
   composeMoveCompleted,
   composeOnTheWay,
 } from "~/server/bookings/move-day-emails.server";
@@ -17,6 +18,7 @@ import {
   composeTextDriverAssigned,
   composeTextJobAssigned,
   composeTextJobCancelled,
+  composeTextJobChanged,
   composeTextMoveCompleted,
   composeTextOnTheWay,
 } from "~/server/bookings/move-day-texts.server";
@@ -46,6 +48,7 @@ const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<C
   "booking-cancelled": composeCancellation,
   "driver-assigned": composeDriverAssigned,
   "driver-dropped": composeDriverDropped,
+  "move-rescheduled": composeMoveRescheduled,
   "day-before-reminder": composeDayBeforeReminder,
   "on-the-way": composeOnTheWay,
   "move-completed": composeMoveCompleted,
@@ -68,6 +71,7 @@ const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<C
   "text-move-completed": composeTextMoveCompleted,
   "text-job-assigned": composeTextJobAssigned,
   "text-job-cancelled": composeTextJobCancelled,
+  "text-job-changed": composeTextJobChanged,
 };
 
 export function composeMessage(kind: string, refs: unknown): Promise<Composed | null> {

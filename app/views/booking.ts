@@ -23,6 +23,8 @@ export type BookingView = {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** Whether the customer wants texts about this move (the checkout's box). */
+  textUpdates: boolean;
   specialRequirements: string;
   breakdown: { label: string; amount: string; note?: string }[];
   totalPence: number;

@@ -1,11 +1,30 @@
-// /account with JavaScript on and off: the signed-in browsers, this one marked, and "Sign out
-// everywhere", which ends this browser's session and every other one of the account.
+// /account with JavaScript on and off: texts about moves turned off and on again; the signed-in
+// browsers, this one marked, and "Sign out everywhere", which ends this browser's session and
+// every other one of the account.
 import { expect, test } from "./fixtures";
 import { appDb, jsModes, open } from "./helpers";
 
 for (const mode of jsModes) {
   test.describe(`your account ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("turns texts about moves off and on again, each said in a toast", async ({ page, newCustomer }) => {
+      const email = await newCustomer({ prefix: "texts" });
+      await open(page, "/account", mode.javaScriptEnabled);
+      const box = page.getByLabel(/^Text me about my moves/);
+      await expect(box).toBeChecked();
+      await box.uncheck();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByTestId("toast").filter({ hasText: "Texts turned off" })).toBeVisible();
+      await expect(box).not.toBeChecked();
+      const db = await appDb();
+      expect((await db.user.findUniqueOrThrow({ where: { email } })).textUpdates).toBe(false);
+      await box.check();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByTestId("toast").filter({ hasText: "Texts turned on" })).toBeVisible();
+      await expect(box).toBeChecked();
+      expect((await db.user.findUniqueOrThrow({ where: { email } })).textUpdates).toBe(true);
+    });
 
     test("lists where the customer is signed in, and signs out everywhere", async ({
       page,

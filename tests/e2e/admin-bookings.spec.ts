@@ -277,6 +277,41 @@ for (const mode of jsModes) {
       await expectSameWindow(page, mode.javaScriptEnabled);
     });
 
+    test("the move put to another day needs a reason, then moves, keeps the price and tells the customer", async ({
+      page,
+    }) => {
+      const name = word();
+      const booking = await makeBooking(name);
+      await open(page, `/admin/bookings/${booking.id}`, mode.javaScriptEnabled);
+      const form = page.getByRole("region", { name: "Change the date or time" });
+      await expect(form.getByLabel("Move date")).toHaveValue("2027-03-04");
+      await form.getByLabel("Move date").fill("2027-03-11");
+      await form.getByLabel("Start time").fill("13:15");
+      await form.getByRole("button", { name: "Change the date" }).click();
+      const reason = form.getByLabel("Reason for the change");
+      await expect(reason).toHaveAttribute("aria-invalid", "true");
+      await expect(reason).toHaveAccessibleDescription("Give a reason for the change (at least 5 characters)");
+      await expect(form.getByLabel("Move date")).toHaveValue("2027-03-11");
+      await expect(form.getByLabel("Start time")).toHaveValue("13:15");
+
+      await markWindow(page, mode.javaScriptEnabled);
+      await reason.fill("The customer's completion date moved");
+      await form.getByRole("button", { name: "Change the date" }).click();
+      await expect(toast(page, "Move date changed")).toBeVisible();
+      await expect(page.getByTestId("booking-history")).toContainText(
+        "Moved from Thursday 4 March 2027 at 09:00 to Thursday 11 March 2027 at 13:15: The customer's completion date moved",
+      );
+      await expectSameWindow(page, mode.javaScriptEnabled);
+      const db = await appDb();
+      const after = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+      expect([after.moveDate.toISOString().slice(0, 10), after.moveTime, after.finalPrice]).toEqual([
+        "2027-03-11",
+        "13:15",
+        4800,
+      ]);
+      expect(await db.message.count({ where: { bookingId: booking.id, kind: "move-rescheduled" } })).toBe(1);
+    });
+
     test("an unknown booking's details say 'Booking not found'", async ({ page }) => {
       const response = await page.goto("/admin/bookings/no-such-booking");
       expect(response?.status()).toBe(404);

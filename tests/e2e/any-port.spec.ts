@@ -22,7 +22,7 @@ for (const mode of jsModes) {
       await page.getByRole("link", { name: /Pay by card on a secure payment page/ }).click();
       await expect(page).toHaveURL(/\/stripe-checkout\?booking=/);
       if (mode.javaScriptEnabled) await open(page, page.url(), true);
-      await page.getByLabel("Phone number").fill("07700 900123");
+      await page.getByLabel("Phone number").fill("07400 900123");
       await page.getByRole("button", { name: /securely$/ }).click();
 
       await expect(page).toHaveURL(/\/sandbox-checkout\//);

@@ -64,7 +64,16 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: `Pay ${total} securely` }).click();
       await expectFormError(page, "Please fill in all required fields (email, name, and phone number).");
       await expect(page.getByLabel("Email")).toHaveValue(email);
-      await page.getByLabel("Phone number").fill("07700 900123");
+      // Texts are ticked by default, so a landline is refused on its field (issue 33).
+      const texts = page.getByLabel(/^Text me about my move/);
+      await expect(texts).toBeChecked();
+      await page.getByLabel("Phone number").fill("020 7946 0018");
+      await page.getByRole("button", { name: `Pay ${total} securely` }).click();
+      await expectFormError(page, "This number cannot receive texts (it is a landline).", { exact: false });
+      await expect(page.getByLabel("Phone number")).toHaveAccessibleDescription(/cannot receive texts/);
+      await expect(page.getByLabel("Phone number")).toHaveValue("020 7946 0018");
+      await expect(texts).toBeChecked();
+      await page.getByLabel("Phone number").fill("07400 900123");
       await page.getByLabel("Special requirements (optional)").fill("Piano on the first floor");
       await page.getByRole("button", { name: `Pay ${total} securely` }).click();
 
@@ -108,7 +117,8 @@ for (const mode of jsModes) {
       expect(booking).toMatchObject({
         paymentState: "paid",
         status: "pending",
-        customerPhone: "07700 900123",
+        customerPhone: "+447400900123",
+        textUpdates: true,
         specialRequirements: "Piano on the first floor",
       });
       // One payment at the provider (declined once, then paid), so one Payment row, as with Stripe.

@@ -49,7 +49,7 @@ function bigJpegFile(size = 9 * 1024 * 1024) {
 async function fillApplicant(page: Page, email: string) {
   await page.getByLabel("Full Name").fill("Eve Applicant");
   await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Phone Number").fill("07700 900555");
+  await page.getByLabel("Phone Number").fill("07400 900555");
   await page.getByLabel("Location").fill("Newcastle upon Tyne");
   await page.getByLabel("Driving Experience").selectOption("3-5");
   await page.getByLabel("Van Type").selectOption("luton");
@@ -166,6 +166,23 @@ for (const mode of jsModes) {
         await expect(page.getByLabel("Email Address")).toHaveValue("not-an-email");
         await expect(page.getByLabel("Location")).toHaveValue("Essex");
       }
+    });
+
+    test("refuses a landline on its field (drivers are texted their jobs), keeping what was typed", async ({
+      page,
+    }) => {
+      await open(page, mode.javaScriptEnabled);
+      const email = uniqueEmail();
+      await fillApplicant(page, email);
+      await page.getByLabel("Phone Number").fill("020 7946 0018");
+      await chooseFiles(page);
+      await page.getByLabel(/I accept the terms and conditions/).check();
+      await page.getByRole("button", { name: "Submit Application" }).click();
+      await expectFormError(page, "Please enter a mobile number: we text you about your jobs");
+      await expect(page.getByLabel("Phone Number")).toHaveAccessibleDescription(/Please enter a mobile number/);
+      await expect(page.getByLabel("Phone Number")).toHaveValue("020 7946 0018");
+      await expect(page.getByLabel("Full Name")).toHaveValue("Eve Applicant");
+      expect((await storedApplication(email.toLowerCase())).drivers).toEqual([]);
     });
 
     test("a second application while one is pending gets a clear message", async ({ page }) => {

@@ -211,7 +211,7 @@ for (const mode of jsModes) {
     await customerPage.getByRole("link", { name: /Pay by card on a secure payment page/ }).click();
     await expect(customerPage).toHaveURL(/\/stripe-checkout\?booking=/);
     if (js) await open(customerPage, customerPage.url(), true);
-    await customerPage.getByLabel("Phone number").fill("07700 900321");
+    await customerPage.getByLabel("Phone number").fill("07400 900321");
     await customerPage.getByRole("button", { name: `Pay ${total} securely` }).click();
     await expect(customerPage).toHaveURL(/\/sandbox-checkout\//);
     if (js) await open(customerPage, customerPage.url(), true);

@@ -33,7 +33,7 @@ for (const mode of jsModes) {
       const { bookingId } = await signedInBooking(page, newCustomer, mode.javaScriptEnabled);
       const total = (await page.getByTestId("checkout-total").textContent())!;
       await open(page, `${STRIPE_APP}/stripe-checkout?booking=${bookingId}`, mode.javaScriptEnabled);
-      await page.getByLabel("Phone number").fill("07700 900456");
+      await page.getByLabel("Phone number").fill("07400 900456");
       await page.getByRole("button", { name: `Pay ${total} securely` }).click();
       // With JavaScript the page says it is on its way to Stripe: seen, unless Stripe's page came first.
       if (mode.javaScriptEnabled)

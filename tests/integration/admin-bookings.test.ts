@@ -12,6 +12,7 @@ import * as recentBookingsApi from "~/routes/api+/admin.recent-bookings";
 import { ADMIN_BOOKING_MESSAGES } from "~/schemas/admin-bookings";
 import { assignDriver, bookingDetails, listBookings, updateBookingStatus } from "~/server/admin/bookings.server";
 import { db } from "~/server/platform/db.server";
+import { readTextOutbox } from "~/server/platform/sms.server";
 import { takeToasts } from "~/server/platform/toast.server";
 import {
   bearerFor,
@@ -25,6 +26,7 @@ import {
   unique,
 } from "./auth-helpers";
 import { createApprovedDriver, createBooking, requestWithCookie } from "./factories";
+import { deliverQueuedMessages, readOutbox } from "./messages";
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 let admin: Account;
@@ -628,6 +630,97 @@ describe("POST /admin/bookings/:id (an admin sets the tracking by hand, with a r
     const customer = await post(created.id, { trackingStatus: "arrived", reason: "Testing the rule" }, customerCookie);
     expect(customer.status).toBe(302);
     expect((await db.booking.findUniqueOrThrow({ where: { id: created.id } })).trackingStatus).not.toBe("arrived");
+  });
+});
+
+describe("POST /admin/bookings/:id (an admin puts the move to another day or time)", () => {
+  const post = (id: string, fields: Record<string, string>, cookie = adminCookie) =>
+    call(detailsPage.action, formRequest(`/admin/bookings/${id}`, { intent: "reschedule", ...fields }, { cookie }), {
+      id,
+    });
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  it("moves it, keeps the price, tells the customer by e-mail and the driver by text, and says so in the history", async () => {
+    const driver = await db.driver.update({
+      where: { id: (await createApprovedDriver()).id },
+      data: { phone: "07400 900" + String(100 + Math.floor(Math.random() * 899)) },
+    });
+    const created = await createBooking("assigned");
+    const booking = await db.booking.update({
+      where: { id: created.id },
+      data: { driverId: driver.id, trackingStatus: "assigned", reminderSentAt: new Date() },
+    });
+    const moveDate = inDays(9);
+    const moved = await post(booking.id, {
+      moveDate,
+      moveTime: "14:30",
+      reason: "The customer's keys come a week late",
+    });
+    expect(moved.status).toBe(303);
+    expect((await flashedToasts(moved))[0]).toMatchObject({ title: ADMIN_BOOKING_MESSAGES.rescheduled });
+    const after = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+    expect(after).toMatchObject({ moveTime: "14:30", finalPrice: booking.finalPrice, reminderSentAt: null });
+    expect(after.moveDate.toISOString().slice(0, 10)).toBe(moveDate);
+    const messages = await db.message.findMany({
+      where: { bookingId: booking.id },
+      select: { kind: true, channel: true, recipient: true },
+      orderBy: { kind: "asc" },
+    });
+    expect(messages).toEqual([
+      { kind: "move-rescheduled", channel: "email", recipient: null },
+      { kind: "text-job-changed", channel: "sms", recipient: `+44${driver.phone.replace(/\s/g, "").slice(1)}` },
+    ]);
+    await deliverQueuedMessages();
+    const [mail] = await readOutbox(booking.customerEmail!);
+    expect(mail!.subject).toBe(`Your move's new date: ${booking.reference}`);
+    expect(mail!.text).toMatch(/Your move is now on .+ at 14:30 \(it was .+\)\. Its price stays as it is\./);
+    const [text] = await readTextOutbox(messages[1]!.recipient!);
+    expect(text!.body).toMatch(new RegExp(`^EasyMove: job ${booking.reference} has changed: it is now .+ at 14:30\\.`));
+
+    const page = await call(detailsPage.loader, getRequest(`/admin/bookings/${booking.id}`, { cookie: adminCookie }), {
+      id: booking.id,
+    });
+    expect(page.body.booking.history[0].text).toMatch(
+      /^Moved from .+ to .+ at 14:30: The customer's keys come a week late$/,
+    );
+    expect(page.body.booking.reschedule).toEqual({ moveDate, moveTime: "14:30" });
+
+    // The same day and time again changes nothing and tells nobody.
+    const same = await post(booking.id, { moveDate, moveTime: "14:30", reason: "Pressed twice by mistake" });
+    expect((await flashedToasts(same))[0]).toMatchObject({ title: ADMIN_BOOKING_MESSAGES.statusUnchanged });
+    expect(await db.message.count({ where: { bookingId: booking.id } })).toBe(2);
+  });
+
+  it("refuses a past day, a bad time or no reason on their fields, keeping what was typed; a started move; a customer", async () => {
+    const created = await createBooking("pending");
+    const past = await post(created.id, { moveDate: inDays(-2), moveTime: "25:00", reason: "" });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatchObject({
+      moveDate: ["Please choose today or a later date"],
+      moveTime: ["Please enter a valid time (HH:MM)"],
+      reason: [ADMIN_BOOKING_MESSAGES.rescheduleReason],
+    });
+    expect(past.body.initialValue).toMatchObject({ moveDate: inDays(-2), moveTime: "25:00" });
+    expect(past.body.form).toBe("reschedule");
+
+    const started = await db.booking.update({
+      where: { id: (await createBooking("in_progress")).id },
+      data: { trackingStatus: "en_route" },
+    });
+    const refused = await post(started.id, { moveDate: inDays(3), moveTime: "10:00", reason: "Customer asked" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ "": [ADMIN_BOOKING_MESSAGES.notReschedulable] });
+    expect(
+      (await post("no-such-booking", { moveDate: inDays(3), moveTime: "10:00", reason: "Customer asked" })).status,
+    ).toBe(404);
+
+    const customer = await post(
+      created.id,
+      { moveDate: inDays(3), moveTime: "10:00", reason: "Customer asked" },
+      customerCookie,
+    );
+    expect(customer.status).toBe(302);
+    expect(await db.auditLog.count({ where: { targetId: created.id, action: "booking.reschedule" } })).toBe(0);
   });
 });
 

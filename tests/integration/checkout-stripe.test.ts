@@ -119,7 +119,7 @@ const details = (who: Customer) => ({
   bookingId: who.bookingId,
   customerEmail: who.email,
   customerName: "Sam Stripe",
-  customerPhone: "+44 7700 900456",
+  customerPhone: "+44 7400 900456",
 });
 
 const sessionRequests = () => standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");

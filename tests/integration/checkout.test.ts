@@ -106,7 +106,7 @@ const details = (bookingId: string, email: string, extra: Record<string, string>
   bookingId,
   customerEmail: email,
   customerName: "Ann Example",
-  customerPhone: "07700 900123",
+  customerPhone: "07400 900123",
   specialRequirements: "Parking on the street",
   ...extra,
 });
@@ -433,6 +433,75 @@ describe("discount codes", () => {
   });
 });
 
+// ------------------------------------------------------------------------- phone numbers and texts
+
+describe("the customer's phone number and texts (issue 33)", () => {
+  const post = (bookingId: string, cookie: string, extra: Record<string, string>) =>
+    call(
+      stripeCheckoutAction,
+      formRequest("/stripe-checkout", details(bookingId, uniqueEmail("phone"), extra), { cookie }),
+    );
+
+  it("offers texts ticked, unless the account turned them off", async () => {
+    const { user, bookingId, cookie } = await customerBooking();
+    const page = await call(stripeCheckoutLoader, getRequest(`/stripe-checkout?booking=${bookingId}`, { cookie }));
+    expect(page.body.defaults.textUpdates).toBe("on");
+    await db.user.update({ where: { id: user.id }, data: { textUpdates: false } });
+    const again = await call(stripeCheckoutLoader, getRequest(`/stripe-checkout?booking=${bookingId}`, { cookie }));
+    expect(again.body.defaults.textUpdates).toBe("");
+  });
+
+  it("keeps a mobile in E.164 with the customer's choice of texts", async () => {
+    const { bookingId, cookie } = await customerBooking();
+    expect((await post(bookingId, cookie, { customerPhone: "+44 (0)7400 900 777", textUpdates: "on" })).status).toBe(
+      303,
+    );
+    expect(await booking(bookingId)).toMatchObject({ customerPhone: "+447400900777", textUpdates: true });
+  });
+
+  it("refuses a landline on the field while texts are ticked, keeping what was typed, and takes it without", async () => {
+    const { bookingId, cookie } = await customerBooking();
+    const refused = await post(bookingId, cookie, { customerPhone: "020 7946 0018", textUpdates: "on" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ customerPhone: [CHECKOUT_MESSAGES.landline] });
+    expect(refused.body.initialValue).toMatchObject({ customerPhone: "020 7946 0018", textUpdates: "on" });
+    expect((await booking(bookingId)).customerPhone).toBeNull();
+
+    expect((await post(bookingId, cookie, { customerPhone: "020 7946 0018" })).status).toBe(303);
+    expect(await booking(bookingId)).toMatchObject({ customerPhone: "+442079460018", textUpdates: false });
+  });
+
+  it("refuses a number that is not one, with the spec's message", async () => {
+    const { bookingId, cookie } = await customerBooking();
+    const refused = await post(bookingId, cookie, { customerPhone: "0790 0000" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ customerPhone: [CHECKOUT_MESSAGES.invalidPhone] });
+  });
+
+  it("the JSON API texts unless told not to, and refuses a landline for texts", async () => {
+    const { user, bookingId } = await customerBooking();
+    const token = await bearerFor(user);
+    const ip = uniqueIp();
+    const send = (body: Record<string, unknown>) =>
+      call(checkoutSessionApi, jsonRequest("/api/create-stripe-checkout-session", body, { token, ip }));
+    const landline = await send({ ...details(bookingId, uniqueEmail("api")), customerPhone: "020 7946 0018" });
+    expect(landline.status).toBe(400);
+    expect(landline.body).toMatchObject({
+      error: CHECKOUT_MESSAGES.landline,
+      fieldErrors: { customerPhone: [CHECKOUT_MESSAGES.landline] },
+    });
+    const off = await send({
+      ...details(bookingId, uniqueEmail("api")),
+      customerPhone: "020 7946 0018",
+      textUpdates: false,
+    });
+    expect(off.status).toBe(200);
+    expect(await booking(bookingId)).toMatchObject({ customerPhone: "+442079460018", textUpdates: false });
+    expect((await send(details(bookingId, uniqueEmail("api")))).status).toBe(200);
+    expect(await booking(bookingId)).toMatchObject({ customerPhone: "+447400900123", textUpdates: true });
+  });
+});
+
 // ------------------------------------------------------------------------- the hosted flow
 
 describe("the sandbox's hosted payment page", () => {
@@ -490,7 +559,7 @@ describe("the sandbox's hosted payment page", () => {
       customerId: user.id,
       customerEmail: email,
       customerName: "Ann Example",
-      customerPhone: "07700 900123",
+      customerPhone: "+447400900123",
     });
 
     const page = await call(sandboxLoader, getRequest(hosted.path), { id: hosted.id });

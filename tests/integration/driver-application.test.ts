@@ -23,7 +23,7 @@ const { db } = await import("~/server/platform/db.server");
 const { readOutbox } = await import("./messages");
 const { takeToasts } = await import("~/server/platform/toast.server");
 const { DRIVER_APPLY_RATE_LIMIT } = await import("~/server/drivers/applications.server");
-const { UPLOAD_PATH } = await import("~/schemas/driver-application");
+const { DRIVER_APPLICATION_MESSAGES, UPLOAD_PATH } = await import("~/schemas/driver-application");
 const { createApprovedDriver } = await import("./factories");
 
 const UPLOAD_DIR = path.join(root, "private");
@@ -46,7 +46,7 @@ const uniqueEmail = () =>
 const applicant = (email: string) => ({
   name: "Mark Applicant",
   email,
-  phone: "07700 900123",
+  phone: "07400 900123",
   experience: "3-5",
   vanType: "luton",
   location: "Newcastle upon Tyne",
@@ -149,7 +149,7 @@ describe("POST /api/drivers/apply", () => {
     const driver = await db.driver.findFirstOrThrow({ where: { email }, include: { documents: true } });
     expect(driver).toMatchObject({
       name: "Mark Applicant",
-      phone: "07700 900123",
+      phone: "+447400900123",
       experience: "3-5",
       vanType: "luton",
       approvalStatus: "pending",
@@ -229,6 +229,23 @@ describe("POST /api/drivers/apply", () => {
     ]);
     expect(results.map((result) => result.status).sort()).toEqual([201, 409]);
     expect(await db.driver.count({ where: { email } })).toBe(1);
+  });
+
+  it("takes a mobile only (drivers are texted their jobs), and says so on the field", async () => {
+    const cookie = await newBrowser();
+    const email = uniqueEmail();
+    const paths = await uploadAll(cookie);
+    const landline = await applyJson(cookie, {
+      ...applicant(email),
+      phone: "020 7946 0018",
+      ...paths,
+      agreement: true,
+    });
+    expect(landline.status).toBe(400);
+    expect(landline.body.fieldErrors).toEqual({ phone: [DRIVER_APPLICATION_MESSAGES.landline] });
+    const invalid = await applyJson(cookie, { ...applicant(email), phone: "0790 0000", ...paths, agreement: true });
+    expect(invalid.body.fieldErrors).toEqual({ phone: ["Please enter a valid phone number"] });
+    expect(await db.driver.count({ where: { email } })).toBe(0);
   });
 
   it("gives the spec's validation messages (400)", async () => {
@@ -424,7 +441,7 @@ describe("the page's no-JS multipart form", () => {
       [
         ["name", "M"],
         ["email", email],
-        ["phone", "07700 900123"],
+        ["phone", "07400 900123"],
         ["experience", "1-3"],
         ["vanType", "small"],
         ["location", "Essex"],
@@ -447,7 +464,7 @@ describe("the page's no-JS multipart form", () => {
     expect(reply.initialValue).toMatchObject({
       name: "M",
       email,
-      phone: "07700 900123",
+      phone: "07400 900123",
       experience: "1-3",
       vanType: "small",
       location: "Essex",

@@ -65,7 +65,7 @@ const details = (bookingId: string, email: string) => ({
   bookingId,
   customerEmail: email,
   customerName: "Ann Example",
-  customerPhone: "07700 900123",
+  customerPhone: "07400 900123",
   specialRequirements: "",
 });
 

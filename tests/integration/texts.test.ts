@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalisePhone } from "~/domain/phone";
 import { assignDriver, updateBookingStatus } from "~/server/admin/bookings.server";
 import { deliverMessage } from "~/server/message-delivery.server";
+import { setAccountTexts } from "~/server/messages/text-consent.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
 import { readTextOutbox } from "~/server/platform/sms.server";
@@ -105,6 +106,47 @@ describe("texts when a driver is assigned", () => {
       (message) => message.kind,
     );
     expect(kinds.sort()).toEqual(["driver-assigned", "text-job-assigned"]);
+  });
+
+  it("a customer who unticked texts at checkout, or turned them off on their account, gets e-mail only", async () => {
+    const unticked = await db.booking.update({
+      where: { id: (await createBooking("pending")).id },
+      data: { customerPhone: mobile().e164, textUpdates: false },
+    });
+    const account = await createAccount({ role: "customer" });
+    await setAccountTexts(account.id, false);
+    const turnedOff = await db.booking.update({
+      where: { id: (await createBooking("pending")).id },
+      data: { customerPhone: mobile().e164, customerId: account.id },
+    });
+    for (const booking of [unticked, turnedOff]) {
+      const driver = await db.driver.update({
+        where: { id: (await createApprovedDriver()).id },
+        data: { phone: mobile().typed },
+      });
+      expect((await assignDriver(admin.id, booking.id, driver.id)).status).toBe("assigned");
+      const kinds = (await db.message.findMany({ where: { bookingId: booking.id }, select: { kind: true } })).map(
+        (message) => message.kind,
+      );
+      expect(kinds.sort()).toEqual(["driver-assigned", "text-job-assigned"]);
+    }
+  });
+
+  it("a text queued before the customer turned texts off is not sent", async () => {
+    const customer = mobile();
+    const account = await createAccount({ role: "customer" });
+    const booking = await db.booking.update({
+      where: { id: (await createBooking("pending")).id },
+      data: { customerPhone: customer.e164, customerId: account.id },
+    });
+    const driver = await db.driver.update({
+      where: { id: (await createApprovedDriver()).id },
+      data: { phone: mobile().typed },
+    });
+    expect((await assignDriver(admin.id, booking.id, driver.id)).status).toBe("assigned");
+    await setAccountTexts(account.id, false);
+    await deliverQueuedMessages();
+    expect(await readTextOutbox(customer.e164)).toEqual([]);
   });
 
   it("goes through Twilio when it is configured, and a refused number is dead at once", async () => {

@@ -78,7 +78,7 @@ async function bookAndPay(token: string) {
       bookingId: booking.id,
       customerEmail: TRACKED.customer,
       customerName: TRACKED.customerName,
-      customerPhone: "07700 900555",
+      customerPhone: "07400 900555",
     },
     { token },
   );

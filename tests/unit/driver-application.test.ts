@@ -24,7 +24,7 @@ function form(entries: Record<string, string | File>) {
 const valid = {
   name: "Mark Driver",
   email: "Mark.Driver@Example.com",
-  phone: "07700 900123",
+  phone: "07400 900123",
   experience: "3-5",
   vanType: "luton",
   location: "Newcastle upon Tyne",
@@ -62,7 +62,8 @@ describe("driver application form schema (spec/01 section 5)", () => {
       vehiclePhoto: ["Vehicle photo is required"],
       agreement: ["You must accept the terms and conditions"],
     });
-    expect(Object.values(DRIVER_APPLICATION_MESSAGES)).toHaveLength(11);
+    // The spec's eleven, and ours for a landline (issue 33), which only the server can tell.
+    expect(Object.values(DRIVER_APPLICATION_MESSAGES)).toHaveLength(12);
   });
 
   it("checks lengths and formats", () => {

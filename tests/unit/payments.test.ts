@@ -98,6 +98,7 @@ describe("checkout forms", () => {
       customerName: "Sam",
       customerPhone: "07700 900123",
       specialRequirements: undefined,
+      textUpdates: false,
     });
   });
 

@@ -7,7 +7,24 @@ import type { DocumentFieldName } from "~/schemas/driver-application-messages";
 
 export type UploadJob = { field: DocumentFieldName; file: File };
 
-export class UploadFailedError extends Error {}
+export class UploadFailedError extends Error {
+  constructor(
+    message: string,
+    /** The server's errors by field (a 400 from /api/drivers/apply), to show on the fields. */
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+function serverFieldErrors(body: string) {
+  try {
+    const parsed = JSON.parse(body) as { fieldErrors?: Record<string, string[]> };
+    return parsed.fieldErrors && typeof parsed.fieldErrors === "object" ? parsed.fieldErrors : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The server's explanation of a failed call: its JSON `error`, else "status: body text". */
 function serverText(status: number, statusText: string, body: string) {
@@ -66,7 +83,8 @@ async function postJson(url: string, body: unknown) {
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) throw new UploadFailedError(serverText(response.status, response.statusText, text));
+  if (!response.ok)
+    throw new UploadFailedError(serverText(response.status, response.statusText, text), serverFieldErrors(text));
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 

@@ -110,6 +110,8 @@ function ApplicationForm({
 }) {
   const [phase, setPhase] = useState<Phase>("idle");
   const [progress, setProgress] = useState(0);
+  // The API's errors by field (a number the server refuses), shown on the fields as a no-JS post's are.
+  const [serverResult, setServerResult] = useState<SubmissionResult<string[]>>();
   const busy = useRef(false);
 
   async function send(formData: FormData, value: Record<string, unknown>) {
@@ -143,6 +145,8 @@ function ApplicationForm({
       });
       onSuccess();
     } catch (error) {
+      if (error instanceof UploadFailedError && error.fieldErrors)
+        setServerResult({ status: "error", error: error.fieldErrors });
       onFailure(error instanceof UploadFailedError ? error.message : "Something went wrong. Please try again.");
       setPhase("idle");
     } finally {
@@ -154,7 +158,7 @@ function ApplicationForm({
     () => import("~/schemas/driver-application").then((schemas) => schemas.driverApplicationFormSchema),
     {
       id: "driver-application",
-      lastResult,
+      lastResult: serverResult ?? lastResult,
       pending: false,
       onSubmit(event, { formData, submission }) {
         // With JavaScript the files go through the chunked upload API instead of this post.

@@ -1,12 +1,16 @@
-// /account: who is signed in, the browsers signed in to the account, and "Sign out
-// everywhere", which ends every session and API token of the account (a lost phone, a shared
-// computer). A plain form: it works without JavaScript.
+// /account: who is signed in, whether a customer wants texts about their moves (issue 33), the
+// browsers signed in to the account, and "Sign out everywhere", which ends every session and
+// API token of the account (a lost phone, a shared computer). Plain forms: they work without
+// JavaScript.
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
+import { CheckboxField } from "~/components/ui/field";
 import { countOf, pluralWord } from "~/domain/plural";
 import { formatUkDateTime } from "~/domain/uk-datetime";
+import { textUpdatesSchema } from "~/schemas/account";
 import {
   currentSessionId,
   endAllSessions,
@@ -15,8 +19,9 @@ import {
   requireUser,
   SESSION_IDLE_MINUTES,
 } from "~/server/auth/auth.server";
+import { accountWantsTexts, setAccountTexts } from "~/server/messages/text-consent.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
-import { usePending } from "~/utils/use-pending";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -29,9 +34,14 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [sessions, current] = await Promise.all([listSessions(user.id), currentSessionId(request)]);
+  const [sessions, current, textUpdates] = await Promise.all([
+    listSessions(user.id),
+    currentSessionId(request),
+    accountWantsTexts(user.id),
+  ]);
   return {
     user: { username: user.username, email: user.email, role: user.role },
+    textUpdates,
     idleMinutes: SESSION_IDLE_MINUTES[user.role],
     sessions: sessions.map((session) => ({
       id: session.id,
@@ -44,12 +54,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const SIGN_OUT_EVERYWHERE = "sign-out-everywhere";
+const SAVE_TEXT_UPDATES = "text-updates";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === SAVE_TEXT_UPDATES) {
+    const submission = parseWithZod(formData, { schema: textUpdatesSchema });
+    if (submission.status !== "success") return data({ error: "Choose an action on the page." }, { status: 400 });
+    await setAccountTexts(user.id, submission.value.textUpdates);
+    return redirectWithToast(
+      request,
+      "/account",
+      {
+        title: submission.value.textUpdates ? "Texts turned on" : "Texts turned off",
+        description: submission.value.textUpdates
+          ? "We will text you about your moves."
+          : "We will not text you about your moves. E-mails still come.",
+        variant: "success",
+      },
+      { status: 303 },
+    );
+  }
   // Only the button's own post ends the sessions (its name and value say so).
-  if ((await request.formData()).get("intent") !== SIGN_OUT_EVERYWHERE)
-    return data({ error: "Choose an action on the page." }, { status: 400 });
+  if (intent !== SIGN_OUT_EVERYWHERE) return data({ error: "Choose an action on the page." }, { status: 400 });
   const ended = await endAllSessions(user.id);
   const cookie = await endUserSession(request, {
     title: "Signed out everywhere",
@@ -85,8 +114,10 @@ function describeBrowser(userAgent: string) {
 }
 
 export default function Account() {
-  const { user, sessions, idleMinutes } = useLoaderData<typeof loader>();
-  const pending = usePending();
+  const { user, sessions, idleMinutes, textUpdates } = useLoaderData<typeof loader>();
+  // Two forms: each button shows its own form's sending.
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const idle = idleMinutes < 120 ? countOf(idleMinutes, "minute") : countOf(Math.round(idleMinutes / 60 / 24), "day");
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -109,6 +140,39 @@ export default function Account() {
           </Link>{" "}
           <span className="text-slate-700">asks for a code from your phone after your password.</span>
         </p>
+      ) : null}
+
+      {user.role === "customer" ? (
+        <section
+          aria-labelledby="texts-heading"
+          className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="texts-heading" className="text-xl font-semibold text-slate-900">
+            Text messages
+          </h2>
+          <Form method="post" className="mt-3 space-y-4">
+            {/* key: the box follows the saved setting after each save */}
+            <CheckboxField
+              key={String(textUpdates)}
+              id="textUpdates"
+              name="textUpdates"
+              defaultChecked={textUpdates}
+              label="Text me about my moves: driver assigned, the day before, on the way, arrived and done."
+            />
+            <p className="text-sm text-slate-600">
+              Texts go to the mobile number you give at checkout. You can also turn them off for one move there, or
+              reply STOP to any text.
+            </p>
+            <StatusButton
+              name="intent"
+              value={SAVE_TEXT_UPDATES}
+              pending={sending === SAVE_TEXT_UPDATES}
+              pendingText="Saving..."
+            >
+              Save
+            </StatusButton>
+          </Form>
+        </section>
       ) : null}
 
       <section
@@ -140,7 +204,7 @@ export default function Account() {
           <StatusButton
             name="intent"
             value={SIGN_OUT_EVERYWHERE}
-            pending={pending}
+            pending={sending === SIGN_OUT_EVERYWHERE}
             pendingText="Signing out..."
             className="bg-red-700 hover:bg-red-800"
           >

@@ -1,7 +1,7 @@
 // /stripe-checkout: the customer's details, then the card provider's hosted page (Stripe
 // Checkout, or the built-in sandbox's page). Without JavaScript the post answers with a 303 to
 // it; with JavaScript the page gets the URL and goes there after 300 ms (spec/02 section 2).
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -15,14 +15,16 @@ import {
   TestModeBanner,
 } from "~/components/checkout/booking-summary";
 import { StatusButton } from "~/components/ui/button";
-import { TextareaField } from "~/components/ui/field";
+import { CheckboxField, TextareaField } from "~/components/ui/field";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
 import { stripeCheckoutSchema } from "~/schemas/checkout";
+import { withCustomerPhone } from "~/schemas/phone-numbers";
 import { bookingView } from "~/server/bookings/bookings.server";
 import { startHostedCheckout } from "~/server/bookings/checkout.server";
+import { accountWantsTexts } from "~/server/messages/text-consent.server";
 import { cardPaymentMode } from "~/server/payments/index.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
@@ -56,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       customerName: view.customerName || user.username,
       customerPhone: view.customerPhone,
       specialRequirements: view.specialRequirements,
+      // Ticked unless turned off for this move or on the account.
+      textUpdates: view.textUpdates && (await accountWantsTexts(user.id)) ? "on" : "",
     },
   };
 }
@@ -63,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const { user, booking } = await loadBookingToPay(request, formData);
-  const submission = parseWithZod(formData, { schema: stripeCheckoutSchema });
+  const submission = parseWithZod(formData, { schema: withCustomerPhone(stripeCheckoutSchema) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (!booking) return data(submission.reply({ formErrors: [PAYMENT_MESSAGES.noBooking] }), { status: 404 });
   try {
@@ -126,6 +130,8 @@ function DetailsForm({
     },
   );
 
+  const { key: _key, ...textUpdatesProps } = getInputProps(fields.textUpdates, { type: "checkbox" });
+
   useEffect(() => {
     if (!checkoutUrl) return;
     const timer = window.setTimeout(() => window.location.assign(checkoutUrl), REDIRECT_DELAY_MS);
@@ -153,6 +159,12 @@ function DetailsForm({
           type="tel"
           autoComplete="tel"
           aria-required="true"
+          hint="A mobile, so that we can text you on the day."
+        />
+        <CheckboxField
+          {...textUpdatesProps}
+          id={fields.textUpdates.id}
+          label="Text me about my move: driver assigned, the day before, on the way, arrived and done. Reply STOP to end them."
         />
         <TextareaField
           id={fields.specialRequirements.id}

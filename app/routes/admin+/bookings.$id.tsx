@@ -22,9 +22,9 @@ import { SelectField, TextareaField } from "~/components/ui/field";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { formatDistance } from "~/domain/distance";
 import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } from "~/domain/tracking";
-import { adminRefundSchema, trackingOverrideSchema } from "~/schemas/admin-bookings";
+import { adminRefundSchema, rescheduleSchema, trackingOverrideSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
-import { bookingDetails, overrideTracking } from "~/server/admin/bookings.server";
+import { bookingDetails, overrideTracking, rescheduleBooking } from "~/server/admin/bookings.server";
 import { messagesOfBooking } from "~/server/admin/messages.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
@@ -101,10 +101,43 @@ async function refund(
   });
 }
 
+/** "Change the date": the move put to another day or time; the customer and driver are told. */
+async function reschedule(
+  request: Request,
+  context: AppLoadContext,
+  adminId: string,
+  bookingId: string,
+  formData: FormData,
+) {
+  const submission = parseWithZod(formData, { schema: rescheduleSchema });
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => ({
+    ...submission.reply(options),
+    form: "reschedule" as const,
+  });
+  if (submission.status !== "success") return data(reply(), { status: 400 });
+  if (!RECORD_ID_PATTERN.test(bookingId))
+    return data(reply({ formErrors: [ADMIN_BOOKING_MESSAGES.bookingNotFound] }), { status: 404 });
+  const { moveDate, moveTime, reason } = submission.value;
+  const result = await rescheduleBooking(adminId, bookingId, { moveDate, moveTime, reason });
+  if (!result.ok) return data(reply({ formErrors: [result.message] }), { status: result.status });
+  const { pathname, search } = new URL(request.url);
+  return answerWithToast(request, context, {
+    toast: {
+      title: result.changed ? ADMIN_BOOKING_MESSAGES.rescheduled : ADMIN_BOOKING_MESSAGES.statusUnchanged,
+      description: `${result.reference}: ${result.whenText}.`,
+      variant: result.changed ? "success" : undefined,
+    },
+    data: { ...reply({ resetForm: true }), status: "success" as const },
+    redirectTo: `${pathname}${search}`,
+  });
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
-  if (formData.get("intent") === "refund") return refund(request, context, admin.id, params.id ?? "", formData);
+  const intent = formData.get("intent");
+  if (intent === "refund") return refund(request, context, admin.id, params.id ?? "", formData);
+  if (intent === "reschedule") return reschedule(request, context, admin.id, params.id ?? "", formData);
   const submission = parseWithZod(formData, { schema: trackingOverrideSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await overrideTracking(
@@ -249,6 +282,8 @@ export default function AdminBookingDetails() {
         </ul>
       )}
 
+      {booking.reschedule ? <RescheduleForm current={booking.reschedule} /> : null}
+
       {booking.driver && booking.status !== "cancelled" ? (
         <TrackingOverrideForm current={booking.trackingStatus ?? "assigned"} />
       ) : null}
@@ -285,13 +320,54 @@ export default function AdminBookingDetails() {
   );
 }
 
-/** Past the driver's rule (a missed day, a driver without signal): any status, with a reason. */
-type FormAnswer = SubmissionResult<string[]> & { form?: "refund" };
+type PageForm = "refund" | "reschedule" | "tracking";
+/** The tracking form's answer has no `form`: it was the page's first. */
+type FormAnswer = SubmissionResult<string[]> & { form?: PageForm };
 
-/** The page's two forms each read only their own answer. */
-function useFormAnswer(form: "refund" | "tracking") {
+/** The page's forms each read only their own answer. */
+function useFormAnswer(form: PageForm) {
   const answer = useActionData<typeof action>() as FormAnswer | undefined;
-  return answer && (answer.form === "refund") === (form === "refund") ? answer : undefined;
+  return answer && (answer.form ?? "tracking") === form ? answer : undefined;
+}
+
+/** At the customer's request, until the move starts: the price stays; the customer and driver are told. */
+function RescheduleForm({ current }: { current: { moveDate: string; moveTime: string } }) {
+  const pending = useBusy("reschedule");
+  const [form, fields] = useValidatedForm(
+    () => import("~/schemas/admin-bookings").then((schemas) => schemas.rescheduleSchema),
+    { lastResult: useFormAnswer("reschedule"), pending, defaultValue: current },
+  );
+  return (
+    <section aria-labelledby="reschedule-heading" className="mt-6">
+      <h3 id="reschedule-heading" className="text-base font-semibold text-slate-900">
+        Change the date or time
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        When the customer asks, until the move starts. The price stays as paid; the customer is e-mailed and the driver
+        texted the new date.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-3 max-w-xl space-y-3">
+        <input type="hidden" name="intent" value="reschedule" />
+        <FormErrorSummary form={form} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField meta={fields.moveDate} label="Move date" type="date" />
+          <FormField meta={fields.moveTime} label="Start time" type="time" />
+        </div>
+        <TextareaField
+          {...getTextareaProps(fields.reason)}
+          key={fields.reason.key}
+          id={fields.reason.id}
+          label="Reason for the change"
+          rows={2}
+          maxLength={TRACKING_REASON_MAX}
+          errors={fields.reason.errors}
+        />
+        <StatusButton pending={pending} pendingText="Saving...">
+          Change the date
+        </StatusButton>
+      </Form>
+    </section>
+  );
 }
 
 function TrackingOverrideForm({ current }: { current: TrackingStatusValue }) {
@@ -337,9 +413,9 @@ function TrackingOverrideForm({ current }: { current: TrackingStatusValue }) {
   );
 }
 
-function useBusy(form: "refund" | "tracking") {
+function useBusy(form: PageForm) {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && (navigation.formData?.get("intent") === "refund") === (form === "refund");
+  return navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "tracking") === form;
 }
 
 /** Money back to the customer: part or all of what is left; a credit note and the driver's ledger follow. */

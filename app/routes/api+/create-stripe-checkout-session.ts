@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
 import { apiCheckoutSessionSchema } from "~/schemas/checkout";
+import { withCustomerPhone } from "~/schemas/phone-numbers";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
 import { startHostedCheckout } from "~/server/bookings/checkout.server";
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
   await enforceRateLimit(context);
-  const { bookingId, ...details } = await parseJsonBody(request, apiCheckoutSessionSchema);
+  const { bookingId, ...details } = await parseJsonBody(request, withCustomerPhone(apiCheckoutSessionSchema));
   const booking = await findBookingFor(request, bookingId, user);
   if (!booking) return apiError(404, PAYMENT_MESSAGES.noBooking);
   return answerPaymentCall(async () => {

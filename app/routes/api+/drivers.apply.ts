@@ -3,6 +3,7 @@
 // been uploaded by this browser's upload session and not yet used by another application.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { driverApplicationApiSchema } from "~/schemas/driver-application";
+import { withDriverPhone } from "~/schemas/phone-numbers";
 import { DRIVER_APPLY_RATE_LIMIT, submitDriverApplication } from "~/server/drivers/applications.server";
 import { apiError, enforceRateLimit, readJsonBody, requireMethod, validationError } from "~/server/platform/api.server";
 import { isSpam } from "~/server/platform/honeypot.server";
@@ -18,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     Response.json({ success: true, message: "Application submitted successfully" }, { status: 201, headers });
   // The page's JS sends the honeypot's fields along; a bot in it is answered as if accepted.
   if (isSpam(body)) return accepted();
-  const parsed = driverApplicationApiSchema.safeParse(body);
+  const parsed = withDriverPhone(driverApplicationApiSchema).safeParse(body);
   if (!parsed.success) return validationError(parsed.error);
 
   const result = await submitDriverApplication(parsed.data, await readUploadSession(request));

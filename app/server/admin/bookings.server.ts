@@ -3,6 +3,7 @@
 // and the JSON API both call these. Every change writes its audit row in the same transaction.
 import {
   BOOKING_STATUS_LABELS,
+  canReschedule,
   DRIVER_ASSIGNABLE_STATUSES,
   PAYMENT_STATE_LABELS,
   type BookingStatusValue,
@@ -267,6 +268,70 @@ export async function updateBookingStatus(
   return result;
 }
 
+export type RescheduleResult =
+  | { ok: true; changed: boolean; reference: string; whenText: string }
+  | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Puts a move to another day or time, at the customer's request, until it starts
+ * (canReschedule); the price stays as paid. The day-before reminder goes again for the new
+ * day. The customer hears by e-mail and its driver by text, committed with the change.
+ */
+export async function rescheduleBooking(
+  adminId: string,
+  bookingId: string,
+  change: { moveDate: string; moveTime: string; reason: string },
+): Promise<RescheduleResult> {
+  const result = await db.$transaction(async (tx): Promise<RescheduleResult> => {
+    if (!(await lockBooking(tx, bookingId)))
+      return { ok: false, status: 404, message: ADMIN_BOOKING_MESSAGES.bookingNotFound };
+    const booking = await tx.booking.findUniqueOrThrow({
+      where: { id: bookingId },
+      select: {
+        reference: true,
+        status: true,
+        trackingStatus: true,
+        moveDate: true,
+        moveTime: true,
+        driver: { select: { id: true, phone: true } },
+      },
+    });
+    if (!canReschedule(booking.status, booking.trackingStatus))
+      return { ok: false, status: 409, message: ADMIN_BOOKING_MESSAGES.notReschedulable };
+    const when = (date: Date, time: string) => `${formatCalendarDate(date, "full")} at ${time}`;
+    const moveDate = new Date(`${change.moveDate}T00:00:00Z`);
+    const whenText = when(moveDate, change.moveTime);
+    if (isoDateOf(booking.moveDate) === change.moveDate && booking.moveTime === change.moveTime)
+      return { ok: true, changed: false, reference: booking.reference, whenText };
+    const from = when(booking.moveDate, booking.moveTime);
+    await tx.booking.update({
+      where: { id: bookingId },
+      data: { moveDate, moveTime: change.moveTime, reminderSentAt: null },
+    });
+    await recordAudit(
+      {
+        actorId: adminId,
+        action: "booking.reschedule",
+        targetType: "Booking",
+        targetId: bookingId,
+        details: { from, to: whenText, reason: change.reason },
+      },
+      tx,
+    );
+    const event = createId();
+    await queueMessage(
+      tx,
+      "move-rescheduled",
+      { bookingId, from },
+      { key: messageKey("move-rescheduled", bookingId, event), bookingId },
+    );
+    if (booking.driver) await queueDriverText(tx, "text-job-changed", bookingId, booking.driver, event);
+    return { ok: true, changed: true, reference: booking.reference, whenText };
+  });
+  if (result.ok && result.changed) await publishLiveEvent({ bookingId, kind: "booking" });
+  return result;
+}
+
 export type AssignResult =
   | { status: "assigned" | "unchanged"; booking: BookingRowRecord }
   | { status: "not_found" | "driver_not_approved" | "not_assignable" };
@@ -479,6 +544,8 @@ function describeAuditEntry(action: string, details: unknown) {
         : String(value ?? "?");
     return `Tracking set by hand from ${tracking(info.from)} to ${tracking(info.to)}: ${String(info.reason ?? "")}`;
   }
+  if (action === "booking.reschedule")
+    return `Moved from ${String(info.from ?? "?")} to ${String(info.to ?? "?")}: ${String(info.reason ?? "")}`;
   if (action === "booking.refund") {
     const amount = typeof info.amountPence === "number" ? formatPounds(info.amountPence) : "?";
     return `Refunded ${amount}: ${String(info.reason ?? "")}`;
@@ -543,6 +610,10 @@ export async function bookingDetails(id: string) {
     legs: routeLegs(routePoints(booking), booking.legTenths),
     updatedText: formatUkDateTime(booking.updatedAt),
     cancelledText: booking.cancelledAt ? formatUkDateTime(booking.cancelledAt) : null,
+    /** The move's day and time as the reschedule form starts from them, while it may still move. */
+    reschedule: canReschedule(booking.status, booking.trackingStatus)
+      ? { moveDate: isoDateOf(booking.moveDate), moveTime: booking.moveTime }
+      : null,
     /** What is left to refund (charges less refunds), or null when nothing is. */
     refundable: refundableText(booking.payments),
     payments: booking.payments.map((payment) => ({

@@ -164,6 +164,7 @@ export function bookingView(booking: BookingRecord): BookingView {
     customerName: booking.customerName ?? "",
     customerEmail: booking.customerEmail ?? "",
     customerPhone: booking.customerPhone ?? "",
+    textUpdates: booking.textUpdates,
     specialRequirements: booking.specialRequirements ?? "",
     breakdown: lines.map((line) => ({ label: line.label, amount: formatPounds(line.amountPence), note: line.note })),
     totalPence: booking.finalPrice,

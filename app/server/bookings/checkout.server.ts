@@ -61,6 +61,7 @@ export async function prepareToPay(booking: BookingRecord, user: SessionUser, de
     customerEmail: details.customerEmail ?? claimed.customerEmail ?? user.email,
     customerPhone: details.customerPhone ?? claimed.customerPhone,
     specialRequirements: details.specialRequirements ?? claimed.specialRequirements,
+    textUpdates: details.textUpdates ?? claimed.textUpdates,
   };
   await db.booking.update({ where: { id: booking.id }, data });
   return { ...claimed, ...data };

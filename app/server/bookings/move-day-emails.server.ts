@@ -119,6 +119,17 @@ export async function composeDriverDropped({ bookingId }: { bookingId: string })
   });
 }
 
+/** An admin put the move to another day or time, at the customer's request. */
+export async function composeMoveRescheduled({ bookingId, from }: { bookingId: string; from: string }) {
+  const booking = await findMoveDayBooking(bookingId);
+  if (!booking) return null;
+  return toCustomer(booking, {
+    subject: "Your move's new date",
+    lead: `Your move is now on ${moveDateText(booking)} (it was ${from}). Its price stays as it is.`,
+    lines: [...bookingLines(booking), ...driverLines(booking)],
+  });
+}
+
 export async function composeOnTheWay({ bookingId, etaMinutes }: { bookingId: string; etaMinutes: number | null }) {
   const booking = await findMoveDayBooking(bookingId);
   if (!booking?.driver) return null;

@@ -1,14 +1,17 @@
 // The move day's texts (issue 33, part 3), beside its e-mails: to the customer, a driver
 // assigned (name, van), the day before, on the way (with the tracker's link), arrived, and the
-// move completed (with the proof's link); to the driver, a job assigned and a job cancelled.
+// move completed (with the proof's link); to the driver, a job assigned, cancelled or changed
+// (put to another day or time).
 // A text is queued only to a number that can take texts (a mobile, domain/phone.ts) and did not
-// reply STOP; a customer with a landline gets e-mail only. Composed by the queue's worker from the booking
+// reply STOP, and to a customer who did not turn texts off (text-consent.server.ts); a customer
+// with a landline gets e-mail only. Composed by the queue's worker from the booking
 // as it is then.
 import { messageKey } from "~/domain/message-delivery";
 import { normalisePhone } from "~/domain/phone";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { queueMessage } from "~/server/messages/outbox.server";
+import { customerWantsTexts, TEXT_CONSENT_SELECT } from "~/server/messages/text-consent.server";
 import { optedOut } from "~/server/messages/twilio-webhooks.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
@@ -18,7 +21,7 @@ import type { Prisma } from "../../../generated/prisma/client";
 
 export type CustomerTextKind =
   "text-driver-assigned" | "text-day-before" | "text-on-the-way" | "text-arrived" | "text-move-completed";
-export type DriverTextKind = "text-job-assigned" | "text-job-cancelled";
+export type DriverTextKind = "text-job-assigned" | "text-job-cancelled" | "text-job-changed";
 
 const findBooking = (bookingId: string, client: Pick<typeof db, "booking"> | Prisma.TransactionClient = db) =>
   client.booking.findUnique({
@@ -31,6 +34,7 @@ const findBooking = (bookingId: string, client: Pick<typeof db, "booking"> | Pri
       moveTime: true,
       pickupAddress: true,
       driver: { select: { name: true, phone: true, vanType: true } },
+      ...TEXT_CONSENT_SELECT,
     },
   });
 
@@ -49,7 +53,7 @@ export async function queueCustomerText(
 ) {
   const booking = await findBooking(bookingId, tx);
   const to = textableNumber(booking?.customerPhone);
-  if (!to || (await optedOut(to, tx))) return false;
+  if (!booking || !customerWantsTexts(booking) || !to || (await optedOut(to, tx))) return false;
   return queueMessage(tx, kind, { bookingId }, { key: messageKey(kind, bookingId, event), bookingId, recipient: to });
 }
 
@@ -81,8 +85,8 @@ async function toCustomer(
 ) {
   const booking = await findBooking(bookingId);
   const to = textableNumber(booking?.customerPhone);
-  // A STOP since the text was queued: nothing is sent.
-  if (!booking || !to || (await optedOut(to))) return null;
+  // Texts turned off, or a STOP, since the text was queued: nothing is sent.
+  if (!booking || !customerWantsTexts(booking) || !to || (await optedOut(to))) return null;
   const text = body(booking);
   return text ? ({ to, body: `${brand()}: ${text}` } satisfies Text) : null;
 }
@@ -137,3 +141,10 @@ export const composeTextJobAssigned = ({ bookingId, driverId }: { bookingId: str
 
 export const composeTextJobCancelled = ({ bookingId, driverId }: { bookingId: string; driverId: string }) =>
   toDriver(bookingId, driverId, (reference, whenText) => `job ${reference} (${whenText}) is cancelled.`);
+
+export const composeTextJobChanged = ({ bookingId, driverId }: { bookingId: string; driverId: string }) =>
+  toDriver(
+    bookingId,
+    driverId,
+    (reference, whenText) => `job ${reference} has changed: it is now ${whenText}. Details: ${absoluteUrl("/driver")}`,
+  );

@@ -15,6 +15,7 @@ import {
   type DocumentFieldName,
   type DriverApplicationInput,
 } from "~/schemas/driver-application";
+import { withDriverPhone } from "~/schemas/phone-numbers";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { parseByteRange } from "~/server/platform/byte-range.server";
 import { clientAddress } from "~/server/platform/client-address.server";
@@ -227,7 +228,7 @@ export async function handleApplicationForm(request: Request, context: AppLoadCo
 
   // A bot in the honeypot is answered as if it had applied; nothing is saved or sent.
   if (isSpam(received.formData)) return redirect("/driver-registration?submitted=1", { status: 303, headers });
-  const submission = parseWithZod(received.formData, { schema: driverApplicationFormSchema });
+  const submission = parseWithZod(received.formData, { schema: withDriverPhone(driverApplicationFormSchema) });
   const fileErrors = Object.entries(received.fileErrors);
   let outcome: ApplicationResult | null = null;
   if (submission.status === "success" && fileErrors.length === 0) {

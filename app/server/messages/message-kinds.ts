@@ -13,6 +13,8 @@ export type MessageRefs = {
   "booking-cancelled": Booking & { offer: CancellationRefund };
   "driver-assigned": Booking;
   "driver-dropped": Booking;
+  /** `from`: the date and time it was, in words. */
+  "move-rescheduled": Booking & { from: string };
   "day-before-reminder": Booking;
   "on-the-way": Booking & { etaMinutes: number | null };
   "move-completed": Booking;
@@ -37,6 +39,7 @@ export type MessageRefs = {
   "text-move-completed": Booking;
   "text-job-assigned": Booking & { driverId: string };
   "text-job-cancelled": Booking & { driverId: string };
+  "text-job-changed": Booking & { driverId: string };
 };
 
 export type MessageKind = keyof MessageRefs;

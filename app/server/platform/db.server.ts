@@ -12,7 +12,9 @@ function createClient() {
   pool.on("error", () => metrics.dbErrors.inc({ kind: "connection" })); // an idle connection lost
   const counted = pool;
   metrics.watchPool(() => ({ total: counted.totalCount, idle: counted.idleCount, waiting: counted.waitingCount }));
-  return new PrismaClient({ adapter: new PrismaPg(counted) });
+  // A burst (hundreds of payments confirmed at once) queues for the pool's connections: a
+  // transaction waits up to 10 s for one rather than Prisma's 2 s, and fails only after that.
+  return new PrismaClient({ adapter: new PrismaPg(counted), transactionOptions: { maxWait: 10_000 } });
 }
 
 // One client per process; the dev server reloads modules, so keep it on globalThis there.

@@ -367,7 +367,7 @@ describe("a rolling deploy behind nginx", () => {
             bookingId: booking.id,
             customerEmail: TRACKED.customer,
             customerName: TRACKED.customerName,
-            customerPhone: "07700 900555",
+            customerPhone: "07400 900555",
           },
           bearer,
         );
