@@ -17,6 +17,10 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await expect(page.getByTestId("toast").filter({ hasText: "Texts turned off" })).toBeVisible();
       await expect(box).not.toBeChecked();
+      await page.screenshot({
+        path: `test-results/screens/account-texts-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
+        fullPage: true,
+      });
       const db = await appDb();
       expect((await db.user.findUniqueOrThrow({ where: { email } })).textUpdates).toBe(false);
       await box.check();

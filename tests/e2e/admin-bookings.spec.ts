@@ -293,6 +293,9 @@ for (const mode of jsModes) {
       await expect(reason).toHaveAccessibleDescription("Give a reason for the change (at least 5 characters)");
       await expect(form.getByLabel("Move date")).toHaveValue("2027-03-11");
       await expect(form.getByLabel("Start time")).toHaveValue("13:15");
+      await form.screenshot({
+        path: `test-results/screens/admin-reschedule-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
+      });
 
       await markWindow(page, mode.javaScriptEnabled);
       await reason.fill("The customer's completion date moved");

@@ -73,6 +73,10 @@ for (const mode of jsModes) {
       await expect(page.getByLabel("Phone number")).toHaveAccessibleDescription(/cannot receive texts/);
       await expect(page.getByLabel("Phone number")).toHaveValue("020 7946 0018");
       await expect(texts).toBeChecked();
+      await page.screenshot({
+        path: `test-results/screens/stripe-checkout-landline-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
+        fullPage: true,
+      });
       await page.getByLabel("Phone number").fill("07400 900123");
       await page.getByLabel("Special requirements (optional)").fill("Piano on the first floor");
       await page.getByRole("button", { name: `Pay ${total} securely` }).click();
