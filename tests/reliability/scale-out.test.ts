@@ -2,7 +2,8 @@
 // (a local s3rver), each with a local folder of its own, as on two machines behind a load
 // balancer: a session started on one works on the other (and signing out on one ends it on
 // both), rate limits count across both, a tracker's event stream open on one hears a driver's
-// status change made on the other, and a document uploaded through one is served by both.
+// status change made on the other, a document uploaded through one is served by both, and each
+// timed job (the queue's schedules, run every minute here) runs once a period, not once each.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +37,10 @@ let database: TestDatabase;
 let s3: LocalS3Server;
 let a: App;
 let b: App;
+/** When both instances were up: the schedules' first whole period starts at the next minute. */
+let bothUpAt = 0;
+/** The timed jobs' queues (server/jobs/job-queue.server.ts). */
+const TIMED_QUEUES = ["housekeeping", "day-before-reminders", "upload-cleanup", "credit-notes"];
 
 beforeAll(async () => {
   database = await startDatabase("scale-out", DB_PORT);
@@ -47,9 +52,12 @@ beforeAll(async () => {
         API_RATE_LIMIT_PER_MINUTE: String(API_LIMIT),
         ...s3.env,
         UPLOAD_DIR: path.join(database.folder, `uploads-${port}`),
+        // Every timed job every minute, so that a period passes within the test.
+        JOB_SCHEDULE_CRON: "* * * * *",
       }),
     ),
   );
+  bothUpAt = Date.now();
 });
 
 afterAll(async () => {
@@ -224,6 +232,37 @@ describe("two instances, one database, one bucket", () => {
     }
     record([
       `chunk uploaded on :${PORTS[0]}, assembled on :${PORTS[1]}, stored in the S3 bucket; ${filePath.replace(/[0-9a-f]{16,}/, "…")} (${pdf.length} bytes) served byte for byte to an admin by ${served.join(", ")}`,
+    ]);
+  });
+
+  it("each timed job runs once a period across both instances, not once on each", async () => {
+    // Both instances run the schedules; the first minute that starts with both up is a whole period.
+    const period = Math.ceil(bothUpAt / 60_000) * 60_000;
+    const runs = () =>
+      database.query<{ name: string; slot: Date; jobs: number; done: number }>(
+        `select name, date_trunc('minute', created_on) as slot, count(*)::int as jobs,
+                count(*) filter (where state = 'completed')::int as done
+           from pgboss.job where name = any($1) and created_on >= $2 group by 1, 2 order by 2, 1`,
+        [TIMED_QUEUES, new Date(period)],
+      );
+    const deadline = period + 120_000;
+    let seen = await runs();
+    // pg-boss looks at its schedules every 30 s; each queue's job of the period then runs.
+    while (seen.filter((run) => run.slot.getTime() === period && run.done > 0).length < TIMED_QUEUES.length) {
+      if (Date.now() > deadline) throw new Error(`the period's jobs did not all run: ${JSON.stringify(seen)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      seen = await runs();
+    }
+    const inPeriod = seen.filter((run) => run.slot.getTime() === period);
+    expect(inPeriod.map((run) => [run.name, run.jobs, run.done]).sort()).toEqual(
+      TIMED_QUEUES.map((name) => [name, 1, 1]).sort(),
+    );
+    // Every period seen (a later one may have started meanwhile) has one job a queue, never two.
+    expect(seen.every((run) => run.jobs === 1)).toBe(true);
+    // Both instances were running their workers and schedules the whole time.
+    for (const instance of [a, b]) expect((await get(instance, "/readyz")).status).toBe(200);
+    record([
+      `timed jobs on "* * * * *" with two instances: ${seen.length} runs over ${new Set(seen.map((run) => run.slot.getTime())).size} period(s), one a queue a period; the period's last ran ${((Date.now() - period) / 1000).toFixed(0)} s after it began`,
     ]);
   });
 });

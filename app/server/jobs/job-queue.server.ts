@@ -86,7 +86,8 @@ export type JobHandlers = Partial<Record<QueueName, (job: Job<Record<string, unk
 export async function startJobWorkers(handlers: JobHandlers, { concurrency = 2 } = {}) {
   if (working) return;
   const instance = await jobQueue();
-  for (const { queue, cron } of SCHEDULES) await instance.schedule(queue, cron, {}, { tz: "Europe/London" });
+  for (const { queue, cron } of SCHEDULES)
+    await instance.schedule(queue, env.JOB_SCHEDULE_CRON ?? cron, {}, { tz: "Europe/London" });
   for (const [queue, handle] of Object.entries(handlers)) {
     await instance.work<Record<string, unknown>>(
       queue,

@@ -64,6 +64,12 @@ const envSchema = z.object({
   TWILIO_API_BASE: optional,
   // "off": this instance runs no job workers or schedules (they run apart, `npm run worker`).
   JOB_WORKERS: z.enum(["on", "off"]).default("on"),
+  // One cron (5 fields, UK time) for every timed job instead of its own: to watch them run in a
+  // test, or a demo, without waiting for their quarter-hours.
+  JOB_SCHEDULE_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, "JOB_SCHEDULE_CRON must be a cron of 5 fields, like '* * * * *'")
+    .optional(),
   UPLOAD_DIR: z.string().default(".data/uploads"),
   // Where uploaded files live: "local" (UPLOAD_DIR) or "s3" (a bucket, for several machines).
   STORAGE: z.enum(["local", "s3"]).default("local"),
