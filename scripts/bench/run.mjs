@@ -7,28 +7,32 @@
 //   load        autocannon: GET /, a bare page, POST /api/quotes/calculate and GET /healthz
 //   growth      quote latency with 0, 10, 100 items; admin pages' server time at 100, 10k, 100k bookings
 //   workers     the rendered GET / and the quote API with WEB_CONCURRENCY=1 and 2 (restarted for each)
+//   burst       200 bookings paid at once (each confirmed twice): the pages' open-loop p99 meanwhile,
+//               and how long until every confirmation e-mail is sent, once each (issue 33)
 // The load figures are read beside the speed anchor (a bare Remix app, scripts/bench/anchor.mjs)
 // served in the same run: capacity with 50 closed-loop connections, and latency open-loop
 // (requests on a clock, timed from when each was due).
 // Options: --only js,load   --duration 15 (s per load run)   --connections 50   --port 4400
-//          --volumes 100,10000,100000   --json <file> (also write the figures as JSON)
+//          --volumes 100,10000,100000   --burst 200   --burst-spread 2000 (ms; 0 = all at once)
+//          --json <file> (also write the figures as JSON)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startAnchor } from "./anchor.mjs";
 import { keyPages, measureJs } from "./js-size.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { hammer, quoteRequests, warm } from "./load.mjs";
 import { openLoop } from "./open-loop.mjs";
 import { seedVolume } from "./seed-volume.mjs";
-import { prepareVisitors, root, startApp, startDatabase } from "./server.mjs";
+import { appEnv, prepareBurst, prepareVisitors, root, startApp, startDatabase } from "./server.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
   const index = argv.indexOf(`--${name}`);
   return index >= 0 ? argv[index + 1] : fallback;
 };
-const PARTS = ["js", "lighthouse", "load", "workers", "growth"];
+const PARTS = ["js", "lighthouse", "load", "workers", "burst", "growth"];
 const only = option("only", PARTS.join(",")).split(",");
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`--only takes ${PARTS.join(", ")}, not "${part}"`);
 const DURATION = Number(option("duration", 15));
@@ -36,6 +40,9 @@ const CONNECTIONS = Number(option("connections", 50));
 const PORT = Number(option("port", 4400));
 const VOLUMES = option("volumes", "100,10000,100000").split(",").map(Number);
 const JSON_OUT = option("json", null);
+const BURST = Number(option("burst", 200));
+/** Over how many ms the burst's confirmations arrive (0: all in the same instant). */
+const BURST_SPREAD_MS = Number(option("burst-spread", 2000));
 
 const budget = JSON.parse(fs.readFileSync(path.join(root, "performance-budget.json"), "utf8"));
 const rows = [];
@@ -215,6 +222,122 @@ async function measureWorkers(databaseUrl, visitor) {
   }
 }
 
+/**
+ * Counts the e-mails arriving in the app's local outbox to these addresses, by address. Reads
+ * each file once, without blocking: this process also times the pages' requests.
+ */
+function outboxWatcher(outboxDir, addresses) {
+  const wanted = new Set(addresses);
+  const counts = new Map();
+  const seen = new Set();
+  return async function read() {
+    const files = await fs.promises.readdir(outboxDir).catch(() => []);
+    for (const file of files) {
+      if (!file.endsWith(".json") || seen.has(file)) continue;
+      seen.add(file);
+      const { to } = JSON.parse(await fs.promises.readFile(path.join(outboxDir, file), "utf8"));
+      if (wanted.has(to)) counts.set(to, (counts.get(to) ?? 0) + 1);
+    }
+    return counts;
+  };
+}
+
+/**
+ * A burst of payments (issue 33): BURST bookings paid in the sandbox are confirmed at once, each
+ * twice (the browser's return and a retry), while the pages take their open-loop load. The
+ * pages' p99 meanwhile, and how long until every confirmation is in the outbox, once each.
+ */
+async function measureBurst(app, databaseUrl, visitor) {
+  console.error(`Burst: preparing ${BURST} bookings paid in the sandbox ...`);
+  // The bench's own outbox, emptied: only this burst's e-mails are read.
+  const outboxDir = appEnv(databaseUrl, 0).OUTBOX_DIR;
+  fs.rmSync(outboxDir, { recursive: true, force: true });
+  const paid = await prepareBurst(databaseUrl, app.url, BURST);
+  const browser = { "accept-encoding": "gzip, deflate, br" };
+  const signedIn = { ...browser, cookie: visitor.customerCookie };
+  await warm(app.url, [{ method: "GET", path: "/bookings", headers: signedIn }]);
+  const duration = Math.max(10, DURATION);
+  const pages = [
+    ["GET / (anonymous) @ 50/s", [{ path: "/", headers: browser }], 150],
+    ["GET /bookings (signed in) @ 50/s", [{ path: "/bookings", headers: signedIn }], 150],
+    ["POST /api/quotes/calculate @ 50/s", quoteRequests(), 100],
+  ];
+  const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+  clientDelay.enable();
+  const loads = pages.map(([, requests]) => withLoad(openLoop(app.url, { rate: 50, duration, requests })));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  console.error(`Burst: ${paid.length * 2} confirmations within ${BURST_SPREAD_MS} ms ...`);
+  const started = performance.now();
+  // Evenly over the spread, each booking's two calls (the return from paying, and a retry) together.
+  const confirm = async ({ cookie, paymentIntentId }, index) => {
+    await new Promise((resolve) => setTimeout(resolve, (index * BURST_SPREAD_MS) / paid.length));
+    return fetch(`${app.url}/api/confirm-booking`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: app.url },
+      body: JSON.stringify({ paymentIntentId }),
+      signal: AbortSignal.timeout(60_000),
+    }).then(
+      (response) => response.status,
+      () => 0,
+    );
+  };
+  const statuses = await Promise.all(
+    paid.flatMap((booking, index) => [confirm(booking, index), confirm(booking, index)]),
+  );
+  const answeredMs = performance.now() - started;
+  const readOutbox = outboxWatcher(
+    outboxDir,
+    paid.map((booking) => booking.email),
+  );
+  let counts = await readOutbox();
+  while (counts.size < paid.length && performance.now() - started < 180_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    counts = await readOutbox();
+  }
+  const sentMs = performance.now() - started;
+  const results = await Promise.all(loads);
+  clientDelay.disable();
+  console.error(`Burst: the bench's own event loop was held up to ${Math.round(clientDelay.max / 1e6)} ms`);
+  const twice = [...counts.values()].filter((count) => count > 1).length;
+  const ok = statuses.filter((status) => status === 200).length;
+  figures.burst = {
+    spreadMs: BURST_SPREAD_MS,
+    bookings: paid.length,
+    confirmations: statuses.length,
+    ok,
+    answeredMs,
+    sentMs,
+    twice,
+    pages: results,
+  };
+
+  const section = `Burst: ${paid.length} bookings paid ${BURST_SPREAD_MS ? `within ${BURST_SPREAD_MS / 1000} s` : "at once"}`;
+  row(
+    section,
+    `${statuses.length} confirmations (each booking twice)`,
+    `${ok} answered 200 in ${(answeredMs / 1000).toFixed(1)} s`,
+    "all 200",
+    mark(ok === statuses.length),
+  );
+  row(
+    section,
+    "confirmation e-mails in the outbox",
+    `${counts.size} of ${paid.length} after ${(sentMs / 1000).toFixed(1)} s; ${twice} sent twice`,
+    "all, once each",
+    mark(counts.size === paid.length && twice === 0),
+  );
+  pages.forEach(([label, , target], index) => {
+    const run = results[index];
+    row(
+      section,
+      `${label} meanwhile`,
+      openLine(run),
+      `p99 <= ${target} ms`,
+      mark(run.p99 <= target && run.errors === 0),
+    );
+  });
+}
+
 const ANCHOR_NOTE = "../shared/bench/baseline-remix (set BASELINE_REMIX_DIR)";
 
 const database = await startDatabase();
@@ -276,6 +399,7 @@ try {
 
   if (only.includes("load")) await measureLoad(app, visitor);
   if (only.includes("workers")) await measureWorkers(database.url, visitor);
+  if (only.includes("burst")) await measureBurst(app, database.url, visitor);
 
   if (only.includes("growth")) {
     console.error("Cost growth: quote items ...");

@@ -101,4 +101,22 @@ export async function prepareVisitors(databaseUrl, baseUrl) {
   return JSON.parse(out.trim().split("\n").at(-1));
 }
 
+/** `count` bookings paid in the sandbox and not yet confirmed, with their customers' cookies (prepare-burst.ts). */
+export async function prepareBurst(databaseUrl, baseUrl, count) {
+  let out = "";
+  const child = spawn(
+    path.join(root, "node_modules/.bin/tsx"),
+    ["scripts/bench/prepare-burst.ts", baseUrl, String(count)],
+    {
+      cwd: root,
+      env: appEnv(databaseUrl, new URL(baseUrl).port),
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  child.stdout.on("data", (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error("scripts/bench/prepare-burst.ts failed");
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
 export { buildDir, root };

@@ -1,7 +1,12 @@
 // /booking-confirmation and /booking-receipt: what the customer may be shown about a payment,
 // after asking its provider (or the stored result of a webhook) whether it succeeded.
 import { bookingView, findBookingFor } from "~/server/bookings/bookings.server";
-import { confirmPayment, outcomeIsConfirmed, type RecordOutcome } from "~/server/bookings/checkout.server";
+import {
+  confirmPayment,
+  outcomeIsConfirmed,
+  paymentConfirmations,
+  type RecordOutcome,
+} from "~/server/bookings/checkout.server";
 import type { BookingView } from "~/views/booking";
 import type { SessionUser } from "~/views/session-user";
 
@@ -19,7 +24,11 @@ function stateOf(outcome: RecordOutcome): "confirmed" | "processing" | "unpaid" 
   return "booking_error";
 }
 
-export async function loadConfirmation(request: Request, user: SessionUser): Promise<ConfirmationState> {
+export function loadConfirmation(request: Request, user: SessionUser): Promise<ConfirmationState> {
+  return paymentConfirmations(() => confirmationOf(request, user));
+}
+
+async function confirmationOf(request: Request, user: SessionUser): Promise<ConfirmationState> {
   const params = new URL(request.url).searchParams;
   const paymentIntentId = params.get("payment_intent");
   const sessionId = params.get("session_id");

@@ -2,19 +2,25 @@
 // {bookingId}: the provider is asked whether the payment succeeded (the client's word is not
 // taken), the booking is marked paid once, and calling again changes nothing.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { apiBookingAnswer } from "~/routes/_checkout+/checkout-pages.server";
 import { apiConfirmBookingSchema } from "~/schemas/checkout";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
-import { confirmPayment, outcomeIsConfirmed } from "~/server/bookings/checkout.server";
+import { confirmPayment, outcomeIsConfirmed, paymentConfirmations } from "~/server/bookings/checkout.server";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
+import type { SessionUser } from "~/views/session-user";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
   await enforceRateLimit(context);
   const query = await parseJsonBody(request, apiConfirmBookingSchema);
+  return paymentConfirmations(() => confirm(request, user, query));
+}
+
+async function confirm(request: Request, user: SessionUser, query: z.output<typeof apiConfirmBookingSchema>) {
   if (query.bookingId && !(await findBookingFor(request, query.bookingId, user)))
     return apiError(404, PAYMENT_MESSAGES.noBooking);
   const result = await confirmPayment(query);

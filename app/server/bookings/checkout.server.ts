@@ -18,6 +18,7 @@ import { capturePayPalOrder, createPayPalOrder, getPayPalOrder } from "~/server/
 import { verifyStripeEvent, type StripeEvent } from "~/server/payments/stripe.server";
 import { applyAccountUpdate } from "~/server/payouts/payout-details.server";
 import { confirmTransfer } from "~/server/payouts/payouts.server";
+import { bulkhead } from "~/server/platform/bulkhead.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
@@ -233,10 +234,19 @@ export async function recordProviderPayment(
   payment: ProviderPayment,
   expectedBookingId?: string,
 ): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {
-  const recorded = await recordPaymentAnswer(payment, expectedBookingId);
+  const recorded = await paymentRecording(() => recordPaymentAnswer(payment, expectedBookingId));
   metrics.payments.inc({ provider: payment.provider, outcome: recorded.outcome });
   return recorded;
 }
+
+/** A few payments recorded at once per process: a burst of them leaves pool connections for pages. */
+const paymentRecording = bulkhead(4);
+
+/**
+ * The customer's return from paying (the confirmation page, POST /api/confirm-booking): a few at
+ * once per process, the rest waiting their turn before they touch the database at all.
+ */
+export const paymentConfirmations = bulkhead(3);
 
 async function recordPaymentAnswer(
   payment: ProviderPayment,

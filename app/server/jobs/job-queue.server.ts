@@ -52,7 +52,9 @@ async function startBoss() {
   const runsWorkers = env.JOB_WORKERS === "on";
   const instance = new PgBoss({
     connectionString: env.DATABASE_URL,
-    max: 4,
+    max: 6,
+    // The queues' sizes, read every 5 s: a backlog of messages is worked through without pauses.
+    queueCacheIntervalSeconds: 5,
     // The scheduler and maintenance run where workers may; an instance with JOB_WORKERS=off only adds jobs.
     schedule: runsWorkers,
     supervise: runsWorkers,
@@ -83,15 +85,23 @@ export async function addJob(tx: Transaction, queue: QueueName, data: object, op
 export type JobHandlers = Partial<Record<QueueName, (job: Job<Record<string, unknown>>) => Promise<void>>>;
 
 /** Starts this process's workers (a few jobs at a time per queue) and the schedules. */
-export async function startJobWorkers(handlers: JobHandlers, { concurrency = 2 } = {}) {
+export async function startJobWorkers(handlers: JobHandlers, { concurrency = 2, messageConcurrency = 2 } = {}) {
   if (working) return;
   const instance = await jobQueue();
   for (const { queue, cron } of SCHEDULES)
     await instance.schedule(queue, env.JOB_SCHEDULE_CRON ?? cron, {}, { tz: "Europe/London" });
   for (const [queue, handle] of Object.entries(handlers)) {
+    // A worker waits a poll's interval between jobs unless it is told of a backlog: messages then
+    // go one after another (200 confirmations in seconds, not minutes), and timed work polls.
+    const messages = queue === QUEUES.messages;
     await instance.work<Record<string, unknown>>(
       queue,
-      { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 1 },
+      {
+        batchSize: 1,
+        localConcurrency: messages ? messageConcurrency : concurrency,
+        pollingIntervalSeconds: messages ? 0.5 : 1,
+        ...(messages ? { burstWhenReadyExceeds: 1 } : {}),
+      },
       async ([job]) => {
         if (job) await handle(job);
       },
