@@ -1,0 +1,154 @@
+// Self-dispatch (issue 34): who may take a paid, unassigned job, and who is offered it when.
+// Pure rules: the server gathers the facts (the driver's other jobs, the miles from their base to
+// the pickup by our own distance estimate, their record) and asks here.
+import { findPostcode } from "./distance";
+import { ukInstant } from "./uk-calendar";
+import { VAN_LABELS, VAN_SIZES, type VanSize } from "./vans";
+
+/** A driver's own settings (/driver/availability): defaults and bounds. */
+export const WORKING_RADIUS = { default: 25, min: 5, max: 100 } as const;
+export const JOBS_PER_DAY = { default: 2, min: 1, max: 5 } as const;
+
+/** A job's window runs from its start for its estimated hours, plus this much travel. */
+const TRAVEL_HOURS = 1;
+
+/** The first wave: the nearest and most reliable drivers, for this long after the job opens. */
+export const FIRST_WAVE = {
+  minutes: 30,
+  miles: 10,
+  onTimeRate: 0.9,
+  ratingTenths: 45,
+  /** A driver with fewer completed jobs than this counts as meeting the on-time and rating bars. */
+  newDriverBelowJobs: 5,
+} as const;
+
+/** A move starting sooner than this after it opens skips the first wave. */
+const SHORT_NOTICE_HOURS = 24;
+
+/** Flags for admins: a job still open this close to its start, or open this long after payment when it is that close. */
+export const NEEDS_A_DRIVER = { hoursBeforeStart: 48, openMinutesWhenSoon: 60 } as const;
+
+export const DISPATCH_MESSAGES = {
+  taken: "Another driver has taken this job",
+  notFound: "This job is not open to drivers",
+  notApproved: "Only an approved driver can take jobs",
+  suspended: "Your driver account is suspended",
+  van: (size: VanSize) => `This job needs a ${VAN_LABELS[size].toLowerCase()}`,
+  tooFar: (radius: number) => `The pickup is outside your working radius of ${radius} miles`,
+  noBase: "Set your base postcode on your availability page to be offered jobs",
+  overlap: "You have another job at that time",
+  unavailable: "You marked that day as unavailable",
+  dailyLimit: (limit: number) => `You already have ${limit} ${limit === 1 ? "job" : "jobs"} that day`,
+  droppedBefore: "You gave this job back before",
+} as const;
+
+/** A job (a paid booking without a driver), as the rules need it. */
+export type OpenJob = {
+  bookingId: string;
+  vanSize: VanSize;
+  /** The UK date and start time of the move. */
+  moveDate: string;
+  moveTime: string;
+  estimatedHours: number;
+};
+
+/** A driver, as the rules need them, with the facts about this job. */
+export type Candidate = {
+  approved: boolean;
+  /** Their account is active (an admin can deactivate it). */
+  active: boolean;
+  vanSize: VanSize;
+  radiusMiles: number;
+  /** Road miles from their base postcode to the pickup; null without a base (or unlocated). */
+  milesToPickup: number | null;
+  unavailableDates: readonly string[];
+  jobsPerDay: number;
+  /** Their other live jobs (assigned, not done or cancelled). */
+  otherJobs: readonly { moveDate: string; moveTime: string; estimatedHours: number }[];
+  droppedBookingIds: readonly string[];
+};
+
+/** A job's window: from its start to the end of its estimated hours plus an hour's travel. */
+export function jobWindow(job: { moveDate: string; moveTime: string; estimatedHours: number }) {
+  const start = ukInstant(job.moveDate, job.moveTime);
+  return { start, end: new Date(start.getTime() + (job.estimatedHours + TRAVEL_HOURS) * 3_600_000) };
+}
+
+function overlaps(a: { start: Date; end: Date }, b: { start: Date; end: Date }) {
+  return a.start < b.end && b.start < a.end;
+}
+
+const vanRank = (size: VanSize) => VAN_SIZES.indexOf(size);
+
+/** Why this driver may not take this job, in a sentence; null when they may. */
+export function ineligibility(driver: Candidate, job: OpenJob): string | null {
+  if (!driver.approved) return DISPATCH_MESSAGES.notApproved;
+  if (!driver.active) return DISPATCH_MESSAGES.suspended;
+  if (vanRank(driver.vanSize) < vanRank(job.vanSize)) return DISPATCH_MESSAGES.van(job.vanSize);
+  if (driver.milesToPickup === null) return DISPATCH_MESSAGES.noBase;
+  if (driver.milesToPickup > driver.radiusMiles) return DISPATCH_MESSAGES.tooFar(driver.radiusMiles);
+  if (driver.droppedBookingIds.includes(job.bookingId)) return DISPATCH_MESSAGES.droppedBefore;
+  if (driver.unavailableDates.includes(job.moveDate)) return DISPATCH_MESSAGES.unavailable;
+  const window = jobWindow(job);
+  if (driver.otherJobs.some((other) => overlaps(window, jobWindow(other)))) return DISPATCH_MESSAGES.overlap;
+  const sameDay = driver.otherJobs.filter((other) => other.moveDate === job.moveDate).length;
+  if (sameDay >= driver.jobsPerDay) return DISPATCH_MESSAGES.dailyLimit(driver.jobsPerDay);
+  return null;
+}
+
+/** A driver's record, for the first wave. */
+export type DriverRecord = {
+  milesToPickup: number;
+  completedJobs: number;
+  ratingTenths: number | null;
+  arrivals: number;
+  onTimeArrivals: number;
+};
+
+/** Whether an eligible driver is among the first wave's: near, on time and well rated (or new). */
+export function inFirstWave(driver: DriverRecord) {
+  if (driver.milesToPickup > FIRST_WAVE.miles) return false;
+  if (driver.completedJobs < FIRST_WAVE.newDriverBelowJobs) return true;
+  const onTime = driver.arrivals === 0 || driver.onTimeArrivals / driver.arrivals >= FIRST_WAVE.onTimeRate;
+  const rated = driver.ratingTenths === null || driver.ratingTenths >= FIRST_WAVE.ratingTenths;
+  return onTime && rated;
+}
+
+/**
+ * The wave a job is in: 1 (the first wave's drivers only) for FIRST_WAVE.minutes after it
+ * opened, then 2 (every eligible driver). A move starting within SHORT_NOTICE_HOURS of opening
+ * goes to everyone at once.
+ */
+export function offerWave(job: Pick<OpenJob, "moveDate" | "moveTime">, openedAt: Date, now: Date): 1 | 2 {
+  const start = ukInstant(job.moveDate, job.moveTime);
+  if (start.getTime() - openedAt.getTime() < SHORT_NOTICE_HOURS * 3_600_000) return 2;
+  return now.getTime() - openedAt.getTime() < FIRST_WAVE.minutes * 60_000 ? 1 : 2;
+}
+
+/** When wave 2 begins for a job opened at `openedAt` (the moment to offer it to everyone). */
+export function secondWaveAt(openedAt: Date) {
+  return new Date(openedAt.getTime() + FIRST_WAVE.minutes * 60_000);
+}
+
+/**
+ * Whether an open job needs an admin: still open within 48 hours of its start once an hour has
+ * passed since it opened when it opened that close, or from 48 hours before its start otherwise.
+ */
+export function needsADriver(job: Pick<OpenJob, "moveDate" | "moveTime">, openedAt: Date, now: Date) {
+  const start = ukInstant(job.moveDate, job.moveTime).getTime();
+  const flagFrom = start - NEEDS_A_DRIVER.hoursBeforeStart * 3_600_000;
+  const openedSoon = openedAt.getTime() >= flagFrom;
+  if (openedSoon) return now.getTime() - openedAt.getTime() >= NEEDS_A_DRIVER.openMinutesWhenSoon * 60_000;
+  return now.getTime() >= flagFrom;
+}
+
+/**
+ * Where an offer says a job is, before it is taken: the postcode's outward code ("NE1"), else the
+ * address's last part (a town), never the street.
+ */
+export function districtOf(address: string): string {
+  const postcode = findPostcode(address);
+  if (postcode) return postcode.outward;
+  const town = address.split(",").at(-1)?.trim() ?? "";
+  return town && !/\d/.test(town) ? town : "Address given when taken";
+}

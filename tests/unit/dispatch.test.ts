@@ -1,0 +1,137 @@
+// Self-dispatch's rules (domain/dispatch.ts): who may take a job, the waves, and the flag.
+import { describe, expect, it } from "vitest";
+import {
+  DISPATCH_MESSAGES,
+  districtOf,
+  ineligibility,
+  inFirstWave,
+  jobWindow,
+  needsADriver,
+  offerWave,
+  type Candidate,
+  type OpenJob,
+} from "~/domain/dispatch";
+import { ukInstant } from "~/domain/uk-calendar";
+
+const job: OpenJob = {
+  bookingId: "b1",
+  vanSize: "large",
+  moveDate: "2027-03-04",
+  moveTime: "09:00",
+  estimatedHours: 3,
+};
+const driver = (overrides: Partial<Candidate> = {}): Candidate => ({
+  approved: true,
+  active: true,
+  vanSize: "large",
+  radiusMiles: 25,
+  milesToPickup: 8,
+  unavailableDates: [],
+  jobsPerDay: 2,
+  otherJobs: [],
+  droppedBookingIds: [],
+  ...overrides,
+});
+
+describe("who may take a job", () => {
+  it("an approved, active driver with a big enough van, near enough, free that day", () => {
+    expect(ineligibility(driver(), job)).toBeNull();
+    expect(ineligibility(driver({ vanSize: "luton" }), job)).toBeNull(); // bigger is fine
+  });
+
+  it("not a driver who is not approved, or whose account is suspended", () => {
+    expect(ineligibility(driver({ approved: false }), job)).toBe(DISPATCH_MESSAGES.notApproved);
+    expect(ineligibility(driver({ active: false }), job)).toBe(DISPATCH_MESSAGES.suspended);
+  });
+
+  it("sizes: small < medium < large < luton, and the sentence names the van", () => {
+    for (const size of ["small", "medium"] as const)
+      expect(ineligibility(driver({ vanSize: size }), job)).toBe("This job needs a large van");
+    expect(ineligibility(driver({ vanSize: "large" }), { ...job, vanSize: "luton" })).toBe(
+      "This job needs a luton van",
+    );
+  });
+
+  it("the pickup within the working radius of the base, and a base at all", () => {
+    expect(ineligibility(driver({ milesToPickup: 25 }), job)).toBeNull();
+    expect(ineligibility(driver({ milesToPickup: 25.1 }), job)).toBe(
+      "The pickup is outside your working radius of 25 miles",
+    );
+    expect(ineligibility(driver({ milesToPickup: null }), job)).toBe(DISPATCH_MESSAGES.noBase);
+  });
+
+  it("not over another job's window: its hours plus an hour's travel, across midnight too", () => {
+    const before = { moveDate: "2027-03-04", moveTime: "05:00", estimatedHours: 3 }; // to 09:00 with travel
+    expect(ineligibility(driver({ otherJobs: [before] }), job)).toBeNull();
+    const touching = { ...before, moveTime: "05:01" };
+    expect(ineligibility(driver({ otherJobs: [touching] }), job)).toBe(DISPATCH_MESSAGES.overlap);
+    // A late job the evening before runs past midnight into this early one.
+    const early: OpenJob = { ...job, moveTime: "01:00" };
+    const lateBefore = { moveDate: "2027-03-03", moveTime: "22:00", estimatedHours: 3 }; // to 02:00
+    expect(ineligibility(driver({ otherJobs: [lateBefore] }), early)).toBe(DISPATCH_MESSAGES.overlap);
+    expect(jobWindow(lateBefore).end.toISOString()).toBe("2027-03-04T02:00:00.000Z");
+  });
+
+  it("not on a day marked unavailable, nor past the jobs-per-day limit", () => {
+    expect(ineligibility(driver({ unavailableDates: ["2027-03-04"] }), job)).toBe(DISPATCH_MESSAGES.unavailable);
+    const morning = { moveDate: "2027-03-04", moveTime: "14:00", estimatedHours: 1 };
+    expect(ineligibility(driver({ jobsPerDay: 2, otherJobs: [morning] }), job)).toBeNull();
+    expect(ineligibility(driver({ jobsPerDay: 1, otherJobs: [morning] }), job)).toBe("You already have 1 job that day");
+  });
+
+  it("not a job the driver gave back before", () => {
+    expect(ineligibility(driver({ droppedBookingIds: ["b1"] }), job)).toBe(DISPATCH_MESSAGES.droppedBefore);
+  });
+});
+
+describe("the waves", () => {
+  const record = { milesToPickup: 6, completedJobs: 20, ratingTenths: 47, arrivals: 20, onTimeArrivals: 19 };
+
+  it("the first wave: within 10 miles, at least 90% on time and rated 4.5 or more", () => {
+    expect(inFirstWave(record)).toBe(true);
+    expect(inFirstWave({ ...record, milesToPickup: 10.5 })).toBe(false);
+    expect(inFirstWave({ ...record, onTimeArrivals: 17 })).toBe(false); // 85%
+    expect(inFirstWave({ ...record, ratingTenths: 44 })).toBe(false);
+  });
+
+  it("a driver with fewer than 5 jobs counts as meeting both bars, not the distance", () => {
+    const newcomer = { milesToPickup: 6, completedJobs: 4, ratingTenths: 30, arrivals: 4, onTimeArrivals: 0 };
+    expect(inFirstWave(newcomer)).toBe(true);
+    expect(inFirstWave({ ...newcomer, milesToPickup: 12 })).toBe(false);
+  });
+
+  it("wave 1 for 30 minutes after the job opens, then wave 2; a move within 24 hours skips wave 1", () => {
+    const opened = new Date("2027-03-01T10:00:00Z");
+    expect(offerWave(job, opened, new Date("2027-03-01T10:29:59Z"))).toBe(1);
+    expect(offerWave(job, opened, new Date("2027-03-01T10:30:00Z"))).toBe(2);
+    const soon = { moveDate: "2027-03-02", moveTime: "09:59" }; // 23 h 59 min after it opened
+    expect(offerWave(soon, opened, opened)).toBe(2);
+    expect(offerWave({ moveDate: "2027-03-02", moveTime: "10:00" }, opened, opened)).toBe(1);
+  });
+});
+
+describe("the flag for admins", () => {
+  const start = ukInstant(job.moveDate, job.moveTime).getTime();
+  const hours = (count: number) => new Date(start - count * 3_600_000);
+
+  it("a job opened days ahead is flagged from 48 hours before its start", () => {
+    const opened = hours(24 * 5);
+    expect(needsADriver(job, opened, hours(48.01))).toBe(false);
+    expect(needsADriver(job, opened, hours(48))).toBe(true);
+  });
+
+  it("a move less than 48 hours away is flagged when still open an hour after payment", () => {
+    const opened = hours(30);
+    expect(needsADriver(job, opened, hours(29.01))).toBe(false);
+    expect(needsADriver(job, opened, hours(29))).toBe(true);
+  });
+});
+
+describe("where an offer says the job is", () => {
+  it("the postcode's district, or the town, never the street", () => {
+    expect(districtOf("12 Grey Street, Newcastle upon Tyne NE1 6EE")).toBe("NE1");
+    expect(districtOf("40 Osborne Road, Jesmond, NE2")).toBe("NE2");
+    expect(districtOf("7 Acacia Avenue, Chelmsford")).toBe("Chelmsford");
+    expect(districtOf("Flat 2, 15")).toBe("Address given when taken");
+  });
+});
