@@ -5,15 +5,11 @@ import { findPostcode } from "./distance";
 import { ukInstant } from "./uk-calendar";
 import { VAN_LABELS, VAN_SIZES, type VanSize } from "./vans";
 
-/** A driver's own settings (/driver/availability): defaults and bounds. */
-export const WORKING_RADIUS = { default: 25, min: 5, max: 100 } as const;
-export const JOBS_PER_DAY = { default: 2, min: 1, max: 5 } as const;
-
 /** A job's window runs from its start for its estimated hours, plus this much travel. */
 const TRAVEL_HOURS = 1;
 
 /** The first wave: the nearest and most reliable drivers, for this long after the job opens. */
-export const FIRST_WAVE = {
+const FIRST_WAVE = {
   minutes: 30,
   miles: 10,
   onTimeRate: 0.9,
@@ -26,7 +22,7 @@ export const FIRST_WAVE = {
 const SHORT_NOTICE_HOURS = 24;
 
 /** Flags for admins: a job still open this close to its start, or open this long after payment when it is that close. */
-export const NEEDS_A_DRIVER = { hoursBeforeStart: 48, openMinutesWhenSoon: 60 } as const;
+const NEEDS_A_DRIVER = { hoursBeforeStart: 48, openMinutesWhenSoon: 60 } as const;
 
 export const DISPATCH_MESSAGES = {
   taken: "Another driver has taken this job",
@@ -40,6 +36,7 @@ export const DISPATCH_MESSAGES = {
   unavailable: "You marked that day as unavailable",
   dailyLimit: (limit: number) => `You already have ${limit} ${limit === 1 ? "job" : "jobs"} that day`,
   droppedBefore: "You gave this job back before",
+  firstWave: (time: string) => `This job is offered to nearby drivers first; it opens to you at ${time}`,
 } as const;
 
 /** A job (a paid booking without a driver), as the rules need it. */

@@ -31,7 +31,7 @@ const paramsOf = (name: string): Record<string, string> => (ids[name] ? { id: id
 type RouteModule = { action?: (args: ActionFunctionArgs) => unknown };
 const modules = routeModules(import.meta.glob<RouteModule>("../../app/routes/api+/*.ts", { eager: true }));
 
-// Routes whose body is not JSON: logout and a user's deletion read none; a chunk is multipart
+// Routes whose body is not JSON: logout, a user's deletion and a driver's take read none; a chunk is multipart
 // with its own limit; Twilio's webhooks post a signed form (twilio-webhooks.test.ts, and
 // hostile-input.test.ts for their limits).
 const NOT_JSON = [
@@ -40,6 +40,7 @@ const NOT_JSON = [
   "api.admin.users.$id",
   "api.twilio.inbound",
   "api.twilio.status",
+  "api.driver.offers.$bookingId.take",
 ];
 // Routes that take another method than POST.
 const METHODS: Record<string, string> = { "api.admin.users.$id.status": "PUT" };

@@ -54,11 +54,13 @@ type RouteModule = { loader?: Handler; action?: Handler };
  * admin      an admin; a visitor goes to /admin/login?redirectTo=…, anyone else to /
  * apiUser    any active account (cookie or token); else 401 JSON
  * apiAdmin   an admin (cookie or token); a visitor 401 JSON, anyone else 403 JSON
+ * apiDriver  a driver (cookie or token); a visitor 401 JSON, anyone else 403 "Driver access required"
  * files      uploaded documents: a visitor 401, a customer or driver 403, an admin reaches the file
  */
 // "secondStep": the two-factor code page, for a browser that just gave an admin's password; any
 // other caller goes back to /admin/login.
-type RouteClass = "public" | "user" | "driver" | "admin" | "apiUser" | "apiAdmin" | "files" | "secondStep";
+type RouteClass =
+  "public" | "user" | "driver" | "admin" | "apiUser" | "apiAdmin" | "apiDriver" | "files" | "secondStep";
 type Classes = { loader?: RouteClass; action?: RouteClass };
 
 const ROUTES: Record<string, Classes> = {
@@ -100,6 +102,8 @@ const ROUTES: Record<string, Classes> = {
   "api.calculate-distance": { loader: "public", action: "public" },
   "api.config.stripe": { action: "apiAdmin" },
   "api.confirm-booking": { loader: "public", action: "apiUser" },
+  "api.driver.offers": { loader: "apiDriver" },
+  "api.driver.offers.$bookingId.take": { loader: "public", action: "apiDriver" },
   "api.create-payment-intent": { loader: "public", action: "apiUser" },
   "api.create-stripe-checkout-session": { loader: "public", action: "apiUser" },
   "api.drivers.apply": { action: "public" },
@@ -296,6 +300,18 @@ function expectClass(routeClass: RouteClass, outcome: Outcome, actor: Actor, pat
       if (signedOut(actor)) expectJsonError(outcome, 401, label);
       else if (actor !== "admin") expectJsonError(outcome, 403, label);
       else expectServed(outcome, label);
+      return;
+    case "apiDriver":
+      if (signedOut(actor)) expectJsonError(outcome, 401, label);
+      else if (actor !== "driver") {
+        expectJsonError(outcome, 403, label);
+        expect(outcome.body.error, label).toBe("Driver access required");
+      } else {
+        // Past the guard: a job's own answers (404 no such job, 403 naming a rule) may follow.
+        expect(outcome.status, label).toBeLessThan(500);
+        expect([401], label).not.toContain(outcome.status);
+        expect(outcome.body?.error, label).not.toBe("Driver access required");
+      }
       return;
     case "files":
       expect(outcome.status, label).toBe(signedOut(actor) ? 401 : actor === "admin" ? 404 : 403);

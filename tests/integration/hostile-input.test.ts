@@ -309,7 +309,13 @@ const apiFiles = routeModules(everyRoute, (route) => /^(api|paypal)\./.test(rout
 const pageFiles = routeModules(everyRoute, (route) => route.file.endsWith(".tsx"));
 
 // Routes that read no body (logging out, deleting a user): an oversized one is ignored.
-const BODYLESS = ["api.auth.logout", "api.admin.users.$id", "paypal.setup", "paypal.order.$id.capture"];
+const BODYLESS = [
+  "api.auth.logout",
+  "api.admin.users.$id",
+  "paypal.setup",
+  "paypal.order.$id.capture",
+  "api.driver.offers.$bookingId.take",
+];
 // Pages for a browser that has just given an admin's password (two-factor sign-in) only.
 const SECOND_STEP = ["admin_.login_.code"];
 // Routes whose 401/403 answers the body (wrong password, wrong admin key), not the caller.
@@ -341,6 +347,8 @@ function callerOf(name: string): Caller {
 const ids: Record<string, string> = {};
 const cookies = {} as Record<Caller, string | undefined>;
 let adminToken = "";
+/** The drivers' API (issue 34) takes a driver's token. */
+let driverToken = "";
 
 // PayPal's routes read their bodies only while PayPal is configured: the local stand-in.
 let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
@@ -356,6 +364,7 @@ beforeAll(async () => {
     createAccount({ role: "driver" }),
   ]);
   adminToken = await bearerFor(admin);
+  driverToken = await bearerFor(driver);
   cookies.visitor = undefined;
   cookies.admin = await sessionCookie(admin);
   cookies.customer = await sessionCookie(customer);
@@ -365,6 +374,8 @@ beforeAll(async () => {
   ids.booking = own.id;
   ids.adminBooking = (await createBooking()).id;
   ids.driver = (await createApprovedDriver()).id;
+  // The driver account is that approved driver's, so the drivers' API gets past its guard.
+  await db.driver.update({ where: { id: ids.driver }, data: { userId: driver.id } });
   ids.user = (await createAccount()).id;
   ids.doomedUser = (await createAccount()).id;
 });
@@ -462,7 +473,8 @@ describe("hostile input to the JSON API", () => {
   for (const { name, action } of apiRoutes) {
     const method = API_METHODS[name] ?? "POST";
     // Logging out revokes the token it is called with: it gets no token of the admin's.
-    const credentialsOf = () => (name === "api.auth.logout" ? {} : { token: adminToken });
+    const credentialsOf = () =>
+      name === "api.auth.logout" ? {} : { token: name.startsWith("api.driver.") ? driverToken : adminToken };
 
     it(`${method} /${name}: a 4xx with { error, message } or a 2xx, never a 5xx`, async () => {
       const { path, params } = target(name);

@@ -361,7 +361,14 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
     const tracking = nextStatus === "assigned";
     const booking = await tx.booking.update({
       where: { id: bookingId },
-      data: { driverId, status: nextStatus, ...(tracking ? { trackingStatus: "assigned" as const } : {}) },
+      // An admin's assignment closes the job's offer to drivers (issue 34).
+      data: {
+        driverId,
+        status: nextStatus,
+        openedAt: null,
+        needsDriverAt: null,
+        ...(tracking ? { trackingStatus: "assigned" as const } : {}),
+      },
       select: BOOKING_ROW_SELECT,
     });
     if (tracking)

@@ -78,6 +78,13 @@ export async function requireApiUser(request: Request) {
   return user;
 }
 
+/** A driver (token or session): 401 JSON without a valid one, 403 JSON for anyone else. */
+export async function requireApiDriver(request: Request) {
+  const user = await requireApiUser(request);
+  if (user.role !== "driver") throw apiError(403, "Driver access required");
+  return user;
+}
+
 /** An active admin (token or session): 401 JSON without a valid one, 403 JSON for anyone else. */
 export async function requireApiAdmin(request: Request) {
   const user = await requireApiUser(request);

@@ -26,6 +26,7 @@ import { metrics } from "~/server/platform/metrics.server";
 import type { SessionUser } from "~/views/session-user";
 import { claimBooking, type BookingRecord } from "./bookings.server";
 import { spendDiscountCode } from "./discount-codes.server";
+import { openForDrivers } from "./open-jobs.server";
 
 /** Why a booking cannot be paid now; the message is the one the customer sees. */
 export class CheckoutRefusal extends Error {
@@ -287,6 +288,8 @@ async function recordPaymentAnswer(
     });
     if (count === 0) return false;
     await spendDiscountCode(bookingId, tx);
+    // A paid booking without a driver is an open job for drivers to take (issue 34).
+    await openForDrivers(tx, bookingId);
     await queueMessage(
       tx,
       "booking-confirmed",

@@ -13,6 +13,7 @@ import { formatCalendarDate } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
 import { TRACKER_MESSAGES } from "~/schemas/tracker-messages";
 import { unreadCounts } from "~/server/bookings/chat.server";
+import { openForDrivers } from "~/server/bookings/open-jobs.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
@@ -77,6 +78,15 @@ export async function driverJobs(user: SessionUser, now = new Date()) {
     upcoming: open.filter((job) => job.moveDate > today).map(view),
     done: done.map(view),
   };
+}
+
+/** One of the driver's own jobs, with the customer's contact (a job they just took, say); null if not theirs. */
+export async function driverJobOf(user: SessionUser, bookingId: string, now = new Date()) {
+  const job = await db.booking.findFirst({
+    where: { id: bookingId, driver: { userId: user.id } },
+    select: jobSelect,
+  });
+  return job ? jobView(job, 0, now) : null;
 }
 
 type JobStop = {
@@ -183,6 +193,8 @@ export async function dropJob({
     await tx.driverJobEvent.create({
       data: { driverId: driver.id, bookingId, kind: "dropped", reason: reason ?? null },
     });
+    // Open to other drivers again (not to this one: domain/dispatch.ts).
+    await openForDrivers(tx, bookingId);
     await tx.auditLog.create({
       data: {
         actorId: user.id,

@@ -1,0 +1,14 @@
+// GET /api/driver/offers (issue 34): the open jobs this driver may take now, as the portal's
+// list shows them: the date and window, districts only, the distance from their base, the van,
+// helpers, stops and hours, and their share. No street, no customer, until taken.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiDriver } from "~/server/auth/api-auth.server";
+import { offersFor } from "~/server/drivers/dispatch.server";
+import { enforceRateLimit, requireMethod } from "~/server/platform/api.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireMethod(request, "GET");
+  const user = await requireApiDriver(request);
+  await enforceRateLimit(context);
+  return Response.json({ offers: await offersFor(user.id) }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,157 @@
+// Self-dispatch (issue 34) against a real PostgreSQL: a paid booking is open to the drivers who
+// may do it, through the JSON API; twenty pressing "take" at once give one winner; an offer
+// shows no street and no customer until taken; each rule that stops a driver is named.
+import { describe, expect, it } from "vitest";
+import { DISPATCH_MESSAGES } from "~/domain/dispatch";
+import { loader as offersApi } from "~/routes/api+/driver.offers";
+import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
+import { db } from "~/server/platform/db.server";
+import { bearerFor, call, createAccount, getRequest, jsonRequest, unique, uniqueIp } from "./auth-helpers";
+import { createBooking } from "./factories";
+
+const inDays = (days: number) =>
+  new Date(`${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+
+/** A paid booking open to drivers since `openedMinutesAgo`, with a customer's details on it. */
+async function openJob({ days = 10, openedMinutesAgo = 120, vanSize = "medium" as const } = {}) {
+  const booking = await createBooking("pending");
+  return db.booking.update({
+    where: { id: booking.id },
+    data: {
+      paymentState: "paid",
+      vanSize,
+      moveDate: inDays(days),
+      moveTime: "10:00",
+      pickupAddress: "12 Grey Street, Newcastle upon Tyne NE1 6EE",
+      deliveryAddress: "40 Osborne Road, Jesmond, Newcastle upon Tyne NE2 2AL",
+      customerName: "Priya Secretname",
+      customerEmail: `priya-${unique()}@example.com`,
+      customerPhone: "+447400900321",
+      openedAt: new Date(Date.now() - openedMinutesAgo * 60_000),
+    },
+  });
+}
+
+/** An approved driver with an account and a token, based in Newcastle. */
+async function driver(
+  overrides: { vanType?: "small" | "medium" | "large" | "luton"; basePostcode?: string | null } = {},
+) {
+  const user = await createAccount({ role: "driver" });
+  const row = await db.driver.create({
+    data: {
+      name: `Driver ${unique()}`,
+      email: user.email,
+      phone: "+447400900999",
+      experience: "3-5",
+      vanType: overrides.vanType ?? "large",
+      location: "Newcastle upon Tyne",
+      approvalStatus: "approved",
+      agreementAcceptedAt: new Date(),
+      userId: user.id,
+      basePostcode: overrides.basePostcode === undefined ? "NE6 1AA" : overrides.basePostcode,
+    },
+  });
+  return { user, driver: row, token: await bearerFor(user) };
+}
+
+const offers = (token: string) => call(offersApi, getRequest("/api/driver/offers", { token, ip: uniqueIp() }));
+const take = (token: string, bookingId: string) =>
+  call(takeApi, jsonRequest(`/api/driver/offers/${bookingId}/take`, {}, { token, ip: uniqueIp() }), { bookingId });
+
+describe("GET /api/driver/offers", () => {
+  it("lists an open job for an eligible driver, by district only: no street, no customer", async () => {
+    const job = await openJob();
+    const { token } = await driver();
+    const answer = await offers(token);
+    expect(answer.status).toBe(200);
+    const offer = answer.body.offers.find((each: { bookingId: string }) => each.bookingId === job.id);
+    expect(offer).toMatchObject({
+      from: "NE1",
+      to: "NE2",
+      window: "10:00–12:00",
+      van: "Medium Van",
+      share: "£30.00",
+    });
+    expect(offer.distanceFromBase).toMatch(/miles$/);
+    const json = JSON.stringify(answer.body);
+    for (const secret of ["Grey Street", "Osborne Road", "Priya", job.customerEmail!, "+447400900321", "900321"])
+      expect(json).not.toContain(secret);
+  });
+
+  it("leaves out what the driver may not take: a bigger van, too far, no base", async () => {
+    const job = await openJob({ vanSize: "luton" as never });
+    for (const who of [
+      await driver({ vanType: "large" }),
+      await driver({ basePostcode: "B1 1AA" }),
+      await driver({ basePostcode: null }),
+    ]) {
+      const listed = (await offers(who.token)).body.offers.map((each: { bookingId: string }) => each.bookingId);
+      expect(listed).not.toContain(job.id);
+    }
+  });
+
+  it("is for drivers only: 401 without a token, 403 for a customer", async () => {
+    expect((await call(offersApi, getRequest("/api/driver/offers", { ip: uniqueIp() }))).status).toBe(401);
+    const customer = await createAccount({ role: "customer" });
+    expect((await offers(await bearerFor(customer))).status).toBe(403);
+  });
+});
+
+describe("POST /api/driver/offers/:bookingId/take", () => {
+  it("twenty eligible drivers at once: one 200, nineteen 409s, one assignment, one customer message", async () => {
+    const job = await openJob();
+    const drivers = await Promise.all(Array.from({ length: 20 }, () => driver()));
+    const answers = await Promise.all(drivers.map((each) => take(each.token, job.id)));
+    const winners = answers.filter((answer) => answer.status === 200);
+    expect(winners).toHaveLength(1);
+    const losers = answers.filter((answer) => answer.status === 409);
+    expect(losers).toHaveLength(19);
+    for (const loser of losers) expect(loser.body.error).toBe("Another driver has taken this job");
+
+    const after = await db.booking.findUniqueOrThrow({ where: { id: job.id } });
+    const winner = drivers[answers.indexOf(winners[0]!)]!;
+    expect(after).toMatchObject({
+      driverId: winner.driver.id,
+      status: "assigned",
+      trackingStatus: "assigned",
+      openedAt: null,
+    });
+    expect(await db.message.count({ where: { bookingId: job.id, kind: "driver-assigned" } })).toBe(1);
+    expect(await db.auditLog.count({ where: { targetId: job.id, action: "booking.taken" } })).toBe(1);
+    // The winner now sees the street and the customer's contact.
+    expect(winners[0]!.body.booking).toMatchObject({
+      pickupAddress: job.pickupAddress,
+      customer: { name: "Priya Secretname", phone: "+447400900321" },
+    });
+    // And the job has left everyone's list.
+    for (const each of drivers.slice(0, 3)) {
+      const listed = (await offers(each.token)).body.offers.map((offer: { bookingId: string }) => offer.bookingId);
+      expect(listed).not.toContain(job.id);
+    }
+  });
+
+  it("names the rule that stops a driver (403), and 404 for no such open job", async () => {
+    const job = await openJob({ vanSize: "luton" as never });
+    const small = await driver({ vanType: "large" });
+    const refused = await take(small.token, job.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe("This job needs a luton van");
+    expect((await take(small.token, "no-such-job")).status).toBe(404);
+    // In its first 30 minutes a job goes to the first wave only: a driver 25 miles away waits.
+    const fresh = await openJob({ openedMinutesAgo: 5 });
+    const far = await driver({ basePostcode: "DH1 1AA" });
+    const early = await take(far.token, fresh.id);
+    expect(early.status).toBe(403);
+    expect(early.body.error).toMatch(/^This job is offered to nearby drivers first; it opens to you at \d\d:\d\d$/);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: fresh.id } })).driverId).toBeNull();
+  });
+
+  it("a job the driver gave back is not offered to them again", async () => {
+    const job = await openJob();
+    const { token, driver: row } = await driver();
+    await db.driverJobEvent.create({ data: { driverId: row.id, bookingId: job.id, kind: "dropped" } });
+    const refused = await take(token, job.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(DISPATCH_MESSAGES.droppedBefore);
+  });
+});
