@@ -101,6 +101,10 @@ async function createDrivers(adminId: string) {
       location: "Newcastle upon Tyne",
       approvalStatus: "approved",
       completedJobs: 212,
+      // Self-dispatch (issue 34): a base and a radius in each service region, so a booking paid
+      // on the demo is offered to someone (London and Essex from Romford).
+      basePostcode: "NE1 4ST",
+      workingRadiusMiles: 30,
     },
     {
       name: "Priya Patel",
@@ -111,6 +115,8 @@ async function createDrivers(adminId: string) {
       location: "London",
       approvalStatus: "approved",
       completedJobs: 156,
+      basePostcode: "RM1 3AB",
+      workingRadiusMiles: 45,
     },
     {
       name: "Tom Hughes",
@@ -121,6 +127,8 @@ async function createDrivers(adminId: string) {
       location: "Birmingham",
       approvalStatus: "approved",
       completedJobs: 64,
+      basePostcode: "B1 1BB",
+      workingRadiusMiles: 30,
     },
     {
       name: "Sarah Ahmed",
@@ -176,6 +184,9 @@ async function createDrivers(adminId: string) {
           reviewedById: driver.approvalStatus === "pending" ? null : adminId,
           userId: account?.id,
           completedJobs: "completedJobs" in driver ? driver.completedJobs : 0,
+          ...("basePostcode" in driver
+            ? { basePostcode: driver.basePostcode, workingRadiusMiles: driver.workingRadiusMiles }
+            : {}),
           // Mark is paid by bank transfer in the demo (no Stripe): his details, encrypted.
           ...(index === 0
             ? {

@@ -1,7 +1,9 @@
 // /driver: a signed-in driver's jobs, today's first, with the customer's details and the
 // button that moves each job along (on my way, nearby, arrived), then the link to complete it
 // with its proof of delivery (driver_.jobs.$id.complete.tsx). Each move updates
-// the customer's tracker live. Works without JavaScript (post, then back here with a toast).
+// the customer's tracker live. Above them, the open jobs this driver may take (issue 34): by
+// district only until taken, first come first served, the list following live as others take
+// them. Works without JavaScript (post, then back here with a toast).
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -13,13 +15,21 @@ import { StatusButton } from "~/components/ui/button";
 import { completeJobPath } from "~/domain/delivery-proof";
 import { driverRatingText } from "~/domain/driver-reliability";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
-import { dropJobSchema, stopDoneSchema, TRACKER_MESSAGES, trackingUpdateSchema } from "~/schemas/tracker";
+import {
+  dropJobSchema,
+  stopDoneSchema,
+  takeJobSchema,
+  TRACKER_MESSAGES,
+  trackingUpdateSchema,
+} from "~/schemas/tracker";
 import { requireDriver } from "~/server/auth/auth.server";
 import { advanceTracking, completeStop } from "~/server/bookings/tracking.server";
+import { offersFor, takeJob, type OfferView } from "~/server/drivers/dispatch.server";
 import { driverJobs, dropJob, type DriverJob } from "~/server/drivers/jobs.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
+import { useLiveStream } from "~/utils/use-live-updates";
 import { usePending } from "~/utils/use-pending";
 import type { SessionUser } from "~/views/session-user";
 
@@ -34,8 +44,9 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDriver(request);
-  const jobs = await driverJobs(user);
+  const [jobs, offers] = await Promise.all([driverJobs(user), offersFor(user.id)]);
   return {
+    offers,
     driver: jobs.driver
       ? {
           name: jobs.driver.name,
@@ -63,6 +74,32 @@ async function markStopDone(request: Request, context: AppLoadContext, user: Ses
   return answerWithToast(request, context, {
     toast: { title: "Stop done", description: `${done.title}: done`, variant: "success" },
     data: { ok: true, bookingId: id } as ActionAnswer,
+    redirectTo: "/driver",
+  });
+}
+
+/** "Take this job": the first eligible driver gets it; the others read why not. */
+async function takeOpenJob(request: Request, context: AppLoadContext, user: SessionUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: takeJobSchema });
+  if (submission.status !== "success")
+    return data<ActionAnswer>(
+      { ok: false, bookingId: null, message: TRACKER_MESSAGES.invalidBooking },
+      { status: 400 },
+    );
+  const taken = await takeJob(user.id, submission.value.bookingId);
+  if (!taken.ok)
+    return answerWithToast(request, context, {
+      toast: { title: "Not taken", description: taken.message, variant: "error" },
+      data: { ok: false, bookingId: submission.value.bookingId, message: taken.message } as ActionAnswer,
+      status: taken.status,
+    });
+  return answerWithToast(request, context, {
+    toast: {
+      title: "Job taken",
+      description: `${taken.reference} is yours: the addresses and the customer's contact are below.`,
+      variant: "success",
+    },
+    data: { ok: true, bookingId: taken.bookingId } as ActionAnswer,
     redirectTo: "/driver",
   });
 }
@@ -97,6 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "stop-done") return markStopDone(request, context, user, formData);
   if (formData.get("intent") === "drop") return giveBackJob(request, context, user, formData);
+  if (formData.get("intent") === "take") return takeOpenJob(request, context, user, formData);
   const submission = parseWithZod(formData, { schema: trackingUpdateSchema });
   const bookingId = typeof formData.get("bookingId") === "string" ? String(formData.get("bookingId")) : null;
   if (submission.status !== "success") {
@@ -135,14 +173,93 @@ export default function DriverJobs() {
           Your driver profile is not linked to this account yet. Please contact support.
         </p>
       )}
+      {page.driver ? <OffersSection offers={page.offers} /> : null}
       <JobSection title="Today" jobs={page.today} empty="No jobs today." />
       <JobSection
         title="Coming up"
         jobs={page.upcoming}
-        empty="No jobs booked yet. New jobs appear here when they are assigned to you, usually 24 hours before the move."
+        empty="No jobs booked yet. A job you take above, or one our team gives you, appears here."
       />
       {page.done.length > 0 ? <JobSection title="Recently completed" jobs={page.done} empty="" /> : null}
     </div>
+  );
+}
+
+/** The fetcher every "Take this job" form shares, so its answer outlives the card it came from. */
+const TAKE_FETCHER = "take-job";
+
+function OffersSection({ offers }: { offers: OfferView[] }) {
+  useLiveStream("/api/driver/offers/events");
+  const taking = useFetcher<ActionAnswer>({ key: TAKE_FETCHER });
+  const pageAnswer = useActionData<typeof action>();
+  const answer = taking.data ?? pageAnswer;
+  const refused = answer && !answer.ok && offers.every((offer) => offer.bookingId !== answer.bookingId) ? answer : null;
+  return (
+    <section aria-labelledby="offers-heading" className="mt-8">
+      <h2 id="offers-heading" className="text-lg font-semibold text-slate-900">
+        Available jobs{" "}
+        <span
+          className="ml-1 rounded-full bg-blue-100 px-2 py-0.5 text-sm font-semibold text-blue-900"
+          data-testid="offers-count"
+        >
+          {offers.length}
+        </span>
+      </h2>
+      <div role="status" className="mt-2 text-sm font-medium text-red-800" data-testid="offers-answer">
+        {refused ? refused.message : null}
+      </div>
+      {offers.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          No open jobs for you right now. They appear here as customers pay, and we e-mail and text you.
+        </p>
+      ) : (
+        <ul className="mt-3 grid gap-4 md:grid-cols-2" data-testid="offers">
+          {offers.map((offer) => (
+            <OfferCard key={offer.bookingId} offer={offer} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OfferCard({ offer }: { offer: OfferView }) {
+  const taking = useFetcher<ActionAnswer>({ key: TAKE_FETCHER });
+  const pending = taking.state !== "idle" && taking.formData?.get("bookingId") === offer.bookingId;
+  const error =
+    taking.data && !taking.data.ok && taking.data.bookingId === offer.bookingId ? taking.data.message : null;
+  return (
+    <li className="rounded-xl border border-blue-200 bg-white p-5 shadow-sm" data-testid={`offer-${offer.reference}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold text-slate-900">
+          {offer.dateText}, {offer.window}
+        </p>
+        <p className="text-lg font-bold text-green-800">Your share {offer.share}</p>
+      </div>
+      <p className="mt-1 text-sm text-slate-900">
+        {offer.from} → {offer.to}
+        {offer.distanceFromBase ? (
+          <span className="text-slate-600"> · {offer.distanceFromBase} from your base</span>
+        ) : null}
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        {offer.van}, {offer.helpers}
+        {offer.stops > 0 ? `, ${offer.stops} extra ${offer.stops === 1 ? "stop" : "stops"}` : ""} ·{" "}
+        {offer.estimatedTime}
+      </p>
+      <taking.Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="take" />
+        <input type="hidden" name="bookingId" value={offer.bookingId} />
+        <StatusButton pending={pending} pendingText="Taking...">
+          Take this job
+        </StatusButton>
+      </taking.Form>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </li>
   );
 }
 

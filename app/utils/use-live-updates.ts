@@ -11,13 +11,18 @@ import { useEffect, useRef } from "react";
 const POLL_INTERVAL_MS = 30_000;
 
 export function useLiveUpdates(bookingId: string | null, { enabled = true } = {}) {
+  useLiveStream(bookingId ? `/api/bookings/${encodeURIComponent(bookingId)}/events` : null, { enabled });
+}
+
+/** The same for any of our event streams (the drivers' open jobs: /api/driver/offers/events). */
+export function useLiveStream(path: string | null, { enabled = true } = {}) {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
 
   useEffect(() => {
-    if (!bookingId || !enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api/bookings/${encodeURIComponent(bookingId)}/events`);
+    if (!path || !enabled || typeof EventSource === "undefined") return;
+    const source = new EventSource(path);
     let connectedBefore = false;
     source.addEventListener("ready", () => {
       if (connectedBefore) revalidateRef.current();
@@ -35,5 +40,5 @@ export function useLiveUpdates(bookingId: string | null, { enabled = true } = {}
       source.close();
       if (polling) clearInterval(polling);
     };
-  }, [bookingId, enabled]);
+  }, [path, enabled]);
 }

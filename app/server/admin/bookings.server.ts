@@ -23,7 +23,7 @@ import { applyTrackingStep } from "~/server/bookings/tracking.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
-import { publishLiveEvent } from "~/server/platform/live.server";
+import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
 import type { AdminBookingRow } from "~/views/admin";
@@ -411,7 +411,10 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
     }
     return { status: "assigned", booking };
   });
-  if (result.status === "assigned") await publishLiveEvent({ bookingId, kind: "booking" });
+  if (result.status === "assigned") {
+    await publishLiveEvent({ bookingId, kind: "booking" });
+    await publishOpenJobsChanged(); // an admin's assignment closes the offer
+  }
   return result;
 }
 

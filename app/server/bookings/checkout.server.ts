@@ -22,6 +22,7 @@ import { bulkhead } from "~/server/platform/bulkhead.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
+import { publishOpenJobsChanged } from "~/server/platform/live.server";
 import { metrics } from "~/server/platform/metrics.server";
 import type { SessionUser } from "~/views/session-user";
 import { claimBooking, type BookingRecord } from "./bookings.server";
@@ -310,6 +311,7 @@ async function recordPaymentAnswer(
     if (otherPayment > 0) await refundUnneededPayment(payment, "Refunded: the booking was already paid.");
     return { outcome: "already_paid", bookingId };
   }
+  await publishOpenJobsChanged(); // drivers' lists show the new open job
   return { outcome: "paid", bookingId };
 }
 

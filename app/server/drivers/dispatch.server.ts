@@ -24,7 +24,7 @@ import { estimatedMiles, OPEN_JOB } from "~/server/bookings/open-jobs.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
-import { publishLiveEvent } from "~/server/platform/live.server";
+import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
 import type { Prisma } from "../../../generated/prisma/client";
 
 const openJobSelect = {
@@ -218,5 +218,6 @@ export async function takeJob(userId: string, bookingId: string, now = new Date(
   });
   if (!won) return { ok: false, status: 409, message: DISPATCH_MESSAGES.taken };
   await publishLiveEvent({ bookingId, kind: "booking" });
+  await publishOpenJobsChanged(); // the job leaves every other driver's list
   return { ok: true, bookingId, reference: row.reference };
 }

@@ -17,7 +17,7 @@ import { openForDrivers } from "~/server/bookings/open-jobs.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
-import { publishLiveEvent } from "~/server/platform/live.server";
+import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
 import type { SessionUser } from "~/views/session-user";
 
 const RECENTLY_DONE = 10;
@@ -222,6 +222,7 @@ export async function dropJob({
     return { ok: false, status: 409, message: TRACKER_MESSAGES.jobStarted };
   }
   await publishLiveEvent({ bookingId, kind: "tracking" });
+  await publishOpenJobsChanged();
   return { ok: true, reference: booking!.reference };
 }
 

@@ -78,7 +78,16 @@ function ensureListening() {
   return listener;
 }
 
-/** Calls `onEvent` for each change to this booking until the returned function is called. */
+/**
+ * The drivers' open jobs (issue 34) are a topic of their own, told as if a booking of this id
+ * changed: a job opened, taken or given by an admin.
+ */
+export const OPEN_JOBS_TOPIC = "open-jobs";
+
+/** Tells every driver's page that the open jobs changed. */
+export const publishOpenJobsChanged = () => publishLiveEvent({ bookingId: OPEN_JOBS_TOPIC, kind: "booking" });
+
+/** Calls `onEvent` for each change to this booking (or topic) until the returned function is called. */
 export async function subscribeToBooking(
   bookingId: string,
   onEvent: (event: LiveEvent) => void,
