@@ -103,6 +103,7 @@ const ROUTES: Record<string, Classes> = {
   "api.config.stripe": { action: "apiAdmin" },
   "api.confirm-booking": { loader: "public", action: "apiUser" },
   "api.driver.offers": { loader: "apiDriver" },
+  "api.driver.offers.events": { loader: "apiDriver" },
   "api.driver.offers.$bookingId.take": { loader: "public", action: "apiDriver" },
   "api.create-payment-intent": { loader: "public", action: "apiUser" },
   "api.create-stripe-checkout-session": { loader: "public", action: "apiUser" },
@@ -239,7 +240,9 @@ function request(path: string, method: string, { cookie, token }: { cookie?: str
     headers.set("Content-Type", json ? "application/json" : "application/x-www-form-urlencoded");
     body = json ? "{}" : "";
   }
-  return new Request(`${BASE}${path}`, { method, headers, body });
+  // An event stream served to its caller stays open until the browser leaves: this one leaves soon.
+  const signal = path.endsWith("/events") ? AbortSignal.timeout(300) : undefined;
+  return new Request(`${BASE}${path}`, { method, headers, body, signal });
 }
 
 // ------------------------------------------------------------------ what each class answers
