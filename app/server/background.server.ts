@@ -5,6 +5,7 @@
 // their own. The schedules run each job once per period across all of them.
 import { issueMissingCreditNotes } from "./bookings/invoices.server";
 import { queueDayBeforeReminders } from "./bookings/move-day-emails.server";
+import { runDispatch } from "./drivers/dispatch.server";
 import { runHousekeeping } from "./housekeeping.server";
 import { jobWorkersRunning, QUEUES, startJobWorkers, stopJobQueue, type JobHandlers } from "./jobs/job-queue.server";
 import { deliverMessage, markDead } from "./message-delivery.server";
@@ -23,6 +24,7 @@ const HANDLERS: JobHandlers = {
   [QUEUES.reminders]: async () => void (await queueDayBeforeReminders()),
   [QUEUES.uploadCleanup]: async () => void (await cleanupStaleUploads()),
   [QUEUES.creditNotes]: async () => void (await issueMissingCreditNotes()),
+  [QUEUES.dispatch]: async () => void (await runDispatch()),
 };
 
 /** The messages waiting to be sent, for /metrics. */

@@ -19,9 +19,11 @@ import {
   composeTextJobAssigned,
   composeTextJobCancelled,
   composeTextJobChanged,
+  composeTextJobOffer,
   composeTextMoveCompleted,
   composeTextOnTheWay,
 } from "~/server/bookings/move-day-texts.server";
+import { composeJobOffer, composeNeedsADriver } from "~/server/drivers/dispatch.server";
 import {
   composeApplicationReceived,
   composeDriverApproved,
@@ -49,6 +51,8 @@ const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<C
   "driver-assigned": composeDriverAssigned,
   "driver-dropped": composeDriverDropped,
   "move-rescheduled": composeMoveRescheduled,
+  "job-offer": composeJobOffer,
+  "needs-a-driver": composeNeedsADriver,
   "day-before-reminder": composeDayBeforeReminder,
   "on-the-way": composeOnTheWay,
   "move-completed": composeMoveCompleted,
@@ -72,6 +76,7 @@ const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<C
   "text-job-assigned": composeTextJobAssigned,
   "text-job-cancelled": composeTextJobCancelled,
   "text-job-changed": composeTextJobChanged,
+  "text-job-offer": composeTextJobOffer,
 };
 
 export function composeMessage(kind: string, refs: unknown): Promise<Composed | null> {

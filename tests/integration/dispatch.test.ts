@@ -5,9 +5,12 @@ import { describe, expect, it } from "vitest";
 import { DISPATCH_MESSAGES } from "~/domain/dispatch";
 import { loader as offersApi } from "~/routes/api+/driver.offers";
 import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
+import { runDispatch } from "~/server/drivers/dispatch.server";
 import { db } from "~/server/platform/db.server";
+import { env } from "~/server/platform/env.server";
 import { bearerFor, call, createAccount, getRequest, jsonRequest, unique, uniqueIp } from "./auth-helpers";
 import { createBooking } from "./factories";
+import { deliverQueuedMessages, readOutbox } from "./messages";
 
 const inDays = (days: number) =>
   new Date(`${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
@@ -153,5 +156,60 @@ describe("POST /api/driver/offers/:bookingId/take", () => {
     const refused = await take(token, job.id);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe(DISPATCH_MESSAGES.droppedBefore);
+  });
+});
+
+describe("the dispatch schedule (runDispatch)", () => {
+  const offersOf = (bookingId: string) =>
+    db.dispatchOffer.findMany({ where: { bookingId }, select: { driverId: true, wave: true } });
+
+  it("tells the first wave first, everyone after 30 minutes, each driver once, by e-mail and text", async () => {
+    const job = await openJob({ openedMinutesAgo: 5 });
+    const near = await driver(); // NE6, a few miles from NE1: new, so meets the bars
+    const far = await driver({ basePostcode: "DH1 1AA" }); // ~15 miles: wave 2 only
+    const now = new Date();
+    await runDispatch(now);
+    const firstWave = (await offersOf(job.id)).map((offer) => offer.driverId);
+    expect(firstWave).toContain(near.driver.id);
+    expect(firstWave).not.toContain(far.driver.id);
+    expect(
+      await db.message.count({ where: { bookingId: job.id, kind: "job-offer", recipient: near.user.email } }),
+    ).toBe(1);
+
+    // 30 minutes after it opened: wave 2, the far driver too; the near one is not told again.
+    await runDispatch(new Date(job.openedAt!.getTime() + 31 * 60_000));
+    await runDispatch(new Date(job.openedAt!.getTime() + 32 * 60_000));
+    const offers = await offersOf(job.id);
+    expect(offers.filter((offer) => offer.driverId === near.driver.id)).toEqual([
+      { driverId: near.driver.id, wave: 1 },
+    ]);
+    expect(offers.filter((offer) => offer.driverId === far.driver.id)).toEqual([{ driverId: far.driver.id, wave: 2 }]);
+    expect(
+      await db.message.count({ where: { bookingId: job.id, kind: "job-offer", recipient: near.user.email } }),
+    ).toBe(1);
+    // One text per driver told (other tests' drivers in Newcastle are told too).
+    expect(await db.message.count({ where: { bookingId: job.id, kind: "text-job-offer" } })).toBe(offers.length);
+
+    // The e-mail says where by district and the share, never the street or the customer.
+    await deliverQueuedMessages();
+    const [mail] = await readOutbox(far.user.email);
+    expect(mail!.subject).toMatch(/^A new job for you: NE1 to NE2, /);
+    expect(mail!.text).toContain("Your share: £30.00");
+    expect(mail!.text).not.toContain("Grey Street");
+    expect(mail!.text).not.toContain("Priya");
+  });
+
+  it("flags a job still open 48 hours before its start, once, by e-mail to OPS_EMAIL and in the history", async () => {
+    const job = await openJob({ days: 10, openedMinutesAgo: 60 * 24 * 3 });
+    const start = new Date(`${job.moveDate.toISOString().slice(0, 10)}T10:00:00Z`).getTime();
+    await runDispatch(new Date(start - 49 * 3_600_000));
+    expect((await db.booking.findUniqueOrThrow({ where: { id: job.id } })).needsDriverAt).toBeNull();
+    await runDispatch(new Date(start - 47 * 3_600_000));
+    await runDispatch(new Date(start - 46 * 3_600_000));
+    expect((await db.booking.findUniqueOrThrow({ where: { id: job.id } })).needsDriverAt).toBeInstanceOf(Date);
+    const flags = await db.message.findMany({ where: { bookingId: job.id, kind: "needs-a-driver" } });
+    expect(flags).toHaveLength(1);
+    expect(flags[0]!.recipient).toBe(env.OPS_EMAIL ?? env.SUPPORT_EMAIL);
+    expect(await db.auditLog.count({ where: { targetId: job.id, action: "booking.needs_driver" } })).toBe(1);
   });
 });

@@ -554,6 +554,9 @@ function describeAuditEntry(action: string, details: unknown) {
         : String(value ?? "?");
     return `Tracking set by hand from ${tracking(info.from)} to ${tracking(info.to)}: ${String(info.reason ?? "")}`;
   }
+  if (action === "booking.taken")
+    return `${typeof info.driverName === "string" ? info.driverName : "A driver"} took the job`;
+  if (action === "booking.needs_driver") return "Flagged: still needs a driver";
   if (action === "booking.reschedule")
     return `Moved from ${String(info.from ?? "?")} to ${String(info.to ?? "?")}: ${String(info.reason ?? "")}`;
   if (action === "booking.refund") {

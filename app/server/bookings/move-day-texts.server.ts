@@ -21,7 +21,7 @@ import type { Prisma } from "../../../generated/prisma/client";
 
 export type CustomerTextKind =
   "text-driver-assigned" | "text-day-before" | "text-on-the-way" | "text-arrived" | "text-move-completed";
-export type DriverTextKind = "text-job-assigned" | "text-job-cancelled" | "text-job-changed";
+export type DriverTextKind = "text-job-assigned" | "text-job-cancelled" | "text-job-changed" | "text-job-offer";
 
 const findBooking = (bookingId: string, client: Pick<typeof db, "booking"> | Prisma.TransactionClient = db) =>
   client.booking.findUnique({
@@ -147,4 +147,12 @@ export const composeTextJobChanged = ({ bookingId, driverId }: { bookingId: stri
     bookingId,
     driverId,
     (reference, whenText) => `job ${reference} has changed: it is now ${whenText}. Details: ${absoluteUrl("/driver")}`,
+  );
+
+/** A new job the driver may take (issue 34): where, when and their share; no street until taken. */
+export const composeTextJobOffer = ({ bookingId, driverId }: { bookingId: string; driverId: string }) =>
+  toDriver(
+    bookingId,
+    driverId,
+    (reference, whenText) => `a new job near you, ${reference}, ${whenText}. Take it: ${absoluteUrl("/driver")}`,
   );

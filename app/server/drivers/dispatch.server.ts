@@ -7,6 +7,7 @@ import {
   ineligibility,
   inFirstWave,
   jobWindow,
+  needsADriver,
   offerWave,
   secondWaveAt,
   type OpenJob,
@@ -19,10 +20,11 @@ import { estimatedTimeText } from "~/domain/pricing";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS } from "~/domain/vans";
-import { queueCustomerText } from "~/server/bookings/move-day-texts.server";
+import { queueCustomerText, queueDriverText } from "~/server/bookings/move-day-texts.server";
 import { estimatedMiles, OPEN_JOB } from "~/server/bookings/open-jobs.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
+import { absoluteUrl, env } from "~/server/platform/env.server";
 import { createId } from "~/server/platform/ids.server";
 import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
 import type { Prisma } from "../../../generated/prisma/client";
@@ -51,54 +53,61 @@ const asOpenJob = (row: OpenJobRow): OpenJob => ({
   estimatedHours: row.estimatedHours,
 });
 
-/** A driver, with what the rules need of them, found by their account. */
-async function driverFacts(userId: string, today: string) {
-  const driver = await db.driver.findUnique({
-    where: { userId },
-    select: {
-      id: true,
-      name: true,
-      phone: true,
-      approvalStatus: true,
-      vanType: true,
-      basePostcode: true,
-      workingRadiusMiles: true,
-      jobsPerDay: true,
-      unavailableDates: true,
-      completedJobs: true,
-      ratingTenths: true,
-      user: { select: { isActive: true } },
-    },
-  });
-  if (!driver) return null;
+const driverSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  approvalStatus: true,
+  vanType: true,
+  basePostcode: true,
+  workingRadiusMiles: true,
+  jobsPerDay: true,
+  unavailableDates: true,
+  completedJobs: true,
+  ratingTenths: true,
+  user: { select: { isActive: true } },
+} satisfies Prisma.DriverSelect;
+
+/** Drivers, with what the rules need of them: three queries, however many drivers. */
+async function driversFacts(where: Prisma.DriverWhereInput, today: string) {
+  const drivers = await db.driver.findMany({ where, select: driverSelect, take: 2000 });
+  if (drivers.length === 0) return [];
+  const ids = drivers.map((driver) => driver.id);
   const [otherJobs, events] = await Promise.all([
     db.booking.findMany({
       where: {
-        driverId: driver.id,
+        driverId: { in: ids },
         status: { in: ["assigned", "in_progress"] },
         moveDate: { gte: new Date(`${today}T00:00:00Z`) },
       },
-      select: { moveDate: true, moveTime: true, estimatedHours: true },
-      take: 200,
+      select: { driverId: true, moveDate: true, moveTime: true, estimatedHours: true },
     }),
     db.driverJobEvent.findMany({
-      where: { driverId: driver.id },
-      select: { kind: true, bookingId: true, minutesLate: true },
-      take: 1000,
+      where: { driverId: { in: ids } },
+      select: { driverId: true, kind: true, bookingId: true, minutesLate: true },
     }),
   ]);
-  const arrivals = events.filter((event) => event.kind === "arrival");
-  return {
-    ...driver,
-    otherJobs: otherJobs.map((job) => ({ ...job, moveDate: isoDateOf(job.moveDate) })),
-    droppedBookingIds: events.flatMap((event) =>
-      event.kind === "dropped" && event.bookingId ? [event.bookingId] : [],
-    ),
-    arrivals: arrivals.length,
-    onTimeArrivals: arrivals.filter((event) => arrivedOnTime(event.minutesLate ?? 0)).length,
-  };
+  return drivers.map((driver) => {
+    const own = events.filter((event) => event.driverId === driver.id);
+    const arrivals = own.filter((event) => event.kind === "arrival");
+    return {
+      ...driver,
+      otherJobs: otherJobs
+        .filter((job) => job.driverId === driver.id)
+        .map((job) => ({ ...job, moveDate: isoDateOf(job.moveDate) })),
+      droppedBookingIds: own.flatMap((event) => (event.kind === "dropped" && event.bookingId ? [event.bookingId] : [])),
+      arrivals: arrivals.length,
+      onTimeArrivals: arrivals.filter((event) => arrivedOnTime(event.minutesLate ?? 0)).length,
+    };
+  });
 }
-type DriverFacts = NonNullable<Awaited<ReturnType<typeof driverFacts>>>;
+
+/** A driver, with what the rules need of them, found by their account. */
+async function driverFacts(userId: string, today: string) {
+  return (await driversFacts({ userId }, today))[0] ?? null;
+}
+type DriverFacts = Awaited<ReturnType<typeof driversFacts>>[number];
 
 /** Whether this driver may take this job now, and if not, why (a sentence). */
 function refusal(driver: DriverFacts, row: OpenJobRow, now: Date): string | null {
@@ -220,4 +229,123 @@ export async function takeJob(userId: string, bookingId: string, now = new Date(
   await publishLiveEvent({ bookingId, kind: "booking" });
   await publishOpenJobsChanged(); // the job leaves every other driver's list
   return { ok: true, bookingId, reference: row.reference };
+}
+
+/**
+ * The queue's dispatch schedule (every minute): each open job is announced once to each driver
+ * who may take it now, as its waves open (e-mail and text, and the portal's list); a job open too
+ * long is flagged to admins once (needsADriver), by e-mail to OPS_EMAIL.
+ */
+export async function runDispatch(now = new Date()) {
+  const today = ukToday(now);
+  const jobs = await db.booking.findMany({
+    where: { ...OPEN_JOB, moveDate: { gte: new Date(`${today}T00:00:00Z`) } },
+    select: { ...openJobSelect, needsDriverAt: true, offers: { select: { driverId: true } } },
+    orderBy: [{ moveDate: "asc" }, { moveTime: "asc" }],
+    take: 500,
+  });
+  if (jobs.length === 0) return { offered: 0, flagged: 0 };
+  const drivers = await driversFacts(
+    { approvalStatus: "approved", basePostcode: { not: null }, user: { isActive: true } },
+    today,
+  );
+  let offered = 0;
+  let flagged = 0;
+  for (const job of jobs) {
+    const told = new Set(job.offers.map((offer) => offer.driverId));
+    const wave = offerWave(asOpenJob(job), job.openedAt!, now);
+    const newlyEligible = drivers.filter((driver) => !told.has(driver.id) && refusal(driver, job, now) === null);
+    const flag = !job.needsDriverAt && needsADriver(asOpenJob(job), job.openedAt!, now);
+    if (newlyEligible.length === 0 && !flag) continue;
+    await db.$transaction(async (tx) => {
+      for (const driver of newlyEligible) {
+        // Once per driver and job: the unique row is the gate, should two runs overlap.
+        const { count } = await tx.dispatchOffer.createMany({
+          data: [{ bookingId: job.id, driverId: driver.id, wave }],
+          skipDuplicates: true,
+        });
+        if (count === 0) continue;
+        offered++;
+        const refs = { bookingId: job.id, driverId: driver.id };
+        await queueMessage(tx, "job-offer", refs, {
+          key: messageKey("job-offer", job.id, driver.id),
+          bookingId: job.id,
+          recipient: driver.email,
+        });
+        await queueDriverText(tx, "text-job-offer", job.id, driver, "offer");
+      }
+      if (flag) {
+        const { count } = await tx.booking.updateMany({
+          where: { id: job.id, needsDriverAt: null },
+          data: { needsDriverAt: now },
+        });
+        if (count === 1) {
+          flagged++;
+          await tx.auditLog.create({
+            data: { action: "booking.needs_driver", targetType: "Booking", targetId: job.id, details: { wave } },
+          });
+          await queueMessage(
+            tx,
+            "needs-a-driver",
+            { bookingId: job.id },
+            { key: messageKey("needs-a-driver", job.id), bookingId: job.id, recipient: opsEmail() },
+          );
+        }
+      }
+    });
+  }
+  if (offered > 0) await publishOpenJobsChanged();
+  return { offered, flagged };
+}
+
+const opsEmail = () => env.OPS_EMAIL ?? env.SUPPORT_EMAIL;
+
+/** The e-mail telling a driver of a job they may take: districts, date, window, share; no street. */
+export async function composeJobOffer({ bookingId, driverId }: { bookingId: string; driverId: string }) {
+  const [row, driver] = await Promise.all([
+    db.booking.findFirst({ where: { id: bookingId, ...OPEN_JOB }, select: openJobSelect }),
+    db.driver.findUnique({ where: { id: driverId }, select: { name: true, email: true, basePostcode: true } }),
+  ]);
+  // Taken or given meanwhile: nothing to announce.
+  if (!row || !driver) return null;
+  const { start, end } = jobWindow(asOpenJob(row));
+  const brand = env.BRAND_NAME;
+  return {
+    to: driver.email,
+    subject: `A new job for you: ${districtOf(row.pickupAddress)} to ${districtOf(row.deliveryAddress)}, ${formatCalendarDate(row.moveDate)}`,
+    text: [
+      `Hello ${driver.name},`,
+      "",
+      `A job you can take is open on ${brand}. The first driver to take it gets it.`,
+      "",
+      `When: ${formatCalendarDate(row.moveDate, "full")}, ${formatUkDateTime(start).slice(-5)} to ${formatUkDateTime(end).slice(-5)}`,
+      `From ${districtOf(row.pickupAddress)} to ${districtOf(row.deliveryAddress)}`,
+      `Van: ${VAN_LABELS[row.vanSize]}, ${helpersText(row.helpers)}; about ${estimatedTimeText(row.estimatedHours)}`,
+      `Your share: ${formatPounds(row.driverShare)}`,
+      "",
+      `Take it: ${absoluteUrl("/driver")}`,
+      "",
+      `The ${brand} team`,
+    ].join("\n"),
+  };
+}
+
+/** To admins (OPS_EMAIL): a job still open too close to its start. */
+export async function composeNeedsADriver({ bookingId }: { bookingId: string }) {
+  const row = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: { ...openJobSelect, driverId: true, _count: { select: { stops: true, offers: true } } },
+  });
+  if (!row || row.driverId) return null;
+  return {
+    to: opsEmail(),
+    subject: `Needs a driver: ${row.reference}, ${formatCalendarDate(row.moveDate)} at ${row.moveTime}`,
+    text: [
+      `Booking ${row.reference} (${formatCalendarDate(row.moveDate, "full")} at ${row.moveTime}) has no driver yet.`,
+      `It has been open to drivers since ${formatUkDateTime(row.openedAt ?? new Date())} and was offered to ${row._count.offers} of them.`,
+      `${VAN_LABELS[row.vanSize]}, ${districtOf(row.pickupAddress)} to ${districtOf(row.deliveryAddress)}.`,
+      "",
+      `Assign a driver: ${absoluteUrl(`/admin/bookings/${row.id}`)}`,
+    ].join("\n"),
+  };
 }

@@ -23,6 +23,8 @@ export const QUEUES = {
   reminders: "day-before-reminders",
   uploadCleanup: "upload-cleanup",
   creditNotes: "credit-notes",
+  /** Open jobs told to the drivers who may take them, and flagged when open too long (issue 34). */
+  dispatch: "dispatch",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -32,6 +34,7 @@ const SCHEDULES: { queue: QueueName; cron: string }[] = [
   { queue: QUEUES.reminders, cron: "*/15 * * * *" },
   { queue: QUEUES.uploadCleanup, cron: "7 * * * *" },
   { queue: QUEUES.creditNotes, cron: "*/15 * * * *" },
+  { queue: QUEUES.dispatch, cron: "* * * * *" },
 ];
 
 const MESSAGE_QUEUE_OPTIONS = {

@@ -15,6 +15,9 @@ export type MessageRefs = {
   "driver-dropped": Booking;
   /** `from`: the date and time it was, in words. */
   "move-rescheduled": Booking & { from: string };
+  /** An open job told to a driver who may take it (issue 34), and one nobody has taken, to admins. */
+  "job-offer": Booking & { driverId: string };
+  "needs-a-driver": Booking;
   "day-before-reminder": Booking;
   "on-the-way": Booking & { etaMinutes: number | null };
   "move-completed": Booking;
@@ -40,6 +43,7 @@ export type MessageRefs = {
   "text-job-assigned": Booking & { driverId: string };
   "text-job-cancelled": Booking & { driverId: string };
   "text-job-changed": Booking & { driverId: string };
+  "text-job-offer": Booking & { driverId: string };
 };
 
 export type MessageKind = keyof MessageRefs;

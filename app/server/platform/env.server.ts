@@ -28,6 +28,8 @@ const envSchema = z.object({
   BRAND_NAME: z.string().default(DEFAULT_PUBLIC_CONFIG.brandName),
   SUPPORT_PHONE: z.string().default(DEFAULT_PUBLIC_CONFIG.supportPhone),
   SUPPORT_EMAIL: z.string().email().default(DEFAULT_PUBLIC_CONFIG.supportEmail),
+  // Where operational alerts go (a job nobody has taken, issue 34); SUPPORT_EMAIL when unset.
+  OPS_EMAIL: z.string().email().optional(),
   RATING_VALUE: z.coerce.number().min(0).max(5).default(DEFAULT_PUBLIC_CONFIG.ratingValue),
   RATING_COUNT: z.coerce.number().int().min(0).default(DEFAULT_PUBLIC_CONFIG.ratingCount),
   HERO_IMAGE_URL: z.string().default("/images/hero.svg"),
