@@ -166,6 +166,10 @@ export default function DriverJobs() {
           completed jobs ·{" "}
           <Link to="/driver/earnings" className="font-semibold text-blue-700 hover:underline">
             Earnings and payouts
+          </Link>{" "}
+          ·{" "}
+          <Link to="/driver/availability" className="font-semibold text-blue-700 hover:underline">
+            Availability
           </Link>
         </p>
       ) : (

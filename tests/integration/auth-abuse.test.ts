@@ -137,6 +137,7 @@ const ROUTES: Record<string, Classes> = {
   "driver_.jobs.$id.complete": { loader: "user", action: "user" },
   "driver_.jobs.$id.position": { loader: "driver", action: "driver" },
   "driver_.earnings": { loader: "driver", action: "driver" },
+  "driver_.availability": { loader: "driver", action: "driver" },
   "driver_.payouts.stripe.return": { loader: "driver" },
   "driver_.payouts.stripe.refresh": { loader: "driver" },
   // The booking's customer, its driver or an admin; anyone else signed in gets a 404.

@@ -20,6 +20,7 @@ import { estimatedTimeText } from "~/domain/pricing";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS } from "~/domain/vans";
+import { MAX_DAYS_OFF } from "~/schemas/driver-availability";
 import { queueCustomerText, queueDriverText } from "~/server/bookings/move-day-texts.server";
 import { estimatedMiles, OPEN_JOB } from "~/server/bookings/open-jobs.server";
 import { queueMessage } from "~/server/messages/outbox.server";
@@ -348,4 +349,47 @@ export async function composeNeedsADriver({ bookingId }: { bookingId: string }) 
       `Assign a driver: ${absoluteUrl(`/admin/bookings/${row.id}`)}`,
     ].join("\n"),
   };
+}
+
+// ---------------------------------------------------------------- the driver's settings
+
+/** The driver's dispatch settings and days off to come, for /driver/availability and the admins' card. */
+export async function availabilityOf(driverId: string, now = new Date()) {
+  const driver = await db.driver.findUniqueOrThrow({
+    where: { id: driverId },
+    select: { basePostcode: true, workingRadiusMiles: true, jobsPerDay: true, unavailableDates: true },
+  });
+  const today = ukToday(now);
+  return {
+    basePostcode: driver.basePostcode,
+    workingRadiusMiles: driver.workingRadiusMiles,
+    jobsPerDay: driver.jobsPerDay,
+    daysOff: driver.unavailableDates
+      .map(isoDateOf)
+      .filter((date) => date >= today)
+      .sort()
+      .map((date) => ({ date, text: formatCalendarDate(date, "full") })),
+  };
+}
+
+export async function saveAvailability(
+  driverId: string,
+  settings: { basePostcode: string; workingRadiusMiles: number; jobsPerDay: number },
+) {
+  await db.driver.update({ where: { id: driverId }, data: settings });
+  await publishOpenJobsChanged(); // what this driver is offered may change
+}
+
+/** Adds or removes a day off; past days drop off as they pass. False when the list is full. */
+export async function changeDayOff(driverId: string, intent: "add-day" | "remove-day", day: string, now = new Date()) {
+  const { daysOff } = await availabilityOf(driverId, now);
+  const days = new Set(daysOff.map((each) => each.date));
+  if (intent === "add-day") days.add(day);
+  else days.delete(day);
+  if (days.size > MAX_DAYS_OFF) return false;
+  await db.driver.update({
+    where: { id: driverId },
+    data: { unavailableDates: [...days].sort().map((date) => new Date(`${date}T00:00:00Z`)) },
+  });
+  return true;
 }
