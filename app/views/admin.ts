@@ -21,6 +21,9 @@ export type AdminBookingRow = {
   priceText: string;
   customer: { username: string; email: string } | null;
   driver: { id: string; name: string } | null;
+  /** Self-dispatch: open since, offered to how many, taken by whom, or flagged (issue 34). */
+  dispatchText: string | null;
+  needsDriver: boolean;
 };
 
 /** An approved driver a booking may be given to. */
@@ -69,6 +72,8 @@ export type AdminDriverCard = {
   onTime: string;
   /** Assigned jobs the driver gave back. */
   droppedJobs: number;
+  /** Their base, radius and jobs a day, in words. */
+  dispatch: string;
   /** What the driver is owed now (the ledger's balance; negative when they owe a reversal). */
   balance: string;
   documents: { id: string; kind: string; label: string; href: string }[];

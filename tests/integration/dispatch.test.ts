@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DISPATCH_MESSAGES } from "~/domain/dispatch";
 import { loader as offersApi } from "~/routes/api+/driver.offers";
 import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
+import { bookingDetails, needsDriverCount } from "~/server/admin/bookings.server";
 import { runDispatch } from "~/server/drivers/dispatch.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
@@ -121,6 +122,9 @@ describe("POST /api/driver/offers/:bookingId/take", () => {
     });
     expect(await db.message.count({ where: { bookingId: job.id, kind: "driver-assigned" } })).toBe(1);
     expect(await db.auditLog.count({ where: { targetId: job.id, action: "booking.taken" } })).toBe(1);
+    const details = await bookingDetails(job.id);
+    expect(details!.dispatchText).toMatch(/^Taken by Driver .+ at \d+ \w+ \d{4}, \d\d:\d\d$/);
+    expect(details!.history[0]!.text).toMatch(/^Driver .+ took the job$/);
     // The winner now sees the street and the customer's contact.
     expect(winners[0]!.body.booking).toMatchObject({
       pickupAddress: job.pickupAddress,
@@ -211,5 +215,10 @@ describe("the dispatch schedule (runDispatch)", () => {
     expect(flags).toHaveLength(1);
     expect(flags[0]!.recipient).toBe(env.OPS_EMAIL ?? env.SUPPORT_EMAIL);
     expect(await db.auditLog.count({ where: { targetId: job.id, action: "booking.needs_driver" } })).toBe(1);
+    // The admins see it on the booking, in its history, and counted on the dashboard.
+    const details = await bookingDetails(job.id);
+    expect(details!.dispatchText).toMatch(/^Needs a driver: open since .+; offered to \d+ drivers? \(wave 2\)$/);
+    expect(details!.history.map((entry) => entry.text)).toContain("Flagged: still needs a driver");
+    expect(await needsDriverCount()).toBeGreaterThanOrEqual(1);
   });
 });

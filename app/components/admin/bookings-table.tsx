@@ -128,6 +128,14 @@ function BookingTableRow({
         <span className="block font-medium text-slate-900" data-testid="booking-driver">
           {booking.driver?.name ?? "Unassigned"}
         </span>
+        {booking.dispatchText ? (
+          <span
+            className={`block text-xs ${booking.needsDriver ? "font-semibold text-red-800" : "text-slate-600"}`}
+            data-testid="booking-dispatch"
+          >
+            {booking.dispatchText}
+          </span>
+        ) : null}
         {DRIVER_ASSIGNABLE_STATUSES.includes(booking.status) ? (
           <AssignDriverForm booking={booking} drivers={drivers} here={here} />
         ) : null}

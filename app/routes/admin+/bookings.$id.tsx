@@ -209,6 +209,7 @@ export default function AdminBookingDetails() {
     ["Payment", <PaymentStateBadge key="payment" state={booking.paymentState} />],
     ["Status", <BookingStatusBadge key="status" status={booking.status} />],
     ["Driver", booking.driver?.name ?? "Unassigned"],
+    ...(booking.dispatchText ? [["Dispatch", booking.dispatchText] as [string, string]] : []),
     ["Tracking", booking.trackingStatus ? TRACKING_STATUS_LABELS[booking.trackingStatus] : "Not started"],
     ["Created", booking.createdText],
     ["Last changed", booking.updatedText],

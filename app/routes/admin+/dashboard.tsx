@@ -2,7 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
 import { formatPounds, poundsToPence } from "~/domain/money";
-import { bookingRow, pendingDriverRow, pendingDrivers, recentBookings } from "~/server/admin/bookings.server";
+import {
+  bookingRow,
+  needsDriverCount,
+  pendingDriverRow,
+  pendingDrivers,
+  recentBookings,
+} from "~/server/admin/bookings.server";
 import { messageCounts } from "~/server/admin/messages.server";
 import { getAdminStats } from "~/server/admin/stats.server";
 import { requireAdmin } from "~/server/auth/auth.server";
@@ -22,22 +28,24 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [stats, bookings, drivers, messages] = await Promise.all([
+  const [stats, bookings, drivers, messages, needsDriver] = await Promise.all([
     getAdminStats(),
     recentBookings(5),
     pendingDrivers(5),
     messageCounts(),
+    needsDriverCount(),
   ]);
   return {
     stats,
     recentBookings: bookings.map(bookingRow),
     pendingDrivers: drivers.map(pendingDriverRow),
     messages,
+    needsDriver,
   };
 }
 
 export default function AdminDashboard() {
-  const { stats, recentBookings, pendingDrivers, messages } = useLoaderData<typeof loader>();
+  const { stats, recentBookings, pendingDrivers, messages, needsDriver } = useLoaderData<typeof loader>();
   const cards = [
     { key: "totalBookings", label: "Total Bookings", value: String(stats.totalBookings), note: "All time" },
     {
@@ -60,6 +68,13 @@ export default function AdminDashboard() {
       value: String(stats.activeComplaints),
       note: "Open support tickets",
       href: "/admin/support",
+    },
+    {
+      key: "needsDriver",
+      label: "Needs a driver",
+      value: String(needsDriver),
+      note: "Open to drivers too long",
+      href: "/admin/bookings?status=pending",
     },
   ];
   return (

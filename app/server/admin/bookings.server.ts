@@ -11,7 +11,8 @@ import {
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
-import { extraStopsText } from "~/domain/plural";
+import { offerWave } from "~/domain/dispatch";
+import { countOf, extraStopsText } from "~/domain/plural";
 import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
 import { isoDateOf } from "~/domain/uk-calendar";
@@ -49,7 +50,10 @@ const BOOKING_ROW_SELECT = {
   customerEmail: true,
   customer: { select: { username: true, email: true } },
   driver: { select: { id: true, name: true } },
-  _count: { select: { stops: true } },
+  openedAt: true,
+  needsDriverAt: true,
+  takenAt: true,
+  _count: { select: { stops: true, offers: true } },
 } satisfies Prisma.BookingSelect;
 
 type BookingRowRecord = Prisma.BookingGetPayload<{ select: typeof BOOKING_ROW_SELECT }>;
@@ -80,7 +84,27 @@ export function bookingRow(row: BookingRowRecord): AdminBookingRow {
     priceText: formatPounds(row.finalPrice),
     customer: customerOf(row),
     driver: row.driver,
+    dispatchText: dispatchText(row),
+    needsDriver: Boolean(row.needsDriverAt && row.openedAt && !row.driver),
   };
+}
+
+/**
+ * Where self-dispatch stands (issue 34): "Open since 27 Nov 2026, 09:00; offered to 3 drivers
+ * (wave 2)", "Needs a driver: open since …", "Taken by Dana Driver at 27 Nov 2026, 09:12"; null
+ * when the booking was never open to drivers.
+ */
+function dispatchText(row: BookingRowRecord, now = new Date()) {
+  if (row.driver && row.takenAt) return `Taken by ${row.driver.name} at ${formatUkDateTime(row.takenAt)}`;
+  if (!row.openedAt || row.driver) return null;
+  const wave = offerWave({ moveDate: isoDateOf(row.moveDate), moveTime: row.moveTime }, row.openedAt, now);
+  const open = `open since ${formatUkDateTime(row.openedAt)}; offered to ${countOf(row._count.offers, "driver")} (wave ${wave})`;
+  return row.needsDriverAt ? `Needs a driver: ${open}` : `${open[0]!.toUpperCase()}${open.slice(1)}`;
+}
+
+/** Open jobs flagged as needing a driver, for the dashboard. */
+export function needsDriverCount() {
+  return db.booking.count({ where: { needsDriverAt: { not: null }, openedAt: { not: null }, driverId: null } });
 }
 
 /** A booking in the JSON API: pounds, ISO dates. */

@@ -88,6 +88,9 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
         completedJobs: true,
         createdAt: true,
         reviewedAt: true,
+        basePostcode: true,
+        workingRadiusMiles: true,
+        jobsPerDay: true,
         documents: { select: { id: true, kind: true, storageKey: true } },
       },
     }),
@@ -112,6 +115,10 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
     completedJobs: row.completedJobs ?? 0,
     onTime: onTimeText(records.onTime.get(row.id) ?? 0, records.arrivals.get(row.id) ?? 0),
     droppedJobs: records.dropped.get(row.id) ?? 0,
+    // Self-dispatch (issue 34): what decides the jobs they are offered.
+    dispatch: row.basePostcode
+      ? `From ${row.basePostcode}, within ${row.workingRadiusMiles} miles, up to ${row.jobsPerDay} a day`
+      : "No base set: offered no jobs",
     balance: formatPounds(balances.get(row.id) ?? 0),
     documents: [...row.documents]
       .sort((a, b) => DOCUMENT_ORDER.indexOf(a.kind) - DOCUMENT_ORDER.indexOf(b.kind))
