@@ -8,10 +8,10 @@ import {
   PAYMENT_STATE_LABELS,
   type BookingStatusValue,
 } from "~/domain/booking-status";
+import { offerWave } from "~/domain/dispatch";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
-import { offerWave } from "~/domain/dispatch";
 import { countOf, extraStopsText } from "~/domain/plural";
 import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { TRACKING_STATUS_LABELS, type TrackingStatusValue } from "~/domain/tracking";
