@@ -27,6 +27,8 @@ export const ADMIN_BOOKING_MESSAGES = {
   refundReason: "Give a reason for the refund (at least 5 characters)",
   rescheduleReason: "Give a reason for the change (at least 5 characters)",
   rescheduled: "Move date changed",
+  notUnassignable: "Only a driver of a job that has not started can be taken off it",
+  unassigned: "Driver taken off the job",
   notReschedulable: "A move that has started, is done or is cancelled cannot be moved to another day",
 } as const;
 

@@ -315,6 +315,29 @@ for (const mode of jsModes) {
       expect(await db.message.count({ where: { bookingId: booking.id, kind: "move-rescheduled" } })).toBe(1);
     });
 
+    test("the driver taken off a job that has not started: it opens to drivers, said in the history", async ({
+      page,
+    }) => {
+      const name = word();
+      const driver = await makeDriver(`Driver ${name}`, "approved");
+      const booking = await makeBooking(name);
+      const db = await appDb();
+      await db.booking.update({
+        where: { id: booking.id },
+        data: { driverId: driver.id, status: "assigned", trackingStatus: "assigned", paymentState: "paid" },
+      });
+      await open(page, `/admin/bookings/${booking.id}`, mode.javaScriptEnabled);
+      await markWindow(page, mode.javaScriptEnabled);
+      await page.getByRole("button", { name: "Take the driver off this job" }).click();
+      await expect(toast(page, "Driver taken off the job")).toBeVisible();
+      await expect(page.getByTestId("booking-history")).toContainText(
+        `Driver ${name} taken off the job; open to drivers again`,
+      );
+      await expectSameWindow(page, mode.javaScriptEnabled);
+      const after = await db.booking.findUniqueOrThrow({ where: { id: booking.id } });
+      expect([after.driverId, after.status, after.openedAt instanceof Date]).toEqual([null, "pending", true]);
+    });
+
     test("an unknown booking's details say 'Booking not found'", async ({ page }) => {
       const response = await page.goto("/admin/bookings/no-such-booking");
       expect(response?.status()).toBe(404);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DISPATCH_MESSAGES } from "~/domain/dispatch";
 import { loader as offersApi } from "~/routes/api+/driver.offers";
 import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
-import { bookingDetails, needsDriverCount } from "~/server/admin/bookings.server";
+import { bookingDetails, needsDriverCount, unassignDriver } from "~/server/admin/bookings.server";
 import { runDispatch } from "~/server/drivers/dispatch.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
@@ -220,5 +220,29 @@ describe("the dispatch schedule (runDispatch)", () => {
     expect(details!.dispatchText).toMatch(/^Needs a driver: open since .+; offered to \d+ drivers? \(wave 2\)$/);
     expect(details!.history.map((entry) => entry.text)).toContain("Flagged: still needs a driver");
     expect(await needsDriverCount()).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("an admin takes the driver off a job (unassignDriver)", () => {
+  it("opens it to drivers again, texts the driver it is no longer theirs, and says so in the history", async () => {
+    const job = await openJob();
+    const first = await driver();
+    expect((await take(first.token, job.id)).status).toBe(200);
+    const admin = await createAccount({ role: "admin" });
+    expect(await unassignDriver(admin.id, job.id)).toMatchObject({ ok: true });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      driverId: null,
+      status: "pending",
+      trackingStatus: null,
+    });
+    expect(
+      await db.message.count({ where: { bookingId: job.id, kind: "text-job-cancelled", recipient: "+447400900999" } }),
+    ).toBe(1);
+    const other = await driver();
+    const listed = (await offers(other.token)).body.offers.map((offer: { bookingId: string }) => offer.bookingId);
+    expect(listed).toContain(job.id);
+    expect((await bookingDetails(job.id))!.history[0]!.text).toMatch(/taken off the job; open to drivers again$/);
+    // Not twice, and not once the job has started.
+    expect(await unassignDriver(admin.id, job.id)).toMatchObject({ ok: false, status: 409 });
   });
 });

@@ -24,7 +24,7 @@ import { formatDistance } from "~/domain/distance";
 import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } from "~/domain/tracking";
 import { adminRefundSchema, rescheduleSchema, trackingOverrideSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
-import { bookingDetails, overrideTracking, rescheduleBooking } from "~/server/admin/bookings.server";
+import { bookingDetails, overrideTracking, rescheduleBooking, unassignDriver } from "~/server/admin/bookings.server";
 import { messagesOfBooking } from "~/server/admin/messages.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
@@ -132,12 +132,35 @@ async function reschedule(
   });
 }
 
+/** "Take the driver off this job": it opens to drivers again (issue 34). */
+async function unassign(request: Request, context: AppLoadContext, adminId: string, bookingId: string) {
+  const reply = (formErrors: string[]) => ({
+    status: "error" as const,
+    error: { "": formErrors },
+    form: "unassign" as const,
+  });
+  if (!RECORD_ID_PATTERN.test(bookingId)) return data(reply([ADMIN_BOOKING_MESSAGES.bookingNotFound]), { status: 404 });
+  const result = await unassignDriver(adminId, bookingId);
+  if (!result.ok) return data(reply([result.message]), { status: result.status });
+  const { pathname, search } = new URL(request.url);
+  return answerWithToast(request, context, {
+    toast: {
+      title: ADMIN_BOOKING_MESSAGES.unassigned,
+      description: `${result.reference} is open to drivers again.`,
+      variant: "success",
+    },
+    data: { status: "success" as const, form: "unassign" as const },
+    redirectTo: `${pathname}${search}`,
+  });
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "refund") return refund(request, context, admin.id, params.id ?? "", formData);
   if (intent === "reschedule") return reschedule(request, context, admin.id, params.id ?? "", formData);
+  if (intent === "unassign") return unassign(request, context, admin.id, params.id ?? "");
   const submission = parseWithZod(formData, { schema: trackingOverrideSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await overrideTracking(
@@ -283,6 +306,8 @@ export default function AdminBookingDetails() {
         </ul>
       )}
 
+      {booking.unassignable ? <UnassignForm driverName={booking.driver?.name ?? "The driver"} /> : null}
+
       {booking.reschedule ? <RescheduleForm current={booking.reschedule} /> : null}
 
       {booking.driver && booking.status !== "cancelled" ? (
@@ -321,7 +346,7 @@ export default function AdminBookingDetails() {
   );
 }
 
-type PageForm = "refund" | "reschedule" | "tracking";
+type PageForm = "refund" | "reschedule" | "tracking" | "unassign";
 /** The tracking form's answer has no `form`: it was the page's first. */
 type FormAnswer = SubmissionResult<string[]> & { form?: PageForm };
 
@@ -329,6 +354,34 @@ type FormAnswer = SubmissionResult<string[]> & { form?: PageForm };
 function useFormAnswer(form: PageForm) {
   const answer = useActionData<typeof action>() as FormAnswer | undefined;
   return answer && (answer.form ?? "tracking") === form ? answer : undefined;
+}
+
+/** Takes the driver off a job that has not started; it opens to drivers again. */
+function UnassignForm({ driverName }: { driverName: string }) {
+  const pending = useBusy("unassign");
+  const answer = useFormAnswer("unassign");
+  const error = answer?.status === "error" ? (answer.error?.[""] ?? [])[0] : null;
+  return (
+    <section aria-labelledby="unassign-heading" className="mt-6">
+      <h3 id="unassign-heading" className="text-base font-semibold text-slate-900">
+        Take the driver off
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        {driverName} is texted that the job is no longer theirs, and it opens to the drivers who can do it.
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="unassign" />
+        <StatusButton pending={pending} pendingText="Taking off...">
+          Take the driver off this job
+        </StatusButton>
+      </Form>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
 }
 
 /** At the customer's request, until the move starts: the price stays; the customer and driver are told. */

@@ -20,6 +20,7 @@ import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS } from "~/domain/vans";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, type AdminBookingAction } from "~/schemas/admin-bookings";
 import { queueCustomerText, queueDriverText } from "~/server/bookings/move-day-texts.server";
+import { openForDrivers } from "~/server/bookings/open-jobs.server";
 import { applyTrackingStep } from "~/server/bookings/tracking.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
@@ -356,6 +357,47 @@ export async function rescheduleBooking(
   return result;
 }
 
+export type UnassignResult = { ok: true; reference: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Takes the driver off a job that has not started: it goes back to pending and opens to drivers
+ * again (issue 34); the driver is texted that it is no longer theirs.
+ */
+export async function unassignDriver(adminId: string, bookingId: string): Promise<UnassignResult> {
+  const result = await db.$transaction(async (tx): Promise<UnassignResult> => {
+    const current = await lockBooking(tx, bookingId);
+    if (!current) return { ok: false, status: 404, message: ADMIN_BOOKING_MESSAGES.bookingNotFound };
+    const booking = await tx.booking.findUniqueOrThrow({
+      where: { id: bookingId },
+      select: { reference: true, trackingStatus: true, driver: { select: { id: true, name: true, phone: true } } },
+    });
+    if (!booking.driver || current.status !== "assigned" || !["assigned", null].includes(booking.trackingStatus))
+      return { ok: false, status: 409, message: ADMIN_BOOKING_MESSAGES.notUnassignable };
+    await tx.booking.update({
+      where: { id: bookingId },
+      data: { driverId: null, status: "pending", trackingStatus: null, takenAt: null },
+    });
+    await openForDrivers(tx, bookingId);
+    await recordAudit(
+      {
+        actorId: adminId,
+        action: "booking.unassign",
+        targetType: "Booking",
+        targetId: bookingId,
+        details: { driverId: booking.driver.id, driverName: booking.driver.name },
+      },
+      tx,
+    );
+    await queueDriverText(tx, "text-job-cancelled", bookingId, booking.driver, createId());
+    return { ok: true, reference: booking.reference };
+  });
+  if (result.ok) {
+    await publishLiveEvent({ bookingId, kind: "booking" });
+    await publishOpenJobsChanged();
+  }
+  return result;
+}
+
 export type AssignResult =
   | { status: "assigned" | "unchanged"; booking: BookingRowRecord }
   | { status: "not_found" | "driver_not_approved" | "not_assignable" };
@@ -578,6 +620,8 @@ function describeAuditEntry(action: string, details: unknown) {
         : String(value ?? "?");
     return `Tracking set by hand from ${tracking(info.from)} to ${tracking(info.to)}: ${String(info.reason ?? "")}`;
   }
+  if (action === "booking.unassign")
+    return `${typeof info.driverName === "string" ? info.driverName : "The driver"} taken off the job; open to drivers again`;
   if (action === "booking.taken")
     return `${typeof info.driverName === "string" ? info.driverName : "A driver"} took the job`;
   if (action === "booking.needs_driver") return "Flagged: still needs a driver";
@@ -648,6 +692,9 @@ export async function bookingDetails(id: string) {
     updatedText: formatUkDateTime(booking.updatedAt),
     cancelledText: booking.cancelledAt ? formatUkDateTime(booking.cancelledAt) : null,
     /** The move's day and time as the reschedule form starts from them, while it may still move. */
+    /** The driver may be taken off (the job opens to drivers again) until it starts. */
+    unassignable:
+      Boolean(booking.driver) && booking.status === "assigned" && (booking.trackingStatus ?? "assigned") === "assigned",
     reschedule: canReschedule(booking.status, booking.trackingStatus)
       ? { moveDate: isoDateOf(booking.moveDate), moveTime: booking.moveTime }
       : null,
