@@ -21,9 +21,22 @@ export async function openForDrivers(tx: Prisma.TransactionClient, bookingId: st
   });
 }
 
+/**
+ * Where an address is, remembered: dispatch measures every driver's base against every open
+ * job's pickup each minute, and the same few hundred addresses come back each time.
+ */
+const placed = new Map<string, ReturnType<typeof locateAddress>>();
+function place(address: string) {
+  if (!placed.has(address)) {
+    if (placed.size >= 10_000) placed.clear();
+    placed.set(address, locateAddress(address, findGbPlaces));
+  }
+  return placed.get(address)!;
+}
+
 /** Road miles between two addresses by our own estimate; null when either cannot be placed. */
 export function estimatedMiles(from: string, to: string) {
-  const start = locateAddress(from, findGbPlaces);
-  const end = locateAddress(to, findGbPlaces);
+  const start = place(from);
+  const end = place(to);
   return start && end ? estimateTrip(start.point, end.point).miles : null;
 }

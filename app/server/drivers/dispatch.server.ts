@@ -19,7 +19,7 @@ import { formatPounds } from "~/domain/money";
 import { estimatedTimeText } from "~/domain/pricing";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
-import { helpersText, VAN_LABELS } from "~/domain/vans";
+import { helpersText, VAN_LABELS, VAN_SIZES } from "~/domain/vans";
 import { MAX_DAYS_OFF } from "~/schemas/driver-availability";
 import { queueCustomerText, queueDriverText } from "~/server/bookings/move-day-texts.server";
 import { estimatedMiles, OPEN_JOB } from "~/server/bookings/open-jobs.server";
@@ -160,10 +160,15 @@ export async function offersFor(userId: string, now = new Date()): Promise<Offer
   const today = ukToday(now);
   const driver = await driverFacts(userId, today);
   if (!driver) return [];
+  // What SQL can tell (the van, the days off) it tells; the miles and the clashes are ours.
   const rows = await db.booking.findMany({
-    where: { ...OPEN_JOB, moveDate: { gte: new Date(`${today}T00:00:00Z`) } },
+    where: {
+      ...OPEN_JOB,
+      moveDate: { gte: new Date(`${today}T00:00:00Z`), notIn: driver.unavailableDates },
+      vanSize: { in: VAN_SIZES.slice(0, VAN_SIZES.indexOf(driver.vanType) + 1) },
+    },
     orderBy: [{ moveDate: "asc" }, { moveTime: "asc" }],
-    take: 200,
+    take: 1000,
     select: openJobSelect,
   });
   return rows.filter((row) => refusal(driver, row, now) === null).map((row) => offerView(row, driver));
@@ -243,7 +248,7 @@ export async function runDispatch(now = new Date()) {
     where: { ...OPEN_JOB, moveDate: { gte: new Date(`${today}T00:00:00Z`) } },
     select: { ...openJobSelect, needsDriverAt: true, offers: { select: { driverId: true } } },
     orderBy: [{ moveDate: "asc" }, { moveTime: "asc" }],
-    take: 500,
+    take: 2000,
   });
   if (jobs.length === 0) return { offered: 0, flagged: 0 };
   const drivers = await driversFacts(
