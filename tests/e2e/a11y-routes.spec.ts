@@ -65,6 +65,7 @@ const ROUTES: Record<string, RouteCase> = {
   "driver_.jobs.$id.complete": { url: (s) => `/driver/jobs/${s.activeJobId}/complete`, who: "driver" },
   "driver_.jobs.$id.position": { url: (s) => `/driver/jobs/${s.activeJobId}/position`, who: "driver" },
   "driver_.earnings": { url: () => "/driver/earnings", who: "driver" },
+  "driver_.availability": { url: () => "/driver/availability", who: "driver" },
   support: { url: () => "/support", who: "visitor" },
   "admin.support": { url: () => "/admin/support", who: "admin" },
   "admin.messages": { url: () => "/admin/messages", who: "admin" },
