@@ -43,8 +43,10 @@ async function deliver(email: Email, messageId: string) {
     await fs.mkdir(dir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}`;
     await fs.writeFile(path.join(dir, `${name}.eml`), (info as unknown as { message: Buffer }).message);
+    // The summary is written aside, then renamed: a reader never sees half of it.
+    const summary = path.join(dir, `${name}.json`);
     await fs.writeFile(
-      path.join(dir, `${name}.json`),
+      `${summary}.tmp`,
       JSON.stringify(
         {
           ...email,
@@ -62,6 +64,7 @@ async function deliver(email: Email, messageId: string) {
         2,
       ),
     );
+    await fs.rename(`${summary}.tmp`, summary);
   }
 }
 

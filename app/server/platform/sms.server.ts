@@ -42,10 +42,13 @@ export async function deliverText(text: Text, { messageId }: { messageId: string
   await fs.mkdir(dir, { recursive: true });
   const id = `SM${crypto.randomUUID().replace(/-/g, "")}`;
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${id.slice(2, 10)}`;
+  // Written aside, then renamed: a reader never sees half a text, even if the write is cut.
+  const file = path.join(dir, `${name}.json`);
   await fs.writeFile(
-    path.join(dir, `${name}.json`),
+    `${file}.tmp`,
     JSON.stringify({ ...text, messageId, sid: id, sentAt: new Date().toISOString() }, null, 2),
   );
+  await fs.rename(`${file}.tmp`, file);
   return id;
 }
 
