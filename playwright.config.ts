@@ -117,6 +117,11 @@ export default defineConfig({
           OUTBOX_DIR: shard.outboxDir,
           UPLOAD_DIR: shard.uploadDir,
           GOOGLE_MAPS_API_BASE: `http://127.0.0.1:${shard.appPort}/google-maps-is-down`,
+          // Timed work once a night: no browser test waits on it, and the dispatch schedule would
+          // otherwise offer every paid test booking to every nearby driver each minute, thousands
+          // of messages for the servers to send (the schedules are tested in integration and in
+          // tests/reliability).
+          JOB_SCHEDULE_CRON: "0 3 * * *",
         };
         return [
           {
