@@ -48,6 +48,8 @@ async function payForAMove(page: Page, javaScriptEnabled: boolean) {
 for (const mode of jsModes) {
   test.describe(`self-dispatch ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+    // Four people in one flow: a customer pays on the sandbox, two drivers, then the tracker.
+    test.describe.configure({ timeout: 90_000 });
 
     test("a customer pays; an eligible driver takes the job; the other's list loses it; the customer sees the driver", async ({
       page,
