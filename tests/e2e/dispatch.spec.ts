@@ -32,6 +32,7 @@ async function payForAMove(page: Page, javaScriptEnabled: boolean) {
   const bookingId = await bookAMove(page, javaScriptEnabled);
   if (javaScriptEnabled) await open(page, page.url(), true);
   await page.getByRole("link", { name: /Pay by card on a secure payment page/ }).click();
+  await expect(page).toHaveURL(/\/stripe-checkout\?booking=/);
   if (javaScriptEnabled) await open(page, page.url(), true);
   await page.getByLabel("Phone number").fill("07400 900123");
   await page.getByRole("button", { name: /^Pay £[\d.,]+ securely$/ }).click();
