@@ -5,6 +5,9 @@ import type { KnipConfig } from "knip";
 const config: KnipConfig = {
   entry: [
     "app/server-build.ts",
+    // The driver app's service worker, and the plugin that builds it (vite.config.ts).
+    "app/service-worker/driver.ts",
+    "service-worker-build.ts",
     "app/routes/**/*.{ts,tsx}",
     "route-config.ts",
     "scripts/**/*.{ts,mjs}",

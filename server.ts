@@ -39,7 +39,7 @@ import { logger, routeConsoleToLogger } from "~/server/platform/logger.server";
 import { metrics, routeLabel } from "~/server/platform/metrics.server";
 import type { Readiness } from "~/server/platform/readiness.server";
 import { currentVisitorOrigin, requestIdFrom, runWithRequestId } from "~/server/platform/request-context.server";
-import { securityHeaders } from "~/server/platform/security-headers.server";
+import { SERVICE_WORKER_CSP, securityHeaders } from "~/server/platform/security-headers.server";
 import { listenUrl, visitorOriginOf } from "~/server/platform/site-url.server";
 
 /** The server build, with the hooks of a graceful shutdown and the shared renders (app/server-build.ts). */
@@ -307,6 +307,12 @@ export function createApp(options: AppOptions) {
   if (options.clientDir) {
     // Vite's fingerprinted files never change; the rest of public/ may.
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    // The driver app's service worker fetches from this origin, and is checked for updates at once.
+    app.get("/driver-sw.js", (_req, res, next) => {
+      res.setHeader("Content-Security-Policy", SERVICE_WORKER_CSP);
+      res.setHeader("Cache-Control", "no-cache");
+      next();
+    });
     app.use(express.static(options.clientDir, { maxAge: "1h" }));
   }
 

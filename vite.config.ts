@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { appModuleSideEffects, clientChunks } from "./client-chunks";
 import { appRoutes } from "./route-config";
+import { driverServiceWorker } from "./service-worker-build";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -61,6 +62,7 @@ export default defineConfig({
           },
         }),
         serverEntry,
+        driverServiceWorker(),
       ],
   test: {
     projects: [

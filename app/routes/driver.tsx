@@ -5,15 +5,32 @@
 // district only until taken, first come first served, the list following live as others take
 // them. Works without JavaScript (post, then back here with a toast).
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import {
+  DRIVER_APP_LINKS,
+  DRIVER_APP_META,
+  DriverApp,
+  keptEffect,
+  keptForJob,
+  useKeptActions,
+  WaitingToSend,
+} from "~/components/driver/driver-app";
 import { PositionSharer, SharePositionForm } from "~/components/driver/position-sharer";
 import { RouteStops } from "~/components/quote/route-stops";
 import { StatusButton } from "~/components/ui/button";
 import { completeJobPath } from "~/domain/delivery-proof";
 import { driverRatingText } from "~/domain/driver-reliability";
+import { nextStepOf, progressAfter } from "~/domain/job-progress";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import {
   dropJobSchema,
@@ -33,14 +50,18 @@ import { useLiveStream } from "~/utils/use-live-updates";
 import { usePending } from "~/utils/use-pending";
 import type { SessionUser } from "~/views/session-user";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo({
+export const meta: MetaFunction = ({ matches }) => [
+  ...seo({
     title: "My jobs",
     description: "Your assigned moves, their customers and their progress.",
     path: "/driver",
     matches,
     noindex: true,
-  });
+  }),
+  DRIVER_APP_META,
+];
+
+export const links: LinksFunction = () => DRIVER_APP_LINKS;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDriver(request);
@@ -57,6 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today: jobs.today,
     upcoming: jobs.upcoming,
     done: jobs.done,
+    /** When this copy was made: offline, the page says it is shown as of then. */
+    syncedAt: new Date().toISOString(),
   };
 }
 
@@ -157,6 +180,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DriverJobs() {
   const page = useLoaderData<typeof loader>();
+  // Kept for offline use: today's and tomorrow's proof pages and chats.
+  const offlinePages = [...page.today, ...page.upcoming.slice(0, 5)].flatMap((job) => [
+    completeJobPath(job.id),
+    ...job.stops.filter((stop) => stop.type === "dropoff").map((stop) => completeJobPath(job.id, stop.position)),
+    trackerPath(job.id, "chat"),
+  ]);
+  return (
+    <DriverApp syncedAt={page.syncedAt} offlinePages={["/driver", ...offlinePages]}>
+      <DriverJobsPage page={page} />
+    </DriverApp>
+  );
+}
+
+function DriverJobsPage({ page }: { page: ReturnType<typeof useLoaderData<typeof loader>> }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My jobs</h1>
@@ -287,13 +324,45 @@ function JobSection({ title, jobs, empty }: { title: string; jobs: DriverJob[]; 
   );
 }
 
-function JobCard({ job }: { job: DriverJob }) {
+function JobCard({ job: served }: { job: DriverJob }) {
   const fetcher = useFetcher<ActionAnswer>();
   const hydrated = useHydrated();
   const pageAnswer = useActionData<typeof action>();
   const pending = usePending({ fetcher });
+  const kept = useKeptActions();
+  const [keepError, setKeepError] = useState<string | null>(null);
+  const { waiting } = keptForJob(kept?.records ?? [], served.id);
+  // With actions kept on the phone, the card shows the job as it will be once they are sent.
+  const progress = progressAfter(served.progress, waiting.map(keptEffect));
+  const job =
+    waiting.length > 0
+      ? {
+          ...served,
+          ...nextStepOf(progress, new Date()),
+          trackingLabel: TRACKING_STATUS_LABELS[progress.trackingStatus ?? "assigned"],
+          sharingPosition: served.sharingPosition && progress.trackingStatus !== "completed",
+          droppable: false,
+        }
+      : served;
   const answer = fetcher.data ?? (pageAnswer?.bookingId === job.id ? pageAnswer : undefined);
-  const error = answer && !answer.ok ? answer.message : null;
+  const error = keepError ?? (answer && !answer.ok ? answer.message : null);
+
+  // Offline (or behind actions still waiting), the step is kept on the phone, in order.
+  const keepWhenOffline = (event: FormEvent<HTMLFormElement>) => {
+    if (!kept || (kept.online && waiting.length === 0)) return;
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const eta = Number(form.get("etaMinutes"));
+    const record: { kind: "stop-done" | "step"; fields: Record<string, string | number | null> } =
+      form.get("intent") === "stop-done"
+        ? { kind: "stop-done", fields: { position: Number(form.get("position")) } }
+        : {
+            kind: "step",
+            fields: { status: String(form.get("status")), etaMinutes: Number.isInteger(eta) && eta > 0 ? eta : null },
+          };
+    setKeepError(null);
+    kept.keep({ ...record, bookingId: job.id }).catch((problem: Error) => setKeepError(problem.message));
+  };
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={`job-${job.reference}`}>
@@ -306,6 +375,7 @@ function JobCard({ job }: { job: DriverJob }) {
       <p className="mt-1 text-sm font-semibold text-blue-800" data-testid="job-status">
         {job.trackingLabel} · {job.statusLabel}
       </p>
+      <WaitingToSend count={waiting.length} />
       <dl className="mt-3 space-y-1 text-sm">
         {job.stops.length > 0 ? (
           <div>
@@ -375,7 +445,7 @@ function JobCard({ job }: { job: DriverJob }) {
           {job.nextStop.title}: proof of delivery
         </Link>
       ) : job.nextStop ? (
-        <fetcher.Form method="post" className="mt-4">
+        <fetcher.Form method="post" className="mt-4" onSubmit={keepWhenOffline}>
           <input type="hidden" name="intent" value="stop-done" />
           <input type="hidden" name="bookingId" value={job.id} />
           <input type="hidden" name="position" value={job.nextStop.position} />
@@ -391,7 +461,7 @@ function JobCard({ job }: { job: DriverJob }) {
           Complete job: proof of delivery
         </Link>
       ) : job.next ? (
-        <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+        <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-2" onSubmit={keepWhenOffline}>
           <input type="hidden" name="bookingId" value={job.id} />
           <input type="hidden" name="status" value={job.next.status} />
           {job.next.status === "en_route" ? (

@@ -3,32 +3,40 @@
 // the recipient's name, a signature and any damage noted. Without JavaScript the recipient's
 // typed name is the signature; with it, they can sign on the screen. One multipart post,
 // whose photos are streamed, checked and resized on the server (handle.largeBody).
-import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import {
+  DRIVER_APP_LINKS,
+  DRIVER_APP_META,
+  DriverApp,
+  keptEffect,
+  keptForJob,
+  useKeptActions,
+  WaitingToSend,
+} from "~/components/driver/driver-app";
 import { SignaturePad, type SignaturePadHandle } from "~/components/driver/signature-pad";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorSummary, fieldIdOf, type FormErrorMap } from "~/components/ui/error-summary";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
 import { completeJobPath, PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
+import { progressAfter, proofBlocker } from "~/domain/job-progress";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
-import { deliveryProofSchema } from "~/schemas/delivery-proof";
 import { DAMAGE_NOTES_MAX, RECIPIENT_NAME_MAX } from "~/schemas/delivery-proof-messages";
 import { requireUser } from "~/server/auth/auth.server";
-import { completeWithProof, jobToComplete, proofFolder } from "~/server/bookings/delivery-proofs.server";
-import { maxProofFormBytes } from "~/server/platform/body-limits.server";
+import { completeWithProof, jobToComplete, receiveProof } from "~/server/bookings/delivery-proofs.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { deletePhotos, receivePhotoForm } from "~/server/uploads/photos.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
 export const handle: RouteHandle = { largeBody: true };
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) =>
-  seo({
+export const links: LinksFunction = () => DRIVER_APP_LINKS;
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) => [
+  ...seo({
     title: page
       ? page.job.stopTitle
         ? `${page.job.stopTitle}, job ${page.job.reference}`
@@ -38,7 +46,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params 
     path: `/driver/jobs/${params.id ?? ""}/complete`,
     matches,
     noindex: true,
-  });
+  }),
+  DRIVER_APP_META,
+];
 
 const NOT_FOUND = "That job is not assigned to you.";
 const FORM_ID = "delivery-proof";
@@ -60,7 +70,7 @@ async function findJob(request: Request, id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { job } = await findJob(request, params.id);
-  return { job };
+  return { job, syncedAt: new Date().toISOString() };
 }
 
 type ProofAnswer = {
@@ -69,51 +79,17 @@ type ProofAnswer = {
   fields: { recipientName?: string; signedName?: string; damageNotes?: string };
 };
 
-const typed = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, job } = await findJob(request, params.id);
   if (job.blocker) return data<ProofAnswer>({ errors: { "": [job.blocker] }, fields: {} }, { status: 409 });
 
-  const received = await receivePhotoForm(request, {
-    folder: proofFolder(job.id),
-    photoField: "photos",
-    signatureField: "signature",
-    maxPhotos: PROOF_MAX_PHOTOS,
-    requestLimit: maxProofFormBytes(),
-  });
+  const received = await receiveProof(request, job.id);
   if (!received.ok)
-    return data<ProofAnswer>({ errors: { "": [received.message] }, fields: {} }, { status: received.status });
+    return data<ProofAnswer>({ errors: received.errors, fields: received.fields }, { status: received.status });
 
-  const { formData, photos, signature, photoErrors } = received;
-  const fields = {
-    recipientName: typed(formData, "recipientName"),
-    signedName: typed(formData, "signedName"),
-    damageNotes: typed(formData, "damageNotes"),
-  };
-  formData.set("photoCount", String(photos.length));
-  if (signature) formData.set("signatureDrawn", "on");
-  const submission = parseWithZod(formData, { schema: deliveryProofSchema });
-  if (submission.status !== "success" || photoErrors.length > 0) {
-    await deletePhotos([...photos, ...(signature ? [signature] : [])].map((photo) => photo.key));
-    const errors: FormErrorMap = { ...(submission.status === "success" ? {} : submission.error) };
-    // A refused photo is the reason, not "add at least one".
-    if (photoErrors.length > 0) errors.photos = photoErrors;
-    return data<ProofAnswer>({ errors, fields }, { status: 400 });
-  }
-
-  const done = await completeWithProof({
-    bookingId: job.id,
-    stop: job.stop,
-    user,
-    input: submission.value,
-    photos,
-    signature,
-  });
-  if (!done.ok) return data<ProofAnswer>({ errors: { "": [done.message] }, fields }, { status: done.status });
+  const done = await completeWithProof({ bookingId: job.id, stop: job.stop, user, ...received.proof });
+  if (!done.ok)
+    return data<ProofAnswer>({ errors: { "": [done.message] }, fields: received.fields }, { status: done.status });
   return redirectWithToast(request, "/driver", {
     title: job.stopTitle ? `${job.stopTitle} done` : "Job completed",
     description: `${job.reference}: the customer can see the proof of delivery.`,
@@ -122,8 +98,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CompleteJob() {
-  const { job } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { job, syncedAt } = useLoaderData<typeof loader>();
+  return (
+    <DriverApp syncedAt={syncedAt}>
+      <ProofPage job={job} />
+    </DriverApp>
+  );
+}
+
+type ProofJob = ReturnType<typeof useLoaderData<typeof loader>>["job"];
+
+function ProofPage({ job }: { job: ProofJob }) {
+  const serverAnswer = useActionData<typeof action>();
+  const kept = useKeptActions();
+  const [keptAnswer, setKeptAnswer] = useState<ProofAnswer | null>(null);
+  const answer = keptAnswer ?? serverAnswer;
+  const { waiting } = keptForJob(kept?.records ?? [], job.id);
+  // After "I've arrived" kept offline, the proof can be handed in before the signal returns.
+  const blocker =
+    waiting.length > 0 ? proofBlocker(progressAfter(job.progress, waiting.map(keptEffect)), job.stop) : job.blocker;
   const navigation = useNavigation();
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -133,8 +126,47 @@ export default function CompleteJob() {
   const errors = answer?.errors;
   const id = (name: string) => fieldIdOf(FORM_ID, name);
 
+  // Offline (or behind actions still waiting), the proof is kept on the phone: its photos made
+  // smaller, the drawing as a PNG. Checked first by the proof's own schema.
+  const keepProof = async (form: HTMLFormElement) => {
+    const formData = new FormData(form);
+    const photos = formData.getAll("photos").filter((file): file is File => file instanceof File && file.size > 0);
+    const signature = pad.current?.hasDrawing() ? await pad.current.toBlob() : null;
+    const text = (name: string) => String(formData.get(name) ?? "");
+    const fields = {
+      recipientName: text("recipientName"),
+      signedName: text("signedName"),
+      damageNotes: text("damageNotes"),
+    };
+    const { deliveryProofSchema } = await import("~/schemas/delivery-proof");
+    const checked = deliveryProofSchema.safeParse({
+      ...fields,
+      photoCount: photos.length,
+      signatureDrawn: Boolean(signature),
+    });
+    if (!checked.success) return setKeptAnswer({ errors: checked.error.flatten().fieldErrors, fields });
+    try {
+      const { smallerPhoto } = await import("~/utils/kept-actions.client");
+      await kept!.keep({
+        kind: "proof",
+        bookingId: job.id,
+        fields: {},
+        proof: { stop: job.stop, ...fields, photos: await Promise.all(photos.map(smallerPhoto)), signature },
+      });
+    } catch (problem) {
+      return setKeptAnswer({ errors: { "": [(problem as Error).message] }, fields });
+    }
+    // Back to the jobs as a whole page: offline, the service worker's copy answers.
+    window.location.assign("/driver");
+  };
+
   // With a drawing on the pad, the form goes with the drawing as its "signature" file.
   const sendWithSignature = (event: FormEvent<HTMLFormElement>) => {
+    if (kept && (!kept.online || waiting.length > 0)) {
+      event.preventDefault();
+      void keepProof(event.currentTarget);
+      return;
+    }
     if (!pad.current?.hasDrawing()) return;
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
@@ -154,13 +186,14 @@ export default function CompleteJob() {
         {job.stopTitle ? "Drop-off" : "Delivery"} at {job.deliveryAddress}, for {job.customerName}. The customer sees
         this proof on their tracker and in their e-mail.
       </p>
+      <WaitingToSend count={waiting.length} />
 
-      {job.blocker ? (
+      {blocker ? (
         <p
           role="status"
           className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
-          {job.blocker}
+          {blocker}
         </p>
       ) : (
         <Form

@@ -1,5 +1,6 @@
 // The proof-of-delivery form's limits and messages, with no zod in them.
 import { PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
+import { PROOF_BLOCKERS } from "~/domain/job-progress";
 
 export const RECIPIENT_NAME_MAX = 100;
 export const DAMAGE_NOTES_MAX = 1000;
@@ -12,6 +13,6 @@ export const DELIVERY_PROOF_MESSAGES = {
   signatureRequired: "Ask the recipient to sign, or type their name as their signature.",
   signatureTooLong: `Keep the typed signature to ${RECIPIENT_NAME_MAX} characters or fewer.`,
   notesTooLong: `Keep the notes to ${DAMAGE_NOTES_MAX} characters or fewer.`,
-  notArrived: "Mark the job as arrived before you complete it.",
-  completed: "This job is already completed.",
+  notArrived: PROOF_BLOCKERS.notArrived,
+  completed: PROOF_BLOCKERS.completed,
 } as const;

@@ -29,6 +29,7 @@ import {
   composeDriverApproved,
   composeDriverDeclined,
 } from "~/server/drivers/driver-emails.server";
+import { composeKeptProofToSupport } from "~/server/drivers/kept-actions.server";
 import type { Email } from "~/server/platform/email.server";
 import type { Text } from "~/server/platform/sms.server";
 import {
@@ -64,6 +65,7 @@ const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<C
   "help-request-to-support": composeHelpRequestToSupport,
   "contact-to-support": composeContactToSupport,
   "support-acknowledgement": composeSupportAcknowledgement,
+  "kept-proof-to-support": composeKeptProofToSupport,
   "requester-reply-to-support": composeRequesterReplyToSupport,
   "support-answer": composeSupportAnswer,
   "accessibility-report": composeAccessibilityReport,

@@ -18,10 +18,13 @@ const { createApprovedDriver, createBooking } = await import("./factories");
 // Every request carries an admin's token, so routes that check who is asking first (admin and
 // customer routes) still reach their body reader; public routes ignore it.
 let authorization = "";
+// …and a driver's for the driver's routes.
+let driverAuthorization = "";
 // Routes with an id get a real record's, so they reach the body reader.
 const ids: Record<string, string> = {};
 beforeAll(async () => {
   authorization = `Bearer ${await bearerFor(await createAccount({ role: "admin" }))}`;
+  driverAuthorization = `Bearer ${await bearerFor(await createAccount({ role: "driver" }))}`;
   ids["api.admin.booking.$id.update"] = (await createBooking()).id;
   ids["api.admin.drivers.$id.status"] = (await createApprovedDriver()).id;
   ids["api.admin.users.$id.status"] = (await createAccount()).id;
@@ -31,7 +34,7 @@ const paramsOf = (name: string): Record<string, string> => (ids[name] ? { id: id
 type RouteModule = { action?: (args: ActionFunctionArgs) => unknown };
 const modules = routeModules(import.meta.glob<RouteModule>("../../app/routes/api+/*.ts", { eager: true }));
 
-// Routes whose body is not JSON: logout, a user's deletion and a driver's take read none; a chunk is multipart
+// Routes whose body is not JSON: logout, a user's deletion and a driver's take read none; a chunk and a kept proof are multipart
 // with its own limit; Twilio's webhooks post a signed form (twilio-webhooks.test.ts, and
 // hostile-input.test.ts for their limits).
 const NOT_JSON = [
@@ -41,6 +44,8 @@ const NOT_JSON = [
   "api.twilio.inbound",
   "api.twilio.status",
   "api.driver.offers.$bookingId.take",
+  "api.driver.jobs.$id.proof",
+  "api.driver.jobs.$id.proof-to-support",
 ];
 // Routes that take another method than POST.
 const METHODS: Record<string, string> = { "api.admin.users.$id.status": "PUT" };
@@ -54,7 +59,11 @@ function post(name: string, body: BodyInit, headers: Record<string, string> = { 
   return new Request(`${BASE}${pathOf(name)}`, {
     method: METHODS[name] ?? "POST",
     body,
-    headers: { "X-Forwarded-For": uniqueIp(), Authorization: authorization, ...headers },
+    headers: {
+      "X-Forwarded-For": uniqueIp(),
+      Authorization: name.startsWith("api.driver.") ? driverAuthorization : authorization,
+      ...headers,
+    },
     duplex: "half",
   } as RequestInit);
 }

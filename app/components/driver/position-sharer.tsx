@@ -12,6 +12,7 @@ import { FormErrorSummary } from "~/components/ui/form-field";
 import { positionIsDue } from "~/domain/live-position";
 import { PLACE_MAX } from "~/schemas/position-messages";
 import { useValidatedForm } from "~/utils/use-validated-form";
+import { useKeptActions } from "./driver-app";
 
 export type PositionAnswer = SubmissionResult<string[]>;
 
@@ -19,8 +20,12 @@ const positionPath = (bookingId: string) => `/driver/jobs/${encodeURIComponent(b
 
 export function PositionSharer({ bookingId }: { bookingId: string }) {
   const fetcher = useFetcher<PositionAnswer>();
+  const kept = useKeptActions();
   const submit = useRef(fetcher.submit);
   submit.current = fetcher.submit;
+  // Offline, the latest position is kept on the phone and sent with the rest (issue 35).
+  const keep = useRef(kept?.keep);
+  keep.current = kept?.keep;
   const [state, setState] = useState<"starting" | "sharing" | "off">("starting");
   const [sentAt, setSentAt] = useState<string | null>(null);
 
@@ -34,6 +39,16 @@ export function PositionSharer({ bookingId }: { bookingId: string }) {
         const now = Date.now();
         if (!positionIsDue(last, point, now)) return;
         last = { point, at: now };
+        if (!navigator.onLine && keep.current) {
+          void keep
+            .current({
+              kind: "position",
+              bookingId,
+              fields: { latitude: coords.latitude, longitude: coords.longitude, accuracy: Math.round(coords.accuracy) },
+            })
+            .catch(() => {});
+          return;
+        }
         submit.current(
           {
             latitude: coords.latitude.toFixed(6),

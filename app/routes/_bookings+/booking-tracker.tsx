@@ -198,6 +198,7 @@ export default function BookingTracker() {
                 closedReason={page.closedReason}
                 otherSide={page.viewer === "driver" ? "customer" : "driver"}
                 refreshHref={trackerPath(view.id, "chat")}
+                keepOfflineFor={page.viewer === "driver" ? view.id : undefined}
               />
             ) : (
               <LiveUpdates updates={view.updates} refreshHref={refreshHref} />

@@ -9,6 +9,7 @@ import {
   type BookingStatusValue,
 } from "~/domain/booking-status";
 import { offerWave } from "~/domain/dispatch";
+import { stepDateTimeText } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
@@ -654,9 +655,9 @@ function refundableText(payments: { status: string; amountPence: number; refundO
   return charged - refunded > 0 ? formatPounds(charged - refunded) : null;
 }
 
-/** A booking with its details and history (the audit trail, newest first); null if unknown. */
+/** A booking with its details and history (the audit trail and the driver's steps, newest first); null if unknown. */
 export async function bookingDetails(id: string) {
-  const [booking, trail] = await Promise.all([
+  const [booking, trail, steps] = await Promise.all([
     db.booking.findUnique({
       where: { id },
       select: {
@@ -679,8 +680,43 @@ export async function bookingDetails(id: string) {
       },
     }),
     auditTrail("Booking", id),
+    // The driver's own steps (an admin's override is in the audit trail already).
+    db.trackingEvent.findMany({
+      where: { bookingId: id, createdBy: { role: "driver" } },
+      orderBy: { happenedAt: "desc" },
+      take: 50,
+      select: {
+        id: true,
+        status: true,
+        stop: true,
+        happenedAt: true,
+        createdAt: true,
+        createdBy: { select: { username: true } },
+      },
+    }),
   ]);
   if (!booking) return null;
+  const history = [
+    ...trail.map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      details: entry.details,
+      text: describeAuditEntry(entry.action, entry.details),
+      by: entry.actor?.username ?? "Unknown",
+      atText: formatUkDateTime(entry.createdAt),
+      at: entry.createdAt.toISOString(),
+    })),
+    ...steps.map((step) => ({
+      id: step.id,
+      action: "booking.driver_step",
+      details: null,
+      text: step.stop === null ? TRACKING_STATUS_LABELS[step.status] : `Stop ${step.stop} done`,
+      by: step.createdBy?.username ?? "Unknown",
+      // When it happened on the driver's phone, and when it reached us if that was later.
+      atText: stepDateTimeText(step.happenedAt, step.createdAt),
+      at: step.happenedAt.toISOString(),
+    })),
+  ].sort((a, b) => b.at.localeCompare(a.at));
   return {
     ...bookingRow(booking),
     customerPhone: booking.customerPhone,
@@ -708,14 +744,6 @@ export async function bookingDetails(id: string) {
       amountText: formatPounds(payment.amountPence),
       createdText: formatUkDateTime(payment.createdAt),
     })),
-    history: trail.map((entry) => ({
-      id: entry.id,
-      action: entry.action,
-      details: entry.details,
-      text: describeAuditEntry(entry.action, entry.details),
-      by: entry.actor?.username ?? "Unknown",
-      atText: formatUkDateTime(entry.createdAt),
-      at: entry.createdAt.toISOString(),
-    })),
+    history,
   };
 }

@@ -1,13 +1,14 @@
 // Chat between a booking's customer and its driver: stored messages with sender, time and
 // read state. A message is read once the other side has had it on screen. Admins may read
 // the conversation but take no part in it (and reading it marks nothing).
+import { acceptedTime } from "~/domain/kept-actions";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/platform/rate-limit.server";
 import type { SessionUser } from "~/views/session-user";
 import type { ChatMessageView } from "~/views/tracker";
-import type { Viewer } from "./tracking.server";
+import { recordKeptAction, type KeptAction, type Viewer } from "./tracking.server";
 
 type Side = "user" | "driver";
 
@@ -73,18 +74,28 @@ export async function sendChatMessage({
   viewer,
   user,
   content,
+  kept,
 }: {
   booking: { id: string; status: string };
   viewer: Viewer;
   user: SessionUser;
   content: string;
+  /** A message the driver's phone kept offline: sent once (tracking.server.ts, recordKeptAction). */
+  kept?: KeptAction;
 }): Promise<SendChatResult> {
   const side = chatSideOf(viewer);
   if (!side) return { ok: false, status: 403, message: CHAT_MESSAGES.readOnly };
   if (booking.status === "cancelled") return { ok: false, status: 409, message: CHAT_MESSAGES.closed };
   const limit = await hitRateLimit(CHAT_RATE_LIMIT, user.id);
   if (!limit.allowed) return { ok: false, status: 429, message: CHAT_MESSAGES.tooMany };
-  await db.chatMessage.create({ data: { bookingId: booking.id, sender: side, senderUserId: user.id, content } });
+  const now = new Date();
+  await db.$transaction(async (tx) => {
+    await tx.chatMessage.create({ data: { bookingId: booking.id, sender: side, senderUserId: user.id, content } });
+    if (kept) {
+      const at = acceptedTime({ happenedAt: kept.happenedAt, receivedAt: now });
+      await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, at, now });
+    }
+  });
   await publishLiveEvent({ bookingId: booking.id, kind: "chat" });
   return { ok: true };
 }

@@ -3,20 +3,32 @@
 // the job steps to "completed" by the one tracking rule (tracking.server.ts refuses that step
 // without a proof). The customer sees it on the tracker and in the completion e-mail, admins
 // on the booking; its files are served only to those three (deliveryProofFile).
-import { stopDoneRefusal, stopsLeftRefusal, stopTitle } from "~/domain/route-stops";
-import { formatUkDateTime } from "~/domain/uk-datetime";
-import { DELIVERY_PROOF_MESSAGES, type DeliveryProofInput } from "~/schemas/delivery-proof";
+import { parseWithZod } from "@conform-to/zod";
+import { PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
+import { proofBlocker, type JobProgress } from "~/domain/job-progress";
+import { stepDateTimeText } from "~/domain/kept-actions";
+import { stopTitle } from "~/domain/route-stops";
+import { isoDateOf } from "~/domain/uk-calendar";
+import { deliveryProofSchema, type DeliveryProofInput } from "~/schemas/delivery-proof";
+import { maxProofFormBytes } from "~/server/platform/body-limits.server";
 import { db } from "~/server/platform/db.server";
-import { deletePhotos, readPhoto, type StoredPhoto } from "~/server/uploads/photos.server";
+import { deletePhotos, readPhoto, receivePhotoForm, type StoredPhoto } from "~/server/uploads/photos.server";
 import type { SessionUser } from "~/views/session-user";
 import type { DeliveryProofView } from "~/views/tracker";
-import { advanceTracking, completeStop, findTrackedBooking, TRACKING_MESSAGES } from "./tracking.server";
+import {
+  advanceTracking,
+  completeStop,
+  findTrackedBooking,
+  stepTime,
+  TRACKING_MESSAGES,
+  type KeptAction,
+} from "./tracking.server";
 
 /** The final delivery address's proof; extra stops number from 1 (BookingStop.position). */
 const FINAL_STOP = 0;
 
 /** Where a job's proof photos are stored. */
-export const proofFolder = (bookingId: string) => `proofs/${bookingId}`;
+const proofFolder = (bookingId: string) => `proofs/${bookingId}`;
 
 /**
  * The job a driver (or an admin) may hand a proof in for, for the proof page: the final
@@ -29,16 +41,17 @@ export async function jobToComplete(bookingId: string, user: SessionUser, stop =
   const { booking } = found;
   const extraStop = stop === FINAL_STOP ? null : booking.stops.find((candidate) => candidate.position === stop);
   if (stop !== FINAL_STOP && extraStop?.type !== "dropoff") return null;
-  const blocker =
-    booking.status === "cancelled"
-      ? "That booking has been cancelled."
-      : booking.trackingStatus === "completed"
-        ? DELIVERY_PROOF_MESSAGES.completed
-        : booking.trackingStatus !== "arrived"
-          ? DELIVERY_PROOF_MESSAGES.notArrived
-          : extraStop
-            ? stopDoneRefusal(booking.trackingStatus, booking.stops, stop, { withProof: true })
-            : stopsLeftRefusal(booking.stops);
+  const progress: JobProgress = {
+    status: booking.status,
+    trackingStatus: booking.trackingStatus,
+    moveDate: isoDateOf(booking.moveDate),
+    moveTime: booking.moveTime,
+    stops: booking.stops.map((candidate) => ({
+      position: candidate.position,
+      type: candidate.type,
+      done: candidate.doneAt !== null,
+    })),
+  };
   return {
     id: booking.id,
     reference: booking.reference,
@@ -47,8 +60,61 @@ export async function jobToComplete(bookingId: string, user: SessionUser, stop =
     stopTitle: extraStop ? stopTitle(extraStop.position, extraStop.type) : null,
     deliveryAddress: extraStop?.address ?? booking.deliveryAddress,
     customerName: booking.customerName ?? booking.customer?.username ?? "the customer",
-    blocker,
+    /** Where the job is, so a phone that kept "I've arrived" offline can offer the form (issue 35). */
+    progress,
+    blocker: proofBlocker(progress, stop),
   };
+}
+
+/** A proof as the form sent it, checked: the fields, the stored photos and a drawn signature. */
+export type ReceivedProof = { input: DeliveryProofInput; photos: StoredPhoto[]; signature: StoredPhoto | null };
+
+/** The text as typed, to fill the form again. */
+type ProofFields = { recipientName?: string; signedName?: string; damageNotes?: string };
+
+export type ProofForm =
+  | { ok: true; proof: ReceivedProof; formData: FormData; fields: ProofFields }
+  | { ok: false; status: number; errors: Record<string, string[]>; fields: ProofFields };
+
+const typed = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+/**
+ * Reads the proof form (multipart: photos streamed, checked and resized, a drawn signature)
+ * and checks its fields. When anything is wrong, the stored photos are deleted again.
+ */
+export async function receiveProof(request: Request, bookingId: string): Promise<ProofForm> {
+  const received = await receivePhotoForm(request, {
+    folder: proofFolder(bookingId),
+    photoField: "photos",
+    signatureField: "signature",
+    maxPhotos: PROOF_MAX_PHOTOS,
+    requestLimit: maxProofFormBytes(),
+  });
+  if (!received.ok) return { ok: false, status: received.status, errors: { "": [received.message] }, fields: {} };
+
+  const { formData, photos, signature, photoErrors } = received;
+  const fields = {
+    recipientName: typed(formData, "recipientName"),
+    signedName: typed(formData, "signedName"),
+    damageNotes: typed(formData, "damageNotes"),
+  };
+  formData.set("photoCount", String(photos.length));
+  if (signature) formData.set("signatureDrawn", "on");
+  const submission = parseWithZod(formData, { schema: deliveryProofSchema });
+  if (submission.status !== "success" || photoErrors.length > 0) {
+    await deletePhotos([...photos, ...(signature ? [signature] : [])].map((photo) => photo.key));
+    const errors: Record<string, string[]> = { ...(submission.status === "success" ? {} : submission.error) } as Record<
+      string,
+      string[]
+    >;
+    // A refused photo is the reason, not "add at least one".
+    if (photoErrors.length > 0) errors.photos = photoErrors;
+    return { ok: false, status: 400, errors, fields };
+  }
+  return { ok: true, proof: { input: submission.value, photos, signature }, formData, fields };
 }
 
 export type CompleteResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
@@ -64,6 +130,7 @@ export async function completeWithProof({
   input,
   photos,
   signature,
+  kept,
   now = new Date(),
 }: {
   bookingId: string;
@@ -73,6 +140,8 @@ export async function completeWithProof({
   input: DeliveryProofInput;
   photos: StoredPhoto[];
   signature: StoredPhoto | null;
+  /** A proof the driver's phone kept offline: recorded once, at the time it was handed in. */
+  kept?: KeptAction;
   now?: Date;
 }): Promise<CompleteResult> {
   const files = [...photos, ...(signature ? [signature] : [])].map((photo) => photo.key);
@@ -83,6 +152,7 @@ export async function completeWithProof({
       ? { ok: false, status: 409, message: job.blocker! }
       : { ok: false, status: 404, message: TRACKING_MESSAGES.notYours };
   }
+  const at = await stepTime(bookingId, kept, now);
   const replaced = await db.$transaction(async (tx) => {
     const earlier = await tx.deliveryProof.findUnique({
       where: { bookingId_stop: { bookingId, stop } },
@@ -98,6 +168,8 @@ export async function completeWithProof({
         signedName: signature ? null : input.signedName,
         damageNotes: input.damageNotes,
         recordedById: user.id,
+        createdAt: now,
+        happenedAt: at,
         photos: {
           create: photos.map((photo) => ({
             storageKey: photo.key,
@@ -116,8 +188,8 @@ export async function completeWithProof({
   await deletePhotos(replaced);
   const moved =
     stop === FINAL_STOP
-      ? await advanceTracking({ bookingId, user, to: "completed", now })
-      : await completeStop({ bookingId, user, position: stop, withProof: true, now });
+      ? await advanceTracking({ bookingId, user, to: "completed", kept, now })
+      : await completeStop({ bookingId, user, position: stop, withProof: true, kept, now });
   return moved.ok ? { ok: true } : { ok: false, status: moved.status, message: moved.message };
 }
 
@@ -142,8 +214,8 @@ export async function deliveryProofViews(bookingId: string): Promise<DeliveryPro
       ? { kind: "drawn", url: proofFileUrl(proof.id, "signature") }
       : { kind: "typed", name: proof.signedName ?? proof.recipientName },
     damageNotes: proof.damageNotes,
-    at: proof.createdAt.toISOString(),
-    atText: formatUkDateTime(proof.createdAt),
+    at: proof.happenedAt.toISOString(),
+    atText: stepDateTimeText(proof.happenedAt, proof.createdAt),
     photos: proof.photos.map((photo, index) => ({
       url: proofFileUrl(proof.id, photo.id),
       width: photo.width,

@@ -5,10 +5,11 @@
 // worker, from the booking as it is then.
 import { Buffer } from "node:buffer";
 import { PROBLEM_REPORT_HOURS } from "~/domain/delivery-proof";
+import { stepDateTimeText } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
 import { routeTextLines, stopTitle, stopView } from "~/domain/route-stops";
 import { reminderMoveDate } from "~/domain/tracking";
-import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
+import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
@@ -16,7 +17,7 @@ import { escapeHtml, type Email, type EmailAttachment } from "~/server/platform/
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { readPhoto } from "~/server/uploads/photos.server";
 import { trackerPath } from "~/utils/tracker-path";
-import { queueCustomerText } from "./move-day-texts.server";
+import { queueCustomerText, sentLaterText } from "./move-day-texts.server";
 
 const moveDaySelect = {
   id: true,
@@ -134,9 +135,11 @@ export async function composeOnTheWay({ bookingId, etaMinutes }: { bookingId: st
   const booking = await findMoveDayBooking(bookingId);
   if (!booking?.driver) return null;
   const eta = etaMinutes ? ` They expect to reach the pickup address in about ${etaMinutes} minutes.` : "";
+  // Set off while the driver had no signal: when they did, and when we heard.
+  const at = await sentLaterText(bookingId, "en_route");
   return toCustomer(booking, {
     subject: "Your driver is on the way",
-    lead: `${booking.driver.name} is on the way to ${booking.pickupAddress}.${eta}`,
+    lead: `${booking.driver.name}${at ? ` set off${at} and` : ""} is on the way to ${booking.pickupAddress}.${eta}`,
     lines: [...driverLines(booking), `Booking reference: ${booking.reference}`],
   });
 }
@@ -184,7 +187,7 @@ async function proofsForEmail(bookingId: string, stops: MoveDayBooking["stops"])
     if (proofs.length > 1)
       lines.push(stop ? `${stopTitle(stop.position, stop.type)}, ${stop.address}:` : "Final delivery:");
     lines.push(
-      `Delivered: ${formatUkDateTime(proof.createdAt)}`,
+      `Delivered: ${stepDateTimeText(proof.happenedAt, proof.createdAt)}`,
       `Received by: ${proof.recipientName}`,
       proof.signatureKey
         ? "Signature: signed on the driver's screen"

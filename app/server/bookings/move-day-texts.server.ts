@@ -6,8 +6,10 @@
 // reply STOP, and to a customer who did not turn texts off (text-consent.server.ts); a customer
 // with a landline gets e-mail only. Composed by the queue's worker from the booking
 // as it is then.
+import { sentLater, stepTimeText } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
 import { normalisePhone } from "~/domain/phone";
+import type { TrackingStatusValue } from "~/domain/tracking";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { queueMessage } from "~/server/messages/outbox.server";
@@ -105,22 +107,44 @@ export const composeTextDayBefore = ({ bookingId }: { bookingId: string }) =>
       `your move ${booking.reference} is tomorrow, ${when(booking)}. Follow it: ${absoluteUrl(trackerPath(booking.id))}`,
   );
 
-export const composeTextOnTheWay = ({ bookingId }: { bookingId: string }) =>
-  toCustomer(bookingId, (booking) =>
+/**
+ * " at 14:02 (sent 14:19)" for a step the driver's phone sent later (more than 2 minutes),
+ * for the customer's e-mail and text about it; "" when it reached us as it happened.
+ */
+export async function sentLaterText(bookingId: string, status: TrackingStatusValue) {
+  const step = await db.trackingEvent.findFirst({
+    where: { bookingId, status, stop: null },
+    orderBy: { happenedAt: "desc" },
+    select: { happenedAt: true, createdAt: true },
+  });
+  return step && sentLater(step.happenedAt, step.createdAt)
+    ? ` at ${stepTimeText(step.happenedAt, step.createdAt)}`
+    : "";
+}
+
+// A step the driver's phone sent later says when it happened: "has arrived at 14:02 (sent 14:19)".
+export async function composeTextOnTheWay({ bookingId }: { bookingId: string }) {
+  const at = await sentLaterText(bookingId, "en_route");
+  return toCustomer(bookingId, (booking) =>
     booking.driver
-      ? `${booking.driver.name} is on the way to ${booking.pickupAddress}. Follow them: ${absoluteUrl(trackerPath(booking.id))}`
+      ? `${booking.driver.name}${at ? ` set off${at} and` : ""} is on the way to ${booking.pickupAddress}. Follow them: ${absoluteUrl(trackerPath(booking.id))}`
       : null,
   );
+}
 
-export const composeTextArrived = ({ bookingId }: { bookingId: string }) =>
-  toCustomer(bookingId, (booking) => (booking.driver ? `${booking.driver.name} has arrived.` : null));
+export async function composeTextArrived({ bookingId }: { bookingId: string }) {
+  const at = await sentLaterText(bookingId, "arrived");
+  return toCustomer(bookingId, (booking) => (booking.driver ? `${booking.driver.name} has arrived${at}.` : null));
+}
 
-export const composeTextMoveCompleted = ({ bookingId }: { bookingId: string }) =>
-  toCustomer(
+export async function composeTextMoveCompleted({ bookingId }: { bookingId: string }) {
+  const at = await sentLaterText(bookingId, "completed");
+  return toCustomer(
     bookingId,
     (booking) =>
-      `your move ${booking.reference} is complete. The proof of delivery: ${absoluteUrl(`${trackerPath(booking.id)}#proof`)}`,
+      `your move ${booking.reference} ${at ? `was completed${at}` : "is complete"}. The proof of delivery: ${absoluteUrl(`${trackerPath(booking.id)}#proof`)}`,
   );
+}
 
 async function toDriver(bookingId: string, driverId: string, body: (reference: string, whenText: string) => string) {
   const [booking, driver] = await Promise.all([

@@ -4,6 +4,7 @@
 // booking's customer, its driver and admins ever see a position (they are the only ones who
 // can open its tracker). Each new point is announced on the booking's live stream.
 import { estimateTrip, locateAddress } from "~/domain/distance";
+import { acceptedTime } from "~/domain/kept-actions";
 import { isSharingStatus, lastSeenText, nextStopOf, TRACK_KEEP_DAYS } from "~/domain/live-position";
 import { POSITION_MESSAGES, type PositionInput } from "~/schemas/position";
 import { db } from "~/server/platform/db.server";
@@ -12,7 +13,7 @@ import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitRule } from "~/s
 import { findGbPlaces } from "~/server/quotes/distance.server";
 import type { SessionUser } from "~/views/session-user";
 import type { LivePositionView } from "~/views/tracker";
-import { findTrackedBooking, type TrackedBooking } from "./tracking.server";
+import { findTrackedBooking, recordKeptAction, type KeptAction, type TrackedBooking } from "./tracking.server";
 
 /** A phone sends one every 15 s; this leaves room for retries, not for a flood. */
 export const POSITION_RATE_LIMIT: RateLimitRule = { name: "driver-position", limit: 20, windowSeconds: 60 };
@@ -65,6 +66,53 @@ export async function sharePosition({
     }),
   ]);
   await publishLiveEvent({ bookingId: booking.id, kind: "position" });
+  return { ok: true };
+}
+
+/**
+ * A position the driver's phone kept offline (issue 35): on the job's track at the time it was
+ * taken, and the latest position only if nothing newer came meanwhile. Once the job is no
+ * longer under way it has no use, and is taken as done without being kept.
+ */
+export async function keepPosition({
+  bookingId,
+  user,
+  input,
+  kept,
+  now = new Date(),
+}: {
+  bookingId: string;
+  user: SessionUser;
+  input: { latitude: number; longitude: number; accuracy?: number };
+  kept: KeptAction;
+  now?: Date;
+}): Promise<PositionResult> {
+  const found = await findTrackedBooking(bookingId, user);
+  if (!found || found.viewer !== "driver") return { ok: false, status: 404, message: POSITION_MESSAGES.notYours };
+  const { booking } = found;
+  const at = acceptedTime({ happenedAt: kept.happenedAt, receivedAt: now });
+  const underWay = booking.status === "in_progress" && isSharingStatus(booking.trackingStatus);
+  const point = {
+    latitude: input.latitude,
+    longitude: input.longitude,
+    accuracyMetres: input.accuracy === undefined ? null : Math.round(input.accuracy),
+  };
+  await db.$transaction(async (tx) => {
+    if (underWay) {
+      await tx.positionPoint.create({
+        data: { bookingId, latitude: point.latitude, longitude: point.longitude, recordedAt: at },
+      });
+      const latest = await tx.driverPosition.findUnique({ where: { bookingId }, select: { recordedAt: true } });
+      if (!latest || latest.recordedAt < at)
+        await tx.driverPosition.upsert({
+          where: { bookingId },
+          create: { bookingId, ...point, recordedAt: at },
+          update: { ...point, recordedAt: at },
+        });
+    }
+    await recordKeptAction(tx, kept, { userId: user.id, bookingId, at, now });
+  });
+  if (underWay) await publishLiveEvent({ bookingId, kind: "position" });
   return { ok: true };
 }
 

@@ -3,6 +3,7 @@
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
 import { driverRatingText, isNewDriver, minutesLate } from "~/domain/driver-reliability";
+import { acceptedTime, stepDateTimeText, type KeptActionKind } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { stopDoneRefusal, stopsLeftRefusal, stopTitle, stopView } from "~/domain/route-stops";
@@ -17,7 +18,7 @@ import {
   type TrackingStatusValue,
 } from "~/domain/tracking";
 import { isoDateOf, ukInstant } from "~/domain/uk-calendar";
-import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
+import { formatCalendarDate } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { recordEarning } from "~/server/payouts/ledger.server";
@@ -91,9 +92,9 @@ export async function defaultTrackerTarget(user: SessionUser, tab: "updates" | "
 export async function trackerView(booking: TrackedBooking, viewer: Viewer): Promise<TrackerView> {
   const events = await db.trackingEvent.findMany({
     where: { bookingId: booking.id },
-    orderBy: { createdAt: "desc" },
+    orderBy: [{ happenedAt: "desc" }, { createdAt: "desc" }],
     take: 50,
-    select: { id: true, status: true, etaMinutes: true, note: true, stop: true, createdAt: true },
+    select: { id: true, status: true, etaMinutes: true, note: true, stop: true, createdAt: true, happenedAt: true },
   });
   const latestEta =
     events.find((event) => event.status === booking.trackingStatus && event.stop === null)?.etaMinutes ?? null;
@@ -142,7 +143,8 @@ export async function trackerView(booking: TrackedBooking, viewer: Viewer): Prom
       label: event.stop === null ? TRACKING_STATUS_LABELS[event.status] : `Stop ${event.stop} done`,
       text: event.note && event.note !== "Driver assigned" ? event.note : TRACKING_STATUS_UPDATES[event.status],
       etaMinutes: event.etaMinutes,
-      at: formatUkDateTime(event.createdAt),
+      // When it happened; a step the driver's phone kept offline says when it reached us too.
+      at: stepDateTimeText(event.happenedAt, event.createdAt),
     })),
   };
 }
@@ -185,12 +187,15 @@ export async function advanceTracking({
   user,
   to,
   etaMinutes,
+  kept,
   now = new Date(),
 }: {
   bookingId: string;
   user: SessionUser;
   to: TrackingStatusValue;
   etaMinutes?: number | null;
+  /** An action the driver's phone kept offline: recorded once, at its accepted time. */
+  kept?: KeptAction;
   now?: Date;
 }): Promise<AdvanceResult> {
   const job = await jobToWork(bookingId, user);
@@ -198,8 +203,9 @@ export async function advanceTracking({
   const { booking } = job;
   const from = booking.trackingStatus ?? "assigned";
   if (nextTrackingStatus(from) !== to) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
+  const at = await stepTime(booking.id, kept, now);
   if (to === "en_route") {
-    const tooSoon = startWindowMessage(startWindow(isoDateOf(booking.moveDate), booking.moveTime, now));
+    const tooSoon = startWindowMessage(startWindow(isoDateOf(booking.moveDate), booking.moveTime, at));
     if (tooSoon) return { ok: false, status: 409, message: tooSoon };
   }
   if (to === "completed") {
@@ -219,9 +225,11 @@ export async function advanceTracking({
       to,
       byUserId: user.id,
       etaMinutes,
-      now,
+      now: at,
+      receivedAt: now,
       recordArrival: true,
     });
+    if (stepped && kept) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, at, now });
     // The customer's e-mail and text for the step, committed with it.
     const event = now.toISOString();
     const key = { key: messageKey(to, booking.id, event), bookingId: booking.id };
@@ -268,13 +276,17 @@ export async function applyTrackingStep(
     byUserId,
     etaMinutes = null,
     now,
+    receivedAt = now,
     recordArrival = false,
   }: {
     booking: StepBooking;
     to: TrackingStatusValue;
     byUserId: string;
     etaMinutes?: number | null;
+    /** When the step happened (the phone's accepted time for a step kept offline). */
     now: Date;
+    /** When it reached us, if later. */
+    receivedAt?: Date;
     /** The driver said so: an arrival goes on their record (an admin's override is not one). */
     recordArrival?: boolean;
   },
@@ -287,7 +299,14 @@ export async function applyTrackingStep(
   });
   if (count === 0) return false;
   await tx.trackingEvent.create({
-    data: { bookingId: booking.id, status: to, etaMinutes: etaMinutes ?? null, createdById: byUserId },
+    data: {
+      bookingId: booking.id,
+      status: to,
+      etaMinutes: etaMinutes ?? null,
+      createdById: byUserId,
+      createdAt: receivedAt,
+      happenedAt: now,
+    },
   });
   if (!booking.driverId) return true;
   const driverId = booking.driverId;
@@ -339,12 +358,15 @@ export async function completeStop({
   user,
   position,
   withProof = false,
+  kept,
   now = new Date(),
 }: {
   bookingId: string;
   user: SessionUser;
   position: number;
   withProof?: boolean;
+  /** An action the driver's phone kept offline: recorded once, at its accepted time. */
+  kept?: KeptAction;
   now?: Date;
 }): Promise<StopResult> {
   const job = await jobToWork(bookingId, user);
@@ -354,11 +376,12 @@ export async function completeStop({
   if (refusal) return { ok: false, status: 409, message: refusal };
   const stop = booking.stops.find((candidate) => candidate.position === position)!;
   const title = stopTitle(stop.position, stop.type);
+  const at = await stepTime(booking.id, kept, now);
   // Conditional on what the check above read still holding when it is written: the stop open,
   // every earlier stop done, the driver still arrived and the booking not cancelled. A double
   // click marks it once, and a stop never jumps the queue; the customer's updates list it.
   const marked = await db.$transaction(async (tx) => {
-    const { count } = await tx.bookingStop.updateMany({ where: stopOpenInTurn(stop), data: { doneAt: now } });
+    const { count } = await tx.bookingStop.updateMany({ where: stopOpenInTurn(stop), data: { doneAt: at } });
     if (count === 0) return false;
     await tx.trackingEvent.create({
       data: {
@@ -368,11 +391,41 @@ export async function completeStop({
         note: `${title} is done: ${stop.address}.`,
         createdById: user.id,
         createdAt: now,
+        happenedAt: at,
       },
     });
+    if (kept) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, at, now });
     return true;
   });
   if (!marked) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
   await publishLiveEvent({ bookingId: booking.id, kind: "tracking" });
   return { ok: true, title };
+}
+
+/** An action the driver's phone kept offline (issue 35): its own id, what it was, and the phone's time. */
+export type KeptAction = { id: string; kind: KeptActionKind; happenedAt: Date };
+
+/** When a step happened: now, or a kept action's phone time as far as it is believed (domain/kept-actions.ts). */
+export async function stepTime(bookingId: string, kept: KeptAction | undefined, now: Date) {
+  if (!kept) return now;
+  const previous = await db.trackingEvent.findFirst({
+    where: { bookingId },
+    orderBy: { happenedAt: "desc" },
+    select: { happenedAt: true },
+  });
+  return acceptedTime({ happenedAt: kept.happenedAt, receivedAt: now, previousStepAt: previous?.happenedAt });
+}
+
+/**
+ * The kept action is applied: its row, in the transaction of its change. A second delivery
+ * racing this one fails on the row's key and rolls its own change back.
+ */
+export async function recordKeptAction(
+  tx: Prisma.TransactionClient,
+  kept: KeptAction,
+  { userId, bookingId, at, now }: { userId: string; bookingId: string; at: Date; now: Date },
+) {
+  await tx.driverAction.create({
+    data: { id: kept.id, userId, bookingId, kind: kept.kind, happenedAt: at, receivedAt: now },
+  });
 }

@@ -2,12 +2,13 @@
 // few done. Each with the customer's contact details and addresses, the next status button
 // and how many of the customer's messages wait to be read.
 import { BOOKING_STATUS_LABELS } from "~/domain/booking-status";
+import { nextStepOf, type JobProgress } from "~/domain/job-progress";
 import { isSharingStatus } from "~/domain/live-position";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import type { FloorAccess, StopType } from "~/domain/move-inputs";
-import { nextStop, stopTitle, stopView } from "~/domain/route-stops";
-import { nextTrackingStatus, startWindow, startWindowMessage, TRACKING_STATUS_LABELS } from "~/domain/tracking";
+import { stopView } from "~/domain/route-stops";
+import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
@@ -121,24 +122,23 @@ function jobView(
   unread: number,
   now: Date,
 ) {
-  const next = job.status === "completed" ? null : nextTrackingStatus(job.trackingStatus);
-  // Once arrived at the pickup, the extra stops come before the final delivery, in order.
-  const openStop = next === "completed" ? nextStop(job.stops) : null;
-  // Before the move's day (or after it), the driver reads why there is no start button.
-  const notYet =
-    next === "en_route" ? startWindowMessage(startWindow(isoDateOf(job.moveDate), job.moveTime, now)) : null;
+  const progress: JobProgress = {
+    status: job.status,
+    trackingStatus: job.trackingStatus,
+    moveDate: isoDateOf(job.moveDate),
+    moveTime: job.moveTime,
+    stops: job.stops.map((stop) => ({ position: stop.position, type: stop.type, done: stop.doneAt !== null })),
+  };
   return {
     id: job.id,
     reference: job.reference,
     statusLabel: BOOKING_STATUS_LABELS[job.status],
     trackingLabel: job.trackingStatus ? TRACKING_STATUS_LABELS[job.trackingStatus] : TRACKING_STATUS_LABELS.assigned,
-    next: next && !notYet && !openStop ? { status: next, label: NEXT_BUTTON_LABELS[next] } : null,
-    /** The stop the driver does next (after arriving, before completing), or null. */
-    nextStop: openStop
-      ? { position: openStop.position, type: openStop.type, title: stopTitle(openStop.position, openStop.type) }
-      : null,
+    /** Where the job is: the page offers its next step (domain/job-progress.ts), after any action kept offline. */
+    progress,
+    /** The next step as the server sees it now (the no-JavaScript page shows this one). */
+    ...nextStepOf(progress, now),
     stops: job.stops.map(stopView),
-    notYet,
     /** Under way: the driver's position is shared with the customer. */
     sharingPosition: job.status === "in_progress" && isSharingStatus(job.trackingStatus),
     moveDateText: formatCalendarDate(job.moveDate, "weekday"),
@@ -227,11 +227,3 @@ export async function dropJob({
 }
 
 export type DriverJob = ReturnType<typeof jobView>;
-
-const NEXT_BUTTON_LABELS = {
-  assigned: "Assigned",
-  en_route: "Start: on my way",
-  nearby: "I'm nearby",
-  arrived: "I've arrived",
-  completed: "Job completed",
-} as const;

@@ -29,6 +29,8 @@ export type MessageRefs = {
   "help-request-to-support": Ticket;
   "contact-to-support": Ticket;
   "support-acknowledgement": Ticket;
+  /** A driver's proof the job refused after a time offline (issue 35), with its stored photos. */
+  "kept-proof-to-support": Ticket & { photos: { key: string; mimeType: string }[] };
   "requester-reply-to-support": Reply;
   "support-answer": Reply;
   /** Kept nowhere else: the report itself. */

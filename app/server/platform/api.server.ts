@@ -16,14 +16,24 @@ export const API_RATE_LIMIT: RateLimitRule = { name: "api", limit: env.API_RATE_
 /** The largest request body an API route reads (file chunks have their own reader). */
 export const MAX_API_BODY_BYTES = MAX_BODY_BYTES;
 
-type ApiErrorOptions = { fieldErrors?: Partial<Record<string, string[]>>; headers?: HeadersInit };
+type ApiErrorOptions = {
+  fieldErrors?: Partial<Record<string, string[]>>;
+  headers?: HeadersInit;
+  /** For a driver's kept action (issue 35): it will never apply, so the phone stops sending it. */
+  refused?: boolean;
+};
 
 /** The one JSON error shape of the API. */
-export function apiError(status: number, message: string, { fieldErrors, headers }: ApiErrorOptions = {}) {
-  return Response.json(fieldErrors ? { error: message, message, fieldErrors } : { error: message, message }, {
-    status,
-    headers,
-  });
+export function apiError(status: number, message: string, { fieldErrors, headers, refused }: ApiErrorOptions = {}) {
+  return Response.json(
+    {
+      error: message,
+      message,
+      ...(fieldErrors && Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+      ...(refused === undefined ? {} : { refused }),
+    },
+    { status, headers },
+  );
 }
 
 /** A 400 naming the first problem, with every field's messages. */

@@ -132,5 +132,11 @@ export function applyMissingSecurityHeaders(headers: Headers) {
   return headers;
 }
 
+/**
+ * The driver app's service worker (/driver-sw.js, issue 35): a resource's policy, except that
+ * it fetches from this origin (its precache, the pages it copies, the kept actions it sends).
+ */
+export const SERVICE_WORKER_CSP = RESOURCE_CSP.replace("default-src 'none'", "default-src 'none'; connect-src 'self'");
+
 /** An uploaded document: a resource's policy, and a sandbox, so a PDF's scripts cannot run on this origin. */
 export const UPLOADED_DOCUMENT_CSP = `${RESOURCE_CSP}; sandbox`;

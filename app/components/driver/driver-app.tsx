@@ -1,0 +1,232 @@
+// The driver portal as an installable app that works without a signal (issue 35). Each
+// driver page wraps itself in <DriverApp>: it registers the service worker (driver pages only:
+// a customer's page never has this code), sends what the phone kept as soon as there is a
+// signal, says "Offline: shown as of 14:02" while there is none, and, offline, opens links as
+// whole pages so the service worker can answer them from the last sync. The kept actions
+// (kept-actions.client.ts) are shared with the page through useKeptActions().
+import { useRevalidator } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import type { KeptEffect } from "~/domain/job-progress";
+import type { TrackingStatusValue } from "~/domain/tracking";
+import { ukDateTime } from "~/domain/uk-calendar";
+import type { KeptRecord } from "~/utils/kept-actions.client";
+
+/** The driver pages' `links`: the web app manifest, so the portal installs as an app. */
+export const DRIVER_APP_LINKS = [{ rel: "manifest", href: "/driver.webmanifest" }];
+/** The driver pages' theme colour (the manifest's too). */
+export const DRIVER_APP_META = { name: "theme-color", content: "#1d4ed8" };
+
+/** What a kept action does to the job's progress (domain/job-progress.ts). */
+export function keptEffect(record: KeptRecord): KeptEffect {
+  switch (record.kind) {
+    case "step":
+      return { kind: "step", status: record.fields.status as TrackingStatusValue };
+    case "stop-done":
+      return { kind: "stop-done", position: Number(record.fields.position) };
+    case "proof":
+      return { kind: "proof", stop: record.proof?.stop ?? 0 };
+    default:
+      return { kind: record.kind };
+  }
+}
+
+type KeptActions = {
+  /** Every action kept on this phone (refused ones with their sentence); empty before the page runs. */
+  records: KeptRecord[];
+  online: boolean;
+  /** Keeps an action and sends it at once if there is a signal; throws the sentence to show when it cannot be kept. */
+  keep: (record: Omit<KeptRecord, "seq" | "id" | "happenedAt">) => Promise<void>;
+  dismiss: (bookingId: string) => Promise<void>;
+};
+
+const KeptActionsContext = createContext<KeptActions | null>(null);
+
+/** The phone's kept actions, or null outside the driver's pages (and before they run). */
+export function useKeptActions() {
+  return useContext(KeptActionsContext);
+}
+
+const outbox = () => import("~/utils/kept-actions.client");
+
+function useOnline() {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
+}
+
+export function DriverApp({
+  syncedAt,
+  offlinePages = [],
+  children,
+}: {
+  /** When the page's data was read (ISO): offline, it is "shown as of" then. */
+  syncedAt: string;
+  /** Pages to keep a fresh copy of for offline use (the service worker fetches them). */
+  offlinePages?: string[];
+  children: ReactNode;
+}) {
+  const online = useOnline();
+  const [records, setRecords] = useState<KeptRecord[]>([]);
+  const { revalidate } = useRevalidator();
+
+  const reload = useCallback(async () => setRecords(await (await outbox()).keptActions()), []);
+  const send = useCallback(async () => {
+    const sent = await (await outbox()).sendKept();
+    await reload();
+    // What the server now has replaces what the phone showed.
+    if (sent > 0) revalidate();
+  }, [reload, revalidate]);
+
+  useEffect(() => {
+    if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/driver-sw.js", { scope: "/" });
+    let unsubscribe = () => {};
+    void outbox().then((module) => {
+      unsubscribe = module.onKeptChange(() => void reload());
+    });
+    void reload().then(() => (navigator.onLine ? send() : undefined));
+    window.addEventListener("online", send);
+    return () => {
+      unsubscribe();
+      window.removeEventListener("online", send);
+    };
+  }, [reload, send]);
+
+  // Each time the page's data is read, the pages the driver may open offline are copied again.
+  const pagesKey = offlinePages.join(" ");
+  useEffect(() => {
+    if (!online || !("serviceWorker" in navigator) || pagesKey === "") return;
+    void navigator.serviceWorker.ready.then((registration) =>
+      registration.active?.postMessage({ type: "keep-pages", urls: pagesKey.split(" ") }),
+    );
+  }, [online, pagesKey, syncedAt]);
+
+  // Offline, a link opens as a whole page, which the service worker answers from its copy
+  // (a client-side navigation would ask the server for the page's data, and fail).
+  useEffect(() => {
+    if (online) return;
+    const wholePage = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (link instanceof HTMLAnchorElement && link.origin === window.location.origin) event.stopPropagation();
+    };
+    window.addEventListener("click", wholePage, true);
+    return () => window.removeEventListener("click", wholePage, true);
+  }, [online]);
+
+  const keep = useCallback<KeptActions["keep"]>(
+    async (record) => {
+      const module = await outbox();
+      await module.keep({ ...record, id: crypto.randomUUID(), happenedAt: new Date().toISOString() });
+      await reload();
+      if (navigator.onLine) await send();
+    },
+    [reload, send],
+  );
+  const dismiss = useCallback(
+    async (bookingId: string) => {
+      await (await outbox()).dismissRefused(bookingId);
+      await reload();
+    },
+    [reload],
+  );
+  const value = useMemo(() => ({ records, online, keep, dismiss }), [records, online, keep, dismiss]);
+
+  return (
+    <KeptActionsContext.Provider value={value}>
+      <div role="status" className="empty:hidden" data-testid="offline-banner">
+        {online ? null : (
+          <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+            Offline: shown as of {ukDateTime(new Date(syncedAt)).time}. What you do is kept on this phone and sent when
+            the signal returns.
+          </p>
+        )}
+      </div>
+      <RefusedActions records={records} dismiss={dismiss} reload={reload} />
+      {children}
+    </KeptActionsContext.Provider>
+  );
+}
+
+/** A job's actions waiting to be sent. */
+export function keptForJob(records: readonly KeptRecord[], bookingId: string) {
+  return { waiting: records.filter((record) => record.bookingId === bookingId && !record.refused) };
+}
+
+/** "Waiting to send (2)": the job's kept actions, on its card. */
+export function WaitingToSend({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="mt-2 text-sm font-semibold text-amber-900" data-testid="waiting-to-send">
+      <span aria-hidden="true">⏳ </span>Waiting to send ({count})
+    </p>
+  );
+}
+
+/**
+ * The one sentence of each job whose kept actions the server refused (the job may no longer be
+ * on the page: given to another driver), each with "OK" to clear it.
+ */
+function RefusedActions({
+  records,
+  dismiss,
+  reload,
+}: {
+  records: readonly KeptRecord[];
+  dismiss: (bookingId: string) => Promise<void>;
+  reload: () => Promise<void>;
+}) {
+  const [sent, setSent] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const refusals = new Map<string, { sentence: string; proof: boolean }>();
+  for (const record of records) {
+    if (!record.refused) continue;
+    const known = refusals.get(record.bookingId);
+    refusals.set(record.bookingId, {
+      sentence: known?.sentence ?? record.refused,
+      proof: Boolean(known?.proof || record.proof),
+    });
+  }
+  const toSupport = async (bookingId: string) => {
+    setProblem(null);
+    try {
+      await (await outbox()).sendProofToSupport(bookingId);
+      await reload();
+      setSent("The proof was sent to support. They will look at it and call you if they need to.");
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+  const buttonClass = "min-h-11 rounded-md border border-red-300 bg-white px-4 font-semibold text-red-900";
+  return (
+    <div role="alert" className="mx-auto max-w-5xl px-4 empty:hidden">
+      {sent ? <p className="mt-4 rounded-md bg-green-50 p-3 text-sm font-medium text-green-900">{sent}</p> : null}
+      {[...refusals].map(([bookingId, refusal]) => (
+        <div key={bookingId} className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p data-testid="kept-refused">{refusal.sentence}</p>
+          {refusal.proof ? (
+            <p className="mt-1">Your proof of delivery is kept on this phone: send it to our support team.</p>
+          ) : null}
+          {problem && refusal.proof ? <p className="mt-1 font-semibold">{problem}</p> : null}
+          <div className="mt-2 flex flex-wrap gap-2">
+            {refusal.proof ? (
+              <button type="button" onClick={() => void toSupport(bookingId)} className={buttonClass}>
+                Send the proof to support
+              </button>
+            ) : null}
+            <button type="button" onClick={() => void dismiss(bookingId)} className={buttonClass}>
+              {refusal.proof ? "Delete it" : "OK"}
+            </button>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+// The driver app without a signal (issue 35), in Chromium with Playwright's offline switch:
+// after "On the way" the phone goes offline; the driver arrives, hands in a drop-off stop's
+// proof and the final one (photos and a drawn signature), a reload keeps it all, and when the
+// signal returns each step reaches the server once, in order, with its phone time. Sending
+// the same queue again changes nothing. A job an admin moved on meanwhile refuses the kept
+// step in one sentence. The app installs (manifest, service worker on the driver's pages
+// only); no customer page registers a service worker.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { appDb, drawSignature, open, todaysMove, uniqueEmail } from "./helpers";
+
+const PHOTO = "tests/fixtures/van-photo.jpg";
+
+/** A driver and today's paid job for them, with a drop-off on the way when `withStop`. */
+async function driversJob({
+  trackingStatus = "assigned",
+  withStop = false,
+}: { trackingStatus?: "assigned" | "nearby"; withStop?: boolean } = {}) {
+  const db = await appDb();
+  const customer = await db.user.create({
+    data: { username: "Olive Offline", email: uniqueEmail("offline-customer"), phone: "07400 900611" },
+  });
+  const driverUser = await db.user.create({
+    data: { username: "Nia Nosignal", email: uniqueEmail("offline-driver"), role: "driver" },
+  });
+  const driver = await db.driver.create({
+    data: {
+      name: "Nia Nosignal",
+      email: driverUser.email,
+      phone: "07400 900612",
+      experience: "3-5",
+      vanType: "large",
+      location: "Newcastle upon Tyne",
+      approvalStatus: "approved",
+      agreementAcceptedAt: new Date(),
+      userId: driverUser.id,
+    },
+  });
+  const reference = `EM-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  const booking = await db.booking.create({
+    data: {
+      reference,
+      customerId: customer.id,
+      driverId: driver.id,
+      status: trackingStatus === "assigned" ? "assigned" : "in_progress",
+      paymentState: "paid",
+      trackingStatus,
+      pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+      deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+      ...todaysMove(),
+      vanSize: "medium",
+      distanceTenths: 25,
+      estimatedHours: 2,
+      customerName: "Olive Offline",
+      customerEmail: customer.email,
+      customerPhone: "07400 900611",
+      subTotal: 8000,
+      platformFee: 2000,
+      driverShare: 6000,
+      vatAmount: 1600,
+      originalPrice: 9600,
+      finalPrice: 9600,
+      ...(withStop
+        ? {
+            stops: {
+              create: [
+                { position: 1, type: "dropoff", address: "9 Tower Block, Gateshead NE8 1AA", floorAccess: "ground" },
+              ],
+            },
+          }
+        : {}),
+    },
+  });
+  await db.trackingEvent.create({ data: { bookingId: booking.id, status: "assigned", note: "Driver assigned" } });
+  return { booking, customer, driverUser, driver, reference };
+}
+
+/** The service worker controls the page and holds a copy of each of `urls`. */
+async function readyOffline(page: Page, urls: string[]) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (wanted) => {
+          if (!navigator.serviceWorker.controller) return "not controlled";
+          const cache = await caches.open("driver-pages");
+          const missing = [];
+          for (const url of wanted) if (!(await cache.match(url, { ignoreVary: true }))) missing.push(url);
+          return missing.length === 0 ? "ready" : `missing ${missing.join(", ")}`;
+        }, urls),
+      { timeout: 20_000 },
+    )
+    .toBe("ready");
+}
+
+test.describe("the driver's day without a signal", () => {
+  test("a multi-stop job worked offline from arrival to completion arrives once, in order, with its phone times", async ({
+    signedInPage,
+  }) => {
+    test.slow(); // a whole job, offline and back
+    const { booking, driverUser, reference, customer } = await driversJob({ withStop: true });
+    const page = await signedInPage(driverUser.email, { javaScriptEnabled: true });
+    const proofs = [`/driver/jobs/${booking.id}/complete`, `/driver/jobs/${booking.id}/complete?stop=1`];
+
+    // First visit: the app installs itself and keeps copies of the day's pages.
+    await open(page, "/driver", true);
+    await readyOffline(page, ["/driver", ...proofs]);
+    const job = page.getByTestId(`job-${reference}`);
+    await job.getByRole("button", { name: "Start: on my way" }).click();
+    await expect(job.getByTestId("job-status")).toContainText("On the way");
+
+    // In the basement: no signal.
+    await page.context().setOffline(true);
+    await expect(page.getByTestId("offline-banner")).toContainText(/Offline: shown as of \d\d:\d\d/);
+    const offlineFrom = new Date();
+    await job.getByRole("button", { name: "I'm nearby" }).click();
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(1\)/);
+    await job.getByRole("button", { name: "I've arrived" }).click();
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(2\)/);
+
+    // The next step is offered at once: the drop-off's proof, on a page opened from the phone's copy.
+    await job.getByRole("link", { name: "Stop 1 (drop-off): proof of delivery" }).click();
+    await expect(page.getByRole("heading", { name: "Stop 1 (drop-off): proof of delivery" })).toBeVisible();
+    await expect(page.getByTestId("offline-banner")).toContainText("Offline");
+    await page.getByLabel("Photos of the delivery").setInputFiles(PHOTO);
+    await page.getByLabel("Recipient's name").fill("Sam Neighbour");
+    await drawSignature(page);
+    await page.getByRole("button", { name: "Complete drop-off" }).click();
+    await expect(page).toHaveURL(/\/driver$/);
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(3\)/);
+
+    await job.getByRole("link", { name: "Complete job: proof of delivery" }).click();
+    await expect(page.getByRole("heading", { name: "Complete the job" })).toBeVisible();
+    await page.getByLabel("Photos of the delivery").setInputFiles(PHOTO);
+    await page.getByLabel("Recipient's name").fill("Olive Offline");
+    await page.getByLabel("Or, instead, the recipient types their name").fill("Olive Offline");
+    await page.getByRole("button", { name: "Complete job" }).click();
+    await expect(page).toHaveURL(/\/driver$/);
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(4\)/);
+    await expect(job.getByTestId("job-status")).toContainText("Move completed");
+
+    // A reload with no signal keeps every kept action, photos and all.
+    await page.reload();
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(4\)/);
+    const db = await appDb();
+    expect(
+      await db.trackingEvent.count({ where: { bookingId: booking.id, status: { not: "en_route" }, stop: null } }),
+    ).toBe(1);
+    // A copy of the queue, to send it a second time later.
+    await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open("easymove-driver");
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const all = await new Promise<unknown[]>((resolve) => {
+        const request = db.transaction("actions").objectStore("actions").getAll();
+        request.onsuccess = () => resolve(request.result);
+      });
+      (window as unknown as { __queue: unknown[] }).__queue = all;
+      db.close();
+    });
+
+    // The signal returns: everything is sent, in order, and the page shows the server's job.
+    await page.context().setOffline(false);
+    await expect(job.getByTestId("waiting-to-send")).toHaveCount(0, { timeout: 20_000 });
+    await expect(
+      page.getByRole("region", { name: "Recently completed" }).getByTestId(`job-${reference}`),
+    ).toBeVisible();
+
+    const steps = await db.trackingEvent.findMany({
+      where: { bookingId: booking.id },
+      orderBy: { happenedAt: "asc" },
+    });
+    expect(steps.map((step) => (step.stop ? `stop ${step.stop}` : step.status))).toEqual([
+      "assigned",
+      "en_route",
+      "nearby",
+      "arrived",
+      "stop 1",
+      "completed",
+    ]);
+    for (const step of steps.slice(2)) {
+      // Each at its time on the phone, while it was offline, before it reached the server.
+      expect(step.happenedAt.getTime()).toBeGreaterThanOrEqual(offlineFrom.getTime() - 1000);
+      expect(step.happenedAt.getTime()).toBeLessThan(step.createdAt.getTime());
+    }
+    expect(await db.deliveryProof.count({ where: { bookingId: booking.id } })).toBe(2);
+    expect(await db.deliveryPhoto.count({ where: { proof: { bookingId: booking.id } } })).toBe(2);
+    expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id, kind: "earning" } })).toBe(1);
+
+    // The same queue sent a second time changes nothing.
+    await page.evaluate(async () => {
+      const queue = (window as unknown as { __queue: unknown[] }).__queue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open("easymove-driver");
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = db.transaction("actions", "readwrite");
+      for (const record of queue) tx.objectStore("actions").put(record);
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+      db.close();
+    });
+    await page.reload(); // a page that opens with kept actions sends them
+    await expect(page.getByTestId("waiting-to-send")).toHaveCount(0, { timeout: 20_000 });
+    expect(await db.trackingEvent.count({ where: { bookingId: booking.id } })).toBe(6);
+    expect(await db.deliveryProof.count({ where: { bookingId: booking.id } })).toBe(2);
+    expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id } })).toBe(1);
+    await expect(page.getByTestId("kept-refused")).toHaveCount(0);
+
+    // The driver's earnings have the job; the customer's tracker shows the steps.
+    await open(page, "/driver/earnings", true);
+    await expect(page.getByRole("main")).toContainText(reference);
+    const customerPage = await signedInPage(customer.email, { javaScriptEnabled: true });
+    await open(customerPage, `/booking-tracker?booking=${booking.id}`, true);
+    await expect(customerPage.getByTestId("tracking-label")).toHaveText("Move completed");
+    await expect(customerPage.getByText("Stop 1 done")).toBeVisible();
+  });
+
+  test("a step kept while an admin moved the job on is refused in one sentence, and nothing is applied", async ({
+    signedInPage,
+  }) => {
+    const { booking, driverUser, reference } = await driversJob({ trackingStatus: "nearby" });
+    const page = await signedInPage(driverUser.email, { javaScriptEnabled: true });
+    await open(page, "/driver", true);
+    await readyOffline(page, ["/driver"]);
+
+    await page.context().setOffline(true);
+    const job = page.getByTestId(`job-${reference}`);
+    await job.getByRole("button", { name: "I've arrived" }).click();
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(1\)/);
+
+    // Meanwhile our team sets the job to "Arrived" from the admin page.
+    const db = await appDb();
+    const admin = await db.user.findFirstOrThrow({ where: { role: "admin" } });
+    const overrideAt = new Date();
+    await db.booking.update({ where: { id: booking.id }, data: { trackingStatus: "arrived" } });
+    await db.trackingEvent.create({
+      data: { bookingId: booking.id, status: "arrived", createdById: admin.id, happenedAt: overrideAt },
+    });
+    const at = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(overrideAt);
+
+    await page.context().setOffline(false);
+    await expect(page.getByTestId("kept-refused")).toHaveText(
+      `Our team set this job to “Arrived” at ${at}; your arrival was not recorded.`,
+      { timeout: 20_000 },
+    );
+    await expect(job.getByTestId("waiting-to-send")).toHaveCount(0);
+    expect(await db.trackingEvent.count({ where: { bookingId: booking.id, status: "arrived" } })).toBe(1);
+    expect(await db.driverAction.count({ where: { bookingId: booking.id } })).toBe(0);
+    await page.getByRole("button", { name: "OK" }).click();
+    await expect(page.getByTestId("kept-refused")).toHaveCount(0);
+  });
+});
+
+test.describe("the installable driver app", () => {
+  test("has a valid manifest, and its service worker controls /driver after the first visit", async ({
+    page,
+    signedInPage,
+    request,
+  }) => {
+    const { driverUser } = await driversJob();
+    const manifest = await (await request.get("/driver.webmanifest")).json();
+    expect(manifest).toMatchObject({ name: "EasyMove Driver", start_url: "/driver", display: "standalone" });
+    const sizes = manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`);
+    expect(sizes).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    for (const icon of manifest.icons) {
+      const file = await request.get(icon.src);
+      expect(file.headers()["content-type"]).toBe("image/png");
+    }
+
+    const driverPage = await signedInPage(driverUser.email, { javaScriptEnabled: true });
+    await open(driverPage, "/driver", true);
+    await expect(driverPage.locator('link[rel="manifest"]')).toHaveAttribute("href", "/driver.webmanifest");
+    await driverPage.evaluate(() => navigator.serviceWorker.ready);
+    await driverPage.reload();
+    expect(await driverPage.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/driver-sw\.js$/);
+
+    // A customer's pages register nothing and link no manifest.
+    for (const path of ["/", "/quote", "/signin"]) {
+      await open(page, path, true);
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
+      await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+    }
+  });
+});

@@ -1,0 +1,148 @@
+// The rules of actions a driver's phone kept offline (issue 35): which time is recorded, how
+// the two times read, the refusal's one sentence, and the job's progress after the kept
+// actions (the next step offered before the signal returns).
+import { describe, expect, it } from "vitest";
+import { nextStepOf, progressAfter, proofBlocker, PROOF_BLOCKERS, type JobProgress } from "~/domain/job-progress";
+import { acceptedTime, keptActionName, keptActionRefusal, stepTimeText } from "~/domain/kept-actions";
+import { keptActionSchema } from "~/schemas/kept-actions";
+
+// 27 Nov 2026 is GMT: UK time is UTC.
+const received = new Date("2026-11-27T14:19:00Z");
+const at = (time: string) => new Date(`2026-11-27T${time}:00Z`);
+
+describe("the time a kept action is recorded at", () => {
+  it("is the phone's time when it is in the past, after the previous step and within a day", () => {
+    expect(acceptedTime({ happenedAt: at("14:02"), receivedAt: received, previousStepAt: at("13:40") })).toEqual(
+      at("14:02"),
+    );
+  });
+
+  it("is the time received for a phone clock ahead of the server", () => {
+    expect(acceptedTime({ happenedAt: at("14:30"), receivedAt: received })).toEqual(received);
+  });
+
+  it("is the time received for a time before the job's previous step, or over a day old", () => {
+    expect(acceptedTime({ happenedAt: at("13:00"), receivedAt: received, previousStepAt: at("13:40") })).toEqual(
+      received,
+    );
+    expect(acceptedTime({ happenedAt: new Date("2026-11-26T14:00:00Z"), receivedAt: received })).toEqual(received);
+    expect(acceptedTime({ happenedAt: new Date("2026-11-26T14:20:00Z"), receivedAt: received })).toEqual(
+      new Date("2026-11-26T14:20:00Z"),
+    );
+  });
+
+  it("is the time received when the phone sent none", () => {
+    expect(acceptedTime({ happenedAt: null, receivedAt: received })).toEqual(received);
+    expect(acceptedTime({ happenedAt: new Date("nonsense"), receivedAt: received })).toEqual(received);
+  });
+});
+
+describe("the two times on a screen", () => {
+  it("say both when they differ by more than 2 minutes", () => {
+    expect(stepTimeText(at("14:02"), received)).toBe("14:02 (sent 14:19)");
+    expect(stepTimeText(at("14:17"), received)).toBe("14:17");
+    expect(stepTimeText(new Date("2026-11-27T14:16:59Z"), received)).toBe("14:16 (sent 14:19)");
+  });
+
+  it("read on the UK clock in summer", () => {
+    expect(stepTimeText(new Date("2026-07-01T13:02:00Z"), new Date("2026-07-01T13:19:00Z"))).toBe("14:02 (sent 14:19)");
+  });
+});
+
+describe("the sentence for a job that changed meanwhile", () => {
+  it("names what changed, when, and what was not recorded", () => {
+    expect(
+      keptActionRefusal({ kind: "reassigned", at: at("13:50") }, keptActionName({ kind: "step", status: "arrived" })),
+    ).toBe("This job was given to another driver at 13:50; your arrival was not recorded.");
+    expect(keptActionRefusal({ kind: "cancelled", at: at("12:05") }, keptActionName({ kind: "proof" }))).toBe(
+      "This job was cancelled at 12:05; your proof of delivery was not recorded.",
+    );
+    expect(
+      keptActionRefusal(
+        { kind: "status-changed", at: at("13:10"), statusLabel: "Move completed" },
+        keptActionName({ kind: "stop-done", stop: 2 }),
+      ),
+    ).toBe("Our team set this job to “Move completed” at 13:10; your “stop 2 done” was not recorded.");
+    expect(keptActionRefusal({ kind: "taken-off", at: at("09:00") }, keptActionName({ kind: "chat" }))).toBe(
+      "This job was taken off you at 09:00; your message was not recorded.",
+    );
+    expect(
+      keptActionRefusal(
+        { kind: "other", message: "That job is not assigned to you." },
+        keptActionName({ kind: "position" }),
+      ),
+    ).toBe("That job is not assigned to you. Your position was not recorded.");
+  });
+});
+
+describe("a job's progress after the actions kept offline", () => {
+  const job: JobProgress = {
+    status: "in_progress",
+    trackingStatus: "en_route",
+    moveDate: "2026-11-27",
+    moveTime: "13:00",
+    stops: [
+      { position: 1, type: "pickup", done: false },
+      { position: 2, type: "dropoff", done: false },
+    ],
+  };
+
+  it("offers the next step before the signal returns: after “I've arrived”, the first stop", () => {
+    const arrived = progressAfter(job, [
+      { kind: "step", status: "nearby" },
+      { kind: "step", status: "arrived" },
+    ]);
+    expect(arrived.trackingStatus).toBe("arrived");
+    expect(nextStepOf(arrived, at("14:00"))).toMatchObject({ next: null, nextStop: { position: 1, type: "pickup" } });
+    const collected = progressAfter(arrived, [{ kind: "stop-done", position: 1 }]);
+    expect(nextStepOf(collected, at("14:00")).nextStop).toMatchObject({ position: 2, type: "dropoff" });
+    // The drop-off's proof may be handed in offline; the final delivery's only after it.
+    expect(proofBlocker(collected, 2)).toBeNull();
+    expect(proofBlocker(collected, 0)).toBe("Stop 2 is not done yet. Do every stop before completing the move.");
+    const dropped = progressAfter(collected, [{ kind: "proof", stop: 2 }]);
+    expect(proofBlocker(dropped, 0)).toBeNull();
+    expect(nextStepOf(dropped, at("14:00")).next).toEqual({ status: "completed", label: "Job completed" });
+    const completed = progressAfter(dropped, [{ kind: "proof", stop: 0 }]);
+    expect(completed.status).toBe("completed");
+    expect(nextStepOf(completed, at("14:00"))).toEqual({ next: null, nextStop: null, notYet: null });
+    expect(proofBlocker(completed, 0)).toBe(PROOF_BLOCKERS.completed);
+  });
+
+  it("changes nothing for a message or a position", () => {
+    expect(progressAfter(job, [{ kind: "chat" }, { kind: "position" }])).toEqual(job);
+  });
+
+  it("refuses a proof before arriving, and on a cancelled job", () => {
+    expect(proofBlocker(job, 0)).toBe(PROOF_BLOCKERS.notArrived);
+    expect(proofBlocker({ ...job, status: "cancelled" }, 0)).toBe(PROOF_BLOCKERS.cancelled);
+  });
+});
+
+describe("the kept action's body", () => {
+  const base = {
+    id: "5f0c7a52-3d7e-4c3e-9a55-0a7f6f3b1c2d",
+    bookingId: "cm1abcdefghij",
+    happenedAt: "2026-11-27T14:02:00.000Z",
+  };
+
+  it("takes a step, a stop, a message and a position", () => {
+    expect(keptActionSchema.parse({ ...base, kind: "step", status: "arrived" })).toMatchObject({
+      kind: "step",
+      status: "arrived",
+      happenedAt: at("14:02"),
+    });
+    expect(keptActionSchema.safeParse({ ...base, kind: "stop-done", position: 2 }).success).toBe(true);
+    expect(keptActionSchema.safeParse({ ...base, kind: "chat", content: "Outside" }).success).toBe(true);
+    expect(keptActionSchema.safeParse({ ...base, kind: "position", latitude: 54.97, longitude: -1.61 }).success).toBe(
+      true,
+    );
+  });
+
+  it("refuses a completion without its proof, a missing id and a time that is not one", () => {
+    expect(keptActionSchema.safeParse({ ...base, kind: "step", status: "completed" }).success).toBe(false);
+    expect(keptActionSchema.safeParse({ ...base, id: "x", kind: "chat", content: "Hi" }).success).toBe(false);
+    expect(keptActionSchema.safeParse({ ...base, happenedAt: "14:02", kind: "chat", content: "Hi" }).success).toBe(
+      false,
+    );
+  });
+});
