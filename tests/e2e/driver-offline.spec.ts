@@ -15,7 +15,7 @@ const PHOTO = "tests/fixtures/van-photo.jpg";
 async function driversJob({
   trackingStatus = "assigned",
   withStop = false,
-}: { trackingStatus?: "assigned" | "nearby"; withStop?: boolean } = {}) {
+}: { trackingStatus?: "assigned" | "nearby" | "arrived"; withStop?: boolean } = {}) {
   const db = await appDb();
   const customer = await db.user.create({
     data: { username: "Olive Offline", email: uniqueEmail("offline-customer"), phone: "07400 900611" },
@@ -100,10 +100,11 @@ test.describe("the driver's day without a signal", () => {
     const { booking, driverUser, reference, customer } = await driversJob({ withStop: true });
     const page = await signedInPage(driverUser.email, { javaScriptEnabled: true });
     const proofs = [`/driver/jobs/${booking.id}/complete`, `/driver/jobs/${booking.id}/complete?stop=1`];
+    const chat = `/booking-tracker?booking=${booking.id}&tab=chat#chat`;
 
     // First visit: the app installs itself and keeps copies of the day's pages.
     await open(page, "/driver", true);
-    await readyOffline(page, ["/driver", ...proofs]);
+    await readyOffline(page, ["/driver", ...proofs, chat.replace("#chat", "")]);
     const job = page.getByTestId(`job-${reference}`);
     await job.getByRole("button", { name: "Start: on my way" }).click();
     await expect(job.getByTestId("job-status")).toContainText("On the way");
@@ -117,6 +118,15 @@ test.describe("the driver's day without a signal", () => {
     await job.getByRole("button", { name: "I've arrived" }).click();
     await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(2\)/);
 
+    // The chat opens from the phone's copy; a message waits there to be sent.
+    await job.getByRole("link", { name: "Chat with customer" }).click();
+    await expect(page.getByRole("heading", { name: "Driver Chat" })).toBeVisible();
+    await page.getByRole("button", { name: "I've arrived outside." }).click();
+    await expect(page.getByTestId("chat-waiting")).toContainText("I've arrived outside.");
+    await expect(page.getByTestId("chat-waiting")).toContainText("Waiting to send");
+    await page.goto("/driver");
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(3\)/);
+
     // The next step is offered at once: the drop-off's proof, on a page opened from the phone's copy.
     await job.getByRole("link", { name: "Stop 1 (drop-off): proof of delivery" }).click();
     await expect(page.getByRole("heading", { name: "Stop 1 (drop-off): proof of delivery" })).toBeVisible();
@@ -126,7 +136,7 @@ test.describe("the driver's day without a signal", () => {
     await drawSignature(page);
     await page.getByRole("button", { name: "Complete drop-off" }).click();
     await expect(page).toHaveURL(/\/driver$/);
-    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(3\)/);
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(4\)/);
 
     await job.getByRole("link", { name: "Complete job: proof of delivery" }).click();
     await expect(page.getByRole("heading", { name: "Complete the job" })).toBeVisible();
@@ -135,12 +145,12 @@ test.describe("the driver's day without a signal", () => {
     await page.getByLabel("Or, instead, the recipient types their name").fill("Olive Offline");
     await page.getByRole("button", { name: "Complete job" }).click();
     await expect(page).toHaveURL(/\/driver$/);
-    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(4\)/);
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(5\)/);
     await expect(job.getByTestId("job-status")).toContainText("Move completed");
 
     // A reload with no signal keeps every kept action, photos and all.
     await page.reload();
-    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(4\)/);
+    await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(5\)/);
     const db = await appDb();
     expect(
       await db.trackingEvent.count({ where: { bookingId: booking.id, status: { not: "en_route" }, stop: null } }),
@@ -185,7 +195,12 @@ test.describe("the driver's day without a signal", () => {
       expect(step.happenedAt.getTime()).toBeLessThan(step.createdAt.getTime());
     }
     expect(await db.deliveryProof.count({ where: { bookingId: booking.id } })).toBe(2);
+    // The photos were made smaller on the phone (and checked again on the server).
+    for (const photo of await db.deliveryPhoto.findMany({ where: { proof: { bookingId: booking.id } } }))
+      expect(Math.max(photo.width, photo.height)).toBeLessThanOrEqual(1600);
     expect(await db.deliveryPhoto.count({ where: { proof: { bookingId: booking.id } } })).toBe(2);
+    const messages = await db.chatMessage.findMany({ where: { bookingId: booking.id } });
+    expect(messages.map((message) => message.content)).toEqual(["I've arrived outside."]);
     expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id, kind: "earning" } })).toBe(1);
 
     // The same queue sent a second time changes nothing.
@@ -204,6 +219,7 @@ test.describe("the driver's day without a signal", () => {
     await page.reload(); // a page that opens with kept actions sends them
     await expect(page.getByTestId("waiting-to-send")).toHaveCount(0, { timeout: 20_000 });
     expect(await db.trackingEvent.count({ where: { bookingId: booking.id } })).toBe(6);
+    expect(await db.chatMessage.count({ where: { bookingId: booking.id } })).toBe(1);
     expect(await db.deliveryProof.count({ where: { bookingId: booking.id } })).toBe(2);
     expect(await db.driverLedgerEntry.count({ where: { bookingId: booking.id } })).toBe(1);
     await expect(page.getByTestId("kept-refused")).toHaveCount(0);
@@ -257,6 +273,55 @@ test.describe("the driver's day without a signal", () => {
   });
 });
 
+test.describe("a proof kept for a job cancelled meanwhile", () => {
+  test("is refused in one sentence, and goes to support from that message with its photos", async ({
+    signedInPage,
+  }) => {
+    const { booking, driverUser, reference } = await driversJob({ trackingStatus: "arrived" });
+    const page = await signedInPage(driverUser.email, { javaScriptEnabled: true });
+    const proofPage = `/driver/jobs/${booking.id}/complete`;
+    await open(page, "/driver", true);
+    await readyOffline(page, ["/driver", proofPage]);
+
+    await page.context().setOffline(true);
+    await page.getByTestId(`job-${reference}`).getByRole("link", { name: "Complete job: proof of delivery" }).click();
+    await page.getByLabel("Photos of the delivery").setInputFiles(PHOTO);
+    await page.getByLabel("Recipient's name").fill("Olive Offline");
+    await drawSignature(page);
+    await page.getByRole("button", { name: "Complete job" }).click();
+    await expect(page).toHaveURL(/\/driver$/);
+    await expect(page.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(1\)/);
+
+    // Meanwhile the customer cancels.
+    const db = await appDb();
+    const cancelledAt = new Date();
+    await db.booking.update({ where: { id: booking.id }, data: { status: "cancelled", cancelledAt } });
+    const at = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(cancelledAt);
+
+    await page.context().setOffline(false);
+    await expect(page.getByTestId("kept-refused")).toHaveText(
+      `This job was cancelled at ${at}; your proof of delivery was not recorded.`,
+      { timeout: 20_000 },
+    );
+    expect(await db.deliveryProof.count({ where: { bookingId: booking.id } })).toBe(0);
+    await page.getByRole("button", { name: "Send the proof to support" }).click();
+    await expect(page.getByText("The proof was sent to support.")).toBeVisible();
+    await expect(page.getByTestId("kept-refused")).toHaveCount(0);
+    const ticket = await db.supportRequest.findFirstOrThrow({ where: { bookingId: booking.id } });
+    expect(ticket.message).toContain(`A proof of delivery for ${reference}`);
+    expect(ticket.message).toContain(`Why: This job was cancelled at ${at}; your proof of delivery was not recorded.`);
+    expect(ticket.message).toContain("Received by: Olive Offline");
+    const email = await db.message.findFirstOrThrow({
+      where: { bookingId: booking.id, kind: "kept-proof-to-support" },
+    });
+    expect((email.refs as { photos: unknown[] }).photos).toHaveLength(2); // the photo and the drawn signature
+  });
+});
+
 test.describe("the installable driver app", () => {
   test("has a valid manifest, and its service worker controls /driver after the first visit", async ({
     page,
@@ -280,11 +345,21 @@ test.describe("the installable driver app", () => {
     await driverPage.reload();
     expect(await driverPage.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/driver-sw\.js$/);
 
-    // A customer's pages register nothing and link no manifest.
-    for (const path of ["/", "/quote", "/signin"]) {
+    // A customer's pages register nothing, link no manifest, and load none of the driver app's code.
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.url().endsWith(".js")) scripts.push(response.text().catch(() => ""));
+    });
+    for (const path of ["/", "/quote", "/signin", "/driver-registration"]) {
       await open(page, path, true);
       expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
       await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+    }
+    const code = await Promise.all(scripts);
+    expect(code.length).toBeGreaterThan(3);
+    for (const script of code) {
+      expect(script).not.toContain("driver-sw.js");
+      expect(script).not.toContain("easymove-driver");
     }
   });
 });
