@@ -4,14 +4,11 @@
 // the signal returns. The server's own checks use the same rules.
 import type { StopType } from "./move-inputs";
 import { nextStop, stopDoneRefusal, stopsLeftRefusal, stopTitle } from "./route-stops";
-import { nextTrackingStatus, startWindow, startWindowMessage, type TrackingStatusValue } from "./tracking";
+import { nextTrackingStatus, type TrackingStatusValue } from "./tracking-statuses";
 
 export type JobProgress = {
   status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
   trackingStatus: TrackingStatusValue | null;
-  /** The move's day, YYYY-MM-DD, and its start, HH:MM. */
-  moveDate: string;
-  moveTime: string;
   stops: { position: number; type: StopType; done: boolean }[];
 };
 
@@ -63,16 +60,19 @@ export type NextStep = {
   notYet: string | null;
 };
 
-/** The driver's next step on the job at `now`. */
-export function nextStepOf(progress: JobProgress, now: Date): NextStep {
+/**
+ * The driver's next step on the job. `tooSoon` is why the job cannot start yet (before its day,
+ * or after it: start-window.ts), worked out by the server for the job as it stands; it only
+ * matters before the first step, which a phone never has kept.
+ */
+export function nextStepOf(progress: JobProgress, tooSoon: string | null): NextStep {
   const next =
     progress.status === "completed" || progress.status === "cancelled"
       ? null
       : nextTrackingStatus(progress.trackingStatus);
   // Once arrived at the pickup, the extra stops come before the final delivery, in order.
   const openStop = next === "completed" ? nextStop(asProgress(progress.stops)) : null;
-  const notYet =
-    next === "en_route" ? startWindowMessage(startWindow(progress.moveDate, progress.moveTime, now)) : null;
+  const notYet = next === "en_route" ? tooSoon : null;
   return {
     next: next && !notYet && !openStop ? { status: next, label: NEXT_BUTTON_LABELS[next] } : null,
     nextStop: openStop

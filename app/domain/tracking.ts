@@ -1,10 +1,10 @@
 // The driver's tracking status (spec/02 section 4; DECISIONS.md: set by the driver or an
-// admin, never by timers), when a job may start, what it does to the booking, and the chat's
-// limits.
-import { addDays, ukDateTime, ukInstant } from "./uk-calendar";
+// admin, never by timers), what it does to the booking, and the chat's limits. When a job
+// may start: start-window.ts.
+import type { TrackingStatusValue } from "./tracking-statuses";
+import { addDays, ukDateTime } from "./uk-calendar";
 
-export const TRACKING_STATUSES = ["assigned", "en_route", "nearby", "arrived", "completed"] as const;
-export type TrackingStatusValue = (typeof TRACKING_STATUSES)[number];
+export { nextTrackingStatus, TRACKING_STATUSES, type TrackingStatusValue } from "./tracking-statuses";
 
 /** The progress bar: assigned 10, en_route 40, nearby 70, arrived 100, completed 100, otherwise 0. */
 export function trackingProgress(status: string | null | undefined): number {
@@ -39,42 +39,6 @@ export const TRACKING_STATUS_UPDATES: Readonly<Record<TrackingStatusValue, strin
   arrived: "Your driver has arrived.",
   completed: "Your move is complete. Thank you for moving with EasyMove!",
 };
-
-/** The driver's buttons: each status leads to the next one only. */
-export function nextTrackingStatus(current: string | null | undefined): TrackingStatusValue | null {
-  const index = TRACKING_STATUSES.indexOf((current ?? "assigned") as TrackingStatusValue);
-  return index >= 0 && index < TRACKING_STATUSES.length - 1 ? TRACKING_STATUSES[index + 1] : null;
-}
-
-/** How long before a move's start its driver may set off. */
-const START_WINDOW_HOURS = 2;
-
-export type StartWindow = {
-  /** "early" before the window, "open" within it, "over" once the move's day has passed. */
-  state: "early" | "open" | "over";
-  /** The first moment the driver may set off: 2 hours before the start, never the day before. */
-  opensAt: Date;
-};
-
-/**
- * "On the way" is for the move's day (UK time), from 2 hours before its start: a driver
- * cannot run a job weeks early, and a missed day is for an admin to sort out.
- */
-export function startWindow(moveDate: string, moveTime: string, now: Date): StartWindow {
-  const dayStarts = ukInstant(moveDate, "00:00");
-  const earliest = ukInstant(moveDate, moveTime).getTime() - START_WINDOW_HOURS * 3_600_000;
-  const opensAt = new Date(Math.max(earliest, dayStarts.getTime()));
-  const today = ukDateTime(now).date;
-  if (today > moveDate) return { state: "over", opensAt };
-  return { state: now < opensAt ? "early" : "open", opensAt };
-}
-
-/** Why the driver cannot set off yet (or any more); null when they can. */
-export function startWindowMessage(window: StartWindow): string | null {
-  if (window.state === "early") return `You can start this job on its day, from ${ukDateTime(window.opensAt).time}.`;
-  if (window.state === "over") return "This job's day has passed. Please contact EasyMove support to move it on.";
-  return null;
-}
 
 /** The day-before reminder goes out from this UK time on the eve of the move, not at midnight. */
 const REMINDER_FROM = "10:00";

@@ -31,6 +31,7 @@ import { StatusButton } from "~/components/ui/button";
 import { completeJobPath } from "~/domain/delivery-proof";
 import { driverRatingText } from "~/domain/driver-reliability";
 import { nextStepOf, progressAfter } from "~/domain/job-progress";
+import { ukDateTime } from "~/domain/uk-calendar";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import {
   dropJobSchema,
@@ -78,8 +79,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today: jobs.today,
     upcoming: jobs.upcoming,
     done: jobs.done,
-    /** When this copy was made: offline, the page says it is shown as of then. */
-    syncedAt: new Date().toISOString(),
+    /** When this copy was made (UK time): offline, the page says it is shown as of then. */
+    syncedAt: ukDateTime().time,
   };
 }
 
@@ -338,7 +339,7 @@ function JobCard({ job: served }: { job: DriverJob }) {
     waiting.length > 0
       ? {
           ...served,
-          ...nextStepOf(progress, new Date()),
+          ...nextStepOf(progress, served.tooSoon),
           trackingLabel: TRACKING_STATUS_LABELS[progress.trackingStatus ?? "assigned"],
           sharingPosition: served.sharingPosition && progress.trackingStatus !== "completed",
           droppable: false,
@@ -445,7 +446,7 @@ function JobCard({ job: served }: { job: DriverJob }) {
           {job.nextStop.title}: proof of delivery
         </Link>
       ) : job.nextStop ? (
-        <fetcher.Form method="post" className="mt-4" onSubmit={keepWhenOffline}>
+        <fetcher.Form method="post" className="mt-4" onSubmit={keepWhenOffline} data-keeps-offline>
           <input type="hidden" name="intent" value="stop-done" />
           <input type="hidden" name="bookingId" value={job.id} />
           <input type="hidden" name="position" value={job.nextStop.position} />
@@ -461,7 +462,12 @@ function JobCard({ job: served }: { job: DriverJob }) {
           Complete job: proof of delivery
         </Link>
       ) : job.next ? (
-        <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-2" onSubmit={keepWhenOffline}>
+        <fetcher.Form
+          method="post"
+          className="mt-4 flex flex-wrap items-end gap-2"
+          onSubmit={keepWhenOffline}
+          data-keeps-offline
+        >
           <input type="hidden" name="bookingId" value={job.id} />
           <input type="hidden" name="status" value={job.next.status} />
           {job.next.status === "en_route" ? (

@@ -23,6 +23,7 @@ import { ErrorSummary, fieldIdOf, type FormErrorMap } from "~/components/ui/erro
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
 import { completeJobPath, PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
 import { progressAfter, proofBlocker } from "~/domain/job-progress";
+import { ukDateTime } from "~/domain/uk-calendar";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { DAMAGE_NOTES_MAX, RECIPIENT_NAME_MAX } from "~/schemas/delivery-proof-messages";
 import { requireUser } from "~/server/auth/auth.server";
@@ -70,7 +71,7 @@ async function findJob(request: Request, id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { job } = await findJob(request, params.id);
-  return { job, syncedAt: new Date().toISOString() };
+  return { job, syncedAt: ukDateTime().time };
 }
 
 type ProofAnswer = {
@@ -203,6 +204,7 @@ function ProofPage({ job }: { job: ProofJob }) {
           encType="multipart/form-data"
           noValidate
           onSubmit={sendWithSignature}
+          data-keeps-offline
           className="mt-6 space-y-5"
           aria-busy={pending || undefined}
         >

@@ -202,13 +202,14 @@ let sending: Promise<number> | null = null;
  * Sends the kept actions in the order made, one at a time, and stops at the first that cannot
  * go yet. One the server refuses is kept with its sentence, and so is every later action of its
  * job (they would be refused too). One sender at a time across tabs and the service worker
- * (Web Locks), so the order holds. Returns how many were sent.
+ * (Web Locks), so the order holds. Returns how many the server settled (applied or refused):
+ * when any, the page's data is read again.
  */
 export function sendKept(): Promise<number> {
   const run = async () => {
     const db = await database();
     const refusedJobs = new Map<string, string>();
-    let sent = 0;
+    let settled = 0;
     for (const record of await db.getAll("actions")) {
       if (record.refused) {
         refusedJobs.set(record.bookingId, record.refused);
@@ -221,16 +222,16 @@ export function sendKept(): Promise<number> {
       }
       const result = await sendOne(record);
       if (result === "later") break;
+      settled += 1;
       if (result === "sent") {
         await db.delete("actions", record.seq!);
-        sent += 1;
       } else {
         await db.put("actions", { ...record, refused: result.refused });
         refusedJobs.set(record.bookingId, result.refused);
       }
       announce();
     }
-    return sent;
+    return settled;
   };
   if (sending) return sending;
   const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;

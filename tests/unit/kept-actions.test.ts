@@ -79,8 +79,6 @@ describe("a job's progress after the actions kept offline", () => {
   const job: JobProgress = {
     status: "in_progress",
     trackingStatus: "en_route",
-    moveDate: "2026-11-27",
-    moveTime: "13:00",
     stops: [
       { position: 1, type: "pickup", done: false },
       { position: 2, type: "dropoff", done: false },
@@ -93,19 +91,28 @@ describe("a job's progress after the actions kept offline", () => {
       { kind: "step", status: "arrived" },
     ]);
     expect(arrived.trackingStatus).toBe("arrived");
-    expect(nextStepOf(arrived, at("14:00"))).toMatchObject({ next: null, nextStop: { position: 1, type: "pickup" } });
+    expect(nextStepOf(arrived, null)).toMatchObject({ next: null, nextStop: { position: 1, type: "pickup" } });
     const collected = progressAfter(arrived, [{ kind: "stop-done", position: 1 }]);
-    expect(nextStepOf(collected, at("14:00")).nextStop).toMatchObject({ position: 2, type: "dropoff" });
+    expect(nextStepOf(collected, null).nextStop).toMatchObject({ position: 2, type: "dropoff" });
     // The drop-off's proof may be handed in offline; the final delivery's only after it.
     expect(proofBlocker(collected, 2)).toBeNull();
     expect(proofBlocker(collected, 0)).toBe("Stop 2 is not done yet. Do every stop before completing the move.");
     const dropped = progressAfter(collected, [{ kind: "proof", stop: 2 }]);
     expect(proofBlocker(dropped, 0)).toBeNull();
-    expect(nextStepOf(dropped, at("14:00")).next).toEqual({ status: "completed", label: "Job completed" });
+    expect(nextStepOf(dropped, null).next).toEqual({ status: "completed", label: "Job completed" });
     const completed = progressAfter(dropped, [{ kind: "proof", stop: 0 }]);
     expect(completed.status).toBe("completed");
-    expect(nextStepOf(completed, at("14:00"))).toEqual({ next: null, nextStop: null, notYet: null });
+    expect(nextStepOf(completed, null)).toEqual({ next: null, nextStop: null, notYet: null });
     expect(proofBlocker(completed, 0)).toBe(PROOF_BLOCKERS.completed);
+  });
+
+  it("offers no start while the server says it is too soon", () => {
+    const waiting = { ...job, status: "assigned" as const, trackingStatus: "assigned" as const };
+    expect(nextStepOf(waiting, "You can start this job on its day, from 08:00.")).toMatchObject({
+      next: null,
+      notYet: "You can start this job on its day, from 08:00.",
+    });
+    expect(nextStepOf(waiting, null).next).toEqual({ status: "en_route", label: "Start: on my way" });
   });
 
   it("changes nothing for a message or a position", () => {

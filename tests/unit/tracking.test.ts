@@ -1,7 +1,8 @@
 // The driver's steps (domain/tracking.ts): one at a time, and "On the way" only on the move's
 // day, from 2 hours before its start (UK time, GMT or BST).
 import { describe, expect, it } from "vitest";
-import { bookingStatusForTracking, nextTrackingStatus, startWindow } from "~/domain/tracking";
+import { startWindow } from "~/domain/start-window";
+import { bookingStatusForTracking, nextTrackingStatus } from "~/domain/tracking";
 
 describe("nextTrackingStatus", () => {
   it("goes one step at a time and stops at completed", () => {

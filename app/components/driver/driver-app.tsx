@@ -8,7 +8,6 @@ import { useRevalidator } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { KeptEffect } from "~/domain/job-progress";
 import type { TrackingStatusValue } from "~/domain/tracking";
-import { ukDateTime } from "~/domain/uk-calendar";
 import type { KeptRecord } from "~/utils/kept-actions.client";
 
 /** The driver pages' `links`: the web app manifest, so the portal installs as an app. */
@@ -68,7 +67,7 @@ export function DriverApp({
   offlinePages = [],
   children,
 }: {
-  /** When the page's data was read (ISO): offline, it is "shown as of" then. */
+  /** When the page's data was read ("14:02", UK time): offline, it is "shown as of" then. */
   syncedAt: string;
   /** Pages to keep a fresh copy of for offline use (the service worker fetches them). */
   offlinePages?: string[];
@@ -80,10 +79,10 @@ export function DriverApp({
 
   const reload = useCallback(async () => setRecords(await (await outbox()).keptActions()), []);
   const send = useCallback(async () => {
-    const sent = await (await outbox()).sendKept();
+    const settled = await (await outbox()).sendKept();
     await reload();
     // What the server now has replaces what the phone showed.
-    if (sent > 0) revalidate();
+    if (settled > 0) revalidate();
   }, [reload, revalidate]);
 
   useEffect(() => {
@@ -108,6 +107,21 @@ export function DriverApp({
       registration.active?.postMessage({ type: "keep-pages", urls: pagesKey.split(" ") }),
     );
   }, [online, pagesKey, syncedAt]);
+
+  // Offline, a form that cannot be kept on the phone (taking a job, dropping one, a typed
+  // position) is not sent into the void: the driver reads that it needs a signal.
+  const [needsSignal, setNeedsSignal] = useState(false);
+  useEffect(() => {
+    if (online) return setNeedsSignal(false);
+    const holdBack = (event: SubmitEvent) => {
+      if (!(event.target instanceof HTMLFormElement) || event.target.dataset.keepsOffline !== undefined) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setNeedsSignal(true);
+    };
+    window.addEventListener("submit", holdBack, true);
+    return () => window.removeEventListener("submit", holdBack, true);
+  }, [online]);
 
   // Offline, a link opens as a whole page, which the service worker answers from its copy
   // (a client-side navigation would ask the server for the page's data, and fail).
@@ -144,8 +158,8 @@ export function DriverApp({
       <div role="status" className="empty:hidden" data-testid="offline-banner">
         {online ? null : (
           <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
-            Offline: shown as of {ukDateTime(new Date(syncedAt)).time}. What you do is kept on this phone and sent when
-            the signal returns.
+            Offline: shown as of {syncedAt}. What you do is kept on this phone and sent when the signal returns.
+            {needsSignal ? " That needs a signal: please try again when it returns." : null}
           </p>
         )}
       </div>
@@ -165,7 +179,8 @@ export function WaitingToSend({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <p className="mt-2 text-sm font-semibold text-amber-900" data-testid="waiting-to-send">
-      <span aria-hidden="true">⏳ </span>Waiting to send ({count})
+      <span className="mr-1 inline-block h-2 w-2 rounded-full bg-amber-500" aria-hidden="true" />
+      Waiting to send ({count})
     </p>
   );
 }

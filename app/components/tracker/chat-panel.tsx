@@ -1,11 +1,10 @@
 // Driver Chat: the conversation, six quick phrases and a text box. Without JavaScript each
 // button posts and the page comes back with the message; with it, messages go without a page
-// load and arrive live (the tracker listens for changes). The driver's messages written with
-// no signal are kept on the phone and sent when it returns (issue 35); a customer's page never
-// loads that code.
+// load and arrive live (the tracker listens for changes). On the driver's side, messages
+// written with no signal are kept on the phone (issue 35): that code loads only for a driver.
 import { getFormProps, getTextareaProps } from "@conform-to/react";
-import { useActionData, useFetcher, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useAnnounceChange } from "~/components/ui/announcer";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
@@ -15,6 +14,8 @@ import { usePending } from "~/utils/use-pending";
 import { useValidatedForm } from "~/utils/use-validated-form";
 import type { ChatMessageView } from "~/views/tracker";
 import { RefreshButton } from "./tracker-panels";
+
+const DriverChatOffline = lazy(() => import("~/components/driver/driver-chat-offline"));
 
 type ChatPanelProps = {
   action: string;
@@ -38,7 +39,6 @@ export function ChatPanel({
   refreshHref,
   keepOfflineFor,
 }: ChatPanelProps) {
-  const kept = useKeptMessages(keepOfflineFor);
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     listRef.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
@@ -83,20 +83,13 @@ export function ChatPanel({
           ))}
         </ol>
       )}
-      {kept.waiting.length > 0 ? (
-        <ul className="mt-2 space-y-2" data-testid="chat-waiting">
-          {kept.waiting.map((content, index) => (
-            <li key={index} className="flex justify-end">
-              <p className="max-w-[85%] rounded-2xl border border-dashed border-blue-300 px-3 py-2 text-sm text-slate-900">
-                {content}
-                <span className="mt-1 block text-xs text-amber-900">Waiting to send</span>
-              </p>
-            </li>
-          ))}
-        </ul>
+      {keepOfflineFor ? (
+        <Suspense fallback={null}>
+          <DriverChatOffline bookingId={keepOfflineFor} />
+        </Suspense>
       ) : null}
       {canSend ? (
-        <ChatForm action={action} quickPhrases={quickPhrases} keep={keepOfflineFor ? kept.keep : undefined} />
+        <ChatForm action={action} quickPhrases={quickPhrases} />
       ) : closedReason ? (
         <p className="mt-4 text-sm text-slate-600">{closedReason}</p>
       ) : null}
@@ -104,82 +97,7 @@ export function ChatPanel({
   );
 }
 
-const keptActions = () => import("~/utils/kept-actions.client");
-
-/** The driver's messages kept on the phone for this booking, sent as soon as there is a signal. */
-function useKeptMessages(bookingId: string | undefined) {
-  const [waiting, setWaiting] = useState<string[]>([]);
-  const { revalidate } = useRevalidator();
-  const load = useCallback(async () => {
-    if (!bookingId) return;
-    const records = await (await keptActions()).keptActions();
-    setWaiting(
-      records
-        .filter((record) => record.bookingId === bookingId && record.kind === "chat" && !record.refused)
-        .map((record) => String(record.fields.content)),
-    );
-  }, [bookingId]);
-  const send = useCallback(async () => {
-    if ((await (await keptActions()).sendKept()) > 0) revalidate();
-    await load();
-  }, [load, revalidate]);
-
-  useEffect(() => {
-    if (!bookingId) return;
-    let unsubscribe = () => {};
-    void keptActions().then((module) => {
-      unsubscribe = module.onKeptChange(() => void load());
-    });
-    void load().then(() => (navigator.onLine ? send() : undefined));
-    window.addEventListener("online", send);
-    return () => {
-      unsubscribe();
-      window.removeEventListener("online", send);
-    };
-  }, [bookingId, load, send]);
-
-  const keep = useCallback(
-    async (content: string) => {
-      if (!bookingId) return;
-      const module = await keptActions();
-      await module.keep({
-        id: crypto.randomUUID(),
-        kind: "chat",
-        bookingId,
-        happenedAt: new Date().toISOString(),
-        fields: { content },
-      });
-      await load();
-    },
-    [bookingId, load],
-  );
-  return { waiting, keep };
-}
-
-function ChatForm({
-  action,
-  quickPhrases,
-  keep,
-}: {
-  action: string;
-  quickPhrases: readonly string[];
-  /** The driver's side: offline, a message is kept on the phone instead of posted. */
-  keep?: (content: string) => Promise<void>;
-}) {
-  const [keepError, setKeepError] = useState<string | null>(null);
-  const keepWhenOffline = (event: FormEvent<HTMLFormElement>) => {
-    if (!keep || navigator.onLine) return;
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const typed = submitter?.name === "content" ? submitter.value : new FormData(formElement).get("content");
-    const content = String(typed ?? "").trim();
-    if (!content) return;
-    setKeepError(null);
-    keep(content)
-      .then(() => formElement.reset())
-      .catch((problem: Error) => setKeepError(problem.message));
-  };
+function ChatForm({ action, quickPhrases }: { action: string; quickPhrases: readonly string[] }) {
   const fetcher = useFetcher({ key: "chat" });
   const pending = usePending({ fetcher });
   // With JavaScript the answer comes to the fetcher; without it, to the page (a plain post).
@@ -202,7 +120,7 @@ function ChatForm({
         action={action}
         className="flex flex-wrap gap-2"
         aria-label="Quick phrases"
-        onSubmit={keepWhenOffline}
+        data-chat-form
       >
         <input type="hidden" name="intent" value="message" />
         {quickPhrases.map((phrase) => (
@@ -218,16 +136,7 @@ function ChatForm({
           </button>
         ))}
       </fetcher.Form>
-      <fetcher.Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          keepWhenOffline(event);
-          if (!event.defaultPrevented) form.onSubmit(event);
-        }}
-        className="space-y-2"
-      >
+      <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-2" data-chat-form>
         <input type="hidden" name="intent" value="message" />
         <label htmlFor={fields.content.id} className="block text-sm font-medium text-slate-800">
           Your message
@@ -240,11 +149,6 @@ function ChatForm({
         />
         <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
         <FormErrorSummary form={form} />
-        {keepError ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {keepError}
-          </p>
-        ) : null}
         <StatusButton pending={pending} pendingText="Sending..." className="min-h-11 px-5">
           Send
         </StatusButton>

@@ -8,7 +8,6 @@ import { PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
 import { proofBlocker, type JobProgress } from "~/domain/job-progress";
 import { stepDateTimeText } from "~/domain/kept-actions";
 import { stopTitle } from "~/domain/route-stops";
-import { isoDateOf } from "~/domain/uk-calendar";
 import { deliveryProofSchema, type DeliveryProofInput } from "~/schemas/delivery-proof";
 import { maxProofFormBytes } from "~/server/platform/body-limits.server";
 import { db } from "~/server/platform/db.server";
@@ -44,8 +43,6 @@ export async function jobToComplete(bookingId: string, user: SessionUser, stop =
   const progress: JobProgress = {
     status: booking.status,
     trackingStatus: booking.trackingStatus,
-    moveDate: isoDateOf(booking.moveDate),
-    moveTime: booking.moveTime,
     stops: booking.stops.map((candidate) => ({
       position: candidate.position,
       type: candidate.type,

@@ -7,11 +7,10 @@ import { acceptedTime, stepDateTimeText, type KeptActionKind } from "~/domain/ke
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { stopDoneRefusal, stopsLeftRefusal, stopTitle, stopView } from "~/domain/route-stops";
+import { startWindow, startWindowMessage } from "~/domain/start-window";
 import {
   bookingStatusForTracking,
   nextTrackingStatus,
-  startWindow,
-  startWindowMessage,
   TRACKING_STATUS_LABELS,
   TRACKING_STATUS_UPDATES,
   trackingProgress,

@@ -8,6 +8,7 @@ import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import type { FloorAccess, StopType } from "~/domain/move-inputs";
 import { stopView } from "~/domain/route-stops";
+import { startWindow, startWindowMessage } from "~/domain/start-window";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
@@ -125,10 +126,10 @@ function jobView(
   const progress: JobProgress = {
     status: job.status,
     trackingStatus: job.trackingStatus,
-    moveDate: isoDateOf(job.moveDate),
-    moveTime: job.moveTime,
     stops: job.stops.map((stop) => ({ position: stop.position, type: stop.type, done: stop.doneAt !== null })),
   };
+  // Before the move's day (or after it), the driver reads why there is no start button.
+  const tooSoon = startWindowMessage(startWindow(isoDateOf(job.moveDate), job.moveTime, now));
   return {
     id: job.id,
     reference: job.reference,
@@ -137,7 +138,8 @@ function jobView(
     /** Where the job is: the page offers its next step (domain/job-progress.ts), after any action kept offline. */
     progress,
     /** The next step as the server sees it now (the no-JavaScript page shows this one). */
-    ...nextStepOf(progress, now),
+    ...nextStepOf(progress, tooSoon),
+    tooSoon,
     stops: job.stops.map(stopView),
     /** Under way: the driver's position is shared with the customer. */
     sharingPosition: job.status === "in_progress" && isSharingStatus(job.trackingStatus),
