@@ -31,8 +31,8 @@ import { StatusButton } from "~/components/ui/button";
 import { completeJobPath } from "~/domain/delivery-proof";
 import { driverRatingText } from "~/domain/driver-reliability";
 import { nextStepOf, progressAfter } from "~/domain/job-progress";
-import { ukDateTime } from "~/domain/uk-calendar";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
+import { ukDateTime } from "~/domain/uk-calendar";
 import {
   dropJobSchema,
   stopDoneSchema,
