@@ -220,7 +220,8 @@ for (const mode of jsModes) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(240_000);
+    // Every page with axe, two at a time: about 2.5 minutes alone, more beside the other worker.
+    test.setTimeout(480_000);
     const failures: string[] = [];
     // One browser context per role, each route in a page of its own.
     const contexts = new Map<Who, ReturnType<typeof contextFor>>();

@@ -137,6 +137,18 @@ describe("POST /api/driver/offers/:bookingId/take", () => {
     }
   });
 
+  it("a driver's second tap on a job they took is answered as the first, and changes nothing", async () => {
+    const job = await openJob();
+    const { token } = await driver();
+    const [first, second] = await Promise.all([take(token, job.id), take(token, job.id)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const again = await take(token, job.id);
+    expect(again.status).toBe(200);
+    expect(again.body.booking.reference).toBe(job.reference);
+    expect(await db.auditLog.count({ where: { targetId: job.id, action: "booking.taken" } })).toBe(1);
+    expect(await db.message.count({ where: { bookingId: job.id, kind: "driver-assigned" } })).toBe(1);
+  });
+
   it("names the rule that stops a driver (403), and 404 for no such open job", async () => {
     const job = await openJob({ vanSize: "luton" as never });
     const small = await driver({ vanType: "large" });

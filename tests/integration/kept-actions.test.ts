@@ -151,6 +151,26 @@ describe("a job worked without a signal, sent when it returns", () => {
     expect(await db.chatMessage.count({ where: { bookingId: booking.id } })).toBe(1);
   });
 
+  it("puts positions kept offline on the job's track at their time; the latest only when it is newer", async () => {
+    const { booking, token } = await jobOnTheWay();
+    const position = (latitude: number, at: Date) => ({
+      id: crypto.randomUUID(),
+      kind: "position",
+      bookingId: booking.id,
+      latitude,
+      longitude: -1.61,
+      accuracy: 12,
+      happenedAt: at.toISOString(),
+    });
+    const later = minutesAgo(2);
+    expect((await send(token, position(54.97, later))).status).toBe(200);
+    expect((await send(token, position(54.9, minutesAgo(4)))).status).toBe(200);
+    const latest = await db.driverPosition.findUniqueOrThrow({ where: { bookingId: booking.id } });
+    expect(latest).toMatchObject({ latitude: 54.97, accuracyMetres: 12 });
+    expect(latest.recordedAt.toISOString()).toBe(later.toISOString());
+    expect(await db.positionPoint.count({ where: { bookingId: booking.id } })).toBe(2);
+  });
+
   it("believes the phone's clock only in the past, after the previous step and within a day", async () => {
     const ahead = await jobOnTheWay({ startedMinutesAgo: 30 });
     await send(ahead.token, {

@@ -680,9 +680,9 @@ export async function bookingDetails(id: string) {
       },
     }),
     auditTrail("Booking", id),
-    // The driver's own steps (an admin's override is in the audit trail already).
+    // The driver's own steps on the day (a take, an assignment and an admin's override are in the audit trail).
     db.trackingEvent.findMany({
-      where: { bookingId: id, createdBy: { role: "driver" } },
+      where: { bookingId: id, createdBy: { role: "driver" }, status: { not: "assigned" } },
       orderBy: { happenedAt: "desc" },
       take: 50,
       select: {

@@ -187,6 +187,8 @@ export async function takeJob(userId: string, bookingId: string, now = new Date(
   if (!driver) return { ok: false, status: 403, message: DISPATCH_MESSAGES.notApproved };
   const row = await db.booking.findFirst({ where: { id: bookingId, ...OPEN_JOB }, select: openJobSelect });
   if (!row) {
+    const mine = await takenBy(bookingId, driver.id);
+    if (mine) return { ok: true, bookingId, reference: mine.reference };
     const taken = await db.booking.count({ where: { id: bookingId, takenAt: { not: null }, driverId: { not: null } } });
     return taken
       ? { ok: false, status: 409, message: DISPATCH_MESSAGES.taken }
@@ -231,10 +233,24 @@ export async function takeJob(userId: string, bookingId: string, now = new Date(
     await queueCustomerText(tx, "text-driver-assigned", bookingId, assignment);
     return true;
   });
-  if (!won) return { ok: false, status: 409, message: DISPATCH_MESSAGES.taken };
+  if (!won) {
+    // The same driver's second tap racing the first: it is theirs either way.
+    const mine = await takenBy(bookingId, driver.id);
+    return mine
+      ? { ok: true, bookingId, reference: mine.reference }
+      : { ok: false, status: 409, message: DISPATCH_MESSAGES.taken };
+  }
   await publishLiveEvent({ bookingId, kind: "booking" });
   await publishOpenJobsChanged(); // the job leaves every other driver's list
   return { ok: true, bookingId, reference: row.reference };
+}
+
+/** The job, if this driver took it: a second "take" (a double tap, a retry) is answered as the first. */
+function takenBy(bookingId: string, driverId: string) {
+  return db.booking.findFirst({
+    where: { id: bookingId, driverId, takenAt: { not: null }, status: { not: "cancelled" } },
+    select: { reference: true },
+  });
 }
 
 /**
