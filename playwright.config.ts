@@ -77,7 +77,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: SHARDS,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Axe and whole flows on a 2-core machine, beside the other worker: some take over 30 s.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json"]],
