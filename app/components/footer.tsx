@@ -15,6 +15,7 @@ const HELP_LINKS = [
   { label: "FAQ", href: "/#faq" },
   { label: "Track a Booking", href: "/booking-tracker" },
   { label: "My Bookings", href: "/bookings" },
+  { label: "What Is Covered", href: "/cover" },
   { label: "Terms and Conditions", href: "/terms-and-conditions" },
   { label: "Accessibility", href: "/accessibility" },
   { label: "Payment Settings", href: "/stripe-config" },
@@ -78,8 +79,12 @@ export function Footer({ config }: { config: PublicConfig }) {
       <div className="border-t border-slate-700">
         <div className="mx-auto max-w-7xl space-y-2 px-4 py-6 text-xs text-slate-300">
           <p data-testid="liability">
-            {config.brandName} is a platform connecting customers with independent service providers and is not
-            responsible for any loss or damage to goods in transport.
+            {config.brandName} is a platform connecting customers with independent service providers. Every move
+            includes standard cover for your goods, and extended cover can be added:{" "}
+            <Link to="/cover" className="text-slate-200 underline hover:text-white">
+              see what is covered
+            </Link>
+            .
           </p>
           <p>
             © {new Date().getFullYear()} {config.brandName}. All rights reserved.

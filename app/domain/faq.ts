@@ -104,7 +104,7 @@ function faqList(): readonly Faq[] {
       id: "insurance",
       category: "service",
       question: "Are my belongings insured?",
-      answer: `Yes. Every driver must hold goods-in-transit and public liability insurance with cover from ${INSURANCE_COVER_TEXT}, and we check the certificates before a driver takes a booking.`,
+      answer: `Every move includes our standard cover for your goods: up to £100 an item and £20,000 a move. If your goods are worth more, add extended cover when you quote or at checkout: up to £2,500 an item and the value you declare, for 1.5% of that value (at least £10.00). Claims are made within 7 days of delivery from your bookings. Every driver also holds goods-in-transit and public liability insurance with cover from ${INSURANCE_COVER_TEXT}, and we check the certificates before a driver takes a booking.`,
     },
     {
       id: "driver-vetting",

@@ -1,6 +1,7 @@
 // VAT invoices and credit notes: their numbers, their lines and how a refund splits into the
 // parts of a booking's price. VAT is charged on the platform fee only (PRICING.md step 11); the
 // driver's share is collected for the driver and is outside the scope of our VAT.
+import { coverView } from "./goods-cover";
 import { formatPounds } from "./money";
 import { PRICING_CONFIG } from "./pricing";
 
@@ -12,6 +13,8 @@ export interface PriceShares {
   platformFeePence: number;
   vatPence: number;
   driverSharePence: number;
+  /** PRICING.md v3: extended cover's fee, a part of platformFeePence (0 without it). */
+  coverFeePence?: number;
 }
 
 const PREFIX: Record<InvoiceKind, string> = { invoice: "INV", credit_note: "CN" };
@@ -43,14 +46,23 @@ export function refundShares(price: PriceShares, refundPence: number): PriceShar
     platformFeePence,
     vatPence,
     driverSharePence: refundPence - platformFeePence - vatPence,
+    ...(price.coverFeePence ? { coverFeePence: Math.min(part(price.coverFeePence), platformFeePence) } : {}),
   };
 }
 
 /** The lines of an invoice or credit note, as the PDF prints them. */
-export function invoiceLines(shares: PriceShares) {
+export function invoiceLines(shares: PriceShares & { declaredValue?: number | null }) {
+  const coverFeePence = shares.coverFeePence ?? 0;
+  const cover = coverView(shares.declaredValue);
   return [
-    { label: "Platform service fee", amount: formatPounds(shares.platformFeePence) },
-    { label: `VAT at ${VAT_RATE_TEXT} on the platform service fee`, amount: formatPounds(shares.vatPence) },
+    { label: "Platform service fee", amount: formatPounds(shares.platformFeePence - coverFeePence) },
+    ...(coverFeePence > 0 || cover.extended
+      ? [{ label: `${cover.name}: ${cover.limits.replace(/^Up/, "up")}`, amount: formatPounds(coverFeePence) }]
+      : []),
+    {
+      label: `VAT at ${VAT_RATE_TEXT} on the platform service fee${cover.extended ? " and cover" : ""}`,
+      amount: formatPounds(shares.vatPence),
+    },
     {
       label: "Moving service by your driver (collected for the driver; outside the scope of VAT)",
       amount: formatPounds(shares.driverSharePence),

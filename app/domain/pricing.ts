@@ -6,6 +6,7 @@
 // API field all come from that table.
 
 import { congestionZoneMatch } from "./congestion-zone";
+import { COVER_MESSAGES, GOODS_COVER, isDeclaredValue, wholePounds } from "./goods-cover";
 import { totalQuantity } from "./items";
 import { formatPounds, pct, penceToPounds } from "./money";
 import {
@@ -50,6 +51,8 @@ export const PRICING_CONFIG = {
   minimumSubTotalPence: 4000,
   platformFeeBp: 2500,
   vatOnPlatformFeeBp: 2000,
+  // v3: goods cover. Extended cover's fee is the platform's (VAT applies), outside subTotal.
+  cover: GOODS_COVER,
   // Item-count upgrades (step 1): "more than N items" needs at least this.
   itemVanUpgrades: [
     { moreThan: 80, vanSize: "luton" },
@@ -124,6 +127,8 @@ export interface PriceInput {
   items?: readonly PriceItem[];
   /** v2: extra stops in route order between pickup and delivery; distanceMiles is then the legs' sum. */
   stops?: readonly MoveStop[];
+  /** v3: extended cover's declared value, whole pounds (£500 to £50,000); absent for standard cover. */
+  declaredValue?: number | null;
 }
 
 interface Upgrade<T> {
@@ -170,6 +175,8 @@ interface MoveFacts {
   distanceMinimumApplied: boolean;
   estimatedHours: number;
   estimatedTime: string;
+  /** v3: the declared value (pounds) of extended cover, or null for standard cover. */
+  declaredValue: number | null;
 }
 
 /** PRICING.md: fuel and the return journey are priced inside the distance charge, and the breakdown says so. */
@@ -231,7 +238,8 @@ type TotalField = (typeof TOTAL_FIELDS)[number];
 const ZERO_FIELDS = ["timeCharge", "fuelCost", "returnJourneyCost"] as const;
 type ZeroField = (typeof ZERO_FIELDS)[number];
 
-type BreakdownKey = (typeof CHARGES)[ChargeField]["line"] | "discount" | "platformPayment" | "driverPayment" | "total";
+type BreakdownKey =
+  (typeof CHARGES)[ChargeField]["line"] | "discount" | "cover" | "platformPayment" | "driverPayment" | "total";
 
 export interface BreakdownLine {
   key: BreakdownKey;
@@ -246,6 +254,7 @@ interface PriceCharges extends MoveFacts, Record<ChargeField, number> {
   transportCharge: number; // baseFare + distanceCharge + vanSizeCharge
   base: number; // step 7
   subTotalBeforeDiscount: number; // step 10
+  coverFee: number; // v3: extended cover's fee, outside subTotal; 0 with standard cover
 }
 
 export interface PriceResult extends PriceCharges, Record<TotalField, number>, Record<ZeroField, 0> {
@@ -444,6 +453,11 @@ function computeCharges(input: PriceInput): PriceCharges {
   // Step 12
   const estimatedHours = estimatedHoursFor(distanceTenths, stops.length);
 
+  // v3: extended cover, when a value is declared
+  const declaredValue = input.declaredValue ?? null;
+  if (declaredValue !== null && !isDeclaredValue(declaredValue))
+    throw new PricingInputError("declaredValue", COVER_MESSAGES.declaredValue);
+
   return {
     distanceTenths,
     distance: distanceTenths / 10,
@@ -491,7 +505,15 @@ function computeCharges(input: PriceInput): PriceCharges {
     subTotalBeforeDiscount,
     estimatedHours,
     estimatedTime: estimatedTimeText(estimatedHours),
+    ...coverCharge(declaredValue),
   };
+}
+
+/** v3: coverFee = max(£10.00, 1.5% of the declared value); none with standard cover. */
+function coverCharge(declaredValue: number | null): { declaredValue: number | null; coverFee: number } {
+  const cover = PRICING_CONFIG.cover;
+  const coverFee = declaredValue === null ? 0 : Math.max(cover.minimumFeePence, pct(declaredValue * 100, cover.feeBp));
+  return { declaredValue, coverFee };
 }
 
 // ---------- step 11, breakdown and explanation ----------
@@ -549,6 +571,7 @@ function buildBreakdown(r: Settled): BreakdownLine[] {
       `Discount (${r.discountCode ? `${r.discountCode}, ` : ""}${r.discountPercent}%)`,
       -r.discountAmount,
     ),
+    line("cover", `Extended cover (${wholePounds((r.declaredValue ?? 0) * 100)} declared)`, r.coverFee),
     line("platformPayment", "Platform Payment (VAT + Platform fee)", r.platformFee + r.vatAmount),
     line("driverPayment", "Driver payment", r.driverShare),
   ];
@@ -673,6 +696,15 @@ function buildExplanation(r: Settled): string {
     );
   }
 
+  if (r.declaredValue !== null) {
+    s.push(
+      `Extended cover for goods declared at ${wholePounds(r.declaredValue * 100)} costs ${formatPounds(r.coverFee)} ` +
+        `(${percentText(cfg.cover.feeBp)} of the declared value, at least ${formatPounds(cfg.cover.minimumFeePence)}) ` +
+        `and covers up to ${wholePounds(cfg.cover.extended.itemLimitPence)} an item and ${wholePounds(r.declaredValue * 100)} for the move. ` +
+        `It is part of the platform fee, so VAT applies to it, and it does not change the driver's share.`,
+    );
+  }
+
   if (r.discountAmount > 0) {
     s.push(
       `Your ${r.discountPercent}% discount${r.discountCode ? ` (${r.discountCode})` : ""} takes ` +
@@ -688,11 +720,17 @@ function buildExplanation(r: Settled): string {
   return s.join(" ");
 }
 
-/** Step 11: platform fee, driver share, VAT on the platform fee, total. */
-function split(subTotal: number) {
-  const platformFee = pct(subTotal, PRICING_CONFIG.platformFeeBp);
+/** Step 11: platform fee (v3: with the cover fee), driver share, VAT on the platform fee, total. */
+function split(subTotal: number, coverFee: number) {
+  const commission = pct(subTotal, PRICING_CONFIG.platformFeeBp);
+  const platformFee = commission + coverFee;
   const vatAmount = pct(platformFee, PRICING_CONFIG.vatOnPlatformFeeBp);
-  return { platformFee, driverShare: subTotal - platformFee, vatAmount, totalWithVAT: subTotal + vatAmount };
+  return {
+    platformFee,
+    driverShare: subTotal - commission,
+    vatAmount,
+    totalWithVAT: subTotal + coverFee + vatAmount,
+  };
 }
 
 /**
@@ -702,7 +740,7 @@ function split(subTotal: number) {
 function settle(c: PriceCharges, discountPercent: number, discountCode: string | null): PriceResult {
   const discountAmount = pct(c.subTotalBeforeDiscount, Math.round(discountPercent * 100));
   const subTotal = c.subTotalBeforeDiscount - discountAmount;
-  const { platformFee, driverShare, vatAmount, totalWithVAT } = split(subTotal);
+  const { platformFee, driverShare, vatAmount, totalWithVAT } = split(subTotal, c.coverFee);
 
   const settled: Settled = {
     ...c,
@@ -717,7 +755,7 @@ function settle(c: PriceCharges, discountPercent: number, discountCode: string |
     totalWithVAT,
     totalPrice: totalWithVAT,
     finalPrice: totalWithVAT,
-    originalPrice: split(c.subTotalBeforeDiscount).totalWithVAT,
+    originalPrice: split(c.subTotalBeforeDiscount, c.coverFee).totalWithVAT,
     timeCharge: 0,
     fuelCost: 0,
     returnJourneyCost: 0,
@@ -751,6 +789,26 @@ export function applyDiscount(result: PriceResult, percent: number, code?: strin
     throw new PricingInputError("discount", QUOTE_MESSAGES.discountPercent);
   }
   return settle(result, percent, code ?? null);
+}
+
+/**
+ * v3: what extended cover cost a booking, its VAT included: the fee and the VAT it added to the
+ * platform fee's. Read from a priced booking's columns (0 with standard cover).
+ */
+export function coverCostPence({ platformFee, coverFee }: { platformFee: number; coverFee: number }): number {
+  if (coverFee <= 0) return 0;
+  const vat = (fee: number) => pct(fee, PRICING_CONFIG.vatOnPlatformFeeBp);
+  return coverFee + vat(platformFee) - vat(platformFee - coverFee);
+}
+
+/**
+ * v3: the same move with extended cover for `declaredValue` (whole pounds), or with standard
+ * cover when it is null; any discount stays. Throws PricingInputError on a bad declared value.
+ */
+export function withCover(result: PriceResult, declaredValue: number | null): PriceResult {
+  if (declaredValue !== null && !isDeclaredValue(declaredValue))
+    throw new PricingInputError("declaredValue", COVER_MESSAGES.declaredValue);
+  return settle({ ...result, ...coverCharge(declaredValue) }, result.discountPercent, result.discountCode);
 }
 
 type ApiMoneyField = Exclude<ChargeField, "stopsFee"> | TotalField | ZeroField;
@@ -791,6 +849,9 @@ export type ApiQuote = Record<ApiMoneyField, number> & {
   /** v2, present only with extra stops. */
   stopsFee?: number;
   stops?: MoveStop[];
+  /** v3, present only with extended cover: its fee (pounds) and the declared value (whole pounds). */
+  coverFee?: number;
+  declaredValue?: number;
 };
 
 export function toApiQuote(r: PriceResult): ApiQuote {
@@ -825,5 +886,7 @@ export function toApiQuote(r: PriceResult): ApiQuote {
     breakdown: breakdownText(r.breakdownLines, { notes: true }),
     // v2's fields only when the move has extra stops: without them, every answer is v1's.
     ...(r.stops.length > 0 ? { stopsFee: penceToPounds(r.stopsFee), stops: r.stops } : {}),
+    // v3's only with extended cover: without it, every answer is v2's.
+    ...(r.declaredValue !== null ? { coverFee: penceToPounds(r.coverFee), declaredValue: r.declaredValue } : {}),
   };
 }

@@ -26,6 +26,12 @@ export const DISCOUNT_MESSAGES = {
   applied: (code: string, percent: number) => `${code} applied: ${percent}% off.`,
 } as const;
 
+export const COVER_CHOICE_MESSAGES = {
+  notPayable: "Cover can only be changed on an unpaid booking of yours.",
+  added: (name: string) => `${name} added.`,
+  removed: "Extended cover removed: your move has standard cover.",
+} as const;
+
 export const CARD_MESSAGES = {
   numberIncomplete: "Your card number is incomplete.",
   numberInvalid: "Your card number is invalid.",

@@ -1,8 +1,10 @@
 // Checkout, payment and confirmation inputs (spec/02 sections 5 and 7). The spec's messages
 // are word for word; each schema serves the page's action, the form as you type and the API.
 import { z } from "zod";
+import { COVER_MESSAGES } from "~/domain/goods-cover";
 import { cardDigits, passesLuhn } from "~/domain/sandbox-cards";
 import { CARD_MESSAGES, CHECKOUT_MESSAGES, DISCOUNT_MESSAGES } from "./checkout-messages";
+import { declaredValue } from "./quote";
 
 export * from "./checkout-messages";
 
@@ -63,6 +65,17 @@ export const embeddedCheckoutSchema = z.object({
     .min(1, CHECKOUT_MESSAGES.bookingName)
     .max(100, CHECKOUT_MESSAGES.tooLong),
 });
+
+/**
+ * The checkout's cover form: extended cover for the declared value, or standard cover again
+ * ("Remove cover"). Only the declared value is read: the fee is always the server's.
+ */
+export const coverChoiceSchema = z
+  .object({ bookingId, declaredValue, cover: z.enum(["extended", "standard"]).default("extended") })
+  .superRefine((value, context) => {
+    if (value.cover === "extended" && value.declaredValue === undefined)
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["declaredValue"], message: COVER_MESSAGES.declaredValue });
+  });
 
 export const discountCodeSchema = z.object({
   bookingId,

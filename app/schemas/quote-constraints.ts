@@ -41,6 +41,7 @@ export const QUOTE_FORM_CONSTRAINT = {
   "items[].specialHandling": { required: false, maxLength: 300 },
   "items[].requiresDisassembly": { required: false },
   ...STOPS_CONSTRAINT,
+  declaredValue: { required: false, min: 500, max: 50_000 },
   detailed: { required: false },
 };
 

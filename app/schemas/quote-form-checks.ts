@@ -3,6 +3,7 @@
 // parses every post with quoteFormSchema (schemas/quote.ts); tests/unit/quote-form-checks.test.ts
 // holds these checks to that schema: the same messages for the same input.
 import type { z } from "zod";
+import { COVER_MESSAGES, isDeclaredValue } from "~/domain/goods-cover";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
 import { FLOOR_ACCESS_LEVELS, MAX_EXTRA_STOPS, MOVE_TIME, STOP_TYPES, URGENCIES } from "~/domain/move-inputs";
 import { QUOTE_MESSAGES } from "~/domain/quote-messages";
@@ -86,7 +87,15 @@ function checkNumber(
 }
 
 /** The short form's fields (the home page's hero, /calculator): addresses, date, time, van, helpers. */
-export const SHORT_QUOTE_FIELDS = ["pickupAddress", "deliveryAddress", "moveDate", "moveTime", "vanSize", "helpers"];
+export const SHORT_QUOTE_FIELDS = [
+  "pickupAddress",
+  "deliveryAddress",
+  "moveDate",
+  "moveTime",
+  "vanSize",
+  "helpers",
+  "declaredValue",
+];
 
 /** A form's list, as conform hands it over: absent, one value, or an array. */
 function listOf(value: unknown): unknown[] | undefined {
@@ -140,6 +149,10 @@ export function shortQuoteFormErrors(payload: Payload, today = ukToday()): Error
     maxMessage: QUOTE_MESSAGES.helpers,
   });
   stopErrors(errors, payload.stops);
+  // Extended cover (PRICING.md v3): left empty for standard cover.
+  const declared = given(payload.declaredValue);
+  if (declared !== undefined && !isDeclaredValue(typeof declared === "string" ? Number(declared.trim()) : declared))
+    add(errors, "declaredValue", COVER_MESSAGES.declaredValue);
   return errors;
 }
 

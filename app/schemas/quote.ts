@@ -2,6 +2,7 @@
 // word for word (spec/01 section 5, spec/02 section 5). Shared by actions, API routes and,
 // through conform, by the browser as you type.
 import { z } from "zod";
+import { COVER_MESSAGES, GOODS_COVER } from "~/domain/goods-cover";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
 import {
   DEFAULT_MOVE_TIME,
@@ -61,6 +62,14 @@ const stopSchema = z.object({
 
 const stops = z.array(stopSchema).max(MAX_EXTRA_STOPS, QUOTE_MESSAGES.tooManyStops).default([]);
 
+/** PRICING.md v3: extended cover's declared value, whole pounds; left out for standard cover. */
+export const declaredValue = z
+  .number({ invalid_type_error: COVER_MESSAGES.declaredValue })
+  .int(COVER_MESSAGES.declaredValue)
+  .min(GOODS_COVER.declaredValuePounds.min, COVER_MESSAGES.declaredValue)
+  .max(GOODS_COVER.declaredValuePounds.max, COVER_MESSAGES.declaredValue)
+  .optional();
+
 const quoteFields = {
   pickupAddress,
   deliveryAddress,
@@ -75,6 +84,7 @@ const quoteFields = {
   urgency: z.enum(URGENCIES).default("standard"),
   items: z.array(quoteItemSchema).max(100).default([]),
   stops,
+  declaredValue,
 };
 
 /** A lift only matters above the ground floor; the form hides it there, so ignore it. */
@@ -142,6 +152,10 @@ export const apiQuoteRequestSchema = z
     z.object({
       ...quoteFields,
       helpers: looseNumber(quoteFields.helpers._def.innerType).default(0),
+      declaredValue: z.preprocess(
+        (value) => (value === null || value === "" ? undefined : value),
+        looseNumber(declaredValue.unwrap()).optional(),
+      ),
       liftAvailablePickup: looseBoolean.default(false),
       liftAvailableDelivery: looseBoolean.default(false),
       items: z.array(apiItemSchema).max(100).default([]),

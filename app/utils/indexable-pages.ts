@@ -16,6 +16,7 @@ export const INDEXABLE_PAGES: readonly IndexablePage[] = [
   { path: "/london-services", changefreq: "monthly", priority: 0.8 },
   { path: "/birmingham-services", changefreq: "monthly", priority: 0.8 },
   { path: "/driver-registration", changefreq: "monthly", priority: 0.7 },
+  { path: "/cover", changefreq: "yearly", priority: 0.5 },
   { path: "/terms-and-conditions", changefreq: "yearly", priority: 0.3 },
   { path: "/accessibility", changefreq: "yearly", priority: 0.3 },
   { path: "/support", changefreq: "yearly", priority: 0.3 },

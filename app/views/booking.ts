@@ -1,4 +1,5 @@
 import type { BookingStatusValue, PaymentStateValue } from "~/domain/booking-status";
+import type { CoverView } from "~/domain/goods-cover";
 import type { RouteLeg, StopView } from "~/domain/route-stops";
 
 /** What checkout, confirmation and the receipt show of a booking: display-ready, no secrets. */
@@ -36,6 +37,8 @@ export type BookingView = {
   /** Extra stops in route order, and the route's legs (both empty for a two-address move). */
   stops: StopView[];
   legs: RouteLeg[];
+  /** PRICING.md v3: standard cover, or extended cover with its declared value. */
+  cover: CoverView;
   paid: boolean;
   /** Paid in the built-in sandbox: no real money moved (a local demo, or a staging site). */
   testPayment: boolean;

@@ -1,3 +1,4 @@
+import type { CoverView } from "~/domain/goods-cover";
 import type { RouteLeg, StopView } from "~/domain/route-stops";
 
 export type { RouteLeg, StopView };
@@ -33,4 +34,6 @@ export type QuoteView = {
   /** Extra stops in route order, and the route's legs (both empty for a two-address move). */
   stops: StopView[];
   legs: RouteLeg[];
+  /** PRICING.md v3: standard cover, or extended cover with its declared value. */
+  cover: CoverView;
 };

@@ -39,6 +39,7 @@ describe("cancellationTerms", () => {
       refundPercent: 100,
       refundPence: 12_345,
       hoursBeforeMove: 72,
+      coverRefundPence: 0,
     });
     const justOver = cancellationTerms(
       10_000,
@@ -97,5 +98,39 @@ describe("isCancellable", () => {
     expect(isCancellable("in_progress")).toBe(false);
     expect(isCancellable("completed")).toBe(false);
     expect(isCancellable("cancelled")).toBe(false);
+  });
+});
+
+describe("cancellationTerms with extended cover (PRICING.md v3)", () => {
+  const moveAt = new Date("2027-03-04T09:00:00Z");
+  const before = (hours: number) => new Date(moveAt.getTime() - hours * HOUR);
+  // Case D: £186.00 paid, of which the cover cost £144.00 (£120.00 and its £24.00 VAT).
+  const paid = 18_600;
+  const cover = 14_400;
+
+  it("refunds the cover in full, with everything else, more than 24 hours before", () => {
+    expect(cancellationTerms(paid, moveAt, before(48), cover)).toMatchObject({
+      refundPence: paid,
+      coverRefundPence: cover,
+    });
+  });
+
+  it("within 24 hours: half of the move, and the cover in full until the move starts", () => {
+    expect(cancellationTerms(paid, moveAt, before(2), cover)).toMatchObject({
+      refundPercent: 50,
+      refundPence: 2_100 + cover, // half of £42.00
+      coverRefundPence: cover,
+    });
+  });
+
+  it("not at all once the move has started", () => {
+    expect(cancellationTerms(paid, moveAt, before(-1), cover)).toMatchObject({
+      refundPence: 2_100,
+      coverRefundPence: 0,
+    });
+  });
+
+  it("never counts more cover than was paid", () => {
+    expect(cancellationTerms(1_000, moveAt, before(2), 5_000)).toMatchObject({ refundPence: 1_000 });
   });
 });

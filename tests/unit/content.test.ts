@@ -247,6 +247,7 @@ describe("sitemap and robots", () => {
         "/calculator",
         "/distance-calculator",
         "/driver-registration",
+        "/cover",
         "/terms-and-conditions",
         "/accessibility",
         "/support",

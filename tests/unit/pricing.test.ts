@@ -8,6 +8,8 @@ import {
   calculatePrice,
   distanceChargeFor,
   toApiQuote,
+  withCover,
+  coverCostPence,
   type FloorAccess,
   type MoveStop,
   type PriceInput,
@@ -947,5 +949,88 @@ describe("extra stops: the rules", () => {
 
   it("refuses more than 4 stops", () => {
     expect(() => price({ stops: [stop(), stop(), stop(), stop(), stop()] })).toThrow(PricingInputError);
+  });
+});
+
+describe("goods cover (PRICING.md v3)", () => {
+  it("worked example D: case B's move with extended cover, V = £8,000", () => {
+    const r = calculatePrice({ ...caseB, declaredValue: 8000 });
+    expect(r).toMatchObject({
+      subTotal: 4000,
+      coverFee: 12000,
+      platformFee: 13000, // 10.00 + 120.00
+      driverShare: 3000,
+      vatAmount: 2600,
+      totalWithVAT: 18600,
+      finalPrice: 18600,
+      originalPrice: 18600,
+      declaredValue: 8000,
+    });
+    expect(r.breakdown).toContain("Extended cover (£8,000 declared): £120.00");
+    // After the charges and before the split of the payment.
+    const keys = r.breakdownLines.map((l) => l.key);
+    expect(keys.indexOf("cover")).toBeGreaterThan(keys.indexOf("minimumAdjustment"));
+    expect(keys.indexOf("cover")).toBeLessThan(keys.indexOf("platformPayment"));
+    expect(r.breakdown.at(-1)).toBe("Total: £186.00");
+  });
+
+  it("charges 1.5% of the declared value, at least £10.00", () => {
+    expect(price({ declaredValue: 500 }).coverFee).toBe(1000); // 1.5% is £7.50: the minimum applies
+    expect(price({ declaredValue: 666 }).coverFee).toBe(1000); // £9.99: the minimum still
+    expect(price({ declaredValue: 667 }).coverFee).toBe(1001); // £10.005 rounds half up
+    expect(price({ declaredValue: 10_000 }).coverFee).toBe(15_000);
+    expect(price({ declaredValue: 50_000 }).coverFee).toBe(75_000);
+    expect(price({ declaredValue: 10_000 }).breakdown).toContain("Extended cover (£10,000 declared): £150.00");
+  });
+
+  it("refuses a declared value outside £500 to £50,000 or not in whole pounds", () => {
+    for (const declaredValue of [499, 50_001, 1000.5, 0, -1, Number.NaN])
+      expect(() => price({ declaredValue })).toThrow(PricingInputError);
+  });
+
+  it("leaves the driver's share and the discount to subTotal alone", () => {
+    const plain = price({});
+    const covered = price({ declaredValue: 2000 });
+    expect(covered.driverShare).toBe(plain.driverShare);
+    expect(covered.subTotal).toBe(plain.subTotal);
+    const discounted = applyDiscount(covered, 10);
+    expect(discounted.discountAmount).toBe(applyDiscount(plain, 10).discountAmount);
+    expect(discounted.coverFee).toBe(3000);
+    expect(discounted.totalWithVAT).toBe(discounted.subTotal + 3000 + pct(pct(discounted.subTotal, 2500) + 3000, 2000));
+  });
+
+  it("without a declared value, every figure and the API answer are v2's exactly", () => {
+    const plain = calculatePrice(caseA);
+    expect(calculatePrice({ ...caseA, declaredValue: null })).toEqual(plain);
+    expect(toApiQuote(plain)).not.toHaveProperty("coverFee");
+    expect(toApiQuote(plain)).not.toHaveProperty("declaredValue");
+    expect(plain.breakdownLines.map((l) => l.key)).not.toContain("cover");
+  });
+
+  it("the API answer gains coverFee and declaredValue only with cover", () => {
+    const api = toApiQuote(calculatePrice({ ...caseB, declaredValue: 8000 }));
+    expect(api).toMatchObject({ coverFee: 120, declaredValue: 8000, totalPrice: 186, platformFee: 130 });
+  });
+
+  it("withCover adds, changes and removes cover and keeps the discount", () => {
+    const discounted = applyDiscount(calculatePrice(caseA), 10, "WELCOME10");
+    const covered = withCover(discounted, 8000);
+    expect(covered.discountCode).toBe("WELCOME10");
+    expect(covered.coverFee).toBe(12_000);
+    expect(withCover(covered, 20_000).coverFee).toBe(30_000);
+    expect(withCover(covered, null)).toEqual(discounted);
+    expect(() => withCover(discounted, 100)).toThrow(PricingInputError);
+  });
+});
+
+describe("coverCostPence (PRICING.md v3)", () => {
+  it("is the cover fee and the VAT it added: what a booking without cover would not have cost", () => {
+    const covered = calculatePrice({ ...caseB, declaredValue: 8000 });
+    const plain = calculatePrice(caseB);
+    expect(coverCostPence(covered)).toBe(14_400);
+    expect(coverCostPence(covered)).toBe(covered.totalWithVAT - plain.totalWithVAT);
+    expect(coverCostPence(plain)).toBe(0);
+    const odd = calculatePrice({ ...caseA, declaredValue: 1234 });
+    expect(coverCostPence(odd)).toBe(odd.totalWithVAT - calculatePrice(caseA).totalWithVAT);
   });
 });

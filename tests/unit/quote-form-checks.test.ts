@@ -98,6 +98,17 @@ const CASES: [string, Record<string, string>][] = [
       "stops[4].type": "pickup",
     },
   ],
+  // Extended cover (PRICING.md v3): empty is standard cover; else whole pounds, £500 to £50,000.
+  ["no declared value", { ...VALID, declaredValue: "" }],
+  ["declared value `499`", { ...VALID, declaredValue: "499" }],
+  ["declared value `500`", { ...VALID, declaredValue: "500" }],
+  ["declared value `50000`", { ...VALID, declaredValue: "50000" }],
+  ["declared value `50001`", { ...VALID, declaredValue: "50001" }],
+  ["declared value `1000.5`", { ...VALID, declaredValue: "1000.5" }],
+  ["declared value `abc`", { ...VALID, declaredValue: "abc" }],
+  ["declared value `£8,000`", { ...VALID, declaredValue: "£8,000" }],
+  ["declared value ` 8000 `", { ...VALID, declaredValue: " 8000 " }],
+  ["declared value `0`", { ...VALID, declaredValue: "0" }],
 ];
 
 describe("the quote form's browser checks", () => {

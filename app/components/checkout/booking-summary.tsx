@@ -1,6 +1,7 @@
 // The booking as every checkout page, the confirmation and the receipt show it.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CoverFacts } from "~/components/cover-facts";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
 import { RouteEntries } from "~/components/quote/route-stops";
 import { PAYMENT_MESSAGES, TEST_PAYMENT_NOTE } from "~/domain/payments";
@@ -62,6 +63,7 @@ function BookingPrice({ booking, testIdPrefix = "booking" }: { booking: BookingV
           {booking.discount.code}: {booking.discount.percent}% off
         </p>
       ) : null}
+      <CoverFacts cover={booking.cover} className="mt-3" />
     </div>
   );
 }

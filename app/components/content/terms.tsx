@@ -50,9 +50,13 @@ const TERMS_SECTIONS: readonly TermsSection[] = [
     body: ({ brandName }) => (
       <>
         <p>
-          {brandName} is not responsible for any loss of or damage to goods in transport. Liability for your goods stays
-          with the driver carrying them, and claims are made against the driver&apos;s insurance. We will help you
-          contact the driver and their insurer.
+          {brandName} covers loss of or damage to your goods in transport up to the limits of your move&apos;s cover:
+          standard cover, included in every booking, or extended cover if you bought it. What is covered, what is not,
+          and how to claim within 7 days of delivery are set out on our{" "}
+          <Link to="/cover" className="font-semibold text-blue-700 underline">
+            What is covered
+          </Link>{" "}
+          page. Beyond that cover we are not responsible for loss of or damage to goods in transport.
         </p>
         <p>Nothing in these terms limits any liability that cannot be limited by law.</p>
       </>

@@ -1,10 +1,11 @@
+import { Link } from "@remix-run/react";
 import { usePublicConfig } from "~/components/content/use-public-config";
 import { APPLICANT_PASS_RATE_PERCENT, INSURANCE_COVER_TEXT } from "~/domain/claims";
 import { HomeSection } from "./section";
 
 export function About() {
   const config = usePublicConfig();
-  const features = [
+  const features: { title: string; text: string; href?: string }[] = [
     {
       title: "Fixed pricing",
       text: "The price you are quoted is the price you pay, with VAT included and no surprises on the day.",
@@ -14,8 +15,9 @@ export function About() {
       text: `Only about ${APPLICANT_PASS_RATE_PERCENT}% of applicants pass our licence, insurance and vehicle checks.`,
     },
     {
-      title: "Fully insured",
-      text: `Every driver holds goods-in-transit and public liability cover from ${INSURANCE_COVER_TEXT}.`,
+      title: "Cover on every move",
+      text: `Standard cover for your goods on every move, more if you need it, and drivers insured from ${INSURANCE_COVER_TEXT}.`,
+      href: "/cover",
     },
     {
       title: "24/7 support",
@@ -34,6 +36,11 @@ export function About() {
           <div key={feature.title} className="rounded-lg bg-white p-6 shadow-sm">
             <h3 className="text-lg font-semibold text-slate-900">{feature.title}</h3>
             <p className="mt-2 text-slate-700">{feature.text}</p>
+            {feature.href ? (
+              <Link to={feature.href} className="mt-2 inline-block font-semibold text-blue-700 underline">
+                What is covered
+              </Link>
+            ) : null}
           </div>
         ))}
       </div>

@@ -20,7 +20,15 @@ import { usePending } from "~/utils/use-pending";
 import { useValidatedForm } from "~/utils/use-validated-form";
 import { AddressFormField } from "./address-form-field";
 import { ConformExtraStops } from "./conform-extra-stops";
-import { DateTimeFields, FloorGroup, HelpersField, Section, UrgencyField, VanField } from "./quote-sections";
+import {
+  DateTimeFields,
+  DeclaredValueField,
+  FloorGroup,
+  HelpersField,
+  Section,
+  UrgencyField,
+  VanField,
+} from "./quote-sections";
 import { useRememberedAddresses } from "./use-remembered-addresses";
 
 const CATEGORY_OPTIONS = [
@@ -189,6 +197,9 @@ export function DetailedQuoteForm({
       <Section title="Access Conditions">
         <FloorGroup end="Pickup" floor={fields.floorAccessPickup} lift={fields.liftAvailablePickup} />
         <FloorGroup end="Delivery" floor={fields.floorAccessDelivery} lift={fields.liftAvailableDelivery} />
+      </Section>
+      <Section title="Cover for your goods">
+        <DeclaredValueField meta={fields.declaredValue} />
       </Section>
 
       <StatusButton pending={calculating} pendingText="Calculating..." className="px-6 py-3 text-base">

@@ -16,6 +16,7 @@ import { SHORT_QUOTE_FIELDS, shortQuoteFormErrors } from "~/schemas/quote-form-c
 import { recallAddresses } from "~/utils/remembered-addresses";
 import { usePending } from "~/utils/use-pending";
 import { AddressField } from "./address-field";
+import { CoverHint } from "./cover-hint";
 import { ExtraStopsList, NEW_STOP, STOP_INTENTS, useStopsFocus } from "./extra-stops";
 import { HELPER_OPTIONS, VAN_OPTIONS } from "./quote-options";
 
@@ -280,6 +281,17 @@ export function QuickQuoteForm({
             errors={errorsOf("helpers")}
           />
         ) : null}
+        <Field
+          id={fieldId("declaredValue")}
+          name="declaredValue"
+          inputMode="numeric"
+          autoComplete="off"
+          label="Declared value for extended cover (£, optional)"
+          hint={<CoverHint />}
+          defaultValue={initial.declaredValue}
+          errors={errorsOf("declaredValue")}
+          className="sm:col-span-2"
+        />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <StatusButton pending={calculating} pendingText="Calculating..." className="px-6 py-3 text-base">

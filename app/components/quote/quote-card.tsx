@@ -3,6 +3,7 @@
 // (<details>), the driver's share and "Proceed to Checkout" (a POST).
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
+import { CoverFacts } from "~/components/cover-facts";
 import { useArrivalFocus } from "~/components/ui/announcer";
 import { formatDistance } from "~/domain/distance";
 import { rememberAddresses } from "~/utils/remembered-addresses";
@@ -73,6 +74,7 @@ export function QuoteCard({ quote, newQuoteHref }: { quote: QuoteView; newQuoteH
       <p className="mt-4 rounded-md bg-blue-50 p-3 text-sm text-blue-900">
         Your driver receives <strong>{quote.driverShare}</strong> of this price.
       </p>
+      <CoverFacts cover={quote.cover} className="mt-3" />
 
       <Form method="post" action="/checkout" reloadDocument className="mt-5">
         <input type="hidden" name="quoteId" value={quote.id} />

@@ -20,6 +20,7 @@ import { AddressFormField } from "./address-form-field";
 import { ConformExtraStops } from "./conform-extra-stops";
 import {
   DateTimeFields,
+  DeclaredValueField,
   FloorGroup,
   HelpersField,
   QuickAddItems,
@@ -107,6 +108,9 @@ export function QuoteForm({
       <Section title="Access Conditions">
         <FloorGroup end="Pickup" floor={fields.floorAccessPickup} lift={fields.liftAvailablePickup} />
         <FloorGroup end="Delivery" floor={fields.floorAccessDelivery} lift={fields.liftAvailableDelivery} />
+      </Section>
+      <Section title="Cover for your goods">
+        <DeclaredValueField meta={fields.declaredValue} />
       </Section>
 
       <StatusButton pending={calculating} pendingText="Calculating..." className="px-6 py-3 text-base">

@@ -6,6 +6,7 @@ import { CheckboxField, ErrorList, Field, SelectField } from "~/components/ui/fi
 import { ITEM_SIZE_LABELS, QUICK_ADD_ITEMS, type ItemSize } from "~/domain/items";
 import { URGENCIES } from "~/domain/move-inputs";
 import { URGENCY_LABELS } from "~/domain/pricing";
+import { CoverHint } from "./cover-hint";
 import { FLOOR_OPTIONS, HELPER_OPTIONS, VAN_OPTIONS } from "./quote-options";
 
 const URGENCY_OPTIONS = URGENCIES.map((urgency) => ({ value: urgency, label: URGENCY_LABELS[urgency] }));
@@ -75,6 +76,24 @@ export function UrgencyField({ meta }: { meta: FieldMetadata<string> }) {
       label="Urgency"
       options={URGENCY_OPTIONS}
       errors={meta.errors}
+    />
+  );
+}
+
+/** Extended cover's declared value (PRICING.md v3): empty for standard cover. */
+export function DeclaredValueField({ meta }: { meta: FieldMetadata<number> }) {
+  // A text box that takes digits: a number box would drop "£8,000" silently instead of saying why.
+  const { min: _min, max: _max, ...props } = getInputProps(meta, { type: "text" });
+  return (
+    <Field
+      {...props}
+      key={meta.key}
+      inputMode="numeric"
+      autoComplete="off"
+      label="Declared value for extended cover (£, optional)"
+      hint={<CoverHint />}
+      errors={meta.errors}
+      className="sm:col-span-2"
     />
   );
 }

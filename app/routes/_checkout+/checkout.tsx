@@ -12,6 +12,7 @@ import {
   PaymentsUnavailable,
   TestModeBanner,
 } from "~/components/checkout/booking-summary";
+import { CoverForm, type CoverFormAnswer } from "~/components/checkout/cover-form";
 import { DiscountForm } from "~/components/checkout/discount-form";
 import { EstimateNotice, PriceBreakdown, QuoteBadge } from "~/components/quote/price-breakdown";
 import { RouteEntries } from "~/components/quote/route-stops";
@@ -19,13 +20,15 @@ import { useArrivalFocus } from "~/components/ui/announcer";
 import { LiveOnFirstUse } from "~/components/ui/live-on-first-use";
 
 import { formatDistance } from "~/domain/distance";
+import { coverView } from "~/domain/goods-cover";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { loadBookingForVisitor } from "~/routes/_checkout+/checkout-pages.server";
-import { discountCodeSchema } from "~/schemas/checkout";
-import { DISCOUNT_MESSAGES } from "~/schemas/checkout-messages";
+import { coverChoiceSchema, discountCodeSchema } from "~/schemas/checkout";
+import { COVER_CHOICE_MESSAGES, DISCOUNT_MESSAGES } from "~/schemas/checkout-messages";
 import { proceedToCheckoutSchema } from "~/schemas/quote";
 import { getSessionUser, requireUser } from "~/server/auth/auth.server";
+import { chooseBookingCover } from "~/server/bookings/booking-cover.server";
 import { bookQuote, claimBooking, findBookingFor } from "~/server/bookings/bookings.server";
 import { applyDiscountCode, discountOfferFor } from "~/server/bookings/discount-codes.server";
 import { cardPaymentMode, type CardPaymentMode } from "~/server/payments/index.server";
@@ -53,6 +56,7 @@ const INVALID_QUOTE_TOAST = {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "discount") return addDiscount(request, formData);
+  if (formData.get("intent") === "cover") return chooseCover(request, formData);
 
   const parsed = proceedToCheckoutSchema.safeParse(Object.fromEntries(formData));
   const result = parsed.success
@@ -95,6 +99,38 @@ async function addDiscount(request: Request, formData: FormData) {
   );
 }
 
+/** Extended cover added, changed or removed (PRICING.md v3): the booking is priced again. */
+async function chooseCover(request: Request, formData: FormData) {
+  const user = await requireUser(request);
+  const typed = String(formData.get("declaredValue") ?? "");
+  const refuse = (errors: string[], status: number) =>
+    data<CoverFormAnswer>({ coverForm: { errors, declaredValue: typed } }, { status });
+  if (user.role !== "customer") return refuse([COVER_CHOICE_MESSAGES.notPayable], 403);
+  // "Remove extended cover" reads no declared value, whatever the field holds.
+  if (formData.get("cover") === "standard") formData.delete("declaredValue");
+  const submission = parseWithZod(formData, { schema: coverChoiceSchema });
+  if (submission.status !== "success")
+    return refuse(submission.error?.declaredValue ?? [COVER_CHOICE_MESSAGES.notPayable], 400);
+  const found = await findBookingFor(request, submission.value.bookingId, user);
+  if (!found) return refuse([COVER_CHOICE_MESSAGES.notPayable], 404);
+  const booking = await claimBooking(found, user);
+  const declaredValue = submission.value.cover === "standard" ? null : submission.value.declaredValue!;
+  const chosen = await chooseBookingCover(booking.id, user.id, declaredValue);
+  if (!chosen.ok) return refuse([chosen.message], 400);
+  return redirectWithToast(
+    request,
+    `/checkout?booking=${encodeURIComponent(booking.id)}`,
+    {
+      title: "Cover updated",
+      description: declaredValue
+        ? COVER_CHOICE_MESSAGES.added(coverView(declaredValue).name)
+        : COVER_CHOICE_MESSAGES.removed,
+      variant: "success",
+    },
+    { status: 303 },
+  );
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const quoteId = url.searchParams.get("quote");
@@ -103,11 +139,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, view } = await loadBookingForVisitor(request);
   if (!view) return { kind: "missing" as const };
   const mayDiscount = user?.role === "customer" && !view.paid && !view.cancelled;
+  const mayChooseCover = mayDiscount;
   return {
     kind: "booking" as const,
     booking: view,
     signedIn: Boolean(user),
     offer: mayDiscount && user ? await discountOfferFor(user.id) : null,
+    mayChooseCover,
     paymentMode: await cardPaymentMode(),
     paypal: await paypalConfigured(),
     cancelled: url.searchParams.has("cancelled"),
@@ -120,7 +158,9 @@ const loadDiscountForm = () => import("~/components/checkout/discount-form").the
 export default function Checkout() {
   const page = useLoaderData<typeof loader>();
   // An answer to the discount form (a code refused) shows it live at once.
-  const discountAnswer = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const coverAnswer = answer && "coverForm" in answer ? answer.coverForm : null;
+  const discountAnswer = answer && !coverAnswer ? answer : undefined;
   if (page.kind === "quote") return page.quote ? <EstimateCheckout quote={page.quote} /> : <CheckoutErrorCard />;
   if (page.kind === "missing") return <CheckoutErrorCard />;
   const { booking } = page;
@@ -134,6 +174,7 @@ export default function Checkout() {
       ) : null}
       <div className="mt-6">
         <BookingSummary booking={booking} testIdPrefix="checkout">
+          {page.mayChooseCover ? <CoverForm bookingId={booking.id} cover={booking.cover} answer={coverAnswer} /> : null}
           {page.offer ? (
             // The form's code (conform's) loads when the visitor comes to it (live-on-first-use.tsx).
             <LiveOnFirstUse

@@ -2,6 +2,7 @@
 // simple HTML copy; the receipt is the same lines the confirmation page shows. Composed by the
 // message queue's worker (server/messages) from the booking as it is then.
 import { formatDistance } from "~/domain/distance";
+import { COVER_PAGE_PATH } from "~/domain/goods-cover";
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
 import { breakdownText } from "~/domain/pricing";
 import { routeTextLines } from "~/domain/route-stops";
@@ -37,6 +38,8 @@ export async function composeBookingConfirmation({ bookingId }: { bookingId: str
     ...view.legs.map((leg, index) => `Leg ${index + 1}: ${leg.from} to ${leg.to}, ${formatDistance(leg.miles)}`),
     `Paid: ${view.total}${view.testPayment ? ` (${TEST_PAYMENT_NOTE})` : ""}`,
   ];
+  const coverUrl = absoluteUrl(COVER_PAGE_PATH);
+  const cover = [`${view.cover.name}: ${view.cover.limits}`, `What is covered and how to claim: ${coverUrl}`];
   const text = [
     `Hello ${view.customerName},`,
     "",
@@ -46,6 +49,9 @@ export async function composeBookingConfirmation({ bookingId }: { bookingId: str
     "",
     "Receipt",
     ...receipt,
+    "",
+    "Cover for your goods",
+    ...cover,
     "",
     "What's Next",
     ...WHATS_NEXT.map((step, index) => `${index + 1}. ${step}`),
@@ -60,6 +66,8 @@ export async function composeBookingConfirmation({ bookingId }: { bookingId: str
     list(details),
     "<h2>Receipt</h2>",
     list(receipt),
+    "<h2>Cover for your goods</h2>",
+    `<p>${escapeHtml(cover[0]!)} <a href="${escapeHtml(coverUrl)}">What is covered and how to claim</a></p>`,
     "<h2>What's Next</h2>",
     `<ol>${WHATS_NEXT.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
     `<p><a href="${escapeHtml(receiptUrl)}">Your receipt online</a></p>`,

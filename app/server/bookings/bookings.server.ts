@@ -2,6 +2,7 @@
 // confirmation pages and the JSON API. Who may see a booking is decided here, once.
 import { bookingReference } from "~/domain/booking-reference";
 import { formatDistance } from "~/domain/distance";
+import { coverView } from "~/domain/goods-cover";
 import { formatPounds } from "~/domain/money";
 import { estimatedTimeText, type BreakdownLine } from "~/domain/pricing";
 import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
@@ -177,6 +178,7 @@ export function bookingView(booking: BookingRecord): BookingView {
     items: booking.items.map((item) => ({ name: item.name, quantity: item.quantity })),
     stops: booking.stops.map(stopView),
     legs: routeLegs(routePoints(booking), booking.legTenths),
+    cover: coverView(booking.declaredValue),
     paid: booking.paymentState === "paid",
     /** Paid in the built-in sandbox: no real money moved (a local demo, or a staging site). */
     testPayment: booking.payments.some((payment) => payment.provider === "sandbox"),

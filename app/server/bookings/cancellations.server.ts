@@ -7,6 +7,7 @@
 import { cancellationTerms, isCancellable, type CancellationOffer } from "~/domain/cancellation";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
+import { coverCostPence } from "~/domain/pricing";
 import { isoDateOf, ukInstant } from "~/domain/uk-calendar";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { refundPayment } from "~/server/payments/index.server";
@@ -42,6 +43,8 @@ const BOOKING_FIELDS = {
   deliveryAddress: true,
   vanSize: true,
   finalPrice: true,
+  platformFee: true,
+  coverFee: true,
   cancelledAt: true,
   customer: { select: { username: true, email: true } },
 } satisfies Prisma.BookingSelect;
@@ -70,40 +73,61 @@ function unrefundedCharges(bookingId: string) {
   });
 }
 
-/** Each charge refunded under the terms (half of an odd amount rounds down, per charge). */
+/**
+ * Each charge refunded under the terms (half of an odd amount rounds down, per charge). The
+ * cost of extended cover is counted in the first charges, the ones that paid for it.
+ */
 function offerOf(
   charges: { amountPence: number }[],
   moveAt: Date,
   now: Date,
+  coverPence: number,
 ): CancellationOffer & { perCharge: number[] } {
-  const terms = charges.map((charge) => cancellationTerms(charge.amountPence, moveAt, now));
+  let coverLeft = coverPence;
+  const terms = charges.map((charge) => {
+    const cover = Math.min(coverLeft, charge.amountPence);
+    coverLeft -= cover;
+    return cancellationTerms(charge.amountPence, moveAt, now, cover);
+  });
   const { refundPercent } = cancellationTerms(0, moveAt, now);
   const paidPence = charges.reduce((sum, charge) => sum + charge.amountPence, 0);
   const refundPence = terms.reduce((sum, term) => sum + term.refundPence, 0);
+  const coverRefundPence = terms.reduce((sum, term) => sum + term.coverRefundPence, 0);
   const kind = paidPence === 0 ? "unpaid" : refundPercent === 100 ? "full" : "half";
   return {
     paidPence,
     refundPence,
     refundPercent,
     kind,
-    summary: refundSummary(kind, refundPence, paidPence),
+    coverRefundPence,
+    summary: refundSummary(kind, refundPence, paidPence, coverRefundPence),
     perCharge: terms.map((term) => term.refundPence),
   };
 }
 
-function refundSummary(kind: CancellationOffer["kind"], refundPence: number, paidPence: number) {
+function refundSummary(kind: CancellationOffer["kind"], refundPence: number, paidPence: number, coverPence: number) {
   if (kind === "unpaid") return "Nothing has been paid for this booking yet, so there is nothing to refund.";
   if (kind === "full")
     return `You will get ${formatPounds(refundPence)} back: a full refund, because your move is more than 24 hours away.`;
+  if (coverPence > 0)
+    return `You will get ${formatPounds(refundPence)} back: half of the ${formatPounds(paidPence - coverPence)} you paid for the move, because your move is less than 24 hours away, and the ${formatPounds(coverPence)} you paid for extended cover in full.`;
   return `You will get ${formatPounds(refundPence)} back: half of the ${formatPounds(paidPence)} you paid, because your move is less than 24 hours away.`;
 }
 
+/** The booking's extended cover cost, counted once however many charges paid for it. */
+const coverOf = (booking: Pick<CancelBooking, "platformFee" | "coverFee">) => coverCostPence(booking);
+
 /** What cancelling now would give back, for the confirmation step. */
 export async function cancellationOffer(
-  booking: Pick<CancelBooking, "id" | "moveDate" | "moveTime">,
+  booking: Pick<CancelBooking, "id" | "moveDate" | "moveTime" | "platformFee" | "coverFee">,
   now: Date = new Date(),
 ): Promise<CancellationOffer> {
-  const { perCharge: _perCharge, ...offer } = offerOf(await unrefundedCharges(booking.id), moveStartOf(booking), now);
+  const { perCharge: _perCharge, ...offer } = offerOf(
+    await unrefundedCharges(booking.id),
+    moveStartOf(booking),
+    now,
+    coverOf(booking),
+  );
   return offer;
 }
 
@@ -217,7 +241,7 @@ async function refundAndRecord(booking: CancelBooking, now: Date): Promise<Refun
     where: { bookingId: booking.id, refundOfId: null, status: "succeeded", refunds: { some: {} } },
     select: { amountPence: true, refunds: { select: { amountPence: true } } },
   });
-  const { perCharge, ...offer } = offerOf(charges, moveStartOf(booking), now);
+  const { perCharge, ...offer } = offerOf(charges, moveStartOf(booking), now, coverOf(booking));
   for (const [index, charge] of charges.entries()) {
     const amount = perCharge[index]!;
     if (amount <= 0) continue;
@@ -260,7 +284,13 @@ async function refundAndRecord(booking: CancelBooking, now: Date): Promise<Refun
     const kind = offer.refundPercent === 100 ? "full" : "half";
     return {
       ok: true,
-      offer: { ...offer, paidPence, refundPence, kind, summary: refundSummary(kind, refundPence, paidPence) },
+      offer: {
+        ...offer,
+        paidPence,
+        refundPence,
+        kind,
+        summary: refundSummary(kind, refundPence, paidPence, offer.coverRefundPence),
+      },
     };
   }
   return { ok: true, offer };

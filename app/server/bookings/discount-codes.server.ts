@@ -8,13 +8,13 @@ import {
   discountUnusableReason,
   normaliseDiscountCode,
 } from "~/domain/discounts";
-import { applyDiscount } from "~/domain/pricing";
 import { formatUkDate } from "~/domain/uk-datetime";
 import { DISCOUNT_MESSAGES } from "~/schemas/checkout";
 import { db } from "~/server/platform/db.server";
 import { bookingPriceColumns } from "~/server/quotes/price-columns";
 import { pricedQuote } from "~/server/quotes/quotes.server";
 import { Prisma } from "../../../generated/prisma/client";
+import { bookingPrice } from "./booking-cover.server";
 
 async function paidBookingsCount(customerId: string) {
   return db.booking.count({ where: { customerId, paymentState: "paid" } });
@@ -98,10 +98,17 @@ export async function applyDiscountCode(
             });
           }
           await tx.discountCode.update({ where: { id: code.id }, data: { bookingId: booking.id } });
+          // The booking's cover as it is now (its row locked: a cover chosen meanwhile waits).
+          const [cover] = await tx.$queryRaw<{ declaredValue: number | null }[]>`
+            SELECT "declaredValue" FROM "Booking" WHERE "id" = ${booking.id} FOR UPDATE`;
+          const price = bookingPrice(priced.price, {
+            declaredValue: cover?.declaredValue ?? null,
+            discount: { percent: code.percent, code: code.code },
+          });
           // Only a booking still unpaid takes the discount (a payment may have landed meanwhile).
           const repriced = await tx.booking.updateMany({
             where: { id: booking.id, paymentState: "unpaid" },
-            data: bookingPriceColumns(applyDiscount(priced.price, code.percent, code.code)),
+            data: bookingPriceColumns(price),
           });
           if (repriced.count === 0) throw new DiscountRefused(DISCOUNT_MESSAGES.notPayable);
           return { ok: true, code: code.code, percent: code.percent };
@@ -124,10 +131,11 @@ export async function applyDiscountCode(
 async function undiscountedPrice(bookingId: string) {
   const previous = await db.booking.findUnique({
     where: { id: bookingId },
-    select: { quoteId: true, paymentState: true },
+    select: { quoteId: true, paymentState: true, declaredValue: true },
   });
   if (!previous?.quoteId || previous.paymentState !== "unpaid") return null;
-  return (await pricedQuote(previous.quoteId))?.price ?? null;
+  const priced = await pricedQuote(previous.quoteId);
+  return priced ? bookingPrice(priced.price, { declaredValue: previous.declaredValue }) : null;
 }
 
 type LockedCode = {

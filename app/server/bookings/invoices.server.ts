@@ -47,6 +47,7 @@ const shareColumns = (shares: PriceShares) => ({
   platformFeePence: shares.platformFeePence,
   vatPence: shares.vatPence,
   driverSharePence: shares.driverSharePence,
+  coverFeePence: shares.coverFeePence ?? 0,
 });
 
 /**
@@ -68,6 +69,8 @@ export async function issueInvoice(bookingId: string, billing: InvoiceBilling = 
         platformFee: true,
         vatAmount: true,
         driverShare: true,
+        coverFee: true,
+        declaredValue: true,
         payments: {
           where: { status: { in: ["succeeded", "refunded"] }, refundOfId: null, method: { not: "refund" } },
           orderBy: { createdAt: "asc" },
@@ -88,11 +91,13 @@ export async function issueInvoice(bookingId: string, billing: InvoiceBilling = 
         customerEmail: booking.customerEmail ?? booking.customer?.email ?? "",
         companyName: billing.companyName || null,
         billingAddress: billing.billingAddress || null,
+        declaredValue: booking.declaredValue,
         ...shareColumns({
           totalPence: booking.finalPrice,
           platformFeePence: booking.platformFee,
           vatPence: booking.vatAmount,
           driverSharePence: booking.driverShare,
+          coverFeePence: booking.coverFee,
         }),
       },
     });
@@ -135,6 +140,7 @@ export async function issueCreditNotes(bookingId: string) {
           customerEmail: invoice.customerEmail,
           companyName: invoice.companyName,
           billingAddress: invoice.billingAddress,
+          declaredValue: invoice.declaredValue,
           ...shareColumns(refundShares(invoice, amount)),
         },
       });
@@ -246,7 +252,7 @@ export function invoicePdf(invoice: PrintableInvoice): Promise<Buffer> | null {
     .font("Helvetica")
     .fontSize(9)
     .text(
-      `VAT at ${VAT_RATE_TEXT} is charged on our platform service fee only. The driver's share is collected for the ` +
+      `VAT at ${VAT_RATE_TEXT} is charged on our platform service fee only (extended cover is part of it). The driver's share is collected for the ` +
         "independent driver who does your move and is outside the scope of our VAT.",
       56,
       doc.y,

@@ -39,6 +39,8 @@ export function quotePriceColumns(price: PriceResult) {
     driverShare: price.driverShare,
     vatAmount: price.vatAmount,
     totalWithVAT: price.totalWithVAT,
+    declaredValue: price.declaredValue,
+    coverFee: price.coverFee,
     explanation: price.explanation,
     breakdown: price.breakdownLines.map((line) => ({ ...line })) as Prisma.InputJsonValue,
   };
@@ -54,6 +56,8 @@ export function bookingPriceColumns(price: PriceResult) {
     originalPrice: price.originalPrice,
     finalPrice: price.finalPrice,
     discountPercent: price.discountPercent > 0 ? price.discountPercent : null,
+    declaredValue: price.declaredValue,
+    coverFee: price.coverFee,
     breakdown: price.breakdownLines.map((line) => ({ ...line })) as Prisma.InputJsonValue,
   };
 }

@@ -1,6 +1,7 @@
 // Quotes: measure the trip, price it with the pricing module, save it with its items, and
 // read it back by id, priced again. Pages, checkout and the JSON API all go through here.
 import { ASSUMED_DISTANCE_SOURCE, distanceNote, DistanceUnavailableError } from "~/domain/distance";
+import { coverView } from "~/domain/goods-cover";
 import { formatPounds } from "~/domain/money";
 import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
 import { routeLegs, routePointField, routePoints, stopView } from "~/domain/route-stops";
@@ -193,6 +194,7 @@ function savedRequest(quote: SavedQuote): QuoteRequest {
     liftAvailablePickup: quote.liftAvailablePickup,
     liftAvailableDelivery: quote.liftAvailableDelivery,
     urgency: quote.urgency,
+    declaredValue: quote.declaredValue ?? undefined,
     items: quote.items.map((item) => ({
       name: item.name,
       quantity: item.quantity,
@@ -248,6 +250,7 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     items: quote.items.map((item) => ({ name: item.name, quantity: item.quantity })),
     stops: quote.stops.map(stopView),
     legs: routeLegs(routePoints(quote), quote.legTenths),
+    cover: coverView(price.declaredValue),
   };
 }
 

@@ -1,0 +1,14 @@
+// A move's cover as the quote card, checkout, confirmation and receipt show it (PRICING.md v3).
+import { Link } from "@remix-run/react";
+import { COVER_PAGE_PATH, type CoverView } from "~/domain/goods-cover";
+
+export function CoverFacts({ cover, className = "" }: { cover: CoverView; className?: string }) {
+  return (
+    <p className={`text-sm text-slate-700 ${className}`} data-testid="cover-facts">
+      <span className="font-semibold text-slate-900">{cover.name}:</span> {cover.limits}{" "}
+      <Link to={COVER_PAGE_PATH} className="font-semibold text-blue-700 underline">
+        What is covered
+      </Link>
+    </p>
+  );
+}
