@@ -80,9 +80,9 @@ export function Footer({ config }: { config: PublicConfig }) {
         <div className="mx-auto max-w-7xl space-y-2 px-4 py-6 text-xs text-slate-300">
           <p data-testid="liability">
             {config.brandName} is a platform connecting customers with independent service providers. Every move
-            includes standard cover for your goods, and extended cover can be added:{" "}
+            includes cover for your goods:{" "}
             <Link to="/cover" className="text-slate-200 underline hover:text-white">
-              see what is covered
+              what is covered
             </Link>
             .
           </p>

@@ -2,8 +2,6 @@
 // free, and extended cover bought with a declared value. Our own liability extension, not an
 // insurance policy (DECISIONS.md). The fee is priced by the pricing module; the limits, the
 // claim window and the words every page and document uses about cover live here.
-import { addDays } from "./uk-calendar";
-
 export const GOODS_COVER = {
   standard: { itemLimitPence: 10_000, moveLimitPence: 2_000_000 },
   /** Extended cover: the move's limit is the declared value. */
@@ -53,8 +51,8 @@ export function coverLimits(declaredValue: number | null | undefined): CoverLimi
 
 /** What the quote forms say beside the declared value. */
 export const COVER_OFFER_TEXT =
-  "Standard cover is free: up to £100 an item and £20,000 a move. For more, enter the whole value of your goods " +
-  "(£500 to £50,000): extended cover costs 1.5% of it, at least £10.00, and covers up to £2,500 an item.";
+  "Standard cover is free: up to £100 an item. For more, enter the value of your goods (£500 to £50,000): " +
+  "extended cover costs 1.5% of it (at least £10) and covers up to £2,500 an item.";
 
 /** The cover's name as documents show it. */
 export function coverName(limits: CoverLimits): string {
@@ -68,10 +66,6 @@ export function coverLimitsText(limits: CoverLimits): string {
   return `Up to ${wholePounds(limits.itemLimitPence)} an item and ${wholePounds(limits.moveLimitPence)} for the move.`;
 }
 
-/** The last UK date a claim may be made for goods delivered on `deliveredOn` (YYYY-MM-DD). */
-export function lastClaimDate(deliveredOn: string): string {
-  return addDays(deliveredOn, GOODS_COVER.claimDays - 1);
-}
 
 /** What every page and document shows of a move's cover. */
 export type CoverView = {

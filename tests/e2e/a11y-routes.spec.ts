@@ -37,6 +37,7 @@ const ROUTES: Record<string, RouteCase> = {
   "london-services": { url: () => "/london-services", who: "visitor" },
   "birmingham-services": { url: () => "/birmingham-services", who: "visitor" },
   "terms-and-conditions": { url: () => "/terms-and-conditions", who: "visitor" },
+  cover: { url: () => "/cover", who: "visitor" },
   accessibility: { url: () => "/accessibility", who: "visitor" },
   "driver-registration": { url: () => "/driver-registration", who: "visitor" },
   $: { url: () => "/no-such-page", who: "visitor", status: 404 },

@@ -408,7 +408,7 @@ for (const mode of jsModes) {
       await expect(cancellation).toContainText("no-show");
       await expect(cancellation).toContainText("costs 100%");
       await expect(page.locator("#disclaimer-of-liability")).toContainText(
-        "not responsible for any loss of or damage to goods",
+        "covers loss of or damage to your goods in transport up to the limits of your move's cover",
       );
       await expect(page.locator("#contact-information").getByRole("link", { name: EMAIL })).toHaveAttribute(
         "href",

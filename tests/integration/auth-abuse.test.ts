@@ -169,6 +169,7 @@ const ROUTES: Record<string, Classes> = {
   "stripe-checkout": { loader: "user", action: "user" },
   "stripe-config": { loader: "admin", action: "admin" },
   "terms-and-conditions": {},
+  cover: {},
   accessibility: { action: "public" },
   // A customer with a booking is sent on to support on it; anyone else gets the contact form.
   support: { loader: "public", action: "public" },

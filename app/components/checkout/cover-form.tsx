@@ -1,6 +1,7 @@
 // The checkout's cover choice (PRICING.md v3): extended cover for a declared value, changed or
 // removed until the booking is paid. A plain form: it posts without JavaScript; with it, the
-// declared value is checked as it is typed by the same rule the server's schema applies.
+// declared value is checked as it is typed by the same rule the server's schema applies. The
+// checkout shows it through LiveOnFirstUse, so its code loads when it is first used.
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { StatusButton } from "~/components/ui/button";
@@ -30,7 +31,8 @@ export function CoverForm({
 }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "cover";
-  const [typed, setTyped] = useState(answer?.declaredValue ?? (cover.declaredValue ? String(cover.declaredValue) : ""));
+  const initial = answer?.declaredValue ?? (cover.declaredValue ? String(cover.declaredValue) : "");
+  const [typed, setTyped] = useState(initial);
   // Checked once the field has been left (or the server refused it), then as it is typed.
   const [checked, setChecked] = useState(Boolean(answer));
   const errors =
@@ -55,8 +57,10 @@ export function CoverForm({
         onSubmit={(event) => {
           const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
           if (submitter?.value === "standard") return;
+          const now = String(new FormData(event.currentTarget).get("declaredValue") ?? "");
+          setTyped(now);
           setChecked(true);
-          if (problemOf(typed)) {
+          if (problemOf(now)) {
             event.preventDefault();
             document.getElementById(FIELD_ID)?.focus();
           }
@@ -72,7 +76,7 @@ export function CoverForm({
           autoComplete="off"
           min={min}
           max={max}
-          value={typed}
+          defaultValue={initial}
           onChange={(event) => setTyped(event.currentTarget.value)}
           onBlur={() => setChecked(true)}
           hint={`Whole pounds, £${min.toLocaleString("en-GB")} to £${max.toLocaleString("en-GB")}.`}

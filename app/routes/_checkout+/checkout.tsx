@@ -153,6 +153,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const loadCoverForm = () => import("~/components/checkout/cover-form").then((module) => module.CoverForm);
 const loadDiscountForm = () => import("~/components/checkout/discount-form").then((module) => module.DiscountForm);
 
 export default function Checkout() {
@@ -174,7 +175,19 @@ export default function Checkout() {
       ) : null}
       <div className="mt-6">
         <BookingSummary booking={booking} testIdPrefix="checkout">
-          {page.mayChooseCover ? <CoverForm bookingId={booking.id} cover={booking.cover} answer={coverAnswer} /> : null}
+          {page.mayChooseCover ? (
+            // Its code loads when it is first used, as the discount form's (live-on-first-use.tsx).
+            <LiveOnFirstUse
+              name="cover-form"
+              load={loadCoverForm}
+              props={{ bookingId: booking.id, cover: booking.cover, answer: coverAnswer }}
+              eager={Boolean(coverAnswer)}
+            >
+              {import.meta.env.SSR ? (
+                <CoverForm bookingId={booking.id} cover={booking.cover} answer={coverAnswer} />
+              ) : null}
+            </LiveOnFirstUse>
+          ) : null}
           {page.offer ? (
             // The form's code (conform's) loads when the visitor comes to it (live-on-first-use.tsx).
             <LiveOnFirstUse
