@@ -30,7 +30,7 @@ export function wholePounds(pence: number): string {
   return `£${String(Math.floor(pence / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 }
 
-export type CoverLimits = {
+type CoverLimits = {
   extended: boolean;
   /** The declared value in pounds, or null for standard cover. */
   declaredValue: number | null;
@@ -39,7 +39,7 @@ export type CoverLimits = {
 };
 
 /** The limits of a move's cover: standard without a declared value, else extended. */
-export function coverLimits(declaredValue: number | null | undefined): CoverLimits {
+function coverLimits(declaredValue: number | null | undefined): CoverLimits {
   if (declaredValue == null) return { extended: false, declaredValue: null, ...GOODS_COVER.standard };
   return {
     extended: true,
@@ -55,17 +55,16 @@ export const COVER_OFFER_TEXT =
   "extended cover costs 1.5% of it (at least £10) and covers up to £2,500 an item.";
 
 /** The cover's name as documents show it. */
-export function coverName(limits: CoverLimits): string {
+function coverName(limits: CoverLimits): string {
   return limits.extended
     ? `Extended cover (${wholePounds(limits.moveLimitPence)} declared)`
     : "Standard cover (included)";
 }
 
 /** One sentence of the limits: "Up to £100 an item and £20,000 for the move." */
-export function coverLimitsText(limits: CoverLimits): string {
+function coverLimitsText(limits: CoverLimits): string {
   return `Up to ${wholePounds(limits.itemLimitPence)} an item and ${wholePounds(limits.moveLimitPence)} for the move.`;
 }
-
 
 /** What every page and document shows of a move's cover. */
 export type CoverView = {

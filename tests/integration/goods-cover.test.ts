@@ -254,10 +254,16 @@ describe("cover on every document", () => {
     });
 
     const invoice = await issueInvoice(bookingId);
-    expect(invoice).toMatchObject({ coverFeePence: 12_000, declaredValue: 8000, platformFeePence: booking.platformFee });
+    expect(invoice).toMatchObject({
+      coverFeePence: 12_000,
+      declaredValue: 8000,
+      platformFeePence: booking.platformFee,
+    });
     const full = await db.invoice.findUniqueOrThrow({
       where: { id: invoice!.id },
-      include: { booking: { select: { reference: true, customerId: true, pickupAddress: true, deliveryAddress: true } } },
+      include: {
+        booking: { select: { reference: true, customerId: true, pickupAddress: true, deliveryAddress: true } },
+      },
     });
     const pdf = await invoicePdf(full);
     const text = [...pdf!.toString("latin1").matchAll(/<([0-9a-f]+)>/gi)]
