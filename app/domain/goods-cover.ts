@@ -30,7 +30,7 @@ export function wholePounds(pence: number): string {
   return `£${String(Math.floor(pence / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 }
 
-type CoverLimits = {
+export type CoverLimits = {
   extended: boolean;
   /** The declared value in pounds, or null for standard cover. */
   declaredValue: number | null;
@@ -39,7 +39,7 @@ type CoverLimits = {
 };
 
 /** The limits of a move's cover: standard without a declared value, else extended. */
-function coverLimits(declaredValue: number | null | undefined): CoverLimits {
+export function coverLimits(declaredValue: number | null | undefined): CoverLimits {
   if (declaredValue == null) return { extended: false, declaredValue: null, ...GOODS_COVER.standard };
   return {
     extended: true,

@@ -56,5 +56,6 @@ export const DISTANCE_CALCULATOR_CONSTRAINT = {
   deliveryAddress: { required: true, minLength: 1 },
   vanSize: { required: false, pattern: VAN_SIZES.join("|") },
   ...STOPS_CONSTRAINT,
+  declaredValue: { required: false, min: 500, max: 50_000 },
   action: { required: false, pattern: "distance|simple|detailed" },
 };

@@ -188,6 +188,7 @@ export const distanceCalculatorSchema = z
     deliveryAddress: bothAddresses,
     vanSize: z.enum(VAN_SIZES).default("medium"),
     stops,
+    declaredValue,
     action: z.enum(["distance", "simple", "detailed"]).default("distance"),
   })
   .superRefine((value, context) => {

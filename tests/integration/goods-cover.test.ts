@@ -12,6 +12,7 @@ import { loader as receiptLoader } from "~/routes/_checkout+/booking-receipt";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
 import { action as sandboxAction } from "~/routes/_checkout+/sandbox-checkout.$id";
 import { action as stripeCheckoutAction } from "~/routes/_checkout+/stripe-checkout";
+import { action as distanceCalculatorAction } from "~/routes/_quote+/distance-calculator/route";
 import { action as quoteAction } from "~/routes/_quote+/quote";
 import { action as paymentIntentApi } from "~/routes/api+/create-payment-intent";
 import { action as quoteApi } from "~/routes/api+/quotes.calculate";
@@ -136,6 +137,24 @@ describe("the quote form with extended cover", () => {
       declaredValue: 3000,
       coverFee: 4500,
     });
+  });
+
+  it("the distance calculator's quotes take the cover too", async () => {
+    const priced = await call(
+      distanceCalculatorAction,
+      formRequest("/distance-calculator", {
+        pickupAddress: MOVE.pickupAddress,
+        deliveryAddress: MOVE.deliveryAddress,
+        vanSize: "small",
+        declaredValue: "1000",
+        action: "simple",
+      }),
+    );
+    expect(priced.status).toBe(200);
+    expect(priced.body.quote.cover).toMatchObject({ extended: true, name: "Extended cover (£1,000 declared)" });
+    expect(priced.body.quote.breakdown).toContainEqual(
+      expect.objectContaining({ label: "Extended cover (£1,000 declared)", amount: "£15.00" }),
+    );
   });
 
   it("refuses a bad declared value on its field, with everything typed given back", async () => {

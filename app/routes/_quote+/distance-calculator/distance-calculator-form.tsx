@@ -7,6 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFormField } from "~/components/quote/address-form-field";
 import { ConformExtraStops } from "~/components/quote/conform-extra-stops";
 import { VAN_OPTIONS } from "~/components/quote/quote-options";
+import { DeclaredValueField } from "~/components/quote/quote-sections";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { FormErrorSummary } from "~/components/ui/form-field";
@@ -75,6 +76,7 @@ export function DistanceCalculatorForm({
           options={VAN_OPTIONS}
           errors={fields.vanSize.errors}
         />
+        <DeclaredValueField meta={fields.declaredValue} />
       </div>
       <div className="flex flex-wrap gap-3">
         {(

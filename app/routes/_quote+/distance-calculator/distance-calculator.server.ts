@@ -50,7 +50,7 @@ export async function submitDistanceCalculator(request: Request, address: string
       } as const,
       { status: 429, headers: limited.headers },
     );
-  const { pickupAddress, deliveryAddress, vanSize, stops, action } = submission.value;
+  const { pickupAddress, deliveryAddress, vanSize, stops, declaredValue, action } = submission.value;
   try {
     if (action === "distance") {
       // Each leg of the route through the distance service (one without extra stops).
@@ -76,6 +76,7 @@ export async function submitDistanceCalculator(request: Request, address: string
       urgency: "standard",
       items: [],
       stops,
+      declaredValue,
     });
     const view = await getQuoteView(id);
     return {

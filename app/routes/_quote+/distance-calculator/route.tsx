@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CoverFacts } from "~/components/cover-facts";
 import { PriceBreakdown } from "~/components/quote/price-breakdown";
 import { LiveOnFirstUse } from "~/components/ui/live-on-first-use";
 import { formatDistance, formatDuration } from "~/domain/distance";
@@ -123,6 +124,7 @@ export default function DistanceCalculator() {
           <h3 className="mt-4 font-semibold">Price breakdown</h3>
           <PriceBreakdown lines={result.quote.breakdown} legs={result.quote.legs} className="mt-2" />
           <p className="mt-3 text-sm text-slate-700">{result.quote.explanation}</p>
+          <CoverFacts cover={result.quote.cover} className="mt-3" />
           <Form method="post" action="/checkout" reloadDocument className="mt-4">
             <input type="hidden" name="quoteId" value={result.quote.id} />
             <button

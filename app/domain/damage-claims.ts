@@ -1,0 +1,56 @@
+// Damage claims under a move's cover (PRICING.md v3, "Claims"): made within 7 days of
+// delivery, the delivery's UK date being day 1; each item paid at most the smallest of what is
+// claimed, the item's limit and what is left of the move's limit after earlier claims.
+import { GOODS_COVER, type CoverLimits } from "./goods-cover";
+import { formatPounds } from "./money";
+import { addDays, ukToday } from "./uk-calendar";
+
+export type ClaimWindow = {
+  /** The delivery's UK date (day 1) and the last UK date a claim may be made. */
+  deliveredOn: string;
+  lastDay: string;
+  open: boolean;
+};
+
+/** Whether a claim may be made now for goods delivered at `deliveredAt`, on the UK calendar. */
+export function claimWindow(deliveredAt: Date, now: Date = new Date()): ClaimWindow {
+  const deliveredOn = ukToday(deliveredAt);
+  const lastDay = addDays(deliveredOn, GOODS_COVER.claimDays - 1);
+  return { deliveredOn, lastDay, open: ukToday(now) <= lastDay };
+}
+
+/** What is left of the move's limit after earlier claims' amounts (offered, accepted or paid). */
+export function moveLimitLeft(limits: CoverLimits, earlierPence: readonly number[]): number {
+  const used = earlierPence.reduce((sum, pence) => sum + pence, 0);
+  return Math.max(0, limits.moveLimitPence - used);
+}
+
+export type ClaimedItem = { description: string; amountPence: number };
+export type LimitedItem = ClaimedItem & { payablePence: number };
+
+/**
+ * The most each item of a claim can be paid, in the order given: the smallest of the amount
+ * claimed, the item's limit and what is left of the move's limit (which each item uses up).
+ */
+export function limitClaim(
+  items: readonly ClaimedItem[],
+  limits: CoverLimits,
+  earlierPence: readonly number[] = [],
+): { items: LimitedItem[]; payablePence: number; moveLeftPence: number } {
+  let left = moveLimitLeft(limits, earlierPence);
+  const limited = items.map((item) => {
+    const payablePence = Math.max(0, Math.min(item.amountPence, limits.itemLimitPence, left));
+    left -= payablePence;
+    return { ...item, payablePence };
+  });
+  return {
+    items: limited,
+    payablePence: limited.reduce((sum, item) => sum + item.payablePence, 0),
+    moveLeftPence: moveLimitLeft(limits, earlierPence),
+  };
+}
+
+/** What the claim form says of each item before it is sent. */
+export function itemLimitSentence(limits: CoverLimits): string {
+  return `You can claim up to ${formatPounds(limits.itemLimitPence)} for this item (${limits.extended ? "extended" : "standard"} cover).`;
+}

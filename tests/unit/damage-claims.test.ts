@@ -1,0 +1,87 @@
+// Claims under a move's cover (PRICING.md v3 "Claims"): the 7-day window on the UK calendar and
+// the limits over several items and several claims on one move.
+import { describe, expect, it } from "vitest";
+import { claimWindow, itemLimitSentence, limitClaim, moveLimitLeft } from "~/domain/damage-claims";
+import { coverLimits } from "~/domain/goods-cover";
+
+const standard = coverLimits(null);
+const extended = coverLimits(8000);
+
+describe("the claim window: 7 days, the delivery's UK date being day 1", () => {
+  it("is open on days 1 to 7 and closed on day 8", () => {
+    const delivered = new Date("2027-03-03T15:00:00Z"); // Wednesday 3 March (GMT)
+    expect(claimWindow(delivered, new Date("2027-03-03T16:00:00Z"))).toEqual({
+      deliveredOn: "2027-03-03",
+      lastDay: "2027-03-09",
+      open: true,
+    });
+    expect(claimWindow(delivered, new Date("2027-03-09T23:59:00Z")).open).toBe(true);
+    expect(claimWindow(delivered, new Date("2027-03-10T00:00:00Z")).open).toBe(false);
+  });
+
+  it("counts in UK dates across midnight in summer time (BST)", () => {
+    // 23:30 UTC on 9 July is 00:30 on 10 July in the UK: day 1 is 10 July.
+    const delivered = new Date("2027-07-09T23:30:00Z");
+    expect(claimWindow(delivered, delivered)).toMatchObject({ deliveredOn: "2027-07-10", lastDay: "2027-07-16" });
+    // 23:30 UTC on 16 July is already 17 July in the UK: closed.
+    expect(claimWindow(delivered, new Date("2027-07-16T22:59:00Z")).open).toBe(true);
+    expect(claimWindow(delivered, new Date("2027-07-16T23:30:00Z")).open).toBe(false);
+  });
+
+  it("spans the clocks going back and the end of a month", () => {
+    const delivered = new Date("2027-10-28T10:00:00Z"); // BST ends on Sunday 31 October 2027
+    expect(claimWindow(delivered, new Date("2027-11-03T23:00:00Z"))).toMatchObject({
+      lastDay: "2027-11-03",
+      open: true,
+    });
+    expect(claimWindow(delivered, new Date("2027-11-04T00:00:00Z")).open).toBe(false);
+  });
+});
+
+describe("claim limits", () => {
+  it("pays each item at most its limit: £100 standard, £2,500 extended", () => {
+    const claim = limitClaim(
+      [
+        { description: "Lamp", amountPence: 4_000 },
+        { description: "Sofa", amountPence: 90_000 },
+      ],
+      standard,
+    );
+    expect(claim.items.map((item) => item.payablePence)).toEqual([4_000, 10_000]);
+    expect(claim.payablePence).toBe(14_000);
+    expect(limitClaim([{ description: "Piano", amountPence: 300_000 }], extended).payablePence).toBe(250_000);
+  });
+
+  it("never pays more than what is left of the move's limit after earlier claims", () => {
+    // £8,000 declared: £2,500 + £2,500 + £2,000 paid or offered before leaves £1,000.
+    const earlier = [250_000, 250_000, 200_000];
+    expect(moveLimitLeft(extended, earlier)).toBe(100_000);
+    const claim = limitClaim(
+      [
+        { description: "Mirror", amountPence: 60_000 },
+        { description: "Table", amountPence: 60_000 },
+        { description: "Chair", amountPence: 10_000 },
+      ],
+      extended,
+      earlier,
+    );
+    expect(claim.items.map((item) => item.payablePence)).toEqual([60_000, 40_000, 0]);
+    expect(claim).toMatchObject({ payablePence: 100_000, moveLeftPence: 100_000 });
+    // Once the limit is used up, nothing more is payable.
+    expect(limitClaim([{ description: "Vase", amountPence: 5_000 }], extended, [800_000]).payablePence).toBe(0);
+    expect(moveLimitLeft(standard, [2_000_000, 500])).toBe(0);
+  });
+
+  it("pays the smallest of the claim, the item's limit and the move's limit left", () => {
+    const limited = (amountPence: number, earlier: number[]) =>
+      limitClaim([{ description: "Item", amountPence }], standard, earlier).payablePence;
+    expect(limited(5_000, [])).toBe(5_000); // the claim
+    expect(limited(50_000, [])).toBe(10_000); // the item's limit
+    expect(limited(50_000, [1_995_000])).toBe(5_000); // the move's limit left
+  });
+
+  it("says the item's limit before the claim is sent", () => {
+    expect(itemLimitSentence(standard)).toBe("You can claim up to £100.00 for this item (standard cover).");
+    expect(itemLimitSentence(extended)).toBe("You can claim up to £2,500.00 for this item (extended cover).");
+  });
+});
