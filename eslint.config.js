@@ -54,7 +54,8 @@ const LAYERS = [
     payouts: ["payments", "platform"],
     bookings: ["quotes", "payments", "payouts", "uploads", "auth", "messages", "platform"],
     drivers: ["bookings", "payouts", "uploads", "auth", "messages", "platform"],
-    admin: ["bookings", "payouts", "auth", "drivers", "messages", "platform"],
+    claims: ["bookings", "payments", "payouts", "uploads", "messages", "platform"],
+    admin: ["bookings", "claims", "payouts", "auth", "drivers", "messages", "platform"],
     support: ["messages", "platform"],
   }).map(([room, below]) => ({
     target: `./app/server/${room}`,

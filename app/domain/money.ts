@@ -59,3 +59,16 @@ export function poundsToPence(pounds: number): number {
   // toFixed(6) strips float noise such as 1.005 * 100 = 100.49999999999999.
   return Math.round(Number((pounds * 100).toFixed(6)));
 }
+
+/**
+ * An amount as a person types it ("120", "£1,234.50", "99.9") to integer pence, or null when it
+ * is not one. No floating point: the pounds and pence are read as digits.
+ */
+export function parsePoundsText(text: string): number | null {
+  const match = /^£?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const pounds = Number(match[1]!.replaceAll(",", ""));
+  const pence = Number((match[2] ?? "").padEnd(2, "0"));
+  const total = pounds * 100 + pence;
+  return Number.isSafeInteger(total) ? total : null;
+}

@@ -33,4 +33,5 @@ export const SUPPORT_REQUEST_KIND_LABELS = {
   change_request: "Change request",
   complaint: "Problem report",
   location_share: "Shared location",
+  claim: "Damage claim",
 } as const;

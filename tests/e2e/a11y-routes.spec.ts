@@ -55,6 +55,7 @@ const ROUTES: Record<string, RouteCase> = {
   "bookings_.$id.invoice": { url: (s) => `/bookings/${s.completedId}/invoice`, who: "customer" },
   "bookings_.$id.help": { url: (s) => `/bookings/${s.bookingId}/help`, who: "customer" },
   "bookings_.$id.rate": { url: (s) => `/bookings/${s.completedId}/rate`, who: "customer" },
+  "bookings_.$id.claim": { url: (s) => `/bookings/${s.completedId}/claim`, who: "customer" },
   checkout: { url: (s) => `/checkout?booking=${s.bookingId}`, who: "customer" },
   "embedded-checkout": { url: (s) => `/embedded-checkout?booking=${s.bookingId}`, who: "customer" },
   "stripe-checkout": { url: (s) => `/stripe-checkout?booking=${s.bookingId}`, who: "customer" },

@@ -129,6 +129,7 @@ const ROUTES: Record<string, Classes> = {
   "bookings_.$id.cancel": { loader: "user", action: "user" },
   "bookings_.$id.invoice": { loader: "user", action: "user" },
   "bookings_.$id.help": { loader: "user", action: "user" },
+  "bookings_.$id.claim": { loader: "user", action: "user" },
   "bookings_.$id.rate": { loader: "user", action: "user" },
   calculator: { loader: "public", action: "public" },
   // The checkout page shows a visitor the sign-in step; "Proceed to Checkout" without a quote goes home.

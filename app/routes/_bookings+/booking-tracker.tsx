@@ -54,6 +54,9 @@ const DeliveryProofCard = lazy(() =>
 const TicketCard = lazy(() =>
   import("~/components/support/ticket-card").then((module) => ({ default: module.TicketCard })),
 );
+const ClaimsCard = lazy(() =>
+  import("~/components/claims/claims-card").then((module) => ({ default: module.ClaimsCard })),
+);
 
 export const handle: RouteHandle = { thirdParties: ["googleMaps"] };
 
@@ -185,6 +188,11 @@ export default function BookingTracker() {
                 </ul>
               </Suspense>
             </section>
+          ) : null}
+          {page.extras.claims ? (
+            <Suspense fallback={null}>
+              <ClaimsCard bookingId={view.id} claims={page.extras.claims} />
+            </Suspense>
           ) : null}
           {page.extras.canRate ? <RateDriver bookingId={view.id} rating={page.extras.rating} /> : null}
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

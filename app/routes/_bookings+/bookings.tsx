@@ -127,6 +127,15 @@ function BookingCard({ booking }: { booking: CustomerBookingRow }) {
             VAT invoice
           </Link>
         ) : null}
+        {booking.claimable || booking.hasClaims ? (
+          <Link
+            to={`/bookings/${booking.id}/claim`}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            aria-label={`${booking.claimable ? "Make a claim" : "Claims"} for ${booking.reference}`}
+          >
+            {booking.claimable ? "Make a claim" : "Claims"}
+          </Link>
+        ) : null}
         {booking.cancellable ? (
           <Link
             to={`/bookings/${booking.id}/cancel`}

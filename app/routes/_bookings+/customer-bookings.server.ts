@@ -2,6 +2,7 @@
 // (customerId, createdAt) index), ready to render.
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
+import { claimWindow } from "~/domain/damage-claims";
 import { formatPounds } from "~/domain/money";
 import { extraStopsText } from "~/domain/plural";
 import { formatCalendarDate } from "~/domain/uk-datetime";
@@ -23,13 +24,14 @@ const ROW_SELECT = {
   moveTime: true,
   vanSize: true,
   finalPrice: true,
-  _count: { select: { stops: true } },
+  completedAt: true,
+  _count: { select: { stops: true, damageClaims: true } },
   payments: { where: { refundOfId: { not: null } }, select: { amountPence: true } },
 } satisfies Prisma.BookingSelect;
 
 type Row = Prisma.BookingGetPayload<{ select: typeof ROW_SELECT }>;
 
-export function customerBookingRow(row: Row) {
+export function customerBookingRow(row: Row, now = new Date()) {
   const refundedPence = row.payments.reduce((sum, payment) => sum + payment.amountPence, 0);
   return {
     id: row.id,
@@ -50,6 +52,9 @@ export function customerBookingRow(row: Row) {
     payable: row.status === "pending" && row.paymentState === "unpaid",
     /** Paid once (refunds too): its VAT invoice and credit notes can be downloaded. */
     invoiceable: row.paymentState !== "unpaid",
+    /** Damage claims (issue 36): made for 7 days from delivery; followed afterwards. */
+    claimable: row.status === "completed" && row.completedAt !== null && claimWindow(row.completedAt, now).open,
+    hasClaims: row._count.damageClaims > 0,
   };
 }
 export type CustomerBookingRow = ReturnType<typeof customerBookingRow>;
@@ -63,5 +68,5 @@ export async function listCustomerBookings(
     db.booking.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, skip, select: ROW_SELECT }),
     db.booking.count({ where }),
   ]);
-  return { bookings: rows.map(customerBookingRow), info: pageInfo(total, { page, take }) };
+  return { bookings: rows.map((row) => customerBookingRow(row)), info: pageInfo(total, { page, take }) };
 }

@@ -1,10 +1,13 @@
 // What the tracker embeds beside its own panels (issue 12): the rating of a completed move,
 // the customer's discount offer and the help actions' phone numbers, for the side looking.
+import { claimWindow } from "~/domain/damage-claims";
 import { problemReportOpen } from "~/domain/delivery-proof";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
 import { discountOfferFor } from "~/server/bookings/discount-codes.server";
 import { ratingFor } from "~/server/bookings/ratings.server";
+import { claimsOnBooking } from "~/server/claims/damage-claims.server";
 import { env } from "~/server/platform/env.server";
+import type { ClaimSummary } from "~/views/claims";
 import type { DeliveryProofView } from "~/views/tracker";
 
 type TrackedBookingLike = {
@@ -29,6 +32,8 @@ export type TrackerExtras = {
   proofs: DeliveryProofView[];
   /** The customer may report a problem: for 48 hours after completion. */
   canReportProblem: boolean;
+  /** The customer's damage claims (issue 36), and whether one may be made now (7 days from delivery). */
+  claims: { canClaim: boolean; list: ClaimSummary[] } | null;
 };
 
 export async function trackerExtras({
@@ -44,10 +49,12 @@ export async function trackerExtras({
   const canRate = customer !== null && booking.status === "completed" && booking.driver !== null;
   const arrived =
     booking.status === "completed" || booking.trackingStatus === "arrived" || booking.trackingStatus === "completed";
-  const [rating, offer, proofs] = await Promise.all([
+  const completed = customer !== null && booking.status === "completed" && booking.completedAt !== null;
+  const [rating, offer, proofs, claims] = await Promise.all([
     canRate ? ratingFor(booking.id) : null,
     customer && arrived && booking.status !== "cancelled" ? discountOfferFor(customer) : null,
     arrived && booking.status !== "cancelled" ? deliveryProofViews(booking.id) : [],
+    completed ? claimsOnBooking(booking.id) : null,
   ]);
   return {
     canRate,
@@ -70,5 +77,6 @@ export async function trackerExtras({
     proofs,
     canReportProblem:
       customer !== null && booking.status === "completed" && problemReportOpen(booking.completedAt, now),
+    claims: completed && claims ? { canClaim: claimWindow(booking.completedAt!, now).open, list: claims } : null,
   };
 }

@@ -24,6 +24,7 @@ import { queueCustomerText, queueDriverText } from "~/server/bookings/move-day-t
 import { openForDrivers } from "~/server/bookings/open-jobs.server";
 import { applyTrackingStep } from "~/server/bookings/tracking.server";
 import { queueMessage } from "~/server/messages/outbox.server";
+import { auditTrail, recordAudit } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
 import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
@@ -31,7 +32,6 @@ import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
 import type { AdminBookingRow } from "~/views/admin";
 import type { Prisma } from "../../../generated/prisma/client";
-import { auditTrail, recordAudit } from "./audit.server";
 
 // One query per list: the customer's and driver's names come in the same select, not per row.
 const BOOKING_ROW_SELECT = {

@@ -18,11 +18,11 @@ import {
 import { DOCUMENT_FIELDS, EXPERIENCE_OPTIONS } from "~/schemas/driver-application";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { balancesOf } from "~/server/payouts/payouts.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
 import type { AdminDriverCard } from "~/views/admin";
-import { recordAudit } from "./audit.server";
 
 // ---------------------------------------------------------------- the list
 

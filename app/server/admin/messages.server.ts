@@ -5,11 +5,11 @@
 import { MESSAGE_STATES, type MessageState } from "~/domain/message-delivery";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { sendAgain } from "~/server/messages/outbox.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { AdminMessageRow } from "~/views/admin";
 import type { Prisma } from "../../../generated/prisma/client";
-import { recordAudit } from "./audit.server";
 import { adminReturnPath } from "./return-path.server";
 
 export type MessageFilters = { state: MessageState | null; booking: string; recipient: string };

@@ -7,11 +7,11 @@ import { ticketReplySchema, ticketStatusSchema } from "~/schemas/support-ticket"
 import { TICKET_MESSAGES, type TicketStatus } from "~/schemas/support-ticket-messages";
 import { TICKET_SELECT, ticketView } from "~/server/bookings/support-requests.server";
 import { queueMessage } from "~/server/messages/outbox.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
-import { recordAudit } from "./audit.server";
 import { adminReturnPath } from "./return-path.server";
 
 /** Open tickets first by default: the longest-waiting at the top. */

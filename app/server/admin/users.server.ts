@@ -9,12 +9,12 @@
 import type { SafeParseReturnType } from "zod";
 import { formatUkDate } from "~/domain/uk-datetime";
 import { ADMIN_USER_MESSAGES, type UserAction } from "~/schemas/admin-users";
+import { recordAudit } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
 import { pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
 import type { AdminUserRow as AdminUserView } from "~/views/admin";
 import type { PageInfo } from "~/views/page-info";
-import { recordAudit } from "./audit.server";
 
 export type AdminUserRow = {
   id: string;

@@ -37,8 +37,12 @@ export type PhotoForm =
       formData: FormData;
       photos: StoredPhoto[];
       signature: StoredPhoto | null;
+      /** One more photo of its own field (a claim's proof of value), when asked for. */
+      attachment: StoredPhoto | null;
       /** Why a photo (or the signature) was refused, for the form's photo field. */
       photoErrors: string[];
+      /** Why the attachment was refused, for its own field. */
+      attachmentErrors: string[];
     }
   | UploadFailure;
 
@@ -54,16 +58,26 @@ export async function receivePhotoForm(
     folder,
     photoField,
     signatureField,
+    attachmentField,
     maxPhotos,
     requestLimit,
-  }: { folder: string; photoField: string; signatureField: string; maxPhotos: number; requestLimit: number },
+  }: {
+    folder: string;
+    photoField: string;
+    signatureField?: string;
+    attachmentField?: string;
+    maxPhotos: number;
+    requestLimit: number;
+  },
 ): Promise<PhotoForm> {
   if (Number(request.headers.get("Content-Length") ?? "0") > requestLimit) return formTooLarge(requestLimit);
   if (!(await diskHasRoomFor(requestLimit))) return { ok: false, status: 507, message: UPLOAD_MESSAGES.diskFull };
 
   const photos: StoredPhoto[] = [];
   let signature: StoredPhoto | null = null;
+  let attachment: StoredPhoto | null = null;
   const photoErrors = new Set<string>();
+  const attachmentErrors = new Set<string>();
   let total = 0;
   let parts = 0;
   const metered = async function* (data: AsyncIterable<Uint8Array>) {
@@ -79,9 +93,10 @@ export async function receivePhotoForm(
     const data = metered(part.data);
     if (typeof part.filename !== "string") return readTextPart(data);
     const isPhoto = part.name === photoField;
-    const isSignature = part.name === signatureField && !signature;
+    const isSignature = signatureField !== undefined && part.name === signatureField && !signature;
+    const isAttachment = attachmentField !== undefined && part.name === attachmentField && !attachment;
     // Unknown file parts and empty file inputs are read past.
-    if ((!isPhoto && !isSignature) || part.filename === "") {
+    if ((!isPhoto && !isSignature && !isAttachment) || part.filename === "") {
       await drain(data);
       return null;
     }
@@ -93,10 +108,12 @@ export async function receivePhotoForm(
     const stored = await storePhoto(data, folder, isSignature ? SIGNATURE_MAX_SIDE : PHOTO_MAX_SIDE);
     await drain(data);
     if (!stored.ok) {
-      photoErrors.add(isSignature ? PHOTO_MESSAGES.signature : stored.message);
+      if (isAttachment) attachmentErrors.add(stored.message);
+      else photoErrors.add(isSignature ? PHOTO_MESSAGES.signature : stored.message);
       return null;
     }
     if (isSignature) signature = stored.photo;
+    else if (isAttachment) attachment = stored.photo;
     else photos.push(stored.photo);
     return null;
   };
@@ -105,13 +122,23 @@ export async function receivePhotoForm(
   try {
     formData = await unstable_parseMultipartFormData(request, handler);
   } catch (error) {
-    await deletePhotos([...photos, ...(signature ? [signature] : [])].map((photo) => photo.key));
+    await deletePhotos(
+      [...photos, ...(signature ? [signature] : []), ...(attachment ? [attachment] : [])].map((photo) => photo.key),
+    );
     if (error instanceof RequestTooLargeError) return formTooLarge(requestLimit);
     if (isMalformedMultipart(error))
       return { ok: false, status: 400, message: "The form could not be read. Please try again." };
     throw error;
   }
-  return { ok: true, formData, photos, signature, photoErrors: [...photoErrors] };
+  return {
+    ok: true,
+    formData,
+    photos,
+    signature,
+    attachment,
+    photoErrors: [...photoErrors],
+    attachmentErrors: [...attachmentErrors],
+  };
 }
 
 /**

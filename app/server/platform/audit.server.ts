@@ -1,7 +1,7 @@
 // The audit log: who did what to which record, and when. Every admin change writes one row,
 // in the same transaction as the change where there is one.
-import { db } from "~/server/platform/db.server";
 import type { Prisma } from "../../../generated/prisma/client";
+import { db } from "./db.server";
 
 type Writer = Pick<typeof db, "auditLog"> | Prisma.TransactionClient;
 
@@ -9,7 +9,8 @@ export type AuditEntry = {
   actorId: string | null;
   /** e.g. "booking.status", "booking.assign_driver", "driver.approve", "user.deactivate", "user.delete" */
   action: string;
-  targetType: "Booking" | "Driver" | "User" | "Payment" | "PaymentSetting" | "SupportRequest" | "Message";
+  targetType:
+    "Booking" | "Driver" | "User" | "Payment" | "PaymentSetting" | "SupportRequest" | "Message" | "DamageClaim";
   targetId: string;
   details?: Prisma.InputJsonValue;
 };

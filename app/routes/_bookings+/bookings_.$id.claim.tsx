@@ -1,0 +1,116 @@
+// /bookings/:id/claim: the customer's damage claim under the move's cover (issue 36), for 7
+// days from delivery, and the claims made with their states. Reached from the tracker and
+// /bookings. After the 7 days the form is gone and the page says why.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ClaimForm, type ClaimAnswer } from "~/components/claims/claim-form";
+import { ClaimList } from "~/components/claims/claim-list";
+import { CoverFacts } from "~/components/cover-facts";
+import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
+import { CLAIM_MESSAGES } from "~/schemas/damage-claim-messages";
+import { requireUser } from "~/server/auth/auth.server";
+import { claimPageFor, receiveClaim, submitClaim } from "~/server/claims/damage-claims.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import type { RouteHandle } from "~/utils/route-handle";
+import { seo } from "~/utils/seo";
+import { trackerPath } from "~/utils/tracker-path";
+
+export const handle: RouteHandle = { largeBody: true };
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) =>
+  seo({
+    title: page ? `Claim for damage, ${page.booking.reference}` : "Claim for damage",
+    description: "Claim for goods damaged in your move, under its cover.",
+    path: `/bookings/${params.id ?? ""}/claim`,
+    matches,
+    noindex: true,
+  });
+
+function notFound(): never {
+  throw new Response(CLAIM_MESSAGES.notFound, { status: 404, statusText: CLAIM_MESSAGES.notFound });
+}
+
+async function pageOf(request: Request, id: string | undefined) {
+  const user = await requireUser(request);
+  const page = id && RECORD_ID_PATTERN.test(id) ? await claimPageFor(id, user) : null;
+  if (!page) notFound();
+  return { user, page };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return (await pageOf(request, params.id)).page;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, page } = await pageOf(request, params.id);
+  const bookingId = page.booking.id;
+  if (!page.open)
+    return data<ClaimAnswer>({ errors: { "": [page.closedBecause!] }, fields: { items: [] } }, { status: 409 });
+  const received = await receiveClaim(request, bookingId);
+  if (!received.ok)
+    return data<ClaimAnswer>({ errors: received.errors, fields: received.fields }, { status: received.status });
+  const made = await submitClaim({ bookingId, user, claim: received });
+  if (!made.ok)
+    return data<ClaimAnswer>({ errors: { "": [made.message] }, fields: received.fields }, { status: made.status });
+  return redirectWithToast(request, `${trackerPath(bookingId)}#claims`, {
+    title: CLAIM_MESSAGES.sent,
+    description: CLAIM_MESSAGES.sentDescription,
+    variant: "success",
+  });
+}
+
+export default function ClaimPage() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm font-medium text-slate-600">Booking {page.booking.reference}</p>
+      <h1 className="text-3xl font-bold text-slate-900">Claim for damage</h1>
+      <CoverFacts cover={page.cover} className="mt-3" />
+      {page.open ? (
+        <>
+          <p className="mt-3 text-slate-700">
+            Claims for this move close at the end of {page.lastDayText}. Left of your move&apos;s limit:{" "}
+            <strong>{page.moveLeft}</strong>.
+          </p>
+          {page.damageNotes.length > 0 || page.proofPhotoCount > 0 ? (
+            <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+              <p className="font-semibold">Added to your claim from the proof of delivery</p>
+              {page.damageNotes.map((notes) => (
+                <p key={notes} className="mt-1">
+                  Damage noted: {notes}
+                </p>
+              ))}
+              {page.proofPhotoCount > 0 ? (
+                <p className="mt-1">
+                  {page.proofPhotoCount} {page.proofPhotoCount === 1 ? "photo" : "photos"} taken at delivery.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <ClaimForm
+            action={`/bookings/${page.booking.id}/claim`}
+            itemLimit={page.itemLimit}
+            maxPhotos={page.maxPhotos}
+            answer={answer}
+          />
+        </>
+      ) : (
+        <p
+          role="status"
+          className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-950"
+          data-testid="claims-closed"
+        >
+          {page.closedBecause}
+        </p>
+      )}
+      <ClaimList claims={page.claims} />
+      <p className="mt-8">
+        <Link to={trackerPath(page.booking.id)} className="font-semibold text-blue-700 underline">
+          Back to your booking
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// The claim form's limits and messages (issue 36), with no zod in them.
+import { GOODS_COVER } from "~/domain/goods-cover";
+import { formatPounds } from "~/domain/money";
+
+export const CLAIM_MAX_ITEMS = 10;
+export const CLAIM_MAX_PHOTOS = 6;
+export const CLAIM_DESCRIPTION_MAX = 300;
+export const CLAIM_DETAILS_MAX = 2000;
+/** No item can be worth claiming more than the largest move limit. */
+export const CLAIM_ITEM_MAX_PENCE = GOODS_COVER.declaredValuePounds.max * 100;
+
+export const CLAIM_MESSAGES = {
+  noItems: "Add at least one damaged item: what it is and its amount.",
+  tooManyItems: `A claim can list at most ${CLAIM_MAX_ITEMS} items.`,
+  description: "Describe the item and the damage.",
+  descriptionTooLong: `Keep each description to ${CLAIM_DESCRIPTION_MAX} characters or fewer.`,
+  amount: "Enter the amount in pounds, for example 120 or 120.50.",
+  amountTooHigh: `Enter an amount of ${formatPounds(CLAIM_ITEM_MAX_PENCE)} or less.`,
+  photos: `Add 1 to ${CLAIM_MAX_PHOTOS} photos of the damage.`,
+  detailsTooLong: `Keep the details to ${CLAIM_DETAILS_MAX} characters or fewer.`,
+  notFound: "Booking not found",
+  notDelivered: "A claim can be made once your move has been delivered.",
+  windowClosed: (lastDay: string) =>
+    `Claims for this move closed at the end of ${lastDay}: a claim is made within ${GOODS_COVER.claimDays} days of delivery, the day of delivery being day 1.`,
+  limitUsed: "The cover limit for this move has been used by earlier claims, so nothing more can be claimed.",
+  sent: "Claim sent",
+  sentDescription: "We will review it and tell you our decision. You can follow it on your tracker.",
+} as const;
+
+/** What the customer and the admins call each state of a claim. */
+export const CLAIM_STATE_LABELS = {
+  submitted: "Submitted",
+  under_review: "Under review",
+  offered: "Offer made",
+  accepted: "Accepted",
+  paid: "Paid",
+  declined: "Declined",
+} as const;

@@ -1,0 +1,308 @@
+// Damage claims under a move's cover (issue 36, PRICING.md v3 "Claims"), the customer's side:
+// for 7 days from delivery the booking's customer claims for damaged items, with 1 to 6 photos
+// and an optional proof of value. Each item's payable amount is limited as the rules say, with
+// earlier claims on the move counted. A claim is a support ticket of the kind "claim" with its
+// own states; the proof of delivery's damage notes and photos come with it.
+import { parseWithZod } from "@conform-to/zod";
+import { claimWindow, itemLimitSentence, limitClaim } from "~/domain/damage-claims";
+import { coverLimits, coverView } from "~/domain/goods-cover";
+import { messageKey } from "~/domain/message-delivery";
+import { formatPounds } from "~/domain/money";
+import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
+import { CLAIM_MAX_PHOTOS, CLAIM_MESSAGES, CLAIM_STATE_LABELS, damageClaimSchema } from "~/schemas/damage-claim";
+import { queueMessage } from "~/server/messages/outbox.server";
+import { recordAudit } from "~/server/platform/audit.server";
+import { maxProofFormBytes } from "~/server/platform/body-limits.server";
+import { db } from "~/server/platform/db.server";
+import { env } from "~/server/platform/env.server";
+import { publishLiveEvent } from "~/server/platform/live.server";
+import { deletePhotos, receivePhotoForm, type StoredPhoto } from "~/server/uploads/photos.server";
+import type { ClaimSummary } from "~/views/claims";
+import type { SessionUser } from "~/views/session-user";
+import type { Prisma } from "../../../generated/prisma/client";
+
+/** Where a claim's files are stored. */
+const claimFolder = (bookingId: string) => `claims/${bookingId}`;
+
+/** What a claim counts against the move's limit: the offer once made, else what it may pay; nothing once declined. */
+function countedPence(claim: { state: string; offeredPence: number | null; payablePence: number }) {
+  if (claim.state === "declined") return 0;
+  return claim.offeredPence ?? claim.payablePence;
+}
+
+const CLAIM_SUMMARY_SELECT = {
+  id: true,
+  state: true,
+  claimedPence: true,
+  payablePence: true,
+  offeredPence: true,
+  declineReason: true,
+  createdAt: true,
+} satisfies Prisma.DamageClaimSelect;
+
+/** A claim as the customer's pages show it. */
+function claimSummary(claim: Prisma.DamageClaimGetPayload<{ select: typeof CLAIM_SUMMARY_SELECT }>): ClaimSummary {
+  return {
+    id: claim.id,
+    state: claim.state,
+    stateText: CLAIM_STATE_LABELS[claim.state],
+    claimed: formatPounds(claim.claimedPence),
+    payable: formatPounds(claim.payablePence),
+    offered: claim.offeredPence === null ? null : formatPounds(claim.offeredPence),
+    declineReason: claim.declineReason,
+    sentText: formatUkDateTime(claim.createdAt),
+  };
+}
+
+/**
+ * The booking as its claim page needs it, for its own customer only (null for anyone else, as
+ * for an unknown id): whether claims are open, the cover's limits and what is left of them, the
+ * proof of delivery's damage notes, and the claims made.
+ */
+export async function claimPageFor(bookingId: string, user: Pick<SessionUser, "id" | "role">, now = new Date()) {
+  const booking = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: {
+      id: true,
+      reference: true,
+      customerId: true,
+      status: true,
+      completedAt: true,
+      declaredValue: true,
+      deliveryProofs: {
+        orderBy: { stop: "asc" },
+        select: { id: true, damageNotes: true, _count: { select: { photos: true } } },
+      },
+      damageClaims: { orderBy: { createdAt: "desc" }, select: CLAIM_SUMMARY_SELECT },
+    },
+  });
+  if (!booking || user.role !== "customer" || booking.customerId !== user.id) return null;
+  const limits = coverLimits(booking.declaredValue);
+  const window = booking.completedAt && booking.status === "completed" ? claimWindow(booking.completedAt, now) : null;
+  const { moveLeftPence } = limitClaim([], limits, booking.damageClaims.map(countedPence));
+  const closedBecause = !window
+    ? CLAIM_MESSAGES.notDelivered
+    : !window.open
+      ? CLAIM_MESSAGES.windowClosed(formatCalendarDate(window.lastDay, "long"))
+      : moveLeftPence === 0
+        ? CLAIM_MESSAGES.limitUsed
+        : null;
+  return {
+    booking: { id: booking.id, reference: booking.reference },
+    cover: coverView(booking.declaredValue),
+    itemLimit: itemLimitSentence(limits),
+    moveLeft: formatPounds(moveLeftPence),
+    open: closedBecause === null,
+    closedBecause,
+    lastDayText: window ? formatCalendarDate(window.lastDay, "long") : null,
+    damageNotes: booking.deliveryProofs.map((proof) => proof.damageNotes).filter((notes): notes is string => !!notes),
+    proofPhotoCount: booking.deliveryProofs.reduce((sum, proof) => sum + proof._count.photos, 0),
+    claims: booking.damageClaims.map(claimSummary),
+    maxPhotos: CLAIM_MAX_PHOTOS,
+  };
+}
+
+/** The text as typed, to fill the form again (the photos must be chosen again). */
+type ClaimFields = { details?: string; items: { description?: string; amount?: string }[] };
+
+export type ReceivedClaim =
+  | {
+      ok: true;
+      input: ReturnType<typeof damageClaimSchema.parse>;
+      photos: StoredPhoto[];
+      proofOfValue: StoredPhoto | null;
+      fields: ClaimFields;
+    }
+  | { ok: false; status: number; errors: Record<string, string[]>; fields: ClaimFields };
+
+function typedFields(formData: FormData): ClaimFields {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const items: ClaimFields["items"] = [];
+  for (let index = 0; index < 20; index++) {
+    const description = text(`items[${index}].description`);
+    const amount = text(`items[${index}].amount`);
+    if (description === undefined && amount === undefined) break;
+    items.push({ description, amount });
+  }
+  return { details: text("details"), items };
+}
+
+/**
+ * Reads the claim form (multipart: photos streamed, checked and resized as the proof of
+ * delivery's are) and checks its fields. When anything is wrong, the stored files are deleted.
+ */
+export async function receiveClaim(request: Request, bookingId: string): Promise<ReceivedClaim> {
+  const received = await receivePhotoForm(request, {
+    folder: claimFolder(bookingId),
+    photoField: "photos",
+    attachmentField: "proofOfValue",
+    maxPhotos: CLAIM_MAX_PHOTOS,
+    requestLimit: maxProofFormBytes(),
+  });
+  if (!received.ok)
+    return { ok: false, status: received.status, errors: { "": [received.message] }, fields: { items: [] } };
+  const { formData, photos, attachment, photoErrors, attachmentErrors } = received;
+  const fields = typedFields(formData);
+  formData.set("photoCount", String(photos.length));
+  const submission = parseWithZod(formData, { schema: damageClaimSchema });
+  if (submission.status !== "success" || photoErrors.length > 0 || attachmentErrors.length > 0) {
+    await deletePhotos([...photos, ...(attachment ? [attachment] : [])].map((photo) => photo.key));
+    const errors = { ...(submission.status === "success" ? {} : submission.error) } as Record<string, string[]>;
+    if (photoErrors.length > 0) errors.photos = photoErrors;
+    if (attachmentErrors.length > 0) errors.proofOfValue = attachmentErrors;
+    return { ok: false, status: 400, errors, fields };
+  }
+  return { ok: true, input: submission.value, photos, proofOfValue: attachment, fields };
+}
+
+export type SubmitClaimResult = { ok: true; claimId: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Makes the claim: its ticket, items (each limited as the rules say, earlier claims counted),
+ * files and the proof of delivery's link, in one transaction under the booking's row lock, so
+ * two claims sent at once share the move's limit. The customer is told it arrived, the support
+ * inbox that it is there. A refused claim's files are deleted.
+ */
+export async function submitClaim({
+  bookingId,
+  user,
+  claim,
+  now = new Date(),
+}: {
+  bookingId: string;
+  user: Pick<SessionUser, "id" | "role" | "email">;
+  claim: Extract<ReceivedClaim, { ok: true }>;
+  now?: Date;
+}): Promise<SubmitClaimResult> {
+  const files = [...claim.photos, ...(claim.proofOfValue ? [claim.proofOfValue] : [])];
+  const result = await db.$transaction(async (tx): Promise<SubmitClaimResult> => {
+    await tx.$queryRaw`SELECT 1 FROM "Booking" WHERE "id" = ${bookingId} FOR UPDATE`;
+    const booking = await tx.booking.findUnique({
+      where: { id: bookingId },
+      select: {
+        id: true,
+        reference: true,
+        customerId: true,
+        status: true,
+        completedAt: true,
+        declaredValue: true,
+        deliveryProofs: { where: { stop: 0 }, select: { id: true } }, // the final delivery's proof
+        damageClaims: { select: { state: true, offeredPence: true, payablePence: true } },
+      },
+    });
+    if (!booking || user.role !== "customer" || booking.customerId !== user.id)
+      return { ok: false, status: 404, message: CLAIM_MESSAGES.notFound };
+    if (booking.status !== "completed" || !booking.completedAt)
+      return { ok: false, status: 409, message: CLAIM_MESSAGES.notDelivered };
+    const window = claimWindow(booking.completedAt, now);
+    if (!window.open)
+      return {
+        ok: false,
+        status: 409,
+        message: CLAIM_MESSAGES.windowClosed(formatCalendarDate(window.lastDay, "long")),
+      };
+    const limited = limitClaim(
+      claim.input.items,
+      coverLimits(booking.declaredValue),
+      booking.damageClaims.map(countedPence),
+    );
+    if (limited.moveLeftPence === 0) return { ok: false, status: 409, message: CLAIM_MESSAGES.limitUsed };
+
+    const claimedPence = claim.input.items.reduce((sum, item) => sum + item.amountPence, 0);
+    const ticket = await tx.supportRequest.create({
+      data: {
+        bookingId,
+        userId: user.id,
+        kind: "claim",
+        message: claimTicketText(limited.items, claim.input.details),
+      },
+      select: { id: true },
+    });
+    const made = await tx.damageClaim.create({
+      data: {
+        bookingId,
+        customerId: user.id,
+        ticketId: ticket.id,
+        deliveryProofId: booking.deliveryProofs[0]?.id ?? null,
+        declaredValue: booking.declaredValue,
+        claimedPence,
+        payablePence: limited.payablePence,
+        items: {
+          create: limited.items.map((item, position) => ({
+            position,
+            description: item.description,
+            amountPence: item.amountPence,
+            payablePence: item.payablePence,
+          })),
+        },
+        files: {
+          create: [
+            ...claim.photos.map((photo) => ({ kind: "photo" as const, ...fileColumns(photo) })),
+            ...(claim.proofOfValue ? [{ kind: "proof_of_value" as const, ...fileColumns(claim.proofOfValue) }] : []),
+          ],
+        },
+      },
+      select: { id: true },
+    });
+    await recordAudit(
+      {
+        actorId: user.id,
+        action: "claim.submit",
+        targetType: "DamageClaim",
+        targetId: made.id,
+        details: { bookingId, claimedPence, payablePence: limited.payablePence },
+      },
+      tx,
+    );
+    const refs = { requestId: ticket.id };
+    await queueMessage(tx, "help-request-to-support", refs, {
+      key: messageKey("help-request-to-support", ticket.id),
+      bookingId,
+      recipient: env.SUPPORT_EMAIL,
+    });
+    await queueMessage(tx, "support-acknowledgement", refs, {
+      key: messageKey("support-acknowledgement", ticket.id),
+      bookingId,
+      userId: user.id,
+      recipient: user.email,
+    });
+    return { ok: true, claimId: made.id };
+  });
+  if (!result.ok) await deletePhotos(files.map((file) => file.key));
+  else await publishLiveEvent({ bookingId, kind: "booking" });
+  return result;
+}
+
+const fileColumns = (photo: StoredPhoto) => ({
+  storageKey: photo.key,
+  mimeType: photo.mimeType,
+  sizeBytes: photo.sizeBytes,
+});
+
+/** The ticket's first message: the items as claimed and payable, and the customer's details. */
+function claimTicketText(
+  items: { description: string; amountPence: number; payablePence: number }[],
+  details: string | null,
+) {
+  return [
+    "Damage claim:",
+    ...items.map(
+      (item, index) =>
+        `${index + 1}. ${item.description}: ${formatPounds(item.amountPence)} claimed, up to ${formatPounds(item.payablePence)} payable`,
+    ),
+    ...(details ? ["", details] : []),
+  ].join("\n");
+}
+
+/** The customer's claims on a booking, for its tracker (newest first). */
+export async function claimsOnBooking(bookingId: string) {
+  const claims = await db.damageClaim.findMany({
+    where: { bookingId },
+    orderBy: { createdAt: "desc" },
+    select: CLAIM_SUMMARY_SELECT,
+  });
+  return claims.map(claimSummary);
+}

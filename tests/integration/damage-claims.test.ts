@@ -1,0 +1,240 @@
+// Damage claims, the customer's side (issue 36 part 2), against a real PostgreSQL: the claim
+// page for 7 days from delivery, each item limited before sending and when stored (earlier
+// claims counted), photos through the proof of delivery's checked upload path, the proof's
+// damage notes attached, a support ticket of the kind "claim", and the tracker and /bookings.
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { loader as bookingsLoader } from "~/routes/_bookings+/bookings";
+import * as claimPage from "~/routes/_bookings+/bookings_.$id.claim";
+import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
+import { CLAIM_MESSAGES } from "~/schemas/damage-claim-messages";
+import { db } from "~/server/platform/db.server";
+import { BASE, call, createAccount, getRequest, sessionCookie, unique } from "./auth-helpers";
+
+const PHOTO = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#dc2626" } })
+  .jpeg()
+  .toBuffer();
+const DAY = 86_400_000;
+
+type Account = Awaited<ReturnType<typeof createAccount>>;
+
+/** A completed move of this customer, delivered `daysAgo` days ago, with its proof of delivery. */
+async function deliveredMove(customer: Account, { daysAgo = 1, declaredValue = null as number | null } = {}) {
+  const id = unique();
+  const completedAt = new Date(Date.now() - daysAgo * DAY);
+  return db.booking.create({
+    data: {
+      reference: `EM-${id.slice(-6).toUpperCase().padStart(6, "0")}`,
+      customerId: customer.id,
+      status: "completed",
+      trackingStatus: "completed",
+      completedAt,
+      pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+      deliveryAddress: "2 Osborne Road, Newcastle NE2 2AA",
+      moveDate: completedAt,
+      vanSize: "small",
+      distanceTenths: 20,
+      estimatedHours: 1,
+      customerName: "Clara Claim",
+      customerEmail: customer.email,
+      subTotal: 4000,
+      platformFee: 1000,
+      driverShare: 3000,
+      vatAmount: 200,
+      originalPrice: 4200,
+      finalPrice: 4200,
+      declaredValue,
+      deliveryProofs: { create: { recipientName: "Clara", damageNotes: "Mirror corner chipped" } },
+    },
+  });
+}
+
+type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string; type: string };
+const photo = (name = "photos"): Part => ({ name, file: PHOTO, filename: "damage.jpg", type: "image/jpeg" });
+
+function claimRequest(bookingId: string, parts: Part[], cookie: string) {
+  const form = new FormData();
+  for (const part of parts) {
+    if ("file" in part)
+      form.append(part.name, new File([new Uint8Array(part.file)], part.filename, { type: part.type }));
+    else form.append(part.name, part.value);
+  }
+  return new Request(`${BASE}/bookings/${bookingId}/claim`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie },
+  });
+}
+
+const item = (index: number, description: string, amount: string): Part[] => [
+  { name: `items[${index}].description`, value: description },
+  { name: `items[${index}].amount`, value: amount },
+];
+
+const sendClaim = (bookingId: string, parts: Part[], cookie: string) =>
+  call(claimPage.action, claimRequest(bookingId, parts, cookie), { id: bookingId });
+const openPage = (bookingId: string, cookie: string) =>
+  call(claimPage.loader, getRequest(`/bookings/${bookingId}/claim`, { cookie }), { id: bookingId });
+
+async function customer() {
+  const user = await createAccount({ role: "customer" });
+  return { user, cookie: (await sessionCookie(user)).split(";")[0]! };
+}
+
+describe("the claim page", () => {
+  it("offers the form for 7 days from delivery, with the cover's item limit said before sending", async () => {
+    const { user, cookie } = await customer();
+    const booking = await deliveredMove(user);
+    const page = await openPage(booking.id, cookie);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      open: true,
+      closedBecause: null,
+      itemLimit: "You can claim up to £100.00 for this item (standard cover).",
+      moveLeft: "£20,000.00",
+      damageNotes: ["Mirror corner chipped"],
+      cover: { extended: false },
+    });
+  });
+
+  it("after the 7 days: no form, and the page says why", async () => {
+    const { user, cookie } = await customer();
+    const booking = await deliveredMove(user, { daysAgo: 8 });
+    const page = await openPage(booking.id, cookie);
+    expect(page.body.open).toBe(false);
+    expect(page.body.closedBecause).toMatch(
+      /^Claims for this move closed at the end of .+: a claim is made within 7 days/,
+    );
+    const refused = await sendClaim(booking.id, [...item(0, "Mirror, chipped", "80"), photo()], cookie);
+    expect(refused.status).toBe(409);
+    expect(await db.damageClaim.count({ where: { bookingId: booking.id } })).toBe(0);
+  });
+
+  it("is the booking's customer's only", async () => {
+    const { user } = await customer();
+    const booking = await deliveredMove(user);
+    const stranger = await customer();
+    const other = await openPage(booking.id, stranger.cookie);
+    expect(other.status).toBe(404);
+    const driver = await createAccount({ role: "driver" });
+    expect((await openPage(booking.id, (await sessionCookie(driver)).split(";")[0]!)).status).toBe(404);
+  });
+});
+
+describe("making a claim", () => {
+  it("stores the items limited, the photos and proof of value, a claim ticket, and tells the customer and support", async () => {
+    const { user, cookie } = await customer();
+    const booking = await deliveredMove(user, { declaredValue: 3000 });
+    const sent = await sendClaim(
+      booking.id,
+      [
+        ...item(0, "Piano, leg snapped", "£3,200"),
+        ...item(1, "Mirror, corner chipped", "120.50"),
+        ...item(2, "", ""), // a row left empty is not an item
+        photo(),
+        photo(),
+        photo("proofOfValue"),
+        { name: "details", value: "The piano was dropped at the door." },
+      ],
+      cookie,
+    );
+    expect(sent.status).toBe(302);
+    expect(sent.location).toMatch(new RegExp(`^/booking-tracker.*${booking.id}.*#claims$`));
+
+    const claim = await db.damageClaim.findFirstOrThrow({
+      where: { bookingId: booking.id },
+      include: { items: { orderBy: { position: "asc" } }, files: true, ticket: true },
+    });
+    // £3,000 declared: the piano is limited to £2,500 (the item's limit); the mirror's £120.50 fits the £500 left.
+    expect(claim).toMatchObject({
+      state: "submitted",
+      declaredValue: 3000,
+      claimedPence: 332_050,
+      payablePence: 262_050,
+      customerId: user.id,
+    });
+    expect(claim.items.map((row) => [row.description, row.amountPence, row.payablePence])).toEqual([
+      ["Piano, leg snapped", 320_000, 250_000],
+      ["Mirror, corner chipped", 12_050, 12_050],
+    ]);
+    expect(claim.files.map((file) => file.kind).sort()).toEqual(["photo", "photo", "proof_of_value"]);
+    expect(claim.deliveryProofId).not.toBeNull();
+    expect(claim.ticket).toMatchObject({ kind: "claim", bookingId: booking.id, userId: user.id });
+    expect(claim.ticket.message).toContain("Piano, leg snapped: £3,200.00 claimed, up to £2,500.00 payable");
+    expect(claim.ticket.message).toContain("The piano was dropped at the door.");
+    const messages = await db.message.findMany({ where: { bookingId: booking.id }, select: { kind: true } });
+    expect(messages.map((message) => message.kind).sort()).toEqual([
+      "help-request-to-support",
+      "support-acknowledgement",
+    ]);
+    expect(
+      await db.auditLog.count({ where: { targetType: "DamageClaim", targetId: claim.id, action: "claim.submit" } }),
+    ).toBe(1);
+
+    // The tracker and /bookings show it; the page lists it with its state.
+    const extras = await trackerExtras({ booking: { ...booking, driver: null }, viewer: "customer" });
+    expect(extras.claims).toMatchObject({ canClaim: true, list: [{ stateText: "Submitted", claimed: "£3,320.50" }] });
+    const bookings = await call(bookingsLoader, getRequest("/bookings", { cookie }));
+    expect(bookings.body.bookings[0]).toMatchObject({ id: booking.id, claimable: true, hasClaims: true });
+    expect((await openPage(booking.id, cookie)).body.claims).toHaveLength(1);
+  });
+
+  it("counts earlier claims against the move's limit", async () => {
+    const { user, cookie } = await customer();
+    const booking = await deliveredMove(user); // standard: £100 an item, £20,000 a move
+    await sendClaim(booking.id, [...item(0, "Lamp, shade torn", "40"), photo()], cookie);
+    const second = await sendClaim(booking.id, [...item(0, "Sofa, ripped", "900"), photo()], cookie);
+    expect(second.status).toBe(302);
+    const claims = await db.damageClaim.findMany({ where: { bookingId: booking.id }, orderBy: { createdAt: "asc" } });
+    expect(claims.map((claim) => claim.payablePence)).toEqual([4_000, 10_000]);
+    expect((await openPage(booking.id, cookie)).body.moveLeft).toBe("£19,860.00");
+  });
+
+  it("refuses missing items, bad amounts and no photos on their fields, with everything typed given back", async () => {
+    const { user, cookie } = await customer();
+    const booking = await deliveredMove(user);
+    const refused = await sendClaim(
+      booking.id,
+      [...item(0, "Table", "lots"), ...item(1, "", "25"), { name: "details", value: "Dropped" }],
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toMatchObject({
+      "items[0].amount": [CLAIM_MESSAGES.amount],
+      "items[1].description": [CLAIM_MESSAGES.description],
+      photos: [CLAIM_MESSAGES.photos],
+    });
+    expect(refused.body.fields).toEqual({
+      details: "Dropped",
+      items: [
+        { description: "Table", amount: "lots" },
+        { description: "", amount: "25" },
+      ],
+    });
+    const none = await sendClaim(booking.id, [photo()], cookie);
+    expect(none.body.errors.items).toEqual([CLAIM_MESSAGES.noItems]);
+    // A file that is not an image is refused by its content, and nothing is stored.
+    const fake = await sendClaim(
+      booking.id,
+      [
+        ...item(0, "Vase, broken", "30"),
+        { name: "photos", file: Buffer.from("not an image"), filename: "x.jpg", type: "image/jpeg" },
+      ],
+      cookie,
+    );
+    expect(fake.status).toBe(400);
+    expect(fake.body.errors.photos).toEqual(["Each photo must be a JPEG, PNG or WebP image."]);
+    expect(await db.damageClaim.count({ where: { bookingId: booking.id } })).toBe(0);
+  });
+
+  it("shares the move's limit between two claims sent at the same moment", async () => {
+    const { user, cookie } = await customer();
+    const booking = await deliveredMove(user, { declaredValue: 500 }); // a £500 limit
+    const results = await Promise.all(
+      [0, 1].map(() => sendClaim(booking.id, [...item(0, "Wardrobe, door split", "400"), photo()], cookie)),
+    );
+    expect(results.map((result) => result.status)).toEqual([302, 302]);
+    const claims = await db.damageClaim.findMany({ where: { bookingId: booking.id } });
+    expect(claims.map((claim) => claim.payablePence).sort((a, b) => a - b)).toEqual([10_000, 40_000]);
+  });
+});
