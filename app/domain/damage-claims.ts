@@ -54,3 +54,43 @@ export function limitClaim(
 export function itemLimitSentence(limits: CoverLimits): string {
   return `You can claim up to ${formatPounds(limits.itemLimitPence)} for this item (${limits.extended ? "extended" : "standard"} cover).`;
 }
+
+export type ClaimState = "submitted" | "under_review" | "offered" | "accepted" | "paid" | "declined";
+
+/**
+ * Which state a claim may move to from each: an admin reviews, offers or declines; the customer
+ * accepts an offer or disputes it (back under review, the ticket reopened); an accepted offer is
+ * paid once. A paid or declined claim is settled.
+ */
+const CLAIM_STEPS: Record<ClaimState, readonly ClaimState[]> = {
+  submitted: ["under_review", "offered", "declined"],
+  under_review: ["offered", "declined"],
+  offered: ["accepted", "under_review"],
+  accepted: ["paid"],
+  paid: [],
+  declined: [],
+};
+
+export function claimMayMove(from: ClaimState, to: ClaimState): boolean {
+  return CLAIM_STEPS[from].includes(to);
+}
+
+/**
+ * The most an admin may offer on a claim: what its items may be paid, and no more than what is
+ * left of the move's limit once the other claims are counted.
+ */
+export function offerLimitPence(claimPayablePence: number, moveLeftWithoutThisPence: number): number {
+  return Math.max(0, Math.min(claimPayablePence, moveLeftWithoutThisPence));
+}
+
+/**
+ * How an accepted offer is paid: back to the booking's payment, up to what is left of it after
+ * earlier refunds, and the rest by bank transfer.
+ */
+export function claimPaymentSplit(offeredPence: number, refundablePence: number) {
+  const refundPence = Math.max(0, Math.min(offeredPence, refundablePence));
+  return { refundPence, bankPence: offeredPence - refundPence };
+}
+
+/** The most a driver at fault may be charged towards a claim (an excess on their ledger). */
+export const DRIVER_EXCESS_MAX_PENCE = 10_000;

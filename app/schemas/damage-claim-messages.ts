@@ -1,6 +1,6 @@
 // The claim form's limits and messages (issue 36), with no zod in them.
 import { GOODS_COVER } from "~/domain/goods-cover";
-import { formatPounds } from "~/domain/money";
+import { formatPounds, parsePoundsText } from "~/domain/money";
 
 export const CLAIM_MAX_ITEMS = 10;
 export const CLAIM_MAX_PHOTOS = 6;
@@ -36,3 +36,18 @@ export const CLAIM_STATE_LABELS = {
   paid: "Paid",
   declined: "Declined",
 } as const;
+
+/**
+ * A filled row's problems, by field: the one rule the schema checks on the server and the form
+ * checks as the customer types (no zod in the browser for it).
+ */
+export function claimItemProblems(row: { description?: string; amount?: string }) {
+  const problems: { description?: string; amount?: string } = {};
+  const description = (row.description ?? "").trim();
+  if (description.length < 3) problems.description = CLAIM_MESSAGES.description;
+  else if (description.length > CLAIM_DESCRIPTION_MAX) problems.description = CLAIM_MESSAGES.descriptionTooLong;
+  const pence = parsePoundsText(row.amount ?? "");
+  if (pence === null || pence <= 0) problems.amount = CLAIM_MESSAGES.amount;
+  else if (pence > CLAIM_ITEM_MAX_PENCE) problems.amount = CLAIM_MESSAGES.amountTooHigh;
+  return problems;
+}

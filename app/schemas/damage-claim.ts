@@ -5,30 +5,21 @@
 import { z } from "zod";
 import { parsePoundsText } from "~/domain/money";
 import {
-  CLAIM_DESCRIPTION_MAX,
   CLAIM_DETAILS_MAX,
-  CLAIM_ITEM_MAX_PENCE,
   CLAIM_MAX_ITEMS,
   CLAIM_MAX_PHOTOS,
   CLAIM_MESSAGES,
+  claimItemProblems,
 } from "./damage-claim-messages";
 
 export * from "./damage-claim-messages";
 
-const claimItemSchema = z.object({
-  description: z
-    .string({ required_error: CLAIM_MESSAGES.description })
-    .trim()
-    .min(3, CLAIM_MESSAGES.description)
-    .max(CLAIM_DESCRIPTION_MAX, CLAIM_MESSAGES.descriptionTooLong),
-  amount: z.string({ required_error: CLAIM_MESSAGES.amount }).transform((typed, ctx) => {
-    const pence = parsePoundsText(typed);
-    if (pence === null || pence <= 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: CLAIM_MESSAGES.amount });
-    else if (pence > CLAIM_ITEM_MAX_PENCE)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: CLAIM_MESSAGES.amountTooHigh });
-    return pence ?? 0;
-  }),
-});
+/** A row's two fields as text (conform gives an empty field as undefined). */
+function textRow(row: unknown) {
+  const fields = (row && typeof row === "object" ? row : {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return { description: text(fields.description), amount: text(fields.amount) };
+}
 
 /** A row the customer left empty (conform gives it as undefined or an empty object). */
 const isEmptyRow = (row: unknown) =>
@@ -57,10 +48,8 @@ export const damageClaimSchema = z
     // Each filled row is checked where it stands on the form, so its errors sit on its fields.
     value.items.forEach((row, index) => {
       if (isEmptyRow(row)) return;
-      const parsed = claimItemSchema.safeParse(row);
-      if (!parsed.success)
-        for (const issue of parsed.error.issues)
-          ctx.addIssue({ ...issue, path: ["items", index, ...issue.path] } as z.IssueData);
+      for (const [field, message] of Object.entries(claimItemProblems(textRow(row))))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["items", index, field], message });
     });
   })
   .transform((value) => ({
@@ -69,7 +58,7 @@ export const damageClaimSchema = z
     items: value.items
       .filter((row) => !isEmptyRow(row))
       .map((row) => {
-        const item = claimItemSchema.parse(row);
-        return { description: item.description, amountPence: item.amount };
+        const { description, amount } = textRow(row);
+        return { description: description.trim(), amountPence: parsePoundsText(amount)! };
       }),
   }));

@@ -127,7 +127,8 @@ async function makeSample(): Promise<Sample> {
   const driver = await db.driver.findFirstOrThrow({ where: { approvalStatus: "approved" } });
   const booking = await db.booking.create({ data: move("pending") });
   const completed = await db.booking.create({
-    data: { ...move("completed"), driverId: driver.id, trackingStatus: "completed" },
+    // Delivered just now: its claim page has the form to check (issue 36).
+    data: { ...move("completed"), driverId: driver.id, trackingStatus: "completed", completedAt: new Date() },
   });
   await db.payment.create({
     data: {

@@ -1,7 +1,16 @@
 // Claims under a move's cover (PRICING.md v3 "Claims"): the 7-day window on the UK calendar and
 // the limits over several items and several claims on one move.
 import { describe, expect, it } from "vitest";
-import { claimWindow, itemLimitSentence, limitClaim, moveLimitLeft } from "~/domain/damage-claims";
+import {
+  claimMayMove,
+  claimPaymentSplit,
+  claimWindow,
+  DRIVER_EXCESS_MAX_PENCE,
+  itemLimitSentence,
+  limitClaim,
+  moveLimitLeft,
+  offerLimitPence,
+} from "~/domain/damage-claims";
 import { coverLimits } from "~/domain/goods-cover";
 
 const standard = coverLimits(null);
@@ -83,5 +92,30 @@ describe("claim limits", () => {
   it("says the item's limit before the claim is sent", () => {
     expect(itemLimitSentence(standard)).toBe("You can claim up to £100.00 for this item (standard cover).");
     expect(itemLimitSentence(extended)).toBe("You can claim up to £2,500.00 for this item (extended cover).");
+  });
+});
+
+describe("a claim's states, offers and payment", () => {
+  it("moves only along the claim's steps", () => {
+    expect(claimMayMove("submitted", "offered")).toBe(true);
+    expect(claimMayMove("offered", "accepted")).toBe(true);
+    expect(claimMayMove("offered", "under_review")).toBe(true); // a dispute
+    expect(claimMayMove("accepted", "paid")).toBe(true);
+    expect(claimMayMove("submitted", "paid")).toBe(false);
+    expect(claimMayMove("paid", "offered")).toBe(false);
+    expect(claimMayMove("declined", "accepted")).toBe(false);
+  });
+
+  it("offers at most what the claim may be paid and what is left of the move's limit", () => {
+    expect(offerLimitPence(25_000, 100_000)).toBe(25_000);
+    expect(offerLimitPence(25_000, 10_000)).toBe(10_000);
+    expect(offerLimitPence(25_000, 0)).toBe(0);
+  });
+
+  it("pays back to the booking's payment up to what is left of it, the rest by bank transfer", () => {
+    expect(claimPaymentSplit(3_000, 4_200)).toEqual({ refundPence: 3_000, bankPence: 0 });
+    expect(claimPaymentSplit(25_000, 4_200)).toEqual({ refundPence: 4_200, bankPence: 20_800 });
+    expect(claimPaymentSplit(25_000, 0)).toEqual({ refundPence: 0, bankPence: 25_000 });
+    expect(DRIVER_EXCESS_MAX_PENCE).toBe(10_000);
   });
 });

@@ -2,14 +2,16 @@
 // item's limit said under each amount before sending), 1 to 6 photos, an optional proof of
 // value and what happened. One multipart post that works without JavaScript; the server's
 // answer puts each error on its field and gives back everything typed (files must be chosen
-// again: a browser cannot refill a file box). With JavaScript, "Add another item" adds a row.
+// again: a browser cannot refill a file box). With JavaScript, "Add another item" adds a row,
+// and each filled row is checked when a field is left, then as it is typed, by the schema's
+// own rule (claimItemProblems).
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorSummary, fieldIdOf, type FormErrorMap } from "~/components/ui/error-summary";
 import { ErrorList, Field, TextareaField } from "~/components/ui/field";
-import { CLAIM_DETAILS_MAX, CLAIM_MAX_ITEMS } from "~/schemas/damage-claim-messages";
+import { CLAIM_DETAILS_MAX, CLAIM_MAX_ITEMS, claimItemProblems } from "~/schemas/damage-claim-messages";
 
 const CLAIM_FORM_ID = "damage-claim";
 const FIRST_ROWS = 3;
@@ -72,8 +74,30 @@ export function ClaimForm({
   const pending = navigation.state === "submitting";
   const typedRows = answer?.fields.items.length ?? 0;
   const [rows, setRows] = useState(Math.max(FIRST_ROWS, typedRows));
-  const errors = answer?.errors;
   const id = (name: string) => fieldIdOf(CLAIM_FORM_ID, name);
+  // Rows checked in the browser: their fields' errors replace the server's for those fields.
+  const [checkedRows, setCheckedRows] = useState<Record<number, Record<string, string[]>>>({});
+  const errors = { ...answer?.errors, ...Object.assign({}, ...Object.values(checkedRows)) } as FormErrorMap;
+
+  /** Checks the row of the field the event came from, once the row has been left or checked. */
+  function checkRow(target: EventTarget, leaving: boolean) {
+    const match = /^items\[(\d+)\]\./.exec((target as HTMLInputElement).name ?? "");
+    const form = (target as HTMLInputElement).form;
+    if (!match || !form) return;
+    const index = Number(match[1]);
+    if (!leaving && !(index in checkedRows)) return;
+    const value = (field: string) => String(new FormData(form).get(`items[${index}].${field}`) ?? "");
+    const row = { description: value("description"), amount: value("amount") };
+    const empty = row.description.trim() === "" && row.amount.trim() === "";
+    const problems = empty ? {} : claimItemProblems(row);
+    setCheckedRows((current) => ({
+      ...current,
+      [index]: {
+        [`items[${index}].description`]: problems.description ? [problems.description] : [],
+        [`items[${index}].amount`]: problems.amount ? [problems.amount] : [],
+      },
+    }));
+  }
 
   return (
     <Form
@@ -84,8 +108,16 @@ export function ClaimForm({
       noValidate
       className="mt-6 space-y-6"
       aria-busy={pending || undefined}
+      onBlur={(event) => {
+        // Left for another field of the same row: that row is checked when it is left as a whole.
+        const next = event.relatedTarget as HTMLInputElement | null;
+        const row = /^items\[(\d+)\]\./.exec((event.target as unknown as HTMLInputElement).name ?? "")?.[1];
+        if (row !== undefined && next?.name?.startsWith(`items[${row}].`)) return;
+        checkRow(event.target, true);
+      }}
+      onInput={(event) => checkRow(event.target, false)}
     >
-      <ErrorSummary formId={CLAIM_FORM_ID} errors={errors} />
+      <ErrorSummary formId={CLAIM_FORM_ID} errors={answer ? errors : null} />
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-slate-900">Damaged items</legend>
         <p className="text-sm text-slate-600">

@@ -1,0 +1,111 @@
+// A damage claim in a browser, JavaScript on and off (issue 36): from /bookings to the claim
+// form, a refused amount on its field with what was typed kept, then the claim with photos and
+// a proof of value, followed on the tracker; after 7 days the form is gone and the page says why.
+import { expect, test, type BrowserContext } from "./fixtures";
+import { appDb, jsModes, open, randomIp, uniqueEmail } from "./helpers";
+
+const PHOTO = "tests/fixtures/van-photo.jpg";
+
+/** A signed-in customer with a move delivered `daysAgo` days ago (its proof noting damage). */
+async function deliveredMove(context: BrowserContext, baseURL: string, daysAgo = 1) {
+  const db = await appDb();
+  const email = uniqueEmail("claimant");
+  const user = await db.user.create({ data: { username: "Clara Claim", email } });
+  const completedAt = new Date(Date.now() - daysAgo * 86_400_000);
+  const stamp = Date.now().toString(36).slice(-6).toUpperCase();
+  const booking = await db.booking.create({
+    data: {
+      reference: `EM-${stamp.padStart(6, "0")}`,
+      customerId: user.id,
+      status: "completed",
+      trackingStatus: "completed",
+      paymentState: "paid",
+      completedAt,
+      pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+      deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+      moveDate: completedAt,
+      vanSize: "medium",
+      distanceTenths: 25,
+      estimatedHours: 2,
+      customerName: "Clara Claim",
+      customerEmail: email,
+      subTotal: 8000,
+      platformFee: 2000,
+      driverShare: 6000,
+      vatAmount: 400,
+      originalPrice: 8400,
+      finalPrice: 8400,
+      deliveryProofs: { create: { recipientName: "Clara", damageNotes: "Mirror corner chipped" } },
+    },
+  });
+  const { startUserSession } = await import("~/server/auth/auth.server");
+  const [name, ...value] = (await startUserSession(new Request(baseURL), user)).split(";")[0]!.split("=");
+  await context.addCookies([{ name: name!, value: value.join("="), url: baseURL }]);
+  return booking;
+}
+
+for (const mode of jsModes) {
+  test.describe(`damage claims ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
+
+    test("claim with photos from /bookings, a bad amount refused on its field, followed on the tracker", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const booking = await deliveredMove(context, baseURL!);
+      await open(page, "/bookings", mode.javaScriptEnabled);
+      await page.getByRole("link", { name: `Make a claim for ${booking.reference}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/claim$`));
+      if (mode.javaScriptEnabled) await open(page, page.url(), true);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Claim for damage");
+      await expect(page.getByText("Damage noted: Mirror corner chipped")).toBeVisible();
+
+      const amount = page.getByLabel("Item 1: amount (£)");
+      await expect(amount).toHaveAccessibleDescription(/You can claim up to £100.00 for this item \(standard cover\)/);
+      await page.getByLabel("Item 1: what it is and the damage").fill("Mirror, corner chipped");
+      await amount.fill("a lot");
+      await page.getByLabel("What happened (optional)").fill("Knocked on the stairs.");
+      await page.getByRole("button", { name: "Send claim" }).click();
+      await expect(page.getByTestId("error-summary")).toContainText("Enter the amount in pounds");
+      await expect(amount).toHaveAccessibleDescription(/Enter the amount in pounds/);
+      await expect(amount).toHaveValue("a lot");
+      await expect(page.getByLabel("Item 1: what it is and the damage")).toHaveValue("Mirror, corner chipped");
+      await expect(page.getByLabel("What happened (optional)")).toHaveValue("Knocked on the stairs.");
+
+      await amount.fill("85.50");
+      if (mode.javaScriptEnabled) {
+        await page.getByRole("button", { name: "Add another item" }).click();
+        await expect(page.getByLabel("Item 4: what it is and the damage")).toBeFocused();
+      }
+      await page.getByLabel("Item 2: what it is and the damage").fill("Lamp, shade torn");
+      await page.getByLabel("Item 2: amount (£)").fill("250");
+      await page.getByLabel("Photos of the damage").setInputFiles([PHOTO, PHOTO]);
+      await page.getByLabel("Proof of value (optional)").setInputFiles(PHOTO);
+      await page.screenshot({
+        path: `test-results/screens/claim-form-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
+        fullPage: true,
+      });
+      await page.getByRole("button", { name: "Send claim" }).click();
+
+      await expect(page).toHaveURL(/\/booking-tracker/);
+      const card = page.getByTestId("claims-card");
+      await expect(card.getByTestId("claim-state")).toHaveText("Submitted");
+      // The lamp's £250 is limited to standard cover's £100 an item.
+      await expect(card).toContainText("Claimed £335.50; up to £185.50 under your cover.");
+      const db = await appDb();
+      const claim = await db.damageClaim.findFirstOrThrow({
+        where: { bookingId: booking.id },
+        include: { files: true },
+      });
+      expect(claim.files).toHaveLength(3);
+    });
+
+    test("after 7 days the form is gone, and the page says why", async ({ page, context, baseURL }) => {
+      const booking = await deliveredMove(context, baseURL!, 9);
+      await open(page, `/bookings/${booking.id}/claim`, mode.javaScriptEnabled);
+      await expect(page.getByTestId("claims-closed")).toContainText("Claims for this move closed at the end of");
+      await expect(page.getByRole("button", { name: "Send claim" })).toHaveCount(0);
+    });
+  });
+}
