@@ -4,10 +4,10 @@ import { formatPounds, parsePoundsText } from "~/domain/money";
 
 export const CLAIM_MAX_ITEMS = 10;
 export const CLAIM_MAX_PHOTOS = 6;
-export const CLAIM_DESCRIPTION_MAX = 300;
+const CLAIM_DESCRIPTION_MAX = 300;
 export const CLAIM_DETAILS_MAX = 2000;
 /** No item can be worth claiming more than the largest move limit. */
-export const CLAIM_ITEM_MAX_PENCE = GOODS_COVER.declaredValuePounds.max * 100;
+const CLAIM_ITEM_MAX_PENCE = GOODS_COVER.declaredValuePounds.max * 100;
 
 export const CLAIM_MESSAGES = {
   noItems: "Add at least one damaged item: what it is and its amount.",
