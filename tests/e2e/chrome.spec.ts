@@ -26,7 +26,11 @@ for (const mode of jsModes) {
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByRole("link", { name: "Payment Settings" })).toHaveAttribute("href", "/stripe-config");
       await expect(footer).toContainText("Newcastle upon Tyne");
-      await expect(footer.getByTestId("liability")).toContainText("not responsible for any loss or damage");
+      await expect(footer.getByTestId("liability")).toContainText("Every move includes cover for your goods");
+      await expect(footer.getByTestId("liability").getByRole("link", { name: "what is covered" })).toHaveAttribute(
+        "href",
+        "/cover",
+      );
     });
 
     test("Features menu opens and lists its six anchors", async ({ page }) => {
