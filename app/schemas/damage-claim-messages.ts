@@ -51,3 +51,26 @@ export function claimItemProblems(row: { description?: string; amount?: string }
   else if (pence > CLAIM_ITEM_MAX_PENCE) problems.amount = CLAIM_MESSAGES.amountTooHigh;
   return problems;
 }
+
+/** Deciding a claim: the admin's offer or refusal, the customer's answer. */
+export const CLAIM_DECISION_MESSAGES = {
+  notFound: "Claim not found",
+  amount: "Enter the amount to offer in pounds, for example 85 or 85.50.",
+  overLimit: (limit: string) =>
+    `You can offer up to ${limit} on this claim (its items' limits and what is left of the move's limit).`,
+  reason: "Give the customer the reason, in a sentence or two.",
+  disputeReason: "Tell us why you disagree with the offer, in a sentence or two.",
+  decided: (state: string) => `This claim can no longer be changed that way: it is ${state.toLowerCase()}.`,
+  noOffer: (state: string) => `There is no offer to answer on this claim: it is ${state.toLowerCase()}.`,
+  changed: "This claim was changed a moment ago. Look at it again.",
+  offerText: (amount: string, url: string) =>
+    `We offer ${amount} for your claim. Accept it, or tell us why you disagree, on your claim's page: ${url}`,
+  declineText: (reason: string) => `We are sorry: we cannot pay this claim. ${reason}`,
+  acceptedText: (amount: string) => `I accept the offer of ${amount}.`,
+  disputeText: (reason: string) => `I disagree with the offer: ${reason}`,
+  offered: "Offer sent",
+  declined: "Claim declined",
+  accepted: "Offer accepted",
+  acceptedDescription: "We will pay it back to the card or PayPal account you paid with, and tell you when it is paid.",
+  disputed: "We will look at your claim again",
+} as const;

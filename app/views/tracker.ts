@@ -84,6 +84,8 @@ export type TicketView = {
   id: string;
   kind: string;
   kindText: string;
+  /** A ticket of the kind "claim": its damage claim (issue 36). */
+  claimId: string | null;
   status: "open" | "waiting_on_customer" | "resolved";
   statusText: string;
   /** Who opened it: "Casey (customer)", or a visitor's name and e-mail. */

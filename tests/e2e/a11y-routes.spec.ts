@@ -25,7 +25,7 @@ import {
 export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type Who = "visitor" | "customer" | "driver" | "admin";
-type Sample = { bookingId: string; completedId: string; sandboxId: string; activeJobId: string };
+type Sample = { bookingId: string; completedId: string; sandboxId: string; activeJobId: string; claimId: string };
 type RouteCase = { url: (sample: Sample) => string; who: Who; status?: number };
 
 /** Every page route (by the flat name of route-files.ts), the URL it is checked at and by whom. */
@@ -75,6 +75,7 @@ const ROUTES: Record<string, RouteCase> = {
   "admin.dashboard": { url: () => "/admin/dashboard", who: "admin" },
   "admin.bookings": { url: () => "/admin/bookings", who: "admin" },
   "admin.bookings.$id": { url: (s) => `/admin/bookings/${s.bookingId}`, who: "admin" },
+  "admin.claims.$id": { url: (s) => `/admin/claims/${s.claimId}`, who: "admin" },
   "admin.drivers": { url: () => "/admin/drivers", who: "admin" },
   "admin.users": { url: () => "/admin/users", who: "admin" },
   "admin.payments": { url: () => "/admin/payments", who: "admin" },
@@ -168,7 +169,27 @@ async function makeSample(): Promise<Sample> {
       trackingStatus: "arrived",
     },
   });
-  return { bookingId: booking.id, completedId: completed.id, sandboxId: sandbox.id, activeJobId: active.id };
+  // A damage claim on the delivered move (issue 36), for the admin's claim page.
+  const ticket = await db.supportRequest.create({
+    data: { bookingId: completed.id, userId: customer.id, kind: "claim", message: "Damage claim: 1. Lamp" },
+  });
+  const claim = await db.damageClaim.create({
+    data: {
+      bookingId: completed.id,
+      customerId: customer.id,
+      ticketId: ticket.id,
+      claimedPence: 4_000,
+      payablePence: 4_000,
+      items: { create: { position: 0, description: "Lamp, shade torn", amountPence: 4_000, payablePence: 4_000 } },
+    },
+  });
+  return {
+    bookingId: booking.id,
+    completedId: completed.id,
+    sandboxId: sandbox.id,
+    activeJobId: active.id,
+    claimId: claim.id,
+  };
 }
 
 async function contextFor(browser: Browser, baseURL: string, who: Who) {

@@ -2,7 +2,7 @@
 // form, a refused amount on its field with what was typed kept, then the claim with photos and
 // a proof of value, followed on the tracker; after 7 days the form is gone and the page says why.
 import { expect, test, type BrowserContext } from "./fixtures";
-import { appDb, jsModes, open, randomIp, uniqueEmail } from "./helpers";
+import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
 
 const PHOTO = "tests/fixtures/van-photo.jpg";
 
@@ -99,6 +99,54 @@ for (const mode of jsModes) {
         include: { files: true },
       });
       expect(claim.files).toHaveLength(3);
+    });
+
+    test("an admin offers within the limit, the customer accepts", async ({ page, context, browser, baseURL }) => {
+      const booking = await deliveredMove(context, baseURL!);
+      const db = await appDb();
+      const ticket = await db.supportRequest.create({
+        data: { bookingId: booking.id, userId: booking.customerId, kind: "claim", message: "Damage claim: 1. Lamp" },
+      });
+      const claim = await db.damageClaim.create({
+        data: {
+          bookingId: booking.id,
+          customerId: booking.customerId,
+          ticketId: ticket.id,
+          claimedPence: 15_000,
+          payablePence: 10_000,
+          items: {
+            create: { position: 0, description: "Lamp, shade torn", amountPence: 15_000, payablePence: 10_000 },
+          },
+        },
+      });
+
+      // The admin, in a browser of their own.
+      const adminContext = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
+      await adminContext.addCookies([await sessionCookieFor("admin@easymove.local", baseURL!)]);
+      const adminPage = await adminContext.newPage();
+      await open(adminPage, `/admin/claims/${claim.id}`, mode.javaScriptEnabled);
+      const amount = adminPage.getByLabel("Amount to offer (£)");
+      await expect(amount).toHaveAccessibleDescription(/Up to £100.00/);
+      await amount.fill("120");
+      await adminPage.getByRole("button", { name: "Send offer" }).click();
+      await expect(amount).toHaveAccessibleDescription(/You can offer up to £100.00 on this claim/);
+      await expect(amount).toHaveValue("120");
+      await amount.fill("75");
+      await adminPage.getByRole("button", { name: "Send offer" }).click();
+      await expect(adminPage.getByTestId("claim-state")).toHaveText("Offer made");
+      await adminPage.screenshot({
+        path: `test-results/screens/admin-claim-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
+        fullPage: true,
+      });
+      await adminContext.close();
+
+      await open(page, `/bookings/${booking.id}/claim`, mode.javaScriptEnabled);
+      const offer = page.getByTestId("offer-answer");
+      await expect(offer).toContainText("We offer £75.00 for this claim.");
+      await offer.getByRole("button", { name: "Accept £75.00" }).click();
+      await expect(page.getByTestId("claim-state")).toHaveText("Accepted");
+      await expect(page.getByTestId("offer-answer")).toHaveCount(0);
+      expect((await db.damageClaim.findUniqueOrThrow({ where: { id: claim.id } })).state).toBe("accepted");
     });
 
     test("after 7 days the form is gone, and the page says why", async ({ page, context, baseURL }) => {

@@ -77,6 +77,7 @@ const ROUTES: Record<string, Classes> = {
   admin: { loader: "admin" },
   "admin.users": { loader: "admin", action: "admin" },
   "admin.support": { loader: "admin", action: "admin" },
+  "admin.claims.$id": { loader: "admin", action: "admin" },
   "admin.messages": { loader: "admin", action: "admin" },
   "admin_.login": { loader: "public", action: "public" },
   "admin_.login_.code": { loader: "secondStep", action: "secondStep" },
@@ -146,6 +147,7 @@ const ROUTES: Record<string, Classes> = {
   "driver_.payouts.stripe.refresh": { loader: "driver" },
   // The booking's customer, its driver or an admin; anyone else signed in gets a 404.
   "delivery-proof.$proofId.$file": { loader: "user" },
+  "claim-file.$claimId.$file": { loader: "user" },
   // The booking's customer or an admin; anyone else signed in gets a 404 (invoices.server.ts).
   "invoices.$id": { loader: "user" },
   // A visitor sees the booking with a sign-in step; paying needs an account.

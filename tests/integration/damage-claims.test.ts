@@ -8,6 +8,7 @@ import { loader as bookingsLoader } from "~/routes/_bookings+/bookings";
 import * as claimPage from "~/routes/_bookings+/bookings_.$id.claim";
 import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
 import { CLAIM_MESSAGES } from "~/schemas/damage-claim-messages";
+import { claimForAdmin, declineClaim, offerOnClaim } from "~/server/claims/claim-decisions.server";
 import { db } from "~/server/platform/db.server";
 import { BASE, call, createAccount, getRequest, sessionCookie, unique } from "./auth-helpers";
 
@@ -236,5 +237,115 @@ describe("making a claim", () => {
     expect(results.map((result) => result.status)).toEqual([302, 302]);
     const claims = await db.damageClaim.findMany({ where: { bookingId: booking.id } });
     expect(claims.map((claim) => claim.payablePence).sort((a, b) => a - b)).toEqual([10_000, 40_000]);
+  });
+});
+
+describe("deciding a claim", () => {
+  async function submittedClaim(declaredValue: number | null = null) {
+    const who = await customer();
+    const booking = await deliveredMove(who.user, { declaredValue });
+    const sent = await sendClaim(booking.id, [...item(0, "Sofa, arm broken", "90"), photo()], who.cookie);
+    expect(sent.status).toBe(302);
+    const claim = await db.damageClaim.findFirstOrThrow({ where: { bookingId: booking.id } });
+    return { ...who, booking, claim };
+  }
+  const admin = () => createAccount({ role: "admin" });
+  const answer = (bookingId: string, cookie: string, fields: Record<string, string>) =>
+    call(
+      claimPage.action,
+      new Request(`${BASE}/bookings/${bookingId}/claim`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      { id: bookingId },
+    );
+
+  it("an offer within the limits: once, however many admins send it at once; the customer is told", async () => {
+    const { claim, booking } = await submittedClaim();
+    const [first, second] = [await admin(), await admin()];
+    const over = await offerOnClaim(first.id, claim.id, "95");
+    expect(over).toEqual({ ok: false, status: 400, field: "amount", message: expect.stringContaining("up to £90.00") });
+    const results = await Promise.all([
+      offerOnClaim(first.id, claim.id, "80"),
+      offerOnClaim(second.id, claim.id, "85"),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toMatchObject({ status: 409 });
+    const offered = await db.damageClaim.findUniqueOrThrow({
+      where: { id: claim.id },
+      include: { ticket: { include: { replies: true } } },
+    });
+    expect(offered.state).toBe("offered");
+    expect([8_000, 8_500]).toContain(offered.offeredPence);
+    expect(offered.ticket.status).toBe("waiting_on_customer");
+    expect(offered.ticket.replies).toHaveLength(1);
+    expect(offered.ticket.replies[0]!.body).toMatch(/^We offer £8[05]\.00 for your claim/);
+    expect(await db.message.count({ where: { bookingId: booking.id, kind: "support-answer" } })).toBe(1);
+    expect(await db.auditLog.count({ where: { targetId: claim.id, action: "claim.offer" } })).toBe(1);
+  });
+
+  it("the customer accepts once, however often the button is pressed; a stranger cannot", async () => {
+    const { claim, booking, cookie } = await submittedClaim();
+    expect((await offerOnClaim((await admin()).id, claim.id, "60")).ok).toBe(true);
+    const stranger = await customer();
+    expect((await answer(booking.id, stranger.cookie, { intent: "accept", claimId: claim.id })).status).toBe(404);
+    const presses = await Promise.all([
+      answer(booking.id, cookie, { intent: "accept", claimId: claim.id }),
+      answer(booking.id, cookie, { intent: "accept", claimId: claim.id }),
+    ]);
+    expect(presses.map((press) => press.status).sort()).toEqual([302, 409]);
+    expect(await db.damageClaim.findUniqueOrThrow({ where: { id: claim.id } })).toMatchObject({
+      state: "accepted",
+      offeredPence: 6_000,
+    });
+    expect(await db.auditLog.count({ where: { targetId: claim.id, action: "claim.accept" } })).toBe(1);
+    expect((await openPage(booking.id, cookie)).body.claims[0]).toMatchObject({
+      stateText: "Accepted",
+      offered: "£60.00",
+    });
+  });
+
+  it("a dispute reopens the ticket and the claim is reviewed again", async () => {
+    const { claim, booking, cookie } = await submittedClaim();
+    const reviewer = await admin();
+    await offerOnClaim(reviewer.id, claim.id, "20");
+    const short = await answer(booking.id, cookie, { intent: "dispute", claimId: claim.id, reason: "" });
+    expect(short.status).toBe(400);
+    expect(short.body.errors.reason).toEqual([expect.stringContaining("why you disagree")]);
+    const disputed = await answer(booking.id, cookie, {
+      intent: "dispute",
+      claimId: claim.id,
+      reason: "The sofa cost £600 last year.",
+    });
+    expect(disputed.status).toBe(302);
+    const after = await db.damageClaim.findUniqueOrThrow({ where: { id: claim.id }, include: { ticket: true } });
+    expect(after).toMatchObject({ state: "under_review", disputeReason: "The sofa cost £600 last year." });
+    expect(after.ticket.status).toBe("open");
+    expect((await offerOnClaim(reviewer.id, claim.id, "90")).ok).toBe(true);
+  });
+
+  it("a refusal with its reason, shown to the customer; a declined claim is settled", async () => {
+    const { claim, booking, cookie } = await submittedClaim();
+    const reviewer = await admin();
+    expect(await declineClaim(reviewer.id, claim.id, "")).toMatchObject({ ok: false, field: "reason" });
+    expect(
+      (await declineClaim(reviewer.id, claim.id, "The damage is shown on the inventory before the move.")).ok,
+    ).toBe(true);
+    const page = await openPage(booking.id, cookie);
+    expect(page.body.claims[0]).toMatchObject({
+      stateText: "Declined",
+      declineReason: "The damage is shown on the inventory before the move.",
+    });
+    expect(await offerOnClaim(reviewer.id, claim.id, "10")).toMatchObject({ ok: false, status: 409 });
+    // A declined claim no longer counts against the move's limit.
+    expect(page.body.moveLeft).toBe("£20,000.00");
+  });
+
+  it("the admin's page shows what may be offered, within what is left of the move's limit", async () => {
+    const { claim } = await submittedClaim(500); // a £500 limit
+    const view = await claimForAdmin(claim.id);
+    expect(view).toMatchObject({ payable: "£90.00", offerLimit: "£90.00", mayOffer: true, mayDecline: true });
+    expect(view!.files).toEqual([{ href: expect.stringMatching(/^\/claim-file\//), label: "Photo 1" }]);
   });
 });

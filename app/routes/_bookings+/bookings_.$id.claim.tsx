@@ -6,10 +6,12 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimForm, type ClaimAnswer } from "~/components/claims/claim-form";
 import { ClaimList } from "~/components/claims/claim-list";
+import { OfferAnswer, type OfferAnswerReply } from "~/components/claims/offer-answer";
 import { CoverFacts } from "~/components/cover-facts";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
-import { CLAIM_MESSAGES } from "~/schemas/damage-claim-messages";
+import { CLAIM_DECISION_MESSAGES, CLAIM_MESSAGES } from "~/schemas/damage-claim-messages";
 import { requireUser } from "~/server/auth/auth.server";
+import { answerOffer } from "~/server/claims/claim-decisions.server";
 import { claimPageFor, receiveClaim, submitClaim } from "~/server/claims/damage-claims.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -45,6 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, page } = await pageOf(request, params.id);
   const bookingId = page.booking.id;
+  // An answer to an offer (a small urlencoded form), not a new claim.
+  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data"))
+    return answerTheOffer(request, user, bookingId, page.claims);
   if (!page.open)
     return data<ClaimAnswer>({ errors: { "": [page.closedBecause!] }, fields: { items: [] } }, { status: 409 });
   const received = await receiveClaim(request, bookingId);
@@ -60,9 +65,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
+/** The customer accepts an offer on one of this booking's claims, or disputes it with a reason. */
+async function answerTheOffer(request: Request, user: { id: string }, bookingId: string, claims: { id: string }[]) {
+  const form = await request.formData();
+  const claimId = String(form.get("claimId") ?? "");
+  const intent = form.get("intent");
+  const reason = String(form.get("reason") ?? "");
+  if (!claims.some((claim) => claim.id === claimId) || (intent !== "accept" && intent !== "dispute")) notFound();
+  const step = await answerOffer(user, claimId, intent === "accept" ? { accept: true } : { accept: false, reason });
+  if (!step.ok)
+    return data<OfferAnswerReply>(
+      { claimId, errors: { [step.field ?? ""]: [step.message] }, reason },
+      { status: step.status },
+    );
+  return redirectWithToast(request, `/bookings/${bookingId}/claim`, {
+    title: intent === "accept" ? CLAIM_DECISION_MESSAGES.accepted : CLAIM_DECISION_MESSAGES.disputed,
+    description: intent === "accept" ? CLAIM_DECISION_MESSAGES.acceptedDescription : CLAIM_MESSAGES.sentDescription,
+    variant: "success",
+  });
+}
+
 export default function ClaimPage() {
   const page = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const answer = reply && "fields" in reply ? reply : undefined;
+  const offerReply = reply && "claimId" in reply ? reply : null;
+  const offered = page.claims.filter((claim) => claim.state === "offered");
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm font-medium text-slate-600">Booking {page.booking.reference}</p>
@@ -105,6 +133,9 @@ export default function ClaimPage() {
           {page.closedBecause}
         </p>
       )}
+      {offered.map((claim) => (
+        <OfferAnswer key={claim.id} claim={claim} reply={offerReply} />
+      ))}
       <ClaimList claims={page.claims} />
       <p className="mt-8">
         <Link to={trackerPath(page.booking.id)} className="font-semibold text-blue-700 underline">

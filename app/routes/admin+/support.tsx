@@ -89,6 +89,14 @@ export default function AdminSupport() {
                   Booking {ticket.booking.reference}
                 </Link>
               ) : null}
+              {ticket.claimId ? (
+                <Link
+                  to={`/admin/claims/${ticket.claimId}`}
+                  className="ml-4 mt-1 inline-block text-sm font-semibold text-blue-700 hover:underline"
+                >
+                  Decide the claim
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

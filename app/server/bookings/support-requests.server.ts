@@ -115,6 +115,7 @@ export const TICKET_SELECT = {
   createdAt: true,
   user: { select: { username: true, role: true } },
   booking: { select: { id: true, reference: true } },
+  claim: { select: { id: true } },
   replies: { orderBy: { createdAt: "asc" }, select: { id: true, fromSupport: true, body: true, createdAt: true } },
 } satisfies Prisma.SupportRequestSelect;
 
@@ -126,6 +127,7 @@ export function ticketView(row: TicketRow): TicketView {
     id: row.id,
     kind: row.kind,
     kindText: SUPPORT_REQUEST_KIND_LABELS[row.kind],
+    claimId: row.claim?.id ?? null,
     status: row.status,
     statusText: TICKET_STATUS_LABELS[row.status],
     from: row.user

@@ -16,7 +16,7 @@ import { maxProofFormBytes } from "~/server/platform/body-limits.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
-import { deletePhotos, receivePhotoForm, type StoredPhoto } from "~/server/uploads/photos.server";
+import { deletePhotos, readPhoto, receivePhotoForm, type StoredPhoto } from "~/server/uploads/photos.server";
 import type { ClaimSummary } from "~/views/claims";
 import type { SessionUser } from "~/views/session-user";
 import type { Prisma } from "../../../generated/prisma/client";
@@ -305,4 +305,16 @@ export async function claimsOnBooking(bookingId: string) {
     select: CLAIM_SUMMARY_SELECT,
   });
   return claims.map(claimSummary);
+}
+
+/** A claim's photo or proof of value, for the claim's customer or an admin (null for anyone else, as for no file). */
+export async function claimFile(claimId: string, fileId: string, user: Pick<SessionUser, "id" | "role">) {
+  if (claimId.length > 64 || fileId.length > 64) return null;
+  const file = await db.damageClaimFile.findFirst({
+    where: { id: fileId, claimId },
+    select: { storageKey: true, mimeType: true, claim: { select: { customerId: true } } },
+  });
+  if (!file || (user.role !== "admin" && file.claim.customerId !== user.id)) return null;
+  const read = await readPhoto(file.storageKey);
+  return read ? { ...read, mimeType: file.mimeType } : null;
 }

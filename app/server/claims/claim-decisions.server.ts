@@ -1,0 +1,260 @@
+// Deciding a damage claim (issue 36 part 3): an admin offers an amount within the limits or
+// declines with a reason; the customer accepts the offer or disputes it, which reopens the
+// ticket. Each step is a conditional update from the state it was read in, under the booking's
+// row lock, so a double click or two admins at once change a claim once. The customer hears
+// of an offer or a refusal in the ticket's thread (and by e-mail); every step is in the audit
+// log.
+import { claimMayMove, offerLimitPence, type ClaimState } from "~/domain/damage-claims";
+import { coverLimits } from "~/domain/goods-cover";
+import { messageKey } from "~/domain/message-delivery";
+import { formatPounds, parsePoundsText } from "~/domain/money";
+import { formatUkDateTime } from "~/domain/uk-datetime";
+import { CLAIM_DECISION_MESSAGES, CLAIM_STATE_LABELS } from "~/schemas/damage-claim-messages";
+import { queueMessage } from "~/server/messages/outbox.server";
+import { recordAudit } from "~/server/platform/audit.server";
+import { db } from "~/server/platform/db.server";
+import { absoluteUrl } from "~/server/platform/env.server";
+import { publishLiveEvent } from "~/server/platform/live.server";
+import type { SessionUser } from "~/views/session-user";
+import type { Prisma } from "../../../generated/prisma/client";
+
+type Tx = Prisma.TransactionClient;
+
+/** What a claim counts against the move's limit (as damage-claims.server.ts counts it). */
+const counted = (claim: { state: string; offeredPence: number | null; payablePence: number }) =>
+  claim.state === "declined" ? 0 : (claim.offeredPence ?? claim.payablePence);
+
+/** The claim under its booking's row lock, with what the move's other claims use of its limit. */
+async function lockedClaim(tx: Tx, claimId: string) {
+  const found = await tx.damageClaim.findUnique({ where: { id: claimId }, select: { bookingId: true } });
+  if (!found) return null;
+  await tx.$queryRaw`SELECT 1 FROM "Booking" WHERE "id" = ${found.bookingId} FOR UPDATE`;
+  const claim = await tx.damageClaim.findUniqueOrThrow({
+    where: { id: claimId },
+    include: {
+      ticket: { select: { id: true, user: { select: { email: true } } } },
+      booking: {
+        select: {
+          id: true,
+          reference: true,
+          declaredValue: true,
+          damageClaims: { select: { id: true, state: true, offeredPence: true, payablePence: true } },
+        },
+      },
+    },
+  });
+  const others = claim.booking.damageClaims.filter((other) => other.id !== claim.id).map(counted);
+  const moveLimit = coverLimits(claim.booking.declaredValue).moveLimitPence;
+  const leftWithoutThis = Math.max(0, moveLimit - others.reduce((sum, pence) => sum + pence, 0));
+  return { claim, offerLimit: offerLimitPence(claim.payablePence, leftWithoutThis) };
+}
+
+/** A message in the claim's ticket, from support (e-mailed to the customer) or from the customer. */
+async function postInTicket(
+  tx: Tx,
+  claim: { bookingId: string; ticket: { id: string; user: { email: string } | null } },
+  { fromSupport, authorId, body }: { fromSupport: boolean; authorId: string; body: string },
+) {
+  const reply = await tx.supportReply.create({
+    data: { requestId: claim.ticket.id, fromSupport, authorId, body },
+    select: { id: true },
+  });
+  if (fromSupport && claim.ticket.user)
+    await queueMessage(
+      tx,
+      "support-answer",
+      { replyId: reply.id },
+      { key: messageKey("support-answer", reply.id), bookingId: claim.bookingId, recipient: claim.ticket.user.email },
+    );
+  await tx.supportRequest.update({
+    where: { id: claim.ticket.id },
+    data: { status: fromSupport ? "waiting_on_customer" : "open", resolvedAt: null },
+  });
+}
+
+/** Moves the claim from the state it was read in: true if this call did it. */
+async function moveClaim(tx: Tx, claimId: string, from: ClaimState, data: Prisma.DamageClaimUpdateManyMutationInput) {
+  const { count } = await tx.damageClaim.updateMany({ where: { id: claimId, state: from }, data });
+  return count === 1;
+}
+
+export type ClaimStep = { ok: true } | { ok: false; status: 404 | 409 | 400; field?: string; message: string };
+
+/** An admin offers `typedAmount` (pounds, as typed): within what the claim may be paid and the move's limit left. */
+export async function offerOnClaim(adminId: string, claimId: string, typedAmount: string): Promise<ClaimStep> {
+  const amountPence = parsePoundsText(typedAmount);
+  const result = await db.$transaction(async (tx): Promise<ClaimStep & { bookingId?: string }> => {
+    const locked = await lockedClaim(tx, claimId);
+    if (!locked) return { ok: false, status: 404, message: CLAIM_DECISION_MESSAGES.notFound };
+    const { claim, offerLimit } = locked;
+    if (!claimMayMove(claim.state, "offered"))
+      return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.decided(CLAIM_STATE_LABELS[claim.state]) };
+    if (amountPence === null || amountPence <= 0)
+      return { ok: false, status: 400, field: "amount", message: CLAIM_DECISION_MESSAGES.amount };
+    if (amountPence > offerLimit)
+      return {
+        ok: false,
+        status: 400,
+        field: "amount",
+        message: CLAIM_DECISION_MESSAGES.overLimit(formatPounds(offerLimit)),
+      };
+    if (
+      !(await moveClaim(tx, claim.id, claim.state, {
+        state: "offered",
+        offeredPence: amountPence,
+        disputeReason: null,
+      }))
+    )
+      return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.changed };
+    await postInTicket(tx, claim, {
+      fromSupport: true,
+      authorId: adminId,
+      body: CLAIM_DECISION_MESSAGES.offerText(
+        formatPounds(amountPence),
+        absoluteUrl(`/bookings/${claim.bookingId}/claim`),
+      ),
+    });
+    await recordAudit(
+      {
+        actorId: adminId,
+        action: "claim.offer",
+        targetType: "DamageClaim",
+        targetId: claim.id,
+        details: { amountPence },
+      },
+      tx,
+    );
+    return { ok: true, bookingId: claim.bookingId };
+  });
+  return finish(result);
+}
+
+/** An admin declines the claim, with the reason the customer is given. */
+export async function declineClaim(adminId: string, claimId: string, reason: string): Promise<ClaimStep> {
+  const why = reason.trim();
+  if (why.length < 3 || why.length > 1000)
+    return { ok: false, status: 400, field: "reason", message: CLAIM_DECISION_MESSAGES.reason };
+  const result = await db.$transaction(async (tx): Promise<ClaimStep & { bookingId?: string }> => {
+    const locked = await lockedClaim(tx, claimId);
+    if (!locked) return { ok: false, status: 404, message: CLAIM_DECISION_MESSAGES.notFound };
+    const { claim } = locked;
+    if (!claimMayMove(claim.state, "declined"))
+      return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.decided(CLAIM_STATE_LABELS[claim.state]) };
+    if (!(await moveClaim(tx, claim.id, claim.state, { state: "declined", declineReason: why })))
+      return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.changed };
+    await postInTicket(tx, claim, {
+      fromSupport: true,
+      authorId: adminId,
+      body: CLAIM_DECISION_MESSAGES.declineText(why),
+    });
+    await recordAudit(
+      {
+        actorId: adminId,
+        action: "claim.decline",
+        targetType: "DamageClaim",
+        targetId: claim.id,
+        details: { reason: why },
+      },
+      tx,
+    );
+    return { ok: true, bookingId: claim.bookingId };
+  });
+  return finish(result);
+}
+
+/** The customer accepts the offer, or disputes it with a reason (the claim is reviewed again). */
+export async function answerOffer(
+  user: Pick<SessionUser, "id">,
+  claimId: string,
+  answer: { accept: true } | { accept: false; reason: string },
+): Promise<ClaimStep> {
+  if (!answer.accept && (answer.reason.trim().length < 3 || answer.reason.trim().length > 1000))
+    return { ok: false, status: 400, field: "reason", message: CLAIM_DECISION_MESSAGES.disputeReason };
+  const result = await db.$transaction(async (tx): Promise<ClaimStep & { bookingId?: string }> => {
+    const locked = await lockedClaim(tx, claimId);
+    if (!locked || locked.claim.customerId !== user.id)
+      return { ok: false, status: 404, message: CLAIM_DECISION_MESSAGES.notFound };
+    const { claim } = locked;
+    if (claim.state !== "offered")
+      return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.noOffer(CLAIM_STATE_LABELS[claim.state]) };
+    const to: ClaimState = answer.accept ? "accepted" : "under_review";
+    if (
+      !(await moveClaim(
+        tx,
+        claim.id,
+        "offered",
+        answer.accept ? { state: to } : { state: to, disputeReason: answer.reason.trim() },
+      ))
+    )
+      return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.changed };
+    await postInTicket(tx, claim, {
+      fromSupport: false,
+      authorId: user.id,
+      body: answer.accept
+        ? CLAIM_DECISION_MESSAGES.acceptedText(formatPounds(claim.offeredPence ?? 0))
+        : CLAIM_DECISION_MESSAGES.disputeText(answer.reason.trim()),
+    });
+    await recordAudit(
+      {
+        actorId: user.id,
+        action: answer.accept ? "claim.accept" : "claim.dispute",
+        targetType: "DamageClaim",
+        targetId: claim.id,
+        details: answer.accept ? { offeredPence: claim.offeredPence } : { reason: answer.reason.trim() },
+      },
+      tx,
+    );
+    return { ok: true, bookingId: claim.bookingId };
+  });
+  return finish(result);
+}
+
+async function finish(result: ClaimStep & { bookingId?: string }): Promise<ClaimStep> {
+  if (result.ok && result.bookingId) await publishLiveEvent({ bookingId: result.bookingId, kind: "booking" });
+  return result.ok ? { ok: true } : result;
+}
+
+/** A claim as the admin's page shows it: items, files, the proof's notes, limits and what may be offered. */
+export async function claimForAdmin(claimId: string) {
+  const found = await db.$transaction(async (tx) => lockedClaim(tx, claimId));
+  if (!found) return null;
+  const { claim, offerLimit } = found;
+  const details = await db.damageClaim.findUniqueOrThrow({
+    where: { id: claimId },
+    select: {
+      items: { orderBy: { position: "asc" } },
+      files: { orderBy: { createdAt: "asc" }, select: { id: true, kind: true } },
+      deliveryProof: { select: { damageNotes: true, id: true, _count: { select: { photos: true } } } },
+    },
+  });
+  return {
+    id: claim.id,
+    state: claim.state,
+    stateText: CLAIM_STATE_LABELS[claim.state],
+    booking: { id: claim.booking.id, reference: claim.booking.reference },
+    ticketId: claim.ticketId,
+    coverText: claim.declaredValue
+      ? `Extended cover, £${claim.declaredValue.toLocaleString("en-GB")} declared`
+      : "Standard cover",
+    claimed: formatPounds(claim.claimedPence),
+    payable: formatPounds(claim.payablePence),
+    offered: claim.offeredPence === null ? null : formatPounds(claim.offeredPence),
+    offerLimit: formatPounds(offerLimit),
+    declineReason: claim.declineReason,
+    disputeReason: claim.disputeReason,
+    sentText: formatUkDateTime(claim.createdAt),
+    items: details.items.map((item) => ({
+      description: item.description,
+      claimed: formatPounds(item.amountPence),
+      payable: formatPounds(item.payablePence),
+    })),
+    files: details.files.map((file, index) => ({
+      href: `/claim-file/${claim.id}/${file.id}`,
+      label: file.kind === "proof_of_value" ? "Proof of value" : `Photo ${index + 1}`,
+    })),
+    proofNotes: details.deliveryProof?.damageNotes ?? null,
+    proofPhotos: details.deliveryProof?._count.photos ?? 0,
+    mayOffer: claimMayMove(claim.state, "offered") && offerLimit > 0,
+    mayDecline: claimMayMove(claim.state, "declined"),
+  };
+}
