@@ -134,3 +134,8 @@ async function readBytes(request: Request, maxBytes: number) {
   if (!bytes) throw apiError(413, `The request body is too large (the limit is ${maxBytes / 1024 / 1024} MB)`);
   return Buffer.from(bytes);
 }
+
+/** A webhook's raw body as text (Twilio's signed form), counted as it arrives, at most MAX_API_BODY_BYTES. */
+export async function readTextBody(request: Request) {
+  return (await readBytes(request, MAX_API_BODY_BYTES)).toString("utf8");
+}
