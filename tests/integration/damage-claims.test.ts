@@ -109,6 +109,8 @@ describe("the claim page", () => {
     const refused = await sendClaim(booking.id, [...item(0, "Mirror, chipped", "80"), photo()], cookie);
     expect(refused.status).toBe(409);
     expect(await db.damageClaim.count({ where: { bookingId: booking.id } })).toBe(0);
+    // The tracker offers no claims card for a move with no claims once claims are closed.
+    expect((await trackerExtras({ booking: { ...booking, driver: null }, viewer: "customer" })).claims).toBeNull();
   });
 
   it("is the booking's customer's only", async () => {

@@ -36,6 +36,11 @@ export type TrackerExtras = {
   claims: { canClaim: boolean; list: ClaimSummary[] } | null;
 };
 
+/** The tracker's claims card: while a claim may be made, or once one has been. */
+function claimsCard(canClaim: boolean, list: ClaimSummary[]) {
+  return canClaim || list.length > 0 ? { canClaim, list } : null;
+}
+
 export async function trackerExtras({
   booking,
   viewer,
@@ -77,6 +82,6 @@ export async function trackerExtras({
     proofs,
     canReportProblem:
       customer !== null && booking.status === "completed" && problemReportOpen(booking.completedAt, now),
-    claims: completed && claims ? { canClaim: claimWindow(booking.completedAt!, now).open, list: claims } : null,
+    claims: completed && claims ? claimsCard(claimWindow(booking.completedAt!, now).open, claims) : null,
   };
 }
