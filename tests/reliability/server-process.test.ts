@@ -77,7 +77,9 @@ describe("the server's processes", () => {
       const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await get(app, "/healthz")).status));
       expect(statuses.every((status) => status === 200)).toBe(true);
       // /metrics adds up both workers' counts (the primary asks each), whichever one answers:
-      // the 20 health checks and at least the one that found the instance started.
+      // at least the 20 health checks, spread over both (one worker alone counts about half).
+      // The check that found the instance started may not be counted: it can come before a
+      // worker's metrics are in place (a CI run saw exactly 20).
       const healthChecksCounted = async () => {
         const metrics = await (await get(app, "/metrics", { token: METRICS_TOKEN })).text();
         return Number(
@@ -89,11 +91,11 @@ describe("the server's processes", () => {
       // A worker counts a request when its response has been handed to the socket, which on a
       // busy machine can come just after the client has it: asked again for up to 5 s.
       let healthChecks = await healthChecksCounted();
-      for (let tries = 0; tries < 20 && healthChecks < 21; tries++) {
+      for (let tries = 0; tries < 20 && healthChecks < 20; tries++) {
         await sleep(250);
         healthChecks = await healthChecksCounted();
       }
-      expect(healthChecks).toBeGreaterThanOrEqual(21);
+      expect(healthChecks).toBeGreaterThanOrEqual(20);
 
       const worker = before.at(-1)!;
       process.kill(worker, "SIGKILL");
