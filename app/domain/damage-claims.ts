@@ -19,7 +19,16 @@ export function claimWindow(deliveredAt: Date, now: Date = new Date()): ClaimWin
   return { deliveredOn, lastDay, open: ukToday(now) <= lastDay };
 }
 
-/** What is left of the move's limit after earlier claims' amounts (offered, accepted or paid). */
+/**
+ * What a claim uses of its move's limit: its offer once one is made (accepted or paid too),
+ * else what its items may be paid; nothing once declined.
+ */
+export function claimCountedPence(claim: { state: string; offeredPence: number | null; payablePence: number }) {
+  if (claim.state === "declined") return 0;
+  return claim.offeredPence ?? claim.payablePence;
+}
+
+/** What is left of the move's limit after earlier claims' amounts (claimCountedPence each). */
 export function moveLimitLeft(limits: CoverLimits, earlierPence: readonly number[]): number {
   const used = earlierPence.reduce((sum, pence) => sum + pence, 0);
   return Math.max(0, limits.moveLimitPence - used);
@@ -94,3 +103,8 @@ export function claimPaymentSplit(offeredPence: number, refundablePence: number)
 
 /** The most a driver at fault may be charged towards a claim (an excess on their ledger). */
 export const DRIVER_EXCESS_MAX_PENCE = 10_000;
+
+/** An excess an admin may charge: a positive whole number of pence up to DRIVER_EXCESS_MAX_PENCE. */
+export function isDriverExcess(pence: number | null): pence is number {
+  return pence !== null && Number.isInteger(pence) && pence > 0 && pence <= DRIVER_EXCESS_MAX_PENCE;
+}

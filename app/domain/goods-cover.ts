@@ -25,6 +25,16 @@ export function isDeclaredValue(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
 }
 
+/**
+ * The declared value's rule for a field as typed (the quote forms' and checkout's checks as
+ * they are typed; the server's zod schema reads the same number): a message, or null.
+ */
+export function declaredValueProblem(typed: string | number): string | null {
+  return isDeclaredValue(typeof typed === "string" ? Number(typed.trim()) : typed)
+    ? null
+    : COVER_MESSAGES.declaredValue;
+}
+
 /** "£10,000": whole pounds, grouped. */
 export function wholePounds(pence: number): string {
   return `£${String(Math.floor(pence / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;

@@ -8,7 +8,7 @@ import { addDays, dayOfWeek, ukInstant, ukToday } from "./uk-calendar";
 /** Hours between the proof of delivery and the earning becoming payable. */
 export const PAYOUT_HOLD_HOURS = 48;
 
-type LedgerKindValue = "earning" | "deduction" | "payout" | "reversal" | "recovery";
+type LedgerKindValue = "earning" | "deduction" | "payout" | "reversal" | "recovery" | "excess";
 
 export interface LedgerEntryFacts {
   bookingId: string | null;

@@ -3,13 +3,12 @@
 // week's and the month's totals, what may be paid now, and how they are paid: their Stripe
 // account (set up on Stripe's own pages), or without Stripe their bank details, kept encrypted.
 // Plain forms: the same with JavaScript off and on.
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BankDetailsForm } from "~/components/bank-details-form";
 import { StatusButton } from "~/components/ui/button";
-import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { bankDetailsSchema } from "~/schemas/bank-details";
 import { requireDriver } from "~/server/auth/auth.server";
 import {
@@ -21,7 +20,6 @@ import {
 import { driverEarnings, payoutMode } from "~/server/payouts/payouts.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
-import { usePageForm } from "~/utils/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo({
@@ -81,6 +79,7 @@ const STATE_STYLES: Record<string, string> = {
 
 export default function DriverEarnings() {
   const { earnings, details, mode } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
       <p className="text-sm">
@@ -147,14 +146,50 @@ export default function DriverEarnings() {
         )}
       </section>
 
+      {earnings.charges.length > 0 ? (
+        <section aria-labelledby="charges-heading" className="mt-8">
+          <h2 id="charges-heading" className="text-lg font-semibold text-slate-900">
+            Charges
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Taken from your balance, and out of your next payouts if it is not enough.
+          </p>
+          <ul className="mt-3 space-y-2" data-testid="earnings-charges">
+            {earnings.charges.map((charge) => (
+              <li key={charge.id} className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+                <p className="flex flex-wrap justify-between gap-2 font-semibold text-slate-900">
+                  <span>{charge.dateText}</span>
+                  <span>−{charge.amount}</span>
+                </p>
+                <p className="mt-1 text-slate-700">{charge.note}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="payouts-heading" className="mt-8">
         <h2 id="payouts-heading" className="text-lg font-semibold text-slate-900">
           How you are paid
         </h2>
+        {answer && "error" in answer && typeof answer.error === "string" ? (
+          <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            {answer.error}
+          </p>
+        ) : null}
         {mode === "stripe" ? (
           <StripePayouts enabled={details.stripe.enabled} started={details.stripe.started} />
         ) : (
-          <BankDetailsForm saved={details.bank} />
+          <BankDetailsForm
+            id="bank-details"
+            lastResult={answer && "initialValue" in answer ? answer : null}
+            intro={
+              details.bank
+                ? `Payouts go by bank transfer to ${details.bank.name}, account ending ${details.bank.last4}. Enter new details to change them.`
+                : "We pay you by bank transfer. Enter the account to pay into: it is stored encrypted."
+            }
+            submitText="Save bank details"
+          />
         )}
       </section>
     </div>
@@ -185,37 +220,5 @@ function StripePayouts({ enabled, started }: { enabled: boolean; started: boolea
         </Form>
       )}
     </div>
-  );
-}
-
-function BankDetailsForm({ saved }: { saved: { name: string; last4: string } | null }) {
-  const { form, fields, pending } = usePageForm(() =>
-    import("~/schemas/bank-details").then((schemas) => schemas.bankDetailsSchema),
-  );
-  return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className="mt-3 space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <p className="text-sm text-slate-700" data-testid="bank-details-saved">
-        {saved
-          ? `Payouts go by bank transfer to ${saved.name}, account ending ${saved.last4}. Enter new details to change them.`
-          : "We pay you by bank transfer. Enter the account to pay into: it is stored encrypted."}
-      </p>
-      <FormField meta={fields.accountName} label="Name on the account" type="text" autoComplete="name" />
-      <FormField meta={fields.sortCode} label="Sort code" type="text" inputMode="numeric" placeholder="20-00-01" />
-      <FormField
-        meta={fields.accountNumber}
-        label="Account number"
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-      />
-      <FormErrorSummary form={form} />
-      <StatusButton pending={pending} pendingText="Saving…">
-        Save bank details
-      </StatusButton>
-    </Form>
   );
 }

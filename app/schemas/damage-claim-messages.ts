@@ -71,6 +71,33 @@ export const CLAIM_DECISION_MESSAGES = {
   offered: "Offer sent",
   declined: "Claim declined",
   accepted: "Offer accepted",
-  acceptedDescription: "We will pay it back to the card or PayPal account you paid with, and tell you when it is paid.",
+  acceptedDescription:
+    "We pay it back to the card or PayPal account you paid with (any more than is left of that payment by bank transfer), and tell you when it is paid.",
   disputed: "We will look at your claim again",
+} as const;
+
+/** Paying an accepted claim: a refund to the booking's payment, the rest by bank transfer. */
+export const CLAIM_PAYMENT_MESSAGES = {
+  notFound: "Claim not found",
+  notAccepted: (state: string) => `Only an accepted offer can be paid: this claim is ${state.toLowerCase()}.`,
+  needsBankDetails: (amount: string) =>
+    `${amount} of this claim goes by bank transfer, and the customer has not given their bank details yet. They are asked for them on their claim's page.`,
+  failed: "The payment provider refused the refund. Nothing was paid; please try again later.",
+  paid: "Claim paid",
+  paidDescription: "The customer has been told in the claim's ticket and by e-mail.",
+  paidText: (parts: string) => `We have paid your claim: ${parts}.`,
+  refundPart: (amount: string) => `${amount} back to the card or PayPal account you paid with`,
+  bankPart: (amount: string, last4: string) =>
+    `${amount} by bank transfer to your account ending ${last4}, in our next payment run`,
+  bankNeeded: (amount: string) =>
+    `${amount} of your claim is more than is left of your payment, so we pay it by bank transfer. Give us the account to pay it into: it is stored encrypted.`,
+  bankSaved: "Bank details saved",
+  bankSavedDescription: (last4: string) => `We will pay into the account ending ${last4}.`,
+  bankNotNeeded: "This claim needs no bank details now.",
+  excessAmount: "Enter the excess in pounds, from £0.01 to £100.00.",
+  excessReason: "Say why the driver was at fault, in a sentence or two.",
+  excessNoDriver: "This booking has no driver to charge an excess to.",
+  excessCharged: "Excess charged",
+  excessAlready: "An excess has already been charged on this claim.",
+  excessNotPaid: "Charge an excess once the claim is paid.",
 } as const;

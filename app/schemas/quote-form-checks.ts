@@ -3,7 +3,7 @@
 // parses every post with quoteFormSchema (schemas/quote.ts); tests/unit/quote-form-checks.test.ts
 // holds these checks to that schema: the same messages for the same input.
 import type { z } from "zod";
-import { COVER_MESSAGES, isDeclaredValue } from "~/domain/goods-cover";
+import { COVER_MESSAGES, declaredValueProblem } from "~/domain/goods-cover";
 import { ITEM_CATEGORIES, ITEM_SIZES } from "~/domain/items";
 import { FLOOR_ACCESS_LEVELS, MAX_EXTRA_STOPS, MOVE_TIME, STOP_TYPES, URGENCIES } from "~/domain/move-inputs";
 import { QUOTE_MESSAGES } from "~/domain/quote-messages";
@@ -151,8 +151,13 @@ export function shortQuoteFormErrors(payload: Payload, today = ukToday()): Error
   stopErrors(errors, payload.stops);
   // Extended cover (PRICING.md v3): left empty for standard cover.
   const declared = given(payload.declaredValue);
-  if (declared !== undefined && !isDeclaredValue(typeof declared === "string" ? Number(declared.trim()) : declared))
-    add(errors, "declaredValue", COVER_MESSAGES.declaredValue);
+  const declaredProblem =
+    declared === undefined
+      ? null
+      : typeof declared === "string" || typeof declared === "number"
+        ? declaredValueProblem(declared)
+        : COVER_MESSAGES.declaredValue;
+  if (declaredProblem) add(errors, "declaredValue", declaredProblem);
   return errors;
 }
 

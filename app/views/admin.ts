@@ -46,6 +46,8 @@ export type AdminPaymentRow = {
   customerName: string;
   customerEmail: string;
   amount: string;
+  /** Money in, a refund of the price, or a damage claim's compensation (issue 36). */
+  kind: "Payment" | "Refund" | "Compensation";
   status: "pending" | "processing" | "succeeded" | "failed" | "refunded" | "cancelled";
   /** Taken by the built-in sandbox: no real money (a local demo, or PAYMENTS_SANDBOX=on). */
   testPayment: boolean;

@@ -8,4 +8,10 @@ export type ClaimSummary = {
   offered: string | null;
   declineReason: string | null;
   sentText: string;
+  /** How it was paid, once paid: "£30.00 back to …, and £270.00 by bank transfer …". */
+  paidText: string | null;
+  /** An accepted offer's bank part while the customer's bank details are still needed for it. */
+  bankNeeded: string | null;
+  /** The last four digits of the account the bank part goes to, once given. */
+  bankLast4: string | null;
 };

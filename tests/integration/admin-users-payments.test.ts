@@ -607,6 +607,7 @@ describe("GET /admin/payments.csv", () => {
       "Created (UK time)",
       "Updated (UK time)",
       "Invoice Number",
+      "Kind",
     ]);
     const body = rows.slice(1);
     expect(body).toHaveLength(names.length);

@@ -91,6 +91,14 @@ export function PaymentsTable({
                   </td>
                   <td className="px-4 py-3 font-medium text-slate-900">
                     {payment.amount}
+                    {payment.kind !== "Payment" ? (
+                      <span
+                        className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800"
+                        data-testid="payment-kind"
+                      >
+                        {payment.kind}
+                      </span>
+                    ) : null}
                     {payment.testPayment ? (
                       <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
                         Test
@@ -132,6 +140,7 @@ export function DetailsPanel({ details, closeHref }: { details: Details; closeHr
     ["Customer", details.customerName],
     ["Email", details.customerEmail],
     ["Amount", details.testPayment ? `${details.amount} (${TEST_PAYMENT_NOTE})` : details.amount],
+    ["Kind", details.kind],
     ["Method", details.method],
     ["Status", <StatusBadge key="status" status={details.status} />],
     [

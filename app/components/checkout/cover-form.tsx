@@ -6,19 +6,21 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { StatusButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { COVER_MESSAGES, COVER_PAGE_PATH, GOODS_COVER, isDeclaredValue, type CoverView } from "~/domain/goods-cover";
+import {
+  COVER_MESSAGES,
+  COVER_PAGE_PATH,
+  GOODS_COVER,
+  declaredValueProblem,
+  type CoverView,
+} from "~/domain/goods-cover";
 
 /** What the action answers a refused cover choice with: the message and the value as typed. */
 export type CoverFormAnswer = { coverForm: { errors: string[]; declaredValue: string } };
 
 const FIELD_ID = "cover-declared-value";
 
-function problemOf(typed: string): string | null {
-  const trimmed = typed.trim();
-  return trimmed !== "" && isDeclaredValue(Number(trimmed)) && /^\d+$/.test(trimmed)
-    ? null
-    : COVER_MESSAGES.declaredValue;
-}
+/** Blank is no cover chosen; else the quote forms' own rule. */
+const problemOf = (typed: string) => (typed.trim() === "" ? COVER_MESSAGES.declaredValue : declaredValueProblem(typed));
 
 export function CoverForm({
   bookingId,

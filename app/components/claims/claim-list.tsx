@@ -23,6 +23,11 @@ export function ClaimList({ claims, headingLevel = 2 }: { claims: ClaimSummary[]
               {claim.offered ? `; offered ${claim.offered}` : ""}.
             </p>
             {claim.declineReason ? <p className="mt-1 text-slate-700">Why: {claim.declineReason}</p> : null}
+            {claim.paidText ? (
+              <p className="mt-1 text-slate-700" data-testid="claim-paid">
+                {claim.paidText}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

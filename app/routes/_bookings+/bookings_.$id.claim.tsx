@@ -1,18 +1,26 @@
 // /bookings/:id/claim: the customer's damage claim under the move's cover (issue 36), for 7
 // days from delivery, and the claims made with their states. Reached from the tracker and
-// /bookings. After the 7 days the form is gone and the page says why.
+// /bookings. After the 7 days the form is gone and the page says why. Here the customer also
+// answers an offer, and gives the bank account for the part of an accepted offer that is more
+// than is left of their payment.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BankDetailsForm } from "~/components/bank-details-form";
 import { ClaimForm, type ClaimAnswer } from "~/components/claims/claim-form";
 import { ClaimList } from "~/components/claims/claim-list";
 import { OfferAnswer, type OfferAnswerReply } from "~/components/claims/offer-answer";
 import { CoverFacts } from "~/components/cover-facts";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
-import { CLAIM_DECISION_MESSAGES, CLAIM_MESSAGES } from "~/schemas/damage-claim-messages";
+import { bankDetailsSchema } from "~/schemas/bank-details";
+import { CLAIM_DECISION_MESSAGES, CLAIM_MESSAGES, CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
 import { requireUser } from "~/server/auth/auth.server";
 import { answerOffer } from "~/server/claims/claim-decisions.server";
+import { saveClaimBankDetails } from "~/server/claims/claim-payments.server";
 import { claimPageFor, receiveClaim, submitClaim } from "~/server/claims/damage-claims.server";
+import { boundedFormData } from "~/server/platform/form-body.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
@@ -65,13 +73,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-/** The customer accepts an offer on one of this booking's claims, or disputes it with a reason. */
+/**
+ * The customer accepts an offer on one of this booking's claims, disputes it with a reason, or
+ * gives the bank account for its bank part.
+ */
 async function answerTheOffer(request: Request, user: { id: string }, bookingId: string, claims: { id: string }[]) {
-  const form = await request.formData();
+  const form = await boundedFormData(request);
   const claimId = String(form.get("claimId") ?? "");
   const intent = form.get("intent");
   const reason = String(form.get("reason") ?? "");
-  if (!claims.some((claim) => claim.id === claimId) || (intent !== "accept" && intent !== "dispute")) notFound();
+  if (!claims.some((claim) => claim.id === claimId)) notFound();
+  if (intent === "bank") return saveBankDetails(request, user, bookingId, claimId, form);
+  if (intent !== "accept" && intent !== "dispute") notFound();
   const step = await answerOffer(user, claimId, intent === "accept" ? { accept: true } : { accept: false, reason });
   if (!step.ok)
     return data<OfferAnswerReply>(
@@ -85,11 +98,41 @@ async function answerTheOffer(request: Request, user: { id: string }, bookingId:
   });
 }
 
+/** The account the claim's bank part is paid into (the account number never comes back to the page). */
+async function saveBankDetails(
+  request: Request,
+  user: { id: string },
+  bookingId: string,
+  claimId: string,
+  form: FormData,
+) {
+  const submission = parseWithZod(form, { schema: bankDetailsSchema });
+  if (submission.status !== "success")
+    return data<BankAnswer>(
+      { claimId, bankForm: submission.reply({ hideFields: ["accountNumber"] }) },
+      { status: 400 },
+    );
+  const saved = await saveClaimBankDetails(user, claimId, submission.value);
+  if (!saved.ok)
+    return data<BankAnswer>(
+      { claimId, bankForm: submission.reply({ formErrors: [saved.message], hideFields: ["accountNumber"] }) },
+      { status: saved.status },
+    );
+  return redirectWithToast(request, `/bookings/${bookingId}/claim`, {
+    title: CLAIM_PAYMENT_MESSAGES.bankSaved,
+    description: CLAIM_PAYMENT_MESSAGES.bankSavedDescription(submission.value.accountNumber.slice(-4)),
+    variant: "success",
+  });
+}
+
+type BankAnswer = { claimId: string; bankForm: SubmissionResult<string[]> };
+
 export default function ClaimPage() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const answer = reply && "fields" in reply ? reply : undefined;
-  const offerReply = reply && "claimId" in reply ? reply : null;
+  const offerReply = reply && "errors" in reply && "claimId" in reply ? reply : null;
+  const bankReply = reply && "bankForm" in reply ? reply : null;
   const offered = page.claims.filter((claim) => claim.state === "offered");
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -136,6 +179,26 @@ export default function ClaimPage() {
       {offered.map((claim) => (
         <OfferAnswer key={claim.id} claim={claim} reply={offerReply} />
       ))}
+      {page.claims
+        .filter((claim) => claim.bankNeeded)
+        .map((claim) => (
+          <section key={claim.id} aria-labelledby={`bank-${claim.id}-heading`} className="mt-6">
+            <h2 id={`bank-${claim.id}-heading`} className="text-xl font-semibold text-slate-900">
+              Where we pay {claim.bankNeeded}
+            </h2>
+            <BankDetailsForm
+              id={`bank-${claim.id}`}
+              hidden={{ intent: "bank", claimId: claim.id }}
+              lastResult={bankReply?.claimId === claim.id ? bankReply.bankForm : null}
+              intro={
+                claim.bankLast4
+                  ? `We will pay ${claim.bankNeeded} by bank transfer into your account ending ${claim.bankLast4}. Enter new details to change it.`
+                  : CLAIM_PAYMENT_MESSAGES.bankNeeded(claim.bankNeeded!)
+              }
+              submitText="Save bank details"
+            />
+          </section>
+        ))}
       <ClaimList claims={page.claims} />
       <p className="mt-8">
         <Link to={trackerPath(page.booking.id)} className="font-semibold text-blue-700 underline">

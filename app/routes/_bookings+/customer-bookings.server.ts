@@ -26,7 +26,8 @@ const ROW_SELECT = {
   finalPrice: true,
   completedAt: true,
   _count: { select: { stops: true, damageClaims: true } },
-  payments: { where: { refundOfId: { not: null } }, select: { amountPence: true } },
+  // Refunds of the price; a claim's compensation shows on the claim.
+  payments: { where: { refundOfId: { not: null }, damageClaimId: null }, select: { amountPence: true } },
 } satisfies Prisma.BookingSelect;
 
 type Row = Prisma.BookingGetPayload<{ select: typeof ROW_SELECT }>;

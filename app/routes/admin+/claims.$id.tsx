@@ -1,7 +1,9 @@
 // /admin/claims/:id: a damage claim (issue 36) as an admin decides it: the items claimed and
 // what each may be paid, the photos and proof of value, the proof of delivery's damage notes,
 // the cover and what is left of the move's limit; an offer within it, or a refusal with the
-// reason. Both forms post here and work without JavaScript.
+// reason. Once the customer accepts, "Pay" pays it (back to their payment, the rest by bank
+// transfer), and the driver at fault may be charged an excess. Every form posts here and
+// works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -9,9 +11,10 @@ import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
-import { CLAIM_DECISION_MESSAGES } from "~/schemas/damage-claim-messages";
+import { CLAIM_DECISION_MESSAGES, CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { claimForAdmin, declineClaim, offerOnClaim, type ClaimStep } from "~/server/claims/claim-decisions.server";
+import { chargeDriverExcess, claimPaymentForAdmin, payClaim } from "~/server/claims/claim-payments.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
@@ -34,10 +37,19 @@ function notFound(): never {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = params.id ?? "";
-  const claim = RECORD_ID_PATTERN.test(id) ? await claimForAdmin(id) : null;
-  if (!claim) notFound();
-  return claim;
+  const [claim, payment] = RECORD_ID_PATTERN.test(id)
+    ? await Promise.all([claimForAdmin(id), claimPaymentForAdmin(id)])
+    : [null, null];
+  if (!claim || !payment) notFound();
+  return { ...claim, payment };
 }
+
+const DONE_TITLES: Record<string, string> = {
+  offer: CLAIM_DECISION_MESSAGES.offered,
+  decline: CLAIM_DECISION_MESSAGES.declined,
+  pay: CLAIM_PAYMENT_MESSAGES.paid,
+  excess: CLAIM_PAYMENT_MESSAGES.excessCharged,
+};
 
 type DecisionAnswer = { intent: string; errors: Record<string, string[]>; typed: Record<string, string> };
 
@@ -47,13 +59,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!RECORD_ID_PATTERN.test(id)) notFound();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const typed = { amount: String(form.get("amount") ?? ""), reason: String(form.get("reason") ?? "") };
+  const typed = {
+    amount: String(form.get("amount") ?? ""),
+    reason: String(form.get("reason") ?? ""),
+    excessAmount: String(form.get("excessAmount") ?? ""),
+    excessReason: String(form.get("excessReason") ?? ""),
+  };
   const step: ClaimStep =
     intent === "offer"
       ? await offerOnClaim(admin.id, id, typed.amount)
       : intent === "decline"
         ? await declineClaim(admin.id, id, typed.reason)
-        : { ok: false, status: 400, message: CLAIM_DECISION_MESSAGES.changed };
+        : intent === "pay"
+          ? await payClaim(admin.id, id)
+          : intent === "excess"
+            ? await chargeDriverExcess(admin.id, id, { amount: typed.excessAmount, reason: typed.excessReason })
+            : { ok: false, status: 400, message: CLAIM_DECISION_MESSAGES.changed };
   if (!step.ok) {
     if (step.status === 404) notFound();
     return data<DecisionAnswer>(
@@ -62,8 +83,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   return redirectWithToast(request, `/admin/claims/${id}`, {
-    title: intent === "offer" ? CLAIM_DECISION_MESSAGES.offered : CLAIM_DECISION_MESSAGES.declined,
-    description: "The customer has been told in the claim's ticket and by e-mail.",
+    title: DONE_TITLES[intent] ?? CLAIM_DECISION_MESSAGES.offered,
+    description:
+      intent === "excess"
+        ? "It is on the driver's ledger and their earnings page."
+        : "The customer has been told in the claim's ticket and by e-mail.",
     variant: "success",
   });
 }
@@ -157,6 +181,72 @@ export default function AdminClaim() {
           {claim.proofPhotos > 0 ? `; ${claim.proofPhotos} photos on the booking's page` : ""}.
         </p>
       </section>
+
+      {claim.payment.mayPay || claim.payment.paidText ? (
+        <section aria-labelledby="payment" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="payment" className="text-lg font-semibold">
+            Payment
+          </h2>
+          <ul className="mt-3 space-y-1 text-sm" data-testid="claim-payment">
+            <li>{claim.payment.refund} back to the customer&apos;s card or PayPal payment</li>
+            {claim.payment.bank ? <li>{claim.payment.bank}</li> : null}
+            {claim.payment.paidText ? <li>Paid {claim.payment.paidText}</li> : null}
+          </ul>
+          {claim.payment.mayPay ? (
+            claim.payment.payBlocked ? (
+              <p className="mt-3 text-sm text-amber-900">
+                {CLAIM_PAYMENT_MESSAGES.needsBankDetails(claim.payment.payBlocked)}
+              </p>
+            ) : (
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value="pay" />
+                <StatusButton pending={pending("pay")} pendingText="Paying...">
+                  Pay {claim.offered}
+                </StatusButton>
+              </Form>
+            )
+          ) : null}
+          {claim.payment.excess ? (
+            <p className="mt-3 text-sm" data-testid="claim-excess">
+              Excess charged to {claim.payment.driverName ?? "the driver"}: {claim.payment.excess}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {claim.payment.mayChargeExcess ? (
+        <Form method="post" className="mt-6 rounded-xl border border-slate-200 bg-white p-5" noValidate>
+          <h2 className="text-lg font-semibold">Charge the driver an excess</h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Only when {claim.payment.driverName ?? "the driver"} was at fault: up to {claim.payment.excessMax}, taken
+            from their balance and next payouts, with the reason on their earnings page.
+          </p>
+          <input type="hidden" name="intent" value="excess" />
+          <Field
+            id="claim-excess-amount"
+            name="excessAmount"
+            label="Excess (£)"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={answer?.intent === "excess" ? answer.typed.excessAmount : ""}
+            errors={errorsOf("excess", "excessAmount")}
+            className="mt-3"
+          />
+          <TextareaField
+            id="claim-excess-reason"
+            name="excessReason"
+            label="Why the driver was at fault"
+            rows={2}
+            maxLength={500}
+            defaultValue={answer?.intent === "excess" ? answer.typed.excessReason : ""}
+            errors={errorsOf("excess", "excessReason")}
+            className="mt-3"
+          />
+          <StatusButton pending={pending("excess")} pendingText="Charging..." variant="secondary" className="mt-4">
+            Charge excess
+          </StatusButton>
+        </Form>
+      ) : null}
 
       {claim.mayOffer || claim.mayDecline ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">

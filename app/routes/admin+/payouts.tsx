@@ -13,6 +13,7 @@ import { countOf } from "~/domain/plural";
 import { requireAdmin } from "~/server/auth/auth.server";
 import {
   driverBalancesList,
+  compensationOwed,
   exportBankBatch,
   markBatchPaid,
   payoutBatches,
@@ -36,8 +37,13 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [mode, drivers, batches] = await Promise.all([payoutMode(), driverBalancesList(), payoutBatches()]);
-  return { mode, drivers, batches };
+  const [mode, drivers, batches, compensation] = await Promise.all([
+    payoutMode(),
+    driverBalancesList(),
+    payoutBatches(),
+    compensationOwed(),
+  ]);
+  return { mode, drivers, batches, compensation };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -57,8 +63,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(request, "/admin/payouts", {
       title: batch ? `Batch ${batch.reference} ready` : "Nothing to pay",
       description: batch
-        ? `${countOf(batch.jobs, "job")}: download its CSV for the bank, then mark it paid.`
-        : "No payable job has a driver with bank details.",
+        ? `${countOf(batch.jobs, "job")} and ${countOf(batch.claims, "claim")}: download its CSV for the bank, then mark it paid.`
+        : "No payable job has a driver with bank details, and no claim waits for a bank transfer.",
       variant: batch ? "success" : "default",
     });
   }
@@ -72,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPayouts() {
-  const { mode, drivers, batches } = useLoaderData<typeof loader>();
+  const { mode, drivers, batches, compensation } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -93,16 +99,23 @@ export default function AdminPayouts() {
           {answer.error}
         </p>
       ) : null}
-      <Form method="post" className="mt-4">
+      {compensation.claims > 0 ? (
+        <p className="mt-2 text-slate-700" data-testid="compensation-owed">
+          Damage claims waiting for a bank transfer: {countOf(compensation.claims, "claim")}, {compensation.total}. The
+          next bank batch pays them in its compensation section.
+        </p>
+      ) : null}
+      <Form method="post" className="mt-4 flex flex-wrap gap-3">
         {mode === "stripe" ? (
           <StatusButton pending={busy("run-stripe")} pendingText="Paying…" name="intent" value="run-stripe">
             Pay drivers now
           </StatusButton>
-        ) : (
+        ) : null}
+        {mode === "bank" || compensation.claims > 0 ? (
           <StatusButton pending={busy("export-bank")} pendingText="Exporting…" name="intent" value="export-bank">
             Export bank transfer batch
           </StatusButton>
-        )}
+        ) : null}
       </Form>
 
       <section aria-labelledby="owed-heading" className="mt-8">
@@ -159,8 +172,11 @@ export default function AdminPayouts() {
                 <div>
                   <p className="font-semibold text-slate-900">{batch.reference}</p>
                   <p className="text-sm text-slate-700">
-                    {batch.createdText}: {countOf(batch.drivers, "driver")}, {batch.total} ·{" "}
-                    {batch.paid ? `paid ${batch.paidText}` : "not paid yet"}
+                    {batch.createdText}: {countOf(batch.drivers, "driver")}
+                    {batch.claims > 0
+                      ? ` and compensation for ${countOf(batch.claims, "claim")} (${batch.compensation})`
+                      : ""}
+                    , {batch.total} · {batch.paid ? `paid ${batch.paidText}` : "not paid yet"}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-3">

@@ -14,6 +14,8 @@ import type { Prisma } from "../../../generated/prisma/client";
 
 const PAYMENT_ROW = {
   id: true,
+  refundOfId: true,
+  damageClaimId: true,
   customerName: true,
   customerEmail: true,
   amountPence: true,
@@ -72,6 +74,12 @@ function paymentIdText(payment: Pick<PaymentRow, "providerPaymentId">) {
   return payment.providerPaymentId.trim() || "N/A";
 }
 
+/** What a row is: money in (a payment), a refund of the price, or a damage claim's compensation. */
+function paymentKind(payment: Pick<PaymentRow, "refundOfId" | "damageClaimId">): AdminPaymentRow["kind"] {
+  if (payment.damageClaimId) return "Compensation";
+  return payment.refundOfId ? "Refund" : "Payment";
+}
+
 /** A table row as the page shows it: amounts in pounds, dates on the UK clock. */
 export function paymentRowView(payment: PaymentRow): AdminPaymentRow {
   return {
@@ -79,6 +87,7 @@ export function paymentRowView(payment: PaymentRow): AdminPaymentRow {
     customerName: payment.customerName,
     customerEmail: payment.customerEmail,
     amount: formatPounds(payment.amountPence),
+    kind: paymentKind(payment),
     status: payment.status,
     /** Taken by the built-in sandbox: no real money (a local demo, or PAYMENTS_SANDBOX=on). */
     testPayment: payment.provider === "sandbox",
@@ -110,6 +119,7 @@ export function paymentJson(payment: PaymentRow) {
     paymentIntentId: payment.providerPaymentId || null,
     provider: payment.provider,
     method: payment.method,
+    kind: paymentKind(payment).toLowerCase(),
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
     bookingId: payment.bookingId,
@@ -131,12 +141,12 @@ const PAYMENTS_CSV_HEADER = [
   "Created (UK time)",
   "Updated (UK time)",
   "Invoice Number",
+  "Kind",
 ] as const;
 
 /** The CSV's rows also carry the document each payment is on: a refund's credit note, else the booking's invoice. */
 const CSV_ROW = {
   ...PAYMENT_ROW,
-  refundOfId: true,
   creditNote: { select: { kind: true, number: true } },
   booking: {
     select: {
@@ -183,6 +193,7 @@ export async function* paymentsCsv(filters: PaymentFilters): AsyncGenerator<stri
         formatUkDateTime(payment.createdAt),
         formatUkDateTime(payment.updatedAt),
         invoiceNumberOf(payment),
+        paymentKind(payment),
       ]);
     }
     if (batch.length < CSV_BATCH) return;

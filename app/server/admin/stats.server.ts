@@ -36,7 +36,11 @@ export async function getAdminStats(now: Date = new Date()): Promise<AdminStats>
     // Driver applications received, whatever their review status.
     db.driver.count({ where: { createdAt: { gte: since } } }),
     db.payment.aggregate({ where: { status: "succeeded" }, _sum: { amountPence: true } }),
-    db.payment.aggregate({ where: { refundOfId: { not: null }, status: "refunded" }, _sum: { amountPence: true } }),
+    // Refunds of the price (a claim's compensation is not one).
+    db.payment.aggregate({
+      where: { refundOfId: { not: null }, damageClaimId: null, status: "refunded" },
+      _sum: { amountPence: true },
+    }),
     // Open support tickets, of every kind (one waiting on its customer is not active for us).
     db.supportRequest.count({ where: { status: "open" } }),
     db.booking.count({ where: { createdAt: { gte: ukStartOfToday(now) } } }),

@@ -110,7 +110,8 @@ export async function issueInvoice(bookingId: string, billing: InvoiceBilling = 
  */
 export async function issueCreditNotes(bookingId: string) {
   const refunds = await db.payment.findMany({
-    where: { bookingId, refundOfId: { not: null }, creditNote: null },
+    // A claim's compensation changes no price, so it has no credit note.
+    where: { bookingId, refundOfId: { not: null }, damageClaimId: null, creditNote: null },
     orderBy: { createdAt: "asc" },
     select: { id: true, amountPence: true, createdAt: true },
   });
@@ -151,7 +152,7 @@ export async function issueCreditNotes(bookingId: string) {
 /** The credit notes refunds are still owed (their cancellation could not issue them): how many bookings. */
 export async function issueMissingCreditNotes() {
   const owed = await db.payment.findMany({
-    where: { refundOfId: { not: null }, creditNote: null, bookingId: { not: null } },
+    where: { refundOfId: { not: null }, damageClaimId: null, creditNote: null, bookingId: { not: null } },
     distinct: ["bookingId"],
     select: { bookingId: true },
     take: 100,

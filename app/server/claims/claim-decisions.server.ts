@@ -4,7 +4,13 @@
 // row lock, so a double click or two admins at once change a claim once. The customer hears
 // of an offer or a refusal in the ticket's thread (and by e-mail); every step is in the audit
 // log.
-import { claimMayMove, offerLimitPence, type ClaimState } from "~/domain/damage-claims";
+import {
+  claimCountedPence,
+  claimMayMove,
+  moveLimitLeft,
+  offerLimitPence,
+  type ClaimState,
+} from "~/domain/damage-claims";
 import { coverLimits } from "~/domain/goods-cover";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds, parsePoundsText } from "~/domain/money";
@@ -20,16 +26,9 @@ import type { Prisma } from "../../../generated/prisma/client";
 
 type Tx = Prisma.TransactionClient;
 
-/** What a claim counts against the move's limit (as damage-claims.server.ts counts it). */
-const counted = (claim: { state: string; offeredPence: number | null; payablePence: number }) =>
-  claim.state === "declined" ? 0 : (claim.offeredPence ?? claim.payablePence);
-
-/** The claim under its booking's row lock, with what the move's other claims use of its limit. */
-async function lockedClaim(tx: Tx, claimId: string) {
-  const found = await tx.damageClaim.findUnique({ where: { id: claimId }, select: { bookingId: true } });
-  if (!found) return null;
-  await tx.$queryRaw`SELECT 1 FROM "Booking" WHERE "id" = ${found.bookingId} FOR UPDATE`;
-  const claim = await tx.damageClaim.findUniqueOrThrow({
+/** The claim with what may be offered on it: its payable amount within what the move's other claims leave. */
+async function claimWithOfferLimit(client: Tx | typeof db, claimId: string) {
+  const claim = await client.damageClaim.findUnique({
     where: { id: claimId },
     include: {
       ticket: { select: { id: true, user: { select: { email: true } } } },
@@ -38,19 +37,28 @@ async function lockedClaim(tx: Tx, claimId: string) {
           id: true,
           reference: true,
           declaredValue: true,
+          driverId: true,
           damageClaims: { select: { id: true, state: true, offeredPence: true, payablePence: true } },
         },
       },
     },
   });
-  const others = claim.booking.damageClaims.filter((other) => other.id !== claim.id).map(counted);
-  const moveLimit = coverLimits(claim.booking.declaredValue).moveLimitPence;
-  const leftWithoutThis = Math.max(0, moveLimit - others.reduce((sum, pence) => sum + pence, 0));
+  if (!claim) return null;
+  const others = claim.booking.damageClaims.filter((other) => other.id !== claim.id).map(claimCountedPence);
+  const leftWithoutThis = moveLimitLeft(coverLimits(claim.booking.declaredValue), others);
   return { claim, offerLimit: offerLimitPence(claim.payablePence, leftWithoutThis) };
 }
 
+/** The claim as claimWithOfferLimit, read under its booking's row lock (for a step that changes it). */
+export async function lockedClaim(tx: Tx, claimId: string) {
+  const found = await tx.damageClaim.findUnique({ where: { id: claimId }, select: { bookingId: true } });
+  if (!found) return null;
+  await tx.$queryRaw`SELECT 1 FROM "Booking" WHERE "id" = ${found.bookingId} FOR UPDATE`;
+  return claimWithOfferLimit(tx, claimId);
+}
+
 /** A message in the claim's ticket, from support (e-mailed to the customer) or from the customer. */
-async function postInTicket(
+export async function postInTicket(
   tx: Tx,
   claim: { bookingId: string; ticket: { id: string; user: { email: string } | null } },
   { fromSupport, authorId, body }: { fromSupport: boolean; authorId: string; body: string },
@@ -78,7 +86,7 @@ async function moveClaim(tx: Tx, claimId: string, from: ClaimState, data: Prisma
   return count === 1;
 }
 
-export type ClaimStep = { ok: true } | { ok: false; status: 404 | 409 | 400; field?: string; message: string };
+export type ClaimStep = { ok: true } | { ok: false; status: 404 | 409 | 400 | 502; field?: string; message: string };
 
 /** An admin offers `typedAmount` (pounds, as typed): within what the claim may be paid and the move's limit left. */
 export async function offerOnClaim(adminId: string, claimId: string, typedAmount: string): Promise<ClaimStep> {
@@ -216,7 +224,7 @@ async function finish(result: ClaimStep & { bookingId?: string }): Promise<Claim
 
 /** A claim as the admin's page shows it: items, files, the proof's notes, limits and what may be offered. */
 export async function claimForAdmin(claimId: string) {
-  const found = await db.$transaction(async (tx) => lockedClaim(tx, claimId));
+  const found = await claimWithOfferLimit(db, claimId);
   if (!found) return null;
   const { claim, offerLimit } = found;
   const details = await db.damageClaim.findUniqueOrThrow({

@@ -4,12 +4,13 @@
 // earlier claims on the move counted. A claim is a support ticket of the kind "claim" with its
 // own states; the proof of delivery's damage notes and photos come with it.
 import { parseWithZod } from "@conform-to/zod";
-import { claimWindow, itemLimitSentence, limitClaim } from "~/domain/damage-claims";
+import { claimCountedPence, claimWindow, itemLimitSentence, limitClaim } from "~/domain/damage-claims";
 import { coverLimits, coverView } from "~/domain/goods-cover";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
-import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
+import { formatCalendarDate, formatUkDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { CLAIM_MAX_PHOTOS, CLAIM_MESSAGES, CLAIM_STATE_LABELS, damageClaimSchema } from "~/schemas/damage-claim";
+import { CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { recordAudit } from "~/server/platform/audit.server";
 import { maxProofFormBytes } from "~/server/platform/body-limits.server";
@@ -20,15 +21,10 @@ import { deletePhotos, readPhoto, receivePhotoForm, type StoredPhoto } from "~/s
 import type { ClaimSummary } from "~/views/claims";
 import type { SessionUser } from "~/views/session-user";
 import type { Prisma } from "../../../generated/prisma/client";
+import { claimPaymentPlan } from "./claim-payments.server";
 
 /** Where a claim's files are stored. */
 const claimFolder = (bookingId: string) => `claims/${bookingId}`;
-
-/** What a claim counts against the move's limit: the offer once made, else what it may pay; nothing once declined. */
-function countedPence(claim: { state: string; offeredPence: number | null; payablePence: number }) {
-  if (claim.state === "declined") return 0;
-  return claim.offeredPence ?? claim.payablePence;
-}
 
 const CLAIM_SUMMARY_SELECT = {
   id: true,
@@ -38,10 +34,33 @@ const CLAIM_SUMMARY_SELECT = {
   offeredPence: true,
   declineReason: true,
   createdAt: true,
+  refundPence: true,
+  bankPence: true,
+  paidAt: true,
+  bankPaidAt: true,
+  bankAccountLast4: true,
 } satisfies Prisma.DamageClaimSelect;
 
-/** A claim as the customer's pages show it. */
-function claimSummary(claim: Prisma.DamageClaimGetPayload<{ select: typeof CLAIM_SUMMARY_SELECT }>): ClaimSummary {
+type ClaimRow = Prisma.DamageClaimGetPayload<{ select: typeof CLAIM_SUMMARY_SELECT }>;
+
+/** How a paid claim was paid, in the customer's words. */
+function paidText(claim: ClaimRow): string | null {
+  if (claim.state !== "paid" || !claim.paidAt) return null;
+  const parts = [
+    ...(claim.refundPence ? [CLAIM_PAYMENT_MESSAGES.refundPart(formatPounds(claim.refundPence))] : []),
+    ...(claim.bankPence
+      ? [
+          claim.bankPaidAt
+            ? `${formatPounds(claim.bankPence)} by bank transfer to your account ending ${claim.bankAccountLast4 ?? ""}, sent on ${formatUkDate(claim.bankPaidAt, "long")}`
+            : CLAIM_PAYMENT_MESSAGES.bankPart(formatPounds(claim.bankPence), claim.bankAccountLast4 ?? ""),
+        ]
+      : []),
+  ];
+  return `Paid on ${formatUkDate(claim.paidAt, "long")}: ${parts.join(", and ")}.`;
+}
+
+/** A claim as the customer's pages show it (bankNeededPence: an accepted offer's bank part, see claimPageFor). */
+function claimSummary(claim: ClaimRow, bankNeededPence = 0): ClaimSummary {
   return {
     id: claim.id,
     state: claim.state,
@@ -51,6 +70,9 @@ function claimSummary(claim: Prisma.DamageClaimGetPayload<{ select: typeof CLAIM
     offered: claim.offeredPence === null ? null : formatPounds(claim.offeredPence),
     declineReason: claim.declineReason,
     sentText: formatUkDateTime(claim.createdAt),
+    paidText: paidText(claim),
+    bankNeeded: bankNeededPence > 0 ? formatPounds(bankNeededPence) : null,
+    bankLast4: claim.bankAccountLast4,
   };
 }
 
@@ -79,7 +101,7 @@ export async function claimPageFor(bookingId: string, user: Pick<SessionUser, "i
   if (!booking || user.role !== "customer" || booking.customerId !== user.id) return null;
   const limits = coverLimits(booking.declaredValue);
   const window = booking.completedAt && booking.status === "completed" ? claimWindow(booking.completedAt, now) : null;
-  const { moveLeftPence } = limitClaim([], limits, booking.damageClaims.map(countedPence));
+  const { moveLeftPence } = limitClaim([], limits, booking.damageClaims.map(claimCountedPence));
   const closedBecause = !window
     ? CLAIM_MESSAGES.notDelivered
     : !window.open
@@ -97,7 +119,17 @@ export async function claimPageFor(bookingId: string, user: Pick<SessionUser, "i
     lastDayText: window ? formatCalendarDate(window.lastDay, "long") : null,
     damageNotes: booking.deliveryProofs.map((proof) => proof.damageNotes).filter((notes): notes is string => !!notes),
     proofPhotoCount: booking.deliveryProofs.reduce((sum, proof) => sum + proof._count.photos, 0),
-    claims: booking.damageClaims.map(claimSummary),
+    claims: await Promise.all(
+      booking.damageClaims.map(async (claim) =>
+        claimSummary(
+          claim,
+          // An accepted offer paid beyond what is left of the payment needs the customer's account.
+          claim.state === "accepted" && claim.offeredPence
+            ? (await claimPaymentPlan(db, booking.id, claim.id, claim.offeredPence)).bankPence
+            : 0,
+        ),
+      ),
+    ),
     maxPhotos: CLAIM_MAX_PHOTOS,
   };
 }
@@ -207,7 +239,7 @@ export async function submitClaim({
     const limited = limitClaim(
       claim.input.items,
       coverLimits(booking.declaredValue),
-      booking.damageClaims.map(countedPence),
+      booking.damageClaims.map(claimCountedPence),
     );
     if (limited.moveLeftPence === 0) return { ok: false, status: 409, message: CLAIM_MESSAGES.limitUsed };
 
@@ -304,7 +336,7 @@ export async function claimsOnBooking(bookingId: string) {
     orderBy: { createdAt: "desc" },
     select: CLAIM_SUMMARY_SELECT,
   });
-  return claims.map(claimSummary);
+  return claims.map((claim) => claimSummary(claim));
 }
 
 /** A claim's photo or proof of value, for the claim's customer or an admin (null for anyone else, as for no file). */

@@ -126,3 +126,63 @@ export async function recordRefundForDriver(refund: { id: string; bookingId: str
   }
   return "reversal" as const;
 }
+
+/**
+ * The excess an admin charges the driver at fault for a damage claim (at most £100): a debt on
+ * their ledger from now, like a reversal. When the job was paid out by a Stripe transfer, that
+ * part of the transfer is taken back at once (a recovery); otherwise, or if Stripe refuses, the
+ * next bank batch recovers it. Once per claim (its key).
+ */
+export async function recordExcessForDriver(
+  client: Client,
+  excess: { claimId: string; bookingId: string; driverId: string; amountPence: number; note: string },
+) {
+  await client.driverLedgerEntry.createMany({
+    data: [
+      {
+        key: `excess:${excess.claimId}`,
+        driverId: excess.driverId,
+        bookingId: excess.bookingId,
+        kind: "excess",
+        amountPence: -excess.amountPence,
+        note: excess.note,
+      },
+    ],
+    skipDuplicates: true,
+  });
+}
+
+/** Takes a recorded excess back from the job's Stripe transfer, when it was paid by one (after the excess's transaction). */
+export async function recoverExcessFromTransfer(excess: {
+  claimId: string;
+  bookingId: string;
+  driverId: string;
+  amountPence: number;
+}) {
+  const payout = await db.payout.findUnique({
+    where: { bookingId: excess.bookingId },
+    select: { status: true, method: true, stripeTransferId: true, amountPence: true },
+  });
+  const { secretKey } = await getStripeKeys();
+  if (payout?.status !== "paid" || payout.method !== "stripe" || !payout.stripeTransferId || !secretKey) return false;
+  const amount = Math.min(excess.amountPence, payout.amountPence);
+  const reversed = await reverseTransfer(secretKey, payout.stripeTransferId, amount, `excess-${excess.claimId}`);
+  if (!reversed.ok) {
+    console.error(`Transfer reversal for the excess of claim ${excess.claimId} failed: ${reversed.reason}`);
+    return false;
+  }
+  await db.driverLedgerEntry.createMany({
+    data: [
+      {
+        key: `recovery:excess:${excess.claimId}`,
+        driverId: excess.driverId,
+        bookingId: excess.bookingId,
+        kind: "recovery",
+        amountPence: amount,
+        note: `Taken back from the driver's Stripe account (${reversed.transferId})`,
+      },
+    ],
+    skipDuplicates: true,
+  });
+  return true;
+}

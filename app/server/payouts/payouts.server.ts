@@ -21,6 +21,7 @@ import { getStripeKeys } from "~/server/payments/settings.server";
 import { chargeOfPaymentIntent, createTransfer } from "~/server/payments/stripe.server";
 import { db } from "~/server/platform/db.server";
 import { decryptSecret } from "~/server/platform/encryption.server";
+import type { Prisma } from "../../../generated/prisma/client";
 
 export type PayoutMode = "stripe" | "bank";
 
@@ -203,11 +204,11 @@ export async function confirmTransfer(transfer: {
   return true;
 }
 
-/** What a driver owes back (reversals not yet recovered), in pence (0 or more). */
+/** What a driver owes back (reversals and excesses not yet recovered), in pence (0 or more). */
 async function debtsOf(driverIds: string[]) {
   const rows = await db.driverLedgerEntry.groupBy({
     by: ["driverId"],
-    where: { driverId: { in: driverIds }, kind: { in: ["reversal", "recovery"] } },
+    where: { driverId: { in: driverIds }, kind: { in: ["reversal", "excess", "recovery"] } },
     _sum: { amountPence: true },
   });
   return new Map(rows.map((row) => [row.driverId, Math.max(0, -(row._sum.amountPence ?? 0))]));
@@ -215,14 +216,23 @@ async function debtsOf(driverIds: string[]) {
 
 type BatchLine = { driverId: string; jobsPence: number; recoveredPence: number; amountPence: number };
 
+/** Paid damage claims whose bank part waits for a bank batch (the customer's details given). */
+const COMPENSATION_OWED = {
+  state: "paid",
+  bankPence: { gt: 0 },
+  bankBatchId: null,
+  bankAccountNumberEncrypted: { not: null },
+} satisfies Prisma.DamageClaimWhereInput;
+
 /**
- * A bank-transfer batch of every payable job whose driver gave bank details: the jobs are
- * claimed into the batch (once each, however many exports run at once), one line per driver,
- * less anything they owe back. Null when nothing is payable.
+ * A bank-transfer batch of every payable job whose driver gave bank details, one line per
+ * driver less anything they owe back, and its compensation section: the bank part of each paid
+ * damage claim. Jobs and claims are claimed into the batch (once each, however many exports run
+ * at once). Null when nothing is owed.
  */
 export async function exportBankBatch(adminId: string, now = new Date()) {
   const jobs = await payableJobs(now, { bankAccountNumberEncrypted: { not: null } });
-  if (jobs.length === 0) return null;
+  if (jobs.length === 0 && (await db.damageClaim.count({ where: COMPENSATION_OWED })) === 0) return null;
   const batch = await db.payoutBatch.create({
     data: {
       reference: `PAY-${isoDateOf(now).replaceAll("-", "")}-${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
@@ -231,7 +241,8 @@ export async function exportBankBatch(adminId: string, now = new Date()) {
   });
   const claimed = [];
   for (const job of jobs) if (await claim(job, "bank", batch.id)) claimed.push(job);
-  if (claimed.length === 0) {
+  const compensation = await db.damageClaim.updateMany({ where: COMPENSATION_OWED, data: { bankBatchId: batch.id } });
+  if (claimed.length === 0 && compensation.count === 0) {
     await db.payoutBatch.delete({ where: { id: batch.id } });
     return null;
   }
@@ -243,12 +254,29 @@ export async function exportBankBatch(adminId: string, now = new Date()) {
     return { driverId, jobsPence, recoveredPence, amountPence: jobsPence - recoveredPence };
   });
   await db.payoutBatch.update({ where: { id: batch.id }, data: { lines } });
-  return { id: batch.id, reference: batch.reference, jobs: claimed.length };
+  return { id: batch.id, reference: batch.reference, jobs: claimed.length, claims: compensation.count };
 }
 
-/** The batch as the bank takes it: name, sort code, account number, amount, reference. */
+/**
+ * The batch as the bank takes it: name, sort code, account number, amount, reference. The
+ * drivers' lines first, then the compensation section (references "CLAIM" and the booking's).
+ */
 export async function bankBatchCsv(batchId: string) {
-  const batch = await db.payoutBatch.findUnique({ where: { id: batchId } });
+  const batch = await db.payoutBatch.findUnique({
+    where: { id: batchId },
+    include: {
+      claims: {
+        orderBy: { paidAt: "asc" },
+        select: {
+          bankPence: true,
+          bankAccountName: true,
+          bankSortCodeEncrypted: true,
+          bankAccountNumberEncrypted: true,
+          booking: { select: { reference: true } },
+        },
+      },
+    },
+  });
   if (!batch) return null;
   const lines = batch.lines as BatchLine[];
   const drivers = await db.driver.findMany({
@@ -270,6 +298,18 @@ export async function bankBatchCsv(batchId: string) {
       ]),
     );
   }
+  for (const claim of batch.claims) {
+    if (!claim.bankSortCodeEncrypted || !claim.bankAccountNumberEncrypted || !claim.bankPence) continue;
+    rows.push(
+      csvLine([
+        claim.bankAccountName ?? "",
+        decryptSecret(claim.bankSortCodeEncrypted),
+        decryptSecret(claim.bankAccountNumberEncrypted),
+        (claim.bankPence / 100).toFixed(2),
+        `CLAIM ${claim.booking.reference}`,
+      ]),
+    );
+  }
   return { reference: batch.reference, csv: rows.join("") };
 }
 
@@ -283,9 +323,13 @@ export async function markBatchPaid(batchId: string, adminId: string, now = new 
     if (count === 0) return false;
     const batch = await tx.payoutBatch.findUniqueOrThrow({
       where: { id: batchId },
-      include: { payouts: { select: { id: true, bookingId: true, driverId: true, amountPence: true } } },
+      include: {
+        payouts: { select: { id: true, bookingId: true, driverId: true, amountPence: true } },
+        claims: { select: { id: true } },
+      },
     });
     await tx.payout.updateMany({ where: { batchId }, data: { status: "paid", paidAt: now } });
+    await tx.damageClaim.updateMany({ where: { bankBatchId: batchId }, data: { bankPaidAt: now } });
     await tx.driverLedgerEntry.createMany({
       data: [
         ...batch.payouts.map((payout) => ({
@@ -317,7 +361,7 @@ export async function markBatchPaid(batchId: string, adminId: string, now = new 
         action: "payouts.batch_paid",
         targetType: "PayoutBatch",
         targetId: batchId,
-        details: { reference: batch.reference, payouts: batch.payouts.length },
+        details: { reference: batch.reference, payouts: batch.payouts.length, claims: batch.claims.length },
       },
     });
     return true;
@@ -395,11 +439,22 @@ export async function balancesOf(driverIds: string[]) {
   return new Map(rows.map((row) => [row.driverId, row._sum.amountPence ?? 0]));
 }
 
+/** Paid claims' bank parts waiting for the next batch: how many and how much (pence). */
+export async function compensationOwed() {
+  const owed = await db.damageClaim.aggregate({ where: COMPENSATION_OWED, _count: true, _sum: { bankPence: true } });
+  return { claims: owed._count, total: formatPounds(owed._sum.bankPence ?? 0) };
+}
+
 /** The batches, newest first, for the admins' payouts page. */
 export async function payoutBatches() {
-  const batches = await db.payoutBatch.findMany({ orderBy: { createdAt: "desc" }, take: 20 });
+  const batches = await db.payoutBatch.findMany({
+    orderBy: { createdAt: "desc" },
+    take: 20,
+    include: { claims: { select: { bankPence: true } } },
+  });
   return batches.map((batch) => {
     const lines = batch.lines as BatchLine[];
+    const compensationPence = batch.claims.reduce((sum, claim) => sum + (claim.bankPence ?? 0), 0);
     return {
       id: batch.id,
       reference: batch.reference,
@@ -407,7 +462,9 @@ export async function payoutBatches() {
       paid: batch.paidAt !== null,
       paidText: batch.paidAt ? formatUkDate(batch.paidAt) : null,
       drivers: lines.length,
-      total: formatPounds(lines.reduce((sum, line) => sum + line.amountPence, 0)),
+      claims: batch.claims.length,
+      compensation: formatPounds(compensationPence),
+      total: formatPounds(lines.reduce((sum, line) => sum + line.amountPence, 0) + compensationPence),
     };
   });
 }
@@ -420,6 +477,12 @@ export async function driverEarnings(driverId: string, now = new Date()) {
     select: { bookingId: true, kind: true, amountPence: true, availableAt: true, driverId: true, createdAt: true },
   });
   const bookingIds = [...new Set(entries.map((entry) => entry.bookingId).filter((id): id is string => id !== null))];
+  // Excesses towards damage claims: what each was for, from its note.
+  const excesses = await db.driverLedgerEntry.findMany({
+    where: { driverId, kind: "excess" },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, amountPence: true, note: true, createdAt: true },
+  });
   const bookings = await db.booking.findMany({
     where: { id: { in: bookingIds } },
     select: { id: true, reference: true, completedAt: true, moveDate: true, status: true },
@@ -456,5 +519,11 @@ export async function driverEarnings(driverId: string, now = new Date()) {
     payable: formatPounds(balances.payablePence),
     pending: formatPounds(balances.pendingPence),
     held: balances.heldPence === 0 ? null : formatPounds(balances.heldPence),
+    charges: excesses.map((entry) => ({
+      id: entry.id,
+      dateText: formatUkDate(entry.createdAt),
+      amount: formatPounds(-entry.amountPence),
+      note: entry.note ?? "",
+    })),
   };
 }

@@ -53,6 +53,16 @@ export async function readBounded(request: Request, maxBytes: number): Promise<A
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
+/**
+ * A small urlencoded form posted to a large-body page (whose posts the guard leaves to the
+ * page): read within MAX_FORM_BODY_BYTES, else a thrown 413.
+ */
+export async function boundedFormData(request: Request): Promise<FormData> {
+  const bytes = await readBounded(request, MAX_FORM_BODY_BYTES);
+  if (!bytes) throw refuse(413, FORM_BODY_MESSAGES.tooLarge);
+  return new Response(bytes, { headers: { "Content-Type": URLENCODED } }).formData();
+}
+
 /** The same request with this body (and Content-Type), for the action to read as usual. */
 function withBody(request: Request, body: ArrayBuffer, contentType?: string) {
   const headers = new Headers(request.headers);

@@ -1,0 +1,292 @@
+// Paying an accepted damage claim (issue 36 part 3): back to the booking's payment, up to what
+// is left of it, and the rest by bank transfer in the next bank batch's compensation section.
+// A compensation is not a refund of the price: its refund rows (method "compensation") get no
+// credit note and take nothing off the driver's share. The driver at fault may be charged an
+// excess of up to £100 on their ledger.
+//
+// Once only: the gate is the claim's conditional move accepted → paid under the booking's row
+// lock, so a double click or two admins pay once. The provider is asked after that commit
+// (never inside a transaction); each charge's refund has the key easymove-claim-<claim>-<charge>,
+// so a retry is the same refund, and when the provider refuses, the claim goes back to accepted.
+import { claimPaymentSplit, DRIVER_EXCESS_MAX_PENCE, isDriverExcess } from "~/domain/damage-claims";
+import { formatPounds, parsePoundsText } from "~/domain/money";
+import { formatUkDateTime } from "~/domain/uk-datetime";
+import type { BankDetails } from "~/schemas/bank-details";
+import { CLAIM_DECISION_MESSAGES, CLAIM_PAYMENT_MESSAGES, CLAIM_STATE_LABELS } from "~/schemas/damage-claim-messages";
+import { refundPayment } from "~/server/payments/index.server";
+import { recordExcessForDriver, recoverExcessFromTransfer } from "~/server/payouts/ledger.server";
+import { recordAudit } from "~/server/platform/audit.server";
+import { isUniqueViolation } from "~/server/platform/db-errors.server";
+import { db } from "~/server/platform/db.server";
+import { encryptSecret } from "~/server/platform/encryption.server";
+import { publishLiveEvent } from "~/server/platform/live.server";
+import type { SessionUser } from "~/views/session-user";
+import type { Prisma } from "../../../generated/prisma/client";
+import { lockedClaim, postInTicket, type ClaimStep } from "./claim-decisions.server";
+
+type Client = Prisma.TransactionClient | typeof db;
+
+/** The booking's charges, oldest first, each with what is left to give back on it. */
+async function chargesOf(client: Client, bookingId: string) {
+  const charges = await client.payment.findMany({
+    where: { bookingId, refundOfId: null, status: "succeeded" },
+    orderBy: { createdAt: "asc" },
+    include: { refunds: { select: { amountPence: true, damageClaimId: true } } },
+  });
+  return charges.map((charge) => ({
+    ...charge,
+    leftPence: charge.amountPence - charge.refunds.reduce((sum, refund) => sum + refund.amountPence, 0),
+  }));
+}
+
+/**
+ * How an offer would be paid now: refunded up to what is left of the booking's payments (this
+ * claim's own compensation already made counted as refundable to it), the rest by bank.
+ */
+export async function claimPaymentPlan(client: Client, bookingId: string, claimId: string, offeredPence: number) {
+  const charges = await chargesOf(client, bookingId);
+  const madeForClaim = charges
+    .flatMap((charge) => charge.refunds)
+    .filter((refund) => refund.damageClaimId === claimId)
+    .reduce((sum, refund) => sum + refund.amountPence, 0);
+  const refundable = charges.reduce((sum, charge) => sum + charge.leftPence, 0) + madeForClaim;
+  return claimPaymentSplit(offeredPence, refundable);
+}
+
+/** The customer's account for their claim's bank part, stored encrypted (only its last four are shown). */
+export async function saveClaimBankDetails(
+  user: Pick<SessionUser, "id">,
+  claimId: string,
+  details: BankDetails,
+): Promise<ClaimStep> {
+  const { count } = await db.damageClaim.updateMany({
+    // Until the bank part is in a batch: accepted, or paid and waiting for the next batch.
+    where: {
+      id: claimId,
+      customerId: user.id,
+      OR: [{ state: "accepted" }, { state: "paid", bankPence: { gt: 0 }, bankBatchId: null }],
+    },
+    data: {
+      bankAccountName: details.accountName,
+      bankSortCodeEncrypted: encryptSecret(details.sortCode),
+      bankAccountNumberEncrypted: encryptSecret(details.accountNumber),
+      bankAccountLast4: details.accountNumber.slice(-4),
+    },
+  });
+  if (count === 0) return { ok: false, status: 409, message: CLAIM_PAYMENT_MESSAGES.bankNotNeeded };
+  await recordAudit({ actorId: user.id, action: "claim.bank_details", targetType: "DamageClaim", targetId: claimId });
+  return { ok: true };
+}
+
+type Gate =
+  | { ok: true; bookingId: string; offeredPence: number; refundPence: number; bankPence: number; paidAt: Date }
+  | Extract<ClaimStep, { ok: false }>;
+
+/** Pays the accepted offer: the refund part through the provider, the bank part into the next batch. */
+export async function payClaim(adminId: string, claimId: string, now = new Date()): Promise<ClaimStep> {
+  const gate = await db.$transaction(async (tx): Promise<Gate> => {
+    const locked = await lockedClaim(tx, claimId);
+    if (!locked) return { ok: false, status: 404, message: CLAIM_PAYMENT_MESSAGES.notFound };
+    const { claim } = locked;
+    if (claim.state !== "accepted" || claim.offeredPence === null)
+      return { ok: false, status: 409, message: CLAIM_PAYMENT_MESSAGES.notAccepted(CLAIM_STATE_LABELS[claim.state]) };
+    const split = await claimPaymentPlan(tx, claim.bookingId, claim.id, claim.offeredPence);
+    if (split.bankPence > 0 && !claim.bankAccountNumberEncrypted)
+      return {
+        ok: false,
+        status: 409,
+        message: CLAIM_PAYMENT_MESSAGES.needsBankDetails(formatPounds(split.bankPence)),
+      };
+    const { count } = await tx.damageClaim.updateMany({
+      where: { id: claim.id, state: "accepted" },
+      data: { state: "paid", ...split, paidAt: now, paidById: adminId },
+    });
+    if (count !== 1) return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.changed };
+    return { ok: true, bookingId: claim.bookingId, offeredPence: claim.offeredPence, ...split, paidAt: now };
+  });
+  if (!gate.ok) return gate;
+
+  try {
+    await refundCompensation(claimId, gate.bookingId, gate.refundPence);
+  } catch (error) {
+    console.error(`Compensation refund for claim ${claimId} failed:`, error);
+    // Back to accepted, so it can be paid again (the same keys make the retry the same refunds).
+    await db.damageClaim.updateMany({
+      where: { id: claimId, state: "paid", paidAt: gate.paidAt },
+      data: { state: "accepted", refundPence: null, bankPence: null, paidAt: null, paidById: null },
+    });
+    return { ok: false, status: 502, message: CLAIM_PAYMENT_MESSAGES.failed };
+  }
+
+  await db.$transaction(async (tx) => {
+    const locked = await lockedClaim(tx, claimId);
+    if (!locked) return;
+    const parts = [
+      ...(gate.refundPence > 0 ? [CLAIM_PAYMENT_MESSAGES.refundPart(formatPounds(gate.refundPence))] : []),
+      ...(gate.bankPence > 0
+        ? [CLAIM_PAYMENT_MESSAGES.bankPart(formatPounds(gate.bankPence), locked.claim.bankAccountLast4 ?? "")]
+        : []),
+    ];
+    await postInTicket(tx, locked.claim, {
+      fromSupport: true,
+      authorId: adminId,
+      body: CLAIM_PAYMENT_MESSAGES.paidText(parts.join(", and ")),
+    });
+    await recordAudit(
+      {
+        actorId: adminId,
+        action: "claim.pay",
+        targetType: "DamageClaim",
+        targetId: claimId,
+        details: { offeredPence: gate.offeredPence, refundPence: gate.refundPence, bankPence: gate.bankPence },
+      },
+      tx,
+    );
+  });
+  await publishLiveEvent({ bookingId: gate.bookingId, kind: "booking" });
+  return { ok: true };
+}
+
+/**
+ * The refund part, from the booking's charges oldest first: one refund per charge for this
+ * claim (a charge that already has one, from an earlier try, is counted and skipped).
+ */
+async function refundCompensation(claimId: string, bookingId: string, refundPence: number) {
+  const charges = await chargesOf(db, bookingId);
+  let remaining =
+    refundPence -
+    charges
+      .flatMap((charge) => charge.refunds)
+      .filter((refund) => refund.damageClaimId === claimId)
+      .reduce((sum, refund) => sum + refund.amountPence, 0);
+  for (const charge of charges) {
+    if (remaining <= 0) return;
+    if (charge.refunds.some((refund) => refund.damageClaimId === claimId)) continue;
+    const part = Math.min(charge.leftPence, remaining);
+    if (part <= 0) continue;
+    const refund = await refundPayment(
+      { provider: charge.provider, paymentId: charge.providerPaymentId },
+      part,
+      `easymove-claim-${claimId}-${charge.id}`,
+    );
+    try {
+      await db.payment.create({
+        data: {
+          bookingId,
+          provider: charge.provider,
+          providerPaymentId: refund.id,
+          amountPence: refund.amountPence,
+          currency: charge.currency,
+          status: "refunded",
+          method: "compensation",
+          refundOfId: charge.id,
+          damageClaimId: claimId,
+          customerName: charge.customerName,
+          customerEmail: charge.customerEmail,
+        },
+      });
+    } catch (error) {
+      // The provider answered a retry with the refund it already made: kept once.
+      if (!isUniqueViolation(error)) throw error;
+    }
+    remaining -= part;
+  }
+}
+
+/** An admin charges the booking's driver an excess (up to £100, pounds as typed) towards a paid claim, with the reason. */
+export async function chargeDriverExcess(
+  adminId: string,
+  claimId: string,
+  typed: { amount: string; reason: string },
+): Promise<ClaimStep> {
+  const amountPence = parsePoundsText(typed.amount);
+  const reason = typed.reason.trim();
+  if (!isDriverExcess(amountPence))
+    return { ok: false, status: 400, field: "excessAmount", message: CLAIM_PAYMENT_MESSAGES.excessAmount };
+  if (reason.length < 3 || reason.length > 500)
+    return { ok: false, status: 400, field: "excessReason", message: CLAIM_PAYMENT_MESSAGES.excessReason };
+  const result = await db.$transaction(
+    async (tx): Promise<(ClaimStep & { ok: false }) | { ok: true; bookingId: string; driverId: string }> => {
+      const locked = await lockedClaim(tx, claimId);
+      if (!locked) return { ok: false, status: 404, message: CLAIM_PAYMENT_MESSAGES.notFound };
+      const { claim } = locked;
+      const driverId = claim.booking.driverId;
+      if (claim.state !== "paid") return { ok: false, status: 409, message: CLAIM_PAYMENT_MESSAGES.excessNotPaid };
+      if (!driverId) return { ok: false, status: 409, message: CLAIM_PAYMENT_MESSAGES.excessNoDriver };
+      const { count } = await tx.damageClaim.updateMany({
+        where: { id: claim.id, excessPence: null },
+        data: { excessPence: amountPence, excessReason: reason },
+      });
+      if (count !== 1) return { ok: false, status: 409, message: CLAIM_PAYMENT_MESSAGES.excessAlready };
+      await recordExcessForDriver(tx, {
+        claimId,
+        bookingId: claim.bookingId,
+        driverId,
+        amountPence,
+        note: `Excess towards the damage claim on ${claim.booking.reference}: ${reason}`,
+      });
+      await recordAudit(
+        {
+          actorId: adminId,
+          action: "claim.driver_excess",
+          targetType: "DamageClaim",
+          targetId: claimId,
+          details: { amountPence, reason, driverId },
+        },
+        tx,
+      );
+      return { ok: true, bookingId: claim.bookingId, driverId };
+    },
+  );
+  if (!result.ok) return result;
+  await recoverExcessFromTransfer({ claimId, bookingId: result.bookingId, driverId: result.driverId, amountPence });
+  return { ok: true };
+}
+
+/** How the claim is (or would be) paid, and the driver's excess, as the admin's claim page shows them. */
+export async function claimPaymentForAdmin(claimId: string) {
+  const claim = await db.damageClaim.findUnique({
+    where: { id: claimId },
+    select: {
+      id: true,
+      bookingId: true,
+      state: true,
+      offeredPence: true,
+      refundPence: true,
+      bankPence: true,
+      paidAt: true,
+      bankAccountLast4: true,
+      bankPaidAt: true,
+      bankBatch: { select: { reference: true } },
+      excessPence: true,
+      excessReason: true,
+      booking: { select: { driver: { select: { name: true } } } },
+    },
+  });
+  if (!claim) return null;
+  const plan =
+    claim.state === "accepted" && claim.offeredPence !== null
+      ? await claimPaymentPlan(db, claim.bookingId, claim.id, claim.offeredPence)
+      : null;
+  const split = plan ?? { refundPence: claim.refundPence ?? 0, bankPence: claim.bankPence ?? 0 };
+  const bankState = !split.bankPence
+    ? null
+    : !claim.bankAccountLast4
+      ? "waiting for the customer's bank details"
+      : claim.bankPaidAt
+        ? `to the account ending ${claim.bankAccountLast4}, sent with batch ${claim.bankBatch?.reference ?? ""}`
+        : claim.bankBatch
+          ? `to the account ending ${claim.bankAccountLast4}, in batch ${claim.bankBatch.reference} (not marked paid yet)`
+          : `to the account ending ${claim.bankAccountLast4}, in the next bank batch`;
+  return {
+    mayPay: claim.state === "accepted",
+    payBlocked: plan && plan.bankPence > 0 && !claim.bankAccountLast4 ? formatPounds(plan.bankPence) : null,
+    refund: formatPounds(split.refundPence),
+    bank: split.bankPence ? `${formatPounds(split.bankPence)} by bank transfer, ${bankState}` : null,
+    paidText: claim.paidAt ? formatUkDateTime(claim.paidAt) : null,
+    driverName: claim.booking.driver?.name ?? null,
+    mayChargeExcess: claim.state === "paid" && claim.excessPence === null && claim.booking.driver !== null,
+    excess: claim.excessPence === null ? null : `${formatPounds(claim.excessPence)}: ${claim.excessReason ?? ""}`,
+    excessMax: formatPounds(DRIVER_EXCESS_MAX_PENCE),
+  };
+}
