@@ -1,0 +1,358 @@
+// Paying damage claims (issue 36 part 3), against a real PostgreSQL, the sandbox and the Stripe
+// stand-in: an accepted offer is refunded to the booking's payment up to what is left of it and
+// the rest goes by bank transfer in the next bank batch's compensation section; once only under
+// a double click and two admins; a provider's refusal leaves the claim to be paid again. A
+// compensation gets no credit note and takes nothing off the driver's share; it is its own kind
+// in admin payments. The driver at fault may be charged an excess, recovered from their payouts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as claimPage from "~/routes/_bookings+/bookings_.$id.claim";
+import { paymentsCsv, listPayments } from "~/server/admin/payments.server";
+import { overrideTracking } from "~/server/admin/bookings.server";
+import { recordProviderPayment } from "~/server/bookings/checkout.server";
+import { issueCreditNotes } from "~/server/bookings/invoices.server";
+import { CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
+import { chargeDriverExcess, payClaim } from "~/server/claims/claim-payments.server";
+import { payWithSandboxCard, sandboxGateway } from "~/server/payments/sandbox.server";
+import { createStripeGateway } from "~/server/payments/stripe.server";
+import { refreshStripeAccount, saveBankDetails, stripeOnboardingUrl } from "~/server/payouts/payout-details.server";
+import {
+  bankBatchCsv,
+  compensationOwed,
+  driverEarnings,
+  exportBankBatch,
+  markBatchPaid,
+  runStripePayouts,
+} from "~/server/payouts/payouts.server";
+import { db } from "~/server/platform/db.server";
+import { decryptSecret } from "~/server/platform/encryption.server";
+import { setEnv } from "../support/env";
+import { parseCsv } from "../support/parse-csv";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
+import { BASE, call, createAccount, getRequest, sessionCookie, unique } from "./auth-helpers";
+import { createApprovedDriver } from "./factories";
+
+const SECRET_KEY = "sk_test_claimPaymentsStandIn";
+const HOUR = 3_600_000;
+
+let stripe: StripeStandIn;
+let admin: Awaited<ReturnType<typeof createAccount>>;
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  admin = await createAccount({ role: "admin" });
+  await db.paymentSetting.deleteMany({ where: { provider: "stripe" } });
+});
+afterAll(() => stripe.close());
+
+const withStripe = () => setEnv({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_BASE: stripe.baseUrl });
+const withoutStripe = () => setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined });
+
+async function bankDriver() {
+  const driver = await createApprovedDriver();
+  await saveBankDetails(driver.id, { accountName: "J Driver", sortCode: "20-00-01", accountNumber: "12345678" });
+  return driver;
+}
+
+async function stripeDriver() {
+  const driver = await createApprovedDriver();
+  await stripeOnboardingUrl({ id: driver.id, email: driver.email });
+  const { stripeAccountId } = await db.driver.findUniqueOrThrow({ where: { id: driver.id } });
+  stripe.finishOnboarding(stripeAccountId!);
+  expect(await refreshStripeAccount(driver.id)).toBe(true);
+  return driver;
+}
+
+/**
+ * A move of £123.45 (£111.45 for the driver) with £8,000 extended cover, paid through the
+ * sandbox or Stripe and completed, with an accepted offer of `offeredPence` on a claim.
+ */
+async function acceptedClaim(driverId: string, provider: "sandbox" | "stripe", offeredPence: number) {
+  const customer = await createAccount({ role: "customer" });
+  const id = unique();
+  const booking = await db.booking.create({
+    data: {
+      reference: `EM-${id.slice(-6).toUpperCase().padStart(6, "0")}`,
+      customerId: customer.id,
+      status: "assigned",
+      driverId,
+      trackingStatus: "arrived",
+      pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
+      deliveryAddress: "2 Osborne Road, Newcastle NE2 2AA",
+      moveDate: new Date(Date.now() - 3 * 86_400_000),
+      vanSize: "medium",
+      distanceTenths: 20,
+      estimatedHours: 2,
+      customerName: "Clara Claim",
+      customerEmail: customer.email,
+      subTotal: 12_145,
+      platformFee: 1000,
+      driverShare: 11_145,
+      vatAmount: 200,
+      originalPrice: 12_345,
+      finalPrice: 12_345,
+      declaredValue: 8000,
+    },
+  });
+  const input = {
+    bookingId: booking.id,
+    reference: booking.reference,
+    description: `Booking ${booking.reference}`,
+    amountPence: booking.finalPrice,
+    customerEmail: customer.email,
+    idempotencyKey: `claim-test-${booking.id}`,
+  };
+  let payment;
+  if (provider === "stripe") {
+    const gateway = createStripeGateway(SECRET_KEY);
+    const intent = await gateway.createPaymentIntent(input);
+    stripe.setPaymentIntentStatus(intent.id, "succeeded");
+    payment = await gateway.retrievePaymentIntent(intent.id);
+  } else {
+    const intent = await sandboxGateway.createPaymentIntent(input);
+    payment = (await payWithSandboxCard(intent.id, "4242 4242 4242 4242"))!.payment;
+  }
+  expect((await recordProviderPayment(payment!)).outcome).toBe("paid");
+  expect(await overrideTracking(admin.id, booking.id, "completed", "Delivered")).toMatchObject({ ok: true });
+  const ticket = await db.supportRequest.create({
+    data: { bookingId: booking.id, userId: customer.id, kind: "claim", message: "Damage claim: piano" },
+  });
+  const claim = await db.damageClaim.create({
+    data: {
+      bookingId: booking.id,
+      customerId: customer.id,
+      ticketId: ticket.id,
+      declaredValue: 8000,
+      claimedPence: 60_000,
+      payablePence: 60_000,
+      offeredPence: offeredPence,
+      state: "accepted",
+      items: { create: { position: 0, description: "Piano, leg snapped", amountPence: 60_000, payablePence: 60_000 } },
+    },
+  });
+  const completedAt = (await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).completedAt!;
+  return { customer, cookie: (await sessionCookie(customer)).split(";")[0]!, booking, claim, completedAt };
+}
+
+const post = (bookingId: string, cookie: string, fields: Record<string, string>) =>
+  call(
+    claimPage.action,
+    new Request(`${BASE}/bookings/${bookingId}/claim`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+    { id: bookingId },
+  );
+const claimOf = (id: string) => db.damageClaim.findUniqueOrThrow({ where: { id } });
+
+describe("paying an accepted claim", () => {
+  it("refunds what is left of the payment and sends the rest by bank, once under double clicks and two admins", async () => {
+    withoutStripe();
+    const driver = await bankDriver();
+    const { booking, claim, cookie, completedAt } = await acceptedClaim(driver.id, "sandbox", 50_000);
+
+    // £500 offered, £123.45 paid: £376.55 goes by bank, so the customer's account is needed first.
+    expect(await payClaim(admin.id, claim.id)).toEqual({
+      ok: false,
+      status: 409,
+      message: CLAIM_PAYMENT_MESSAGES.needsBankDetails("£376.55"),
+    });
+    const page = await call(claimPage.loader, getRequest(`/bookings/${booking.id}/claim`, { cookie }), {
+      id: booking.id,
+    });
+    expect(page.body.claims[0]).toMatchObject({ state: "accepted", bankNeeded: "£376.55", bankLast4: null });
+
+    // The customer's bank details: refused on their field with what was typed kept, then stored encrypted.
+    const bad = await post(booking.id, cookie, {
+      intent: "bank",
+      claimId: claim.id,
+      accountName: "Clara Claim",
+      sortCode: "40-11",
+      accountNumber: "87654321",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.bankForm.error.sortCode).toEqual(["Enter a 6-digit sort code, like 20-00-01"]);
+    expect(bad.body.bankForm.initialValue).toMatchObject({ accountName: "Clara Claim", sortCode: "40-11" });
+    expect(bad.body.bankForm.initialValue.accountNumber).toBeUndefined();
+    const stranger = await createAccount({ role: "customer" });
+    const strangerCookie = (await sessionCookie(stranger)).split(";")[0]!;
+    expect((await post(booking.id, strangerCookie, { intent: "bank", claimId: claim.id })).status).toBe(404);
+    const saved = await post(booking.id, cookie, {
+      intent: "bank",
+      claimId: claim.id,
+      accountName: "Clara Claim",
+      sortCode: "401122",
+      accountNumber: "8765 4321",
+    });
+    expect(saved.status).toBe(302);
+    const withBank = await claimOf(claim.id);
+    expect(withBank.bankAccountLast4).toBe("4321");
+    expect(withBank.bankAccountNumberEncrypted).not.toContain("87654321");
+    expect(decryptSecret(withBank.bankAccountNumberEncrypted!)).toBe("87654321");
+
+    // A double click and a second admin at the same moment: paid once.
+    const other = await createAccount({ role: "admin" });
+    const results = await Promise.all([
+      payClaim(admin.id, claim.id),
+      payClaim(admin.id, claim.id),
+      payClaim(other.id, claim.id),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok).every((result) => !result.ok && result.status === 409)).toBe(true);
+    expect(await claimOf(claim.id)).toMatchObject({ state: "paid", refundPence: 12_345, bankPence: 37_655 });
+
+    const compensation = await db.payment.findMany({ where: { damageClaimId: claim.id } });
+    expect(compensation).toEqual([
+      expect.objectContaining({
+        amountPence: 12_345,
+        method: "compensation",
+        status: "refunded",
+        bookingId: booking.id,
+      }),
+    ]);
+    // Not a refund of the price: no credit note, nothing off the driver's share, the booking still paid.
+    await issueCreditNotes(booking.id);
+    expect(await db.invoice.count({ where: { bookingId: booking.id, kind: "credit_note" } })).toBe(0);
+    expect(
+      await db.driverLedgerEntry.count({ where: { bookingId: booking.id, kind: { in: ["deduction", "reversal"] } } }),
+    ).toBe(0);
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).paymentState).toBe("paid");
+    // The customer is told in the ticket's thread and by e-mail; the step is in the audit log.
+    const replies = await db.supportReply.findMany({ where: { requestId: claim.ticketId } });
+    expect(replies.map((reply) => reply.body)).toEqual([
+      "We have paid your claim: £123.45 back to the card or PayPal account you paid with, and £376.55 by bank transfer to your account ending 4321, in our next payment run.",
+    ]);
+    expect(await db.message.count({ where: { bookingId: booking.id, kind: "support-answer" } })).toBe(1);
+    expect(await db.auditLog.count({ where: { targetId: claim.id, action: "claim.pay" } })).toBe(1);
+
+    // Admin payments: its own kind, on the page, the CSV and the JSON API's rows.
+    const listed = await listPayments({ search: booking.reference }, { page: 1, take: 10, skip: 0 });
+    expect(listed.payments.map((payment) => payment.method).sort()).toEqual(["card", "compensation"]);
+    const csv: string[] = [];
+    for await (const line of paymentsCsv({ search: booking.reference })) csv.push(line);
+    const rows = parseCsv(csv.join(""));
+    expect(rows[0]!.at(-1)).toBe("Kind");
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row.at(-1))
+        .sort(),
+    ).toEqual(["Compensation", "Payment"]);
+
+    // The bank part: in the next batch's compensation section, sent when the batch is marked paid.
+    expect(await compensationOwed()).toMatchObject({ claims: expect.any(Number) });
+    const payday = new Date(completedAt.getTime() + 49 * HOUR);
+    const batch = (await exportBankBatch(admin.id, payday))!;
+    expect(batch.claims).toBeGreaterThanOrEqual(1);
+    expect((await claimOf(claim.id)).bankBatchId).toBe(batch.id);
+    const lines = parseCsv((await bankBatchCsv(batch.id))!.csv).slice(1);
+    expect(lines).toContainEqual(["Clara Claim", "40-11-22", "87654321", "376.55", `CLAIM ${booking.reference}`]);
+    expect(lines).toContainEqual(["J Driver", "20-00-01", "12345678", "111.45", batch.reference]);
+    // A second export does not pay it again.
+    await exportBankBatch(admin.id, payday);
+    expect((await claimOf(claim.id)).bankBatchId).toBe(batch.id);
+    expect(await markBatchPaid(batch.id, admin.id, payday)).toBe(true);
+    expect((await claimOf(claim.id)).bankPaidAt).toEqual(payday);
+    const paidPage = await call(claimPage.loader, getRequest(`/bookings/${booking.id}/claim`, { cookie }), {
+      id: booking.id,
+    });
+    expect(paidPage.body.claims[0].paidText).toMatch(
+      /^Paid on .+: £123\.45 back to the card or PayPal account you paid with, and £376\.55 by bank transfer to your account ending 4321, sent on .+\.$/,
+    );
+  });
+
+  it("a claim that fits in the payment is refunded whole and needs no bank details", async () => {
+    withoutStripe();
+    const { claim, booking } = await acceptedClaim((await bankDriver()).id, "sandbox", 8_000);
+    expect(await payClaim(admin.id, claim.id)).toEqual({ ok: true });
+    expect(await claimOf(claim.id)).toMatchObject({ state: "paid", refundPence: 8_000, bankPence: 0 });
+    expect((await db.payment.findMany({ where: { damageClaimId: claim.id } })).map((row) => row.amountPence)).toEqual([
+      8_000,
+    ]);
+    // Paid is settled: paying again changes nothing.
+    expect(await payClaim(admin.id, claim.id)).toMatchObject({ ok: false, status: 409 });
+    expect(await db.payment.count({ where: { bookingId: booking.id, damageClaimId: { not: null } } })).toBe(1);
+  });
+
+  it("a refusal by the provider leaves the claim accepted, and paying again refunds once", async () => {
+    withStripe();
+    const driver = await stripeDriver();
+    const { claim } = await acceptedClaim(driver.id, "stripe", 5_000);
+    stripe.failNext({ httpStatus: 400, path: "/v1/refunds", message: "No such charge." });
+    expect(await payClaim(admin.id, claim.id)).toEqual({
+      ok: false,
+      status: 502,
+      message: CLAIM_PAYMENT_MESSAGES.failed,
+    });
+    expect(await claimOf(claim.id)).toMatchObject({ state: "accepted", refundPence: null, paidAt: null });
+    expect(await db.payment.count({ where: { damageClaimId: claim.id } })).toBe(0);
+    expect(await payClaim(admin.id, claim.id)).toEqual({ ok: true });
+    const rows = await db.payment.findMany({ where: { damageClaimId: claim.id } });
+    expect(rows.map((row) => [row.provider, row.amountPence, row.method])).toEqual([["stripe", 5_000, "compensation"]]);
+  });
+});
+
+describe("the driver's excess", () => {
+  it("is a charge of up to £100 with its reason, on the ledger and the earnings page, taken from the next bank payout", async () => {
+    withoutStripe();
+    const driver = await bankDriver();
+    const { claim, completedAt } = await acceptedClaim(driver.id, "sandbox", 6_000);
+    expect(await chargeDriverExcess(admin.id, claim.id, { amount: "50", reason: "Dropped it" })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: CLAIM_PAYMENT_MESSAGES.excessNotPaid,
+    });
+    expect(await payClaim(admin.id, claim.id)).toEqual({ ok: true });
+    expect(await chargeDriverExcess(admin.id, claim.id, { amount: "100.01", reason: "Dropped it" })).toMatchObject({
+      ok: false,
+      status: 400,
+      field: "excessAmount",
+    });
+    expect(await chargeDriverExcess(admin.id, claim.id, { amount: "40", reason: "" })).toMatchObject({
+      ok: false,
+      field: "excessReason",
+    });
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        chargeDriverExcess(admin.id, claim.id, { amount: "40", reason: "The piano was not strapped in the van." }),
+      ),
+    );
+    expect(twice.filter((result) => result.ok)).toHaveLength(1);
+    const entries = await db.driverLedgerEntry.findMany({ where: { driverId: driver.id, kind: "excess" } });
+    expect(entries.map((entry) => entry.amountPence)).toEqual([-4_000]);
+    expect(await db.auditLog.count({ where: { targetId: claim.id, action: "claim.driver_excess" } })).toBe(1);
+
+    const earnings = await driverEarnings(driver.id, new Date(completedAt.getTime() + 49 * HOUR));
+    expect(earnings.charges).toEqual([
+      expect.objectContaining({
+        amount: "£40.00",
+        note: expect.stringContaining("The piano was not strapped in the van."),
+      }),
+    ]);
+    expect(earnings.payable).toBe("£71.45"); // £111.45 earned, less the £40.00 excess
+
+    // The next bank batch pays the job less the excess, and the ledger is square.
+    const payday = new Date(completedAt.getTime() + 49 * HOUR);
+    const batch = (await exportBankBatch(admin.id, payday))!;
+    const lines = parseCsv((await bankBatchCsv(batch.id))!.csv).slice(1);
+    expect(lines).toContainEqual(["J Driver", "20-00-01", "12345678", "71.45", batch.reference]);
+    await markBatchPaid(batch.id, admin.id, payday);
+    const all = await db.driverLedgerEntry.findMany({ where: { driverId: driver.id } });
+    expect(all.reduce((sum, entry) => sum + entry.amountPence, 0)).toBe(0);
+  });
+
+  it("is taken back from the job's Stripe transfer when the job was paid by one", async () => {
+    withStripe();
+    const driver = await stripeDriver();
+    const { claim, completedAt } = await acceptedClaim(driver.id, "stripe", 3_000);
+    expect((await runStripePayouts(new Date(completedAt.getTime() + 49 * HOUR))).paid).toBeGreaterThanOrEqual(1);
+    expect(await payClaim(admin.id, claim.id)).toEqual({ ok: true });
+    expect(await chargeDriverExcess(admin.id, claim.id, { amount: "25", reason: "Not wrapped" })).toEqual({ ok: true });
+    const entries = await db.driverLedgerEntry.findMany({
+      where: { driverId: driver.id, kind: { in: ["excess", "recovery"] } },
+    });
+    expect(entries.map((entry) => [entry.kind, entry.amountPence]).sort()).toEqual([
+      ["excess", -2_500],
+      ["recovery", 2_500],
+    ]);
+  });
+});
