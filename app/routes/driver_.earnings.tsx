@@ -181,6 +181,7 @@ export default function DriverEarnings() {
           <StripePayouts enabled={details.stripe.enabled} started={details.stripe.started} />
         ) : (
           <BankDetailsForm
+            key={details.bank?.last4 ?? "none"} // a fresh form once the details are saved
             id="bank-details"
             lastResult={answer && "initialValue" in answer ? answer : null}
             intro={

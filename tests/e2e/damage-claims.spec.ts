@@ -1,6 +1,8 @@
 // A damage claim in a browser, JavaScript on and off (issue 36): from /bookings to the claim
 // form, a refused amount on its field with what was typed kept, then the claim with photos and
-// a proof of value, followed on the tracker; after 7 days the form is gone and the page says why.
+// a proof of value, followed on the tracker; an admin's offer, accepted, the customer's bank
+// details for the part beyond their payment, and the claim paid; after 7 days the form is gone
+// and the page says why.
 import { expect, test, type BrowserContext } from "./fixtures";
 import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
 
@@ -38,6 +40,18 @@ async function deliveredMove(context: BrowserContext, baseURL: string, daysAgo =
       deliveryProofs: { create: { recipientName: "Clara", damageNotes: "Mirror corner chipped" } },
     },
   });
+  // Paid through the sandbox, so a claim's compensation can be refunded to it.
+  const { sandboxGateway, payWithSandboxCard } = await import("~/server/payments/sandbox.server");
+  const { recordProviderPayment } = await import("~/server/bookings/checkout.server");
+  const intent = await sandboxGateway.createPaymentIntent({
+    bookingId: booking.id,
+    reference: booking.reference,
+    description: `Booking ${booking.reference}`,
+    amountPence: booking.finalPrice,
+    customerEmail: email,
+    idempotencyKey: `claim-e2e-${booking.id}`,
+  });
+  await recordProviderPayment((await payWithSandboxCard(intent.id, "4242 4242 4242 4242"))!.payment!);
   const { startUserSession } = await import("~/server/auth/auth.server");
   const [name, ...value] = (await startUserSession(new Request(baseURL), user)).split(";")[0]!.split("=");
   await context.addCookies([{ name: name!, value: value.join("="), url: baseURL }]);
@@ -101,7 +115,12 @@ for (const mode of jsModes) {
       expect(claim.files).toHaveLength(3);
     });
 
-    test("an admin offers within the limit, the customer accepts", async ({ page, context, browser, baseURL }) => {
+    test("an admin offers within the limit, the customer accepts and gives bank details, the claim is paid", async ({
+      page,
+      context,
+      browser,
+      baseURL,
+    }) => {
       const booking = await deliveredMove(context, baseURL!);
       const db = await appDb();
       const ticket = await db.supportRequest.create({
@@ -131,9 +150,41 @@ for (const mode of jsModes) {
       await adminPage.getByRole("button", { name: "Send offer" }).click();
       await expect(amount).toHaveAccessibleDescription(/You can offer up to £100.00 on this claim/);
       await expect(amount).toHaveValue("120");
-      await amount.fill("75");
+      await amount.fill("95");
       await adminPage.getByRole("button", { name: "Send offer" }).click();
       await expect(adminPage.getByTestId("claim-state")).toHaveText("Offer made");
+
+      await open(page, `/bookings/${booking.id}/claim`, mode.javaScriptEnabled);
+      const offer = page.getByTestId("offer-answer");
+      await expect(offer).toContainText("We offer £95.00 for this claim.");
+      await offer.getByRole("button", { name: "Accept £95.00" }).click();
+      await expect(page.getByTestId("claim-state")).toHaveText("Accepted");
+      await expect(page.getByTestId("offer-answer")).toHaveCount(0);
+
+      // £84.00 was paid: £11.00 goes by bank transfer, so the page asks where to.
+      await expect(page.getByRole("heading", { name: "Where we pay £11.00" })).toBeVisible();
+      const sortCode = page.getByLabel("Sort code");
+      await page.getByLabel("Name on the account").fill("Clara Claim");
+      await sortCode.fill("40-11");
+      await page.getByLabel("Account number").fill("87654321");
+      await page.getByRole("button", { name: "Save bank details" }).click();
+      await expect(sortCode).toHaveAccessibleDescription(/Enter a 6-digit sort code/);
+      await expect(page.getByLabel("Name on the account")).toHaveValue("Clara Claim");
+      await sortCode.fill("40-11-22");
+      await page.getByLabel("Account number").fill("87654321");
+      await page.getByRole("button", { name: "Save bank details" }).click();
+      await expect(page.getByTestId("bank-details-saved")).toContainText("your account ending 4321");
+      await page.screenshot({
+        path: `test-results/screens/claim-bank-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
+        fullPage: true,
+      });
+
+      await open(adminPage, `/admin/claims/${claim.id}`, mode.javaScriptEnabled);
+      await expect(adminPage.getByTestId("claim-payment")).toContainText("£84.00 back to the customer");
+      await expect(adminPage.getByTestId("claim-payment")).toContainText("£11.00 by bank transfer");
+      await adminPage.getByRole("button", { name: "Pay £95.00" }).click();
+      await expect(adminPage.getByTestId("claim-state")).toHaveText("Paid");
+      await expect(adminPage.getByRole("button", { name: "Pay £95.00" })).toHaveCount(0);
       await adminPage.screenshot({
         path: `test-results/screens/admin-claim-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
         fullPage: true,
@@ -141,12 +192,12 @@ for (const mode of jsModes) {
       await adminContext.close();
 
       await open(page, `/bookings/${booking.id}/claim`, mode.javaScriptEnabled);
-      const offer = page.getByTestId("offer-answer");
-      await expect(offer).toContainText("We offer £75.00 for this claim.");
-      await offer.getByRole("button", { name: "Accept £75.00" }).click();
-      await expect(page.getByTestId("claim-state")).toHaveText("Accepted");
-      await expect(page.getByTestId("offer-answer")).toHaveCount(0);
-      expect((await db.damageClaim.findUniqueOrThrow({ where: { id: claim.id } })).state).toBe("accepted");
+      await expect(page.getByTestId("claim-state")).toHaveText("Paid");
+      await expect(page.getByTestId("claim-paid")).toContainText(
+        "£84.00 back to the card or PayPal account you paid with, and £11.00 by bank transfer to your account ending 4321",
+      );
+      const compensation = await db.payment.findMany({ where: { damageClaimId: claim.id } });
+      expect(compensation.map((row) => [row.method, row.amountPence])).toEqual([["compensation", 8_400]]);
     });
 
     test("after 7 days the form is gone, and the page says why", async ({ page, context, baseURL }) => {

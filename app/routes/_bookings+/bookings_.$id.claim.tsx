@@ -139,6 +139,30 @@ export default function ClaimPage() {
       <p className="text-sm font-medium text-slate-600">Booking {page.booking.reference}</p>
       <h1 className="text-3xl font-bold text-slate-900">Claim for damage</h1>
       <CoverFacts cover={page.cover} className="mt-3" />
+      {offered.map((claim) => (
+        <OfferAnswer key={claim.id} claim={claim} reply={offerReply} />
+      ))}
+      {page.claims
+        .filter((claim) => claim.bankNeeded)
+        .map((claim) => (
+          <section key={claim.id} aria-labelledby={`bank-${claim.id}-heading`} className="mt-6">
+            <h2 id={`bank-${claim.id}-heading`} className="text-xl font-semibold text-slate-900">
+              Where we pay {claim.bankNeeded}
+            </h2>
+            <BankDetailsForm
+              key={claim.bankLast4 ?? "none"} // a fresh form once the details are saved
+              id={`bank-${claim.id}`}
+              hidden={{ intent: "bank", claimId: claim.id }}
+              lastResult={bankReply?.claimId === claim.id ? bankReply.bankForm : null}
+              intro={
+                claim.bankLast4
+                  ? `We will pay ${claim.bankNeeded} by bank transfer into your account ending ${claim.bankLast4}. Enter new details to change it.`
+                  : CLAIM_PAYMENT_MESSAGES.bankNeeded(claim.bankNeeded!)
+              }
+              submitText="Save bank details"
+            />
+          </section>
+        ))}
       {page.open ? (
         <>
           <p className="mt-3 text-slate-700">
@@ -176,29 +200,6 @@ export default function ClaimPage() {
           {page.closedBecause}
         </p>
       )}
-      {offered.map((claim) => (
-        <OfferAnswer key={claim.id} claim={claim} reply={offerReply} />
-      ))}
-      {page.claims
-        .filter((claim) => claim.bankNeeded)
-        .map((claim) => (
-          <section key={claim.id} aria-labelledby={`bank-${claim.id}-heading`} className="mt-6">
-            <h2 id={`bank-${claim.id}-heading`} className="text-xl font-semibold text-slate-900">
-              Where we pay {claim.bankNeeded}
-            </h2>
-            <BankDetailsForm
-              id={`bank-${claim.id}`}
-              hidden={{ intent: "bank", claimId: claim.id }}
-              lastResult={bankReply?.claimId === claim.id ? bankReply.bankForm : null}
-              intro={
-                claim.bankLast4
-                  ? `We will pay ${claim.bankNeeded} by bank transfer into your account ending ${claim.bankLast4}. Enter new details to change it.`
-                  : CLAIM_PAYMENT_MESSAGES.bankNeeded(claim.bankNeeded!)
-              }
-              submitText="Save bank details"
-            />
-          </section>
-        ))}
       <ClaimList claims={page.claims} />
       <p className="mt-8">
         <Link to={trackerPath(page.booking.id)} className="font-semibold text-blue-700 underline">
