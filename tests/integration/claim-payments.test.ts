@@ -6,11 +6,11 @@
 // in admin payments. The driver at fault may be charged an excess, recovered from their payouts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as claimPage from "~/routes/_bookings+/bookings_.$id.claim";
-import { paymentsCsv, listPayments } from "~/server/admin/payments.server";
+import { CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
 import { overrideTracking } from "~/server/admin/bookings.server";
+import { paymentsCsv, listPayments } from "~/server/admin/payments.server";
 import { recordProviderPayment } from "~/server/bookings/checkout.server";
 import { issueCreditNotes } from "~/server/bookings/invoices.server";
-import { CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
 import { chargeDriverExcess, payClaim } from "~/server/claims/claim-payments.server";
 import { payWithSandboxCard, sandboxGateway } from "~/server/payments/sandbox.server";
 import { createStripeGateway } from "~/server/payments/stripe.server";
