@@ -291,6 +291,20 @@ describe("paying an accepted claim", () => {
   });
 });
 
+describe("the claim page's small forms", () => {
+  it("read an answer or bank details within the form limit: a larger body is 413, not held", async () => {
+    withoutStripe();
+    const { booking, claim, cookie } = await acceptedClaim((await bankDriver()).id, "sandbox", 5_000);
+    const huge = await post(booking.id, cookie, {
+      intent: "bank",
+      claimId: claim.id,
+      accountName: "x".repeat(1_100_000),
+    });
+    expect(huge.status).toBe(413);
+    expect(await claimOf(claim.id)).toMatchObject({ bankAccountName: null, state: "accepted" });
+  });
+});
+
 describe("the driver's excess", () => {
   it("is a charge of up to £100 with its reason, on the ledger and the earnings page, taken from the next bank payout", async () => {
     withoutStripe();

@@ -131,6 +131,22 @@ const probes = (): Probe[] => [
   },
   { name: "GET /bookings (signed in)", kind: "page", send: () => get(app, "/bookings", { cookie: customer.cookie }) },
   {
+    name: "GET /bookings/:id/claim (claim page)",
+    kind: "page",
+    send: () => get(app, `/bookings/${written.bookingId}/claim`, { cookie: customer.cookie }),
+  },
+  {
+    name: "POST /bookings/:id/claim (an offer's answer)",
+    kind: "page",
+    send: () =>
+      postForm(
+        app,
+        `/bookings/${written.bookingId}/claim`,
+        { intent: "accept", claimId: "c0000000000000000000000000" },
+        { cookie: customer.cookie },
+      ),
+  },
+  {
     name: "GET /booking-tracker (signed in)",
     kind: "page",
     send: () => get(app, `/booking-tracker?booking=${trackedId}`, { cookie: customer.cookie }),
