@@ -1,10 +1,12 @@
 // What runs in the background, on the job queue (server/jobs): each message's delivery, the
 // dead letters, and the timed work on the queue's schedules (housekeeping, the day-before
-// reminders, the upload clean-up, credit notes a refund is owed). Every app instance runs the
+// reminders, the upload clean-up, credit notes a refund is owed, a claim's refund a stopped process
+// left unmade). Every app instance runs the
 // workers unless JOB_WORKERS=off; `npm run worker` (worker.ts) runs them in a process of
 // their own. The schedules run each job once per period across all of them.
 import { issueMissingCreditNotes } from "./bookings/invoices.server";
 import { queueDayBeforeReminders } from "./bookings/move-day-emails.server";
+import { finishClaimRefunds } from "./claims/claim-payments.server";
 import { runDispatch } from "./drivers/dispatch.server";
 import { runHousekeeping } from "./housekeeping.server";
 import { jobWorkersRunning, QUEUES, startJobWorkers, stopJobQueue, type JobHandlers } from "./jobs/job-queue.server";
@@ -24,6 +26,7 @@ const HANDLERS: JobHandlers = {
   [QUEUES.reminders]: async () => void (await queueDayBeforeReminders()),
   [QUEUES.uploadCleanup]: async () => void (await cleanupStaleUploads()),
   [QUEUES.creditNotes]: async () => void (await issueMissingCreditNotes()),
+  [QUEUES.claimRefunds]: async () => void (await finishClaimRefunds()),
   [QUEUES.dispatch]: async () => void (await runDispatch()),
 };
 

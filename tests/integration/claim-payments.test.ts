@@ -11,7 +11,7 @@ import { overrideTracking } from "~/server/admin/bookings.server";
 import { paymentsCsv, listPayments } from "~/server/admin/payments.server";
 import { recordProviderPayment } from "~/server/bookings/checkout.server";
 import { issueCreditNotes } from "~/server/bookings/invoices.server";
-import { chargeDriverExcess, payClaim } from "~/server/claims/claim-payments.server";
+import { chargeDriverExcess, finishClaimRefunds, payClaim } from "~/server/claims/claim-payments.server";
 import { payWithSandboxCard, sandboxGateway } from "~/server/payments/sandbox.server";
 import { createStripeGateway } from "~/server/payments/stripe.server";
 import { refreshStripeAccount, saveBankDetails, stripeOnboardingUrl } from "~/server/payouts/payout-details.server";
@@ -288,6 +288,26 @@ describe("paying an accepted claim", () => {
     expect(await payClaim(admin.id, claim.id)).toEqual({ ok: true });
     const rows = await db.payment.findMany({ where: { damageClaimId: claim.id } });
     expect(rows.map((row) => [row.provider, row.amountPence, row.method])).toEqual([["stripe", 5_000, "compensation"]]);
+  });
+});
+
+describe("a refund a stopped process left unmade", () => {
+  it("is made by the schedule once the claim has been paid 10 minutes, under the same key, once", async () => {
+    withoutStripe();
+    const { claim, booking } = await acceptedClaim((await bankDriver()).id, "sandbox", 7_000);
+    // As if the process stopped between the gate's commit and the provider's answer.
+    const paidAt = new Date();
+    await db.damageClaim.update({
+      where: { id: claim.id },
+      data: { state: "paid", refundPence: 7_000, bankPence: 0, paidAt, paidById: admin.id },
+    });
+    expect(await finishClaimRefunds(new Date(paidAt.getTime() + 60_000))).toBe(0); // still in the making
+    expect(await finishClaimRefunds(new Date(paidAt.getTime() + 11 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await finishClaimRefunds(new Date(paidAt.getTime() + 30 * 60_000))).toBe(0);
+    const rows = await db.payment.findMany({ where: { damageClaimId: claim.id } });
+    expect(rows.map((row) => [row.method, row.amountPence, row.bookingId])).toEqual([
+      ["compensation", 7_000, booking.id],
+    ]);
   });
 });
 

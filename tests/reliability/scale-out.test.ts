@@ -40,7 +40,14 @@ let b: App;
 /** When both instances were up: the schedules' first whole period starts at the next minute. */
 let bothUpAt = 0;
 /** The timed jobs' queues (server/jobs/job-queue.server.ts). */
-const TIMED_QUEUES = ["housekeeping", "day-before-reminders", "upload-cleanup", "credit-notes", "dispatch"];
+const TIMED_QUEUES = [
+  "housekeeping",
+  "day-before-reminders",
+  "upload-cleanup",
+  "credit-notes",
+  "claim-refunds",
+  "dispatch",
+];
 
 beforeAll(async () => {
   database = await startDatabase("scale-out", DB_PORT);

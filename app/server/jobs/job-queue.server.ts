@@ -23,6 +23,8 @@ export const QUEUES = {
   reminders: "day-before-reminders",
   uploadCleanup: "upload-cleanup",
   creditNotes: "credit-notes",
+  /** A paid damage claim's refund that a stopped process left unmade (issue 36). */
+  claimRefunds: "claim-refunds",
   /** Open jobs told to the drivers who may take them, and flagged when open too long (issue 34). */
   dispatch: "dispatch",
 } as const;
@@ -34,6 +36,7 @@ const SCHEDULES: { queue: QueueName; cron: string }[] = [
   { queue: QUEUES.reminders, cron: "*/15 * * * *" },
   { queue: QUEUES.uploadCleanup, cron: "7 * * * *" },
   { queue: QUEUES.creditNotes, cron: "*/15 * * * *" },
+  { queue: QUEUES.claimRefunds, cron: "*/15 * * * *" },
   { queue: QUEUES.dispatch, cron: "* * * * *" },
 ];
 
