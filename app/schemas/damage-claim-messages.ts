@@ -55,6 +55,8 @@ export function claimItemProblems(row: { description?: string; amount?: string }
 /** Deciding a claim: the admin's offer or refusal, the customer's answer. */
 export const CLAIM_DECISION_MESSAGES = {
   notFound: "Claim not found",
+  unknownStep: "This page has no such form. Reload the page and try again.",
+  customerTold: "The customer has been told in the claim's ticket and by e-mail.",
   amount: "Enter the amount to offer in pounds, for example 85 or 85.50.",
   overLimit: (limit: string) =>
     `You can offer up to ${limit} on this claim (its items' limits and what is left of the move's limit).`,
@@ -84,11 +86,8 @@ export const CLAIM_PAYMENT_MESSAGES = {
     `${amount} of this claim goes by bank transfer, and the customer has not given their bank details yet. They are asked for them on their claim's page.`,
   failed: "The payment provider refused the refund. Nothing was paid; please try again later.",
   paid: "Claim paid",
-  paidDescription: "The customer has been told in the claim's ticket and by e-mail.",
-  paidText: (parts: string) => `We have paid your claim: ${parts}.`,
-  refundPart: (amount: string) => `${amount} back to the card or PayPal account you paid with`,
-  bankPart: (amount: string, last4: string) =>
-    `${amount} by bank transfer to your account ending ${last4}, in our next payment run`,
+  paidText: (how: string) => `We have paid your claim: ${how}.`,
+  paidOn: (date: string, how: string) => `Paid on ${date}: ${how}.`,
   bankNeeded: (amount: string) =>
     `${amount} of your claim is more than is left of your payment, so we pay it by bank transfer. Give us the account to pay it into: it is stored encrypted.`,
   bankSaved: "Bank details saved",
@@ -98,6 +97,28 @@ export const CLAIM_PAYMENT_MESSAGES = {
   excessReason: "Say why the driver was at fault, in a sentence or two.",
   excessNoDriver: "This booking has no driver to charge an excess to.",
   excessCharged: "Excess charged",
+  excessDescription: "It is on the driver's ledger and their earnings page.",
   excessAlready: "An excess has already been charged on this claim.",
   excessNotPaid: "Charge an excess once the claim is paid.",
 } as const;
+
+/**
+ * How a paid claim was paid, in the customer's words, for the ticket's message and the claim
+ * page: the refund part, then the bank part (sent on a date once its batch is paid).
+ */
+export function claimPaidHow(paid: {
+  refund: string | null;
+  bank: string | null;
+  bankAccountLast4: string | null;
+  bankSentOn: string | null;
+}) {
+  const parts = [
+    ...(paid.refund ? [`${paid.refund} back to the card or PayPal account you paid with`] : []),
+    ...(paid.bank
+      ? [
+          `${paid.bank} by bank transfer to your account ending ${paid.bankAccountLast4 ?? ""}, ${paid.bankSentOn ? `sent on ${paid.bankSentOn}` : "in our next payment run"}`,
+        ]
+      : []),
+  ];
+  return parts.join(", and ");
+}

@@ -3,12 +3,15 @@
 // fields are checked; the server passes how many it kept as photoCount, so one schema says
 // what a complete claim is. Rows left empty on the form are not items.
 import { z } from "zod";
+import { isDriverExcess } from "~/domain/damage-claims";
 import { parsePoundsText } from "~/domain/money";
 import {
+  CLAIM_DECISION_MESSAGES,
   CLAIM_DETAILS_MAX,
   CLAIM_MAX_ITEMS,
   CLAIM_MAX_PHOTOS,
   CLAIM_MESSAGES,
+  CLAIM_PAYMENT_MESSAGES,
   claimItemProblems,
 } from "./damage-claim-messages";
 
@@ -62,3 +65,38 @@ export const damageClaimSchema = z
         return { description: description.trim(), amountPence: parsePoundsText(amount)! };
       }),
   }));
+
+/** Pounds as typed, to integer pence, with `message` when it is not an amount `accepts` takes. */
+const poundsField = (message: string, accepts: (pence: number) => boolean) =>
+  z.string({ required_error: message }).transform((typed, ctx) => {
+    const pence = parsePoundsText(typed);
+    if (pence !== null && accepts(pence)) return pence;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    return z.NEVER;
+  });
+
+/** A reason written for the other side: 3 characters at least, trimmed. */
+const reasonField = (message: string, max: number) =>
+  z.string({ required_error: message }).trim().min(3, message).max(max, message);
+
+/**
+ * An admin's step on /admin/claims/:id, by its form's intent: an offer (the claim's own limit is
+ * checked against the database by offerOnClaim), a refusal with its reason, paying, or the
+ * driver's excess (up to DRIVER_EXCESS_MAX_PENCE) with why.
+ */
+export const adminClaimStepSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("offer"), amount: poundsField(CLAIM_DECISION_MESSAGES.amount, (pence) => pence > 0) }),
+  z.object({ intent: z.literal("decline"), reason: reasonField(CLAIM_DECISION_MESSAGES.reason, 1000) }),
+  z.object({ intent: z.literal("pay") }),
+  z.object({
+    intent: z.literal("excess"),
+    excessAmount: poundsField(CLAIM_PAYMENT_MESSAGES.excessAmount, isDriverExcess),
+    excessReason: reasonField(CLAIM_PAYMENT_MESSAGES.excessReason, 500),
+  }),
+]);
+
+/** The customer's answer to an offer: accept it, or dispute it with the reason. */
+export const offerAnswerSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("accept") }),
+  z.object({ intent: z.literal("dispute"), reason: reasonField(CLAIM_DECISION_MESSAGES.disputeReason, 1000) }),
+]);

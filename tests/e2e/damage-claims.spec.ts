@@ -1,8 +1,9 @@
 // A damage claim in a browser, JavaScript on and off (issue 36): from /bookings to the claim
 // form, a refused amount on its field with what was typed kept, then the claim with photos and
 // a proof of value, followed on the tracker; an admin's offer, accepted, the customer's bank
-// details for the part beyond their payment, and the claim paid; after 7 days the form is gone
-// and the page says why.
+// details for the part beyond their payment, and the claim paid; the driver at fault charged an
+// excess (a wrong amount refused on its field), shown on their earnings page; after 7 days the
+// form is gone and the page says why.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "./fixtures";
 import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
@@ -17,8 +18,30 @@ async function expectAccessible(page: Page) {
   );
 }
 
-/** A signed-in customer with a move delivered `daysAgo` days ago (its proof noting damage). */
-async function deliveredMove(context: BrowserContext, baseURL: string, daysAgo = 1) {
+/** An approved driver with an account, to be charged an excess. */
+async function driverWithAccount() {
+  const db = await appDb();
+  const user = await db.user.create({
+    data: { username: "Dan Driver", email: uniqueEmail("excess-driver"), role: "driver" },
+  });
+  return db.driver.create({
+    data: {
+      name: `Dan Driver ${Math.random().toString(36).slice(2, 6)}`,
+      email: user.email,
+      phone: "07700 900998",
+      experience: "3-5",
+      vanType: "medium",
+      location: "Newcastle upon Tyne",
+      approvalStatus: "approved",
+      agreementAcceptedAt: new Date(),
+      userId: user.id,
+      completedJobs: 1,
+    },
+  });
+}
+
+/** A signed-in customer with a move delivered `daysAgo` days ago (its proof noting damage), by `driverId` if given. */
+async function deliveredMove(context: BrowserContext, baseURL: string, daysAgo = 1, driverId: string | null = null) {
   const db = await appDb();
   const email = uniqueEmail("claimant");
   const user = await db.user.create({ data: { username: "Clara Claim", email } });
@@ -28,6 +51,7 @@ async function deliveredMove(context: BrowserContext, baseURL: string, daysAgo =
     data: {
       reference: `EM-${stamp.padStart(6, "0")}`,
       customerId: user.id,
+      driverId,
       status: "completed",
       trackingStatus: "completed",
       paymentState: "paid",
@@ -130,7 +154,8 @@ for (const mode of jsModes) {
       browser,
       baseURL,
     }) => {
-      const booking = await deliveredMove(context, baseURL!);
+      const driver = await driverWithAccount();
+      const booking = await deliveredMove(context, baseURL!, 1, driver.id);
       const db = await appDb();
       const ticket = await db.supportRequest.create({
         data: { bookingId: booking.id, userId: booking.customerId, kind: "claim", message: "Damage claim: 1. Lamp" },
@@ -195,6 +220,21 @@ for (const mode of jsModes) {
       await adminPage.getByRole("button", { name: "Pay £95.00" }).click();
       await expect(adminPage.getByTestId("claim-state")).toHaveText("Paid");
       await expect(adminPage.getByRole("button", { name: "Pay £95.00" })).toHaveCount(0);
+
+      // The driver was at fault: an excess over £100 is refused on its field with what was typed kept.
+      const excess = adminPage.getByLabel("Excess (£)");
+      const why = adminPage.getByLabel("Why the driver was at fault");
+      await excess.fill("150");
+      await why.fill("The lamp was not wrapped.");
+      await adminPage.getByRole("button", { name: "Charge excess" }).click();
+      await expect(excess).toHaveAccessibleDescription(/Enter the excess in pounds, from £0.01 to £100.00/);
+      await expect(excess).toHaveValue("150");
+      await expect(why).toHaveValue("The lamp was not wrapped.");
+      await expect(adminPage.getByTestId("error-summary")).toBeFocused();
+      await excess.fill("40");
+      await adminPage.getByRole("button", { name: "Charge excess" }).click();
+      await expect(adminPage.getByTestId("claim-excess")).toContainText("£40.00: The lamp was not wrapped.");
+      await expect(adminPage.getByRole("button", { name: "Charge excess" })).toHaveCount(0);
       if (mode.javaScriptEnabled) await expectAccessible(adminPage);
       await adminPage.screenshot({
         path: `test-results/screens/admin-claim-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
@@ -209,6 +249,18 @@ for (const mode of jsModes) {
       );
       const compensation = await db.payment.findMany({ where: { damageClaimId: claim.id } });
       expect(compensation.map((row) => [row.method, row.amountPence])).toEqual([["compensation", 8_400]]);
+
+      // The driver sees the excess under "Charges" on their earnings page, with the reason.
+      const driverContext = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled });
+      await driverContext.addCookies([await sessionCookieFor(driver.email, baseURL!)]);
+      const driverPage = await driverContext.newPage();
+      await open(driverPage, "/driver/earnings", mode.javaScriptEnabled);
+      await expect(driverPage.getByRole("heading", { name: "Charges" })).toBeVisible();
+      await expect(driverPage.getByTestId("earnings-charges")).toContainText("−£40.00");
+      await expect(driverPage.getByTestId("earnings-charges")).toContainText(
+        `Excess towards the damage claim on ${booking.reference}: The lamp was not wrapped.`,
+      );
+      await driverContext.close();
     });
 
     test("after 7 days the form is gone, and the page says why", async ({ page, context, baseURL }) => {

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { loader as bookingsLoader } from "~/routes/_bookings+/bookings";
 import * as claimPage from "~/routes/_bookings+/bookings_.$id.claim";
 import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
-import { CLAIM_MESSAGES } from "~/schemas/damage-claim-messages";
+import * as adminClaimPage from "~/routes/admin+/claims.$id";
+import { CLAIM_DECISION_MESSAGES, CLAIM_MESSAGES, CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
 import { claimForAdmin, declineClaim, offerOnClaim } from "~/server/claims/claim-decisions.server";
 import { db } from "~/server/platform/db.server";
 import { BASE, call, createAccount, getRequest, sessionCookie, unique } from "./auth-helpers";
@@ -263,14 +264,25 @@ describe("deciding a claim", () => {
       { id: bookingId },
     );
 
+  const adminStep = (claimId: string, cookie: string, fields: Record<string, string>) =>
+    call(
+      adminClaimPage.action,
+      new Request(`${BASE}/admin/claims/${claimId}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      { id: claimId },
+    );
+
   it("an offer within the limits: once, however many admins send it at once; the customer is told", async () => {
     const { claim, booking } = await submittedClaim();
     const [first, second] = [await admin(), await admin()];
-    const over = await offerOnClaim(first.id, claim.id, "95");
+    const over = await offerOnClaim(first.id, claim.id, 9_500);
     expect(over).toEqual({ ok: false, status: 400, field: "amount", message: expect.stringContaining("up to £90.00") });
     const results = await Promise.all([
-      offerOnClaim(first.id, claim.id, "80"),
-      offerOnClaim(second.id, claim.id, "85"),
+      offerOnClaim(first.id, claim.id, 8_000),
+      offerOnClaim(second.id, claim.id, 8_500),
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.find((result) => !result.ok)).toMatchObject({ status: 409 });
@@ -289,7 +301,7 @@ describe("deciding a claim", () => {
 
   it("the customer accepts once, however often the button is pressed; a stranger cannot", async () => {
     const { claim, booking, cookie } = await submittedClaim();
-    expect((await offerOnClaim((await admin()).id, claim.id, "60")).ok).toBe(true);
+    expect((await offerOnClaim((await admin()).id, claim.id, 6_000)).ok).toBe(true);
     const stranger = await customer();
     expect((await answer(booking.id, stranger.cookie, { intent: "accept", claimId: claim.id })).status).toBe(404);
     const presses = await Promise.all([
@@ -311,7 +323,7 @@ describe("deciding a claim", () => {
   it("a dispute reopens the ticket and the claim is reviewed again", async () => {
     const { claim, booking, cookie } = await submittedClaim();
     const reviewer = await admin();
-    await offerOnClaim(reviewer.id, claim.id, "20");
+    await offerOnClaim(reviewer.id, claim.id, 2_000);
     const short = await answer(booking.id, cookie, { intent: "dispute", claimId: claim.id, reason: "" });
     expect(short.status).toBe(400);
     expect(short.body.errors.reason).toEqual([expect.stringContaining("why you disagree")]);
@@ -324,13 +336,36 @@ describe("deciding a claim", () => {
     const after = await db.damageClaim.findUniqueOrThrow({ where: { id: claim.id }, include: { ticket: true } });
     expect(after).toMatchObject({ state: "under_review", disputeReason: "The sofa cost £600 last year." });
     expect(after.ticket.status).toBe("open");
-    expect((await offerOnClaim(reviewer.id, claim.id, "90")).ok).toBe(true);
+    expect((await offerOnClaim(reviewer.id, claim.id, 9_000)).ok).toBe(true);
   });
 
   it("a refusal with its reason, shown to the customer; a declined claim is settled", async () => {
     const { claim, booking, cookie } = await submittedClaim();
     const reviewer = await admin();
-    expect(await declineClaim(reviewer.id, claim.id, "")).toMatchObject({ ok: false, field: "reason" });
+    // The admin's forms are checked by their schema: a reason too short, an amount that is not one,
+    // a form the page does not have; each answered on its field with what was typed.
+    const adminCookie = (await sessionCookie(reviewer)).split(";")[0]!;
+    const noReason = await adminStep(claim.id, adminCookie, { intent: "decline", reason: " a " });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body).toMatchObject({
+      errors: { reason: [CLAIM_DECISION_MESSAGES.reason] },
+      typed: { reason: " a " },
+    });
+    const notAmount = await adminStep(claim.id, adminCookie, { intent: "offer", amount: "£12.345" });
+    expect(notAmount.body.errors).toEqual({ amount: [CLAIM_DECISION_MESSAGES.amount] });
+    const noExcess = await adminStep(claim.id, adminCookie, {
+      intent: "excess",
+      excessAmount: "100.01",
+      excessReason: "x",
+    });
+    expect(noExcess.body.errors).toEqual({
+      excessAmount: [CLAIM_PAYMENT_MESSAGES.excessAmount],
+      excessReason: [CLAIM_PAYMENT_MESSAGES.excessReason],
+    });
+    expect((await adminStep(claim.id, adminCookie, { intent: "refund-all" })).body.errors).toEqual({
+      "": [CLAIM_DECISION_MESSAGES.unknownStep],
+    });
+    expect((await db.damageClaim.findUniqueOrThrow({ where: { id: claim.id } })).state).toBe("submitted");
     expect(
       (await declineClaim(reviewer.id, claim.id, "The damage is shown on the inventory before the move.")).ok,
     ).toBe(true);
@@ -339,7 +374,7 @@ describe("deciding a claim", () => {
       stateText: "Declined",
       declineReason: "The damage is shown on the inventory before the move.",
     });
-    expect(await offerOnClaim(reviewer.id, claim.id, "10")).toMatchObject({ ok: false, status: 409 });
+    expect(await offerOnClaim(reviewer.id, claim.id, 1_000)).toMatchObject({ ok: false, status: 409 });
     // A declined claim no longer counts against the move's limit.
     expect(page.body.moveLeft).toBe("£20,000.00");
   });

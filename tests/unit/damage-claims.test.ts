@@ -12,6 +12,12 @@ import {
   offerLimitPence,
 } from "~/domain/damage-claims";
 import { coverLimits } from "~/domain/goods-cover";
+import {
+  adminClaimStepSchema,
+  CLAIM_DECISION_MESSAGES,
+  CLAIM_PAYMENT_MESSAGES,
+  offerAnswerSchema,
+} from "~/schemas/damage-claim";
 
 const standard = coverLimits(null);
 const extended = coverLimits(8000);
@@ -117,5 +123,31 @@ describe("a claim's states, offers and payment", () => {
     expect(claimPaymentSplit(25_000, 4_200)).toEqual({ refundPence: 4_200, bankPence: 20_800 });
     expect(claimPaymentSplit(25_000, 0)).toEqual({ refundPence: 0, bankPence: 25_000 });
     expect(DRIVER_EXCESS_MAX_PENCE).toBe(10_000);
+  });
+});
+
+describe("an admin's step on a claim and the customer's answer (the schemas)", () => {
+  const step = (fields: Record<string, string>) => adminClaimStepSchema.safeParse(fields);
+  it("takes an offer as integer pence, and refuses what is not a positive amount", () => {
+    expect(step({ intent: "offer", amount: "£1,234.5" })).toMatchObject({ success: true, data: { amount: 123_450 } });
+    for (const amount of ["0", "12.345", "-5", "ten"])
+      expect(step({ intent: "offer", amount }).error?.issues[0]?.message).toBe(CLAIM_DECISION_MESSAGES.amount);
+  });
+  it("charges an excess from £0.01 to £100, with a reason of 3 to 500 characters", () => {
+    expect(step({ intent: "excess", excessAmount: "100", excessReason: " Not strapped in " })).toMatchObject({
+      data: { excessAmount: DRIVER_EXCESS_MAX_PENCE, excessReason: "Not strapped in" },
+    });
+    const refused = step({ intent: "excess", excessAmount: "100.01", excessReason: "x".repeat(501) });
+    expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["excessAmount", CLAIM_PAYMENT_MESSAGES.excessAmount],
+      ["excessReason", CLAIM_PAYMENT_MESSAGES.excessReason],
+    ]);
+  });
+  it("needs a reason to decline or dispute, and knows no other step", () => {
+    expect(step({ intent: "decline", reason: "  " }).success).toBe(false);
+    expect(step({ intent: "pay" }).success).toBe(true);
+    expect(step({ intent: "refund-all" }).success).toBe(false);
+    expect(offerAnswerSchema.safeParse({ intent: "dispute", reason: "no" }).success).toBe(false);
+    expect(offerAnswerSchema.safeParse({ intent: "accept" }).success).toBe(true);
   });
 });

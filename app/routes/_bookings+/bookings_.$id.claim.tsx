@@ -15,7 +15,12 @@ import { OfferAnswer, type OfferAnswerReply } from "~/components/claims/offer-an
 import { CoverFacts } from "~/components/cover-facts";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { bankDetailsSchema } from "~/schemas/bank-details";
-import { CLAIM_DECISION_MESSAGES, CLAIM_MESSAGES, CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
+import {
+  CLAIM_DECISION_MESSAGES,
+  CLAIM_MESSAGES,
+  CLAIM_PAYMENT_MESSAGES,
+  offerAnswerSchema,
+} from "~/schemas/damage-claim";
 import { requireUser } from "~/server/auth/auth.server";
 import { answerOffer } from "~/server/claims/claim-decisions.server";
 import { saveClaimBankDetails } from "~/server/claims/claim-payments.server";
@@ -84,8 +89,19 @@ async function answerTheOffer(request: Request, user: { id: string }, bookingId:
   const reason = String(form.get("reason") ?? "");
   if (!claims.some((claim) => claim.id === claimId)) notFound();
   if (intent === "bank") return saveBankDetails(request, user, bookingId, claimId, form);
-  if (intent !== "accept" && intent !== "dispute") notFound();
-  const step = await answerOffer(user, claimId, intent === "accept" ? { accept: true } : { accept: false, reason });
+  const answer = offerAnswerSchema.safeParse({ intent, reason });
+  if (!answer.success) {
+    if (intent !== "accept" && intent !== "dispute") notFound();
+    return data<OfferAnswerReply>(
+      { claimId, errors: { reason: [CLAIM_DECISION_MESSAGES.disputeReason] }, reason },
+      { status: 400 },
+    );
+  }
+  const step = await answerOffer(
+    user,
+    claimId,
+    answer.data.intent === "accept" ? { accept: true } : { accept: false, reason: answer.data.reason },
+  );
   if (!step.ok)
     return data<OfferAnswerReply>(
       { claimId, errors: { [step.field ?? ""]: [step.message] }, reason },

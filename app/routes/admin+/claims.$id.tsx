@@ -9,9 +9,10 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
+import { ErrorSummary, fieldIdOf } from "~/components/ui/error-summary";
 import { Field, TextareaField } from "~/components/ui/field";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
-import { CLAIM_DECISION_MESSAGES, CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
+import { adminClaimStepSchema, CLAIM_DECISION_MESSAGES, CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { claimForAdmin, declineClaim, offerOnClaim, type ClaimStep } from "~/server/claims/claim-decisions.server";
 import { chargeDriverExcess, claimPaymentForAdmin, payClaim } from "~/server/claims/claim-payments.server";
@@ -44,12 +45,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...claim, payment };
 }
 
-const DONE_TITLES: Record<string, string> = {
-  offer: CLAIM_DECISION_MESSAGES.offered,
-  decline: CLAIM_DECISION_MESSAGES.declined,
-  pay: CLAIM_PAYMENT_MESSAGES.paid,
-  excess: CLAIM_PAYMENT_MESSAGES.excessCharged,
-};
+const DONE = {
+  offer: { title: CLAIM_DECISION_MESSAGES.offered, description: CLAIM_DECISION_MESSAGES.customerTold },
+  decline: { title: CLAIM_DECISION_MESSAGES.declined, description: CLAIM_DECISION_MESSAGES.customerTold },
+  pay: { title: CLAIM_PAYMENT_MESSAGES.paid, description: CLAIM_DECISION_MESSAGES.customerTold },
+  excess: { title: CLAIM_PAYMENT_MESSAGES.excessCharged, description: CLAIM_PAYMENT_MESSAGES.excessDescription },
+} as const;
+
+const OFFER_FORM = "claim-offer";
+const DECLINE_FORM = "claim-decline";
+const EXCESS_FORM = "claim-excess";
 
 type DecisionAnswer = { intent: string; errors: Record<string, string[]>; typed: Record<string, string> };
 
@@ -58,23 +63,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (!RECORD_ID_PATTERN.test(id)) notFound();
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
   const typed = {
     amount: String(form.get("amount") ?? ""),
     reason: String(form.get("reason") ?? ""),
     excessAmount: String(form.get("excessAmount") ?? ""),
     excessReason: String(form.get("excessReason") ?? ""),
   };
+  const intent = String(form.get("intent") ?? "");
+  const parsed = adminClaimStepSchema.safeParse({ ...typed, intent });
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      // An unknown intent is a form this page does not have.
+      const field = issue.path[0] === "intent" ? "" : String(issue.path[0] ?? "");
+      errors[field] = [field === "" ? CLAIM_DECISION_MESSAGES.unknownStep : issue.message];
+    }
+    return data<DecisionAnswer>({ intent, errors, typed }, { status: 400 });
+  }
+  const chosen = parsed.data;
   const step: ClaimStep =
-    intent === "offer"
-      ? await offerOnClaim(admin.id, id, typed.amount)
-      : intent === "decline"
-        ? await declineClaim(admin.id, id, typed.reason)
-        : intent === "pay"
+    chosen.intent === "offer"
+      ? await offerOnClaim(admin.id, id, chosen.amount)
+      : chosen.intent === "decline"
+        ? await declineClaim(admin.id, id, chosen.reason)
+        : chosen.intent === "pay"
           ? await payClaim(admin.id, id)
-          : intent === "excess"
-            ? await chargeDriverExcess(admin.id, id, { amount: typed.excessAmount, reason: typed.excessReason })
-            : { ok: false, status: 400, message: CLAIM_DECISION_MESSAGES.changed };
+          : await chargeDriverExcess(admin.id, id, { amountPence: chosen.excessAmount, reason: chosen.excessReason });
   if (!step.ok) {
     if (step.status === 404) notFound();
     return data<DecisionAnswer>(
@@ -82,14 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: step.status },
     );
   }
-  return redirectWithToast(request, `/admin/claims/${id}`, {
-    title: DONE_TITLES[intent] ?? CLAIM_DECISION_MESSAGES.offered,
-    description:
-      intent === "excess"
-        ? "It is on the driver's ledger and their earnings page."
-        : "The customer has been told in the claim's ticket and by e-mail.",
-    variant: "success",
-  });
+  return redirectWithToast(request, `/admin/claims/${id}`, { ...DONE[chosen.intent], variant: "success" });
 }
 
 export default function AdminClaim() {
@@ -98,6 +105,11 @@ export default function AdminClaim() {
   const navigation = useNavigation();
   const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const errorsOf = (intent: string, field: string) => (answer?.intent === intent ? answer.errors[field] : undefined);
+  // A form's own fields' errors go in its summary; the page's (a claim changed meanwhile) at the top.
+  const fieldErrorsOf = (intent: string) =>
+    answer?.intent === intent
+      ? Object.fromEntries(Object.entries(answer.errors).filter(([field]) => field !== ""))
+      : null;
   const formErrors = answer?.errors[""];
 
   return (
@@ -215,15 +227,21 @@ export default function AdminClaim() {
       ) : null}
 
       {claim.payment.mayChargeExcess ? (
-        <Form method="post" className="mt-6 rounded-xl border border-slate-200 bg-white p-5" noValidate>
+        <Form
+          method="post"
+          id={EXCESS_FORM}
+          className="mt-6 rounded-xl border border-slate-200 bg-white p-5"
+          noValidate
+        >
           <h2 className="text-lg font-semibold">Charge the driver an excess</h2>
+          <ErrorSummary formId={EXCESS_FORM} errors={fieldErrorsOf("excess")} />
           <p className="mt-1 text-sm text-slate-700">
             Only when {claim.payment.driverName ?? "the driver"} was at fault: up to {claim.payment.excessMax}, taken
             from their balance and next payouts, with the reason on their earnings page.
           </p>
           <input type="hidden" name="intent" value="excess" />
           <Field
-            id="claim-excess-amount"
+            id={fieldIdOf(EXCESS_FORM, "excessAmount")}
             name="excessAmount"
             label="Excess (£)"
             inputMode="decimal"
@@ -233,7 +251,7 @@ export default function AdminClaim() {
             className="mt-3"
           />
           <TextareaField
-            id="claim-excess-reason"
+            id={fieldIdOf(EXCESS_FORM, "excessReason")}
             name="excessReason"
             label="Why the driver was at fault"
             rows={2}
@@ -251,11 +269,12 @@ export default function AdminClaim() {
       {claim.mayOffer || claim.mayDecline ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           {claim.mayOffer ? (
-            <Form method="post" className="rounded-xl border border-slate-200 bg-white p-5" noValidate>
+            <Form method="post" id={OFFER_FORM} className="rounded-xl border border-slate-200 bg-white p-5" noValidate>
               <h2 className="text-lg font-semibold">Make an offer</h2>
+              <ErrorSummary formId={OFFER_FORM} errors={fieldErrorsOf("offer")} />
               <input type="hidden" name="intent" value="offer" />
               <Field
-                id="claim-offer-amount"
+                id={fieldIdOf(OFFER_FORM, "amount")}
                 name="amount"
                 label="Amount to offer (£)"
                 inputMode="decimal"
@@ -271,11 +290,17 @@ export default function AdminClaim() {
             </Form>
           ) : null}
           {claim.mayDecline ? (
-            <Form method="post" className="rounded-xl border border-slate-200 bg-white p-5" noValidate>
+            <Form
+              method="post"
+              id={DECLINE_FORM}
+              className="rounded-xl border border-slate-200 bg-white p-5"
+              noValidate
+            >
               <h2 className="text-lg font-semibold">Decline the claim</h2>
+              <ErrorSummary formId={DECLINE_FORM} errors={fieldErrorsOf("decline")} />
               <input type="hidden" name="intent" value="decline" />
               <TextareaField
-                id="claim-decline-reason"
+                id={fieldIdOf(DECLINE_FORM, "reason")}
                 name="reason"
                 label="Reason, for the customer"
                 rows={3}

@@ -11,6 +11,7 @@ import { recordRefundForDriver } from "~/server/payouts/ledger.server";
 import { LockBusyError, withAdvisoryLock } from "~/server/platform/advisory-lock.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
+import type { Prisma } from "../../../generated/prisma/client";
 import { issueCreditNotes } from "./invoices.server";
 
 export const REFUND_MESSAGES = {
@@ -23,6 +24,64 @@ export const REFUND_MESSAGES = {
 
 /** A refund form's own id (see refundBookingByAdmin's requestId). */
 export const newRefundRequestId = () => randomUUID();
+
+type Client = Prisma.TransactionClient | typeof db;
+
+/** A booking's charges, oldest first, each with its refunds and what is left to give back on it. */
+export async function refundableCharges(client: Client, bookingId: string) {
+  const charges = await client.payment.findMany({
+    where: { bookingId, refundOfId: null, status: "succeeded" },
+    orderBy: { createdAt: "asc" },
+    include: { refunds: { select: { amountPence: true, damageClaimId: true } } },
+  });
+  return charges.map((charge) => ({
+    ...charge,
+    leftPence: charge.amountPence - charge.refunds.reduce((sum, refund) => sum + refund.amountPence, 0),
+  }));
+}
+
+type Charge = Awaited<ReturnType<typeof refundableCharges>>[number];
+
+/**
+ * Refunds part of one charge through its provider under the key, and keeps the refund's row
+ * once: a retry the provider answers with the refund it already made finds that row
+ * (created false) rather than adding another.
+ */
+export async function refundCharge(
+  charge: Charge,
+  amountPence: number,
+  key: string,
+  kind: { method: "refund" } | { method: "compensation"; damageClaimId: string },
+) {
+  const refund = await refundPayment(
+    { provider: charge.provider, paymentId: charge.providerPaymentId },
+    amountPence,
+    key,
+  );
+  try {
+    const row = await db.payment.create({
+      data: {
+        bookingId: charge.bookingId,
+        provider: charge.provider,
+        providerPaymentId: refund.id,
+        amountPence: refund.amountPence,
+        currency: charge.currency,
+        status: "refunded",
+        refundOfId: charge.id,
+        customerName: charge.customerName,
+        customerEmail: charge.customerEmail,
+        ...kind,
+      },
+    });
+    return { row, created: true };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const row = await db.payment.findUniqueOrThrow({
+      where: { provider_providerPaymentId: { provider: charge.provider, providerPaymentId: refund.id } },
+    });
+    return { row, created: false };
+  }
+}
 
 export type AdminRefundResult = { ok: true; refundedPence: number } | { ok: false; status: 409 | 502; message: string };
 
@@ -78,56 +137,27 @@ async function refundUnderLock({
     select: { id: true },
   });
   if (done) return { ok: true, refundedPence: amountPence };
-  const charges = await db.payment.findMany({
-    where: { bookingId, refundOfId: null, status: "succeeded" },
-    orderBy: { createdAt: "asc" },
-    include: { refunds: { select: { amountPence: true } } },
-  });
-  const leftOf = (charge: (typeof charges)[number]) =>
-    charge.amountPence - charge.refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
-  const refundable = charges.reduce((sum, charge) => sum + leftOf(charge), 0);
+  const charges = await refundableCharges(db, bookingId);
+  const refundable = charges.reduce((sum, charge) => sum + charge.leftPence, 0);
   if (refundable <= 0) return { ok: false, status: 409, message: REFUND_MESSAGES.nothingPaid };
   if (amountPence > refundable) return { ok: false, status: 409, message: REFUND_MESSAGES.tooMuch(refundable) };
 
   let remaining = amountPence;
   let madeRefund = false;
   for (const charge of charges) {
-    const part = Math.min(leftOf(charge), remaining);
+    const part = Math.min(charge.leftPence, remaining);
     if (part <= 0) continue;
-    let refund: { id: string; amountPence: number };
+    let refund: Awaited<ReturnType<typeof refundCharge>>;
     try {
-      refund = await refundPayment(
-        { provider: charge.provider, paymentId: charge.providerPaymentId },
-        part,
-        `easymove-admin-refund-${requestId}-${charge.id}`,
-      );
+      refund = await refundCharge(charge, part, `easymove-admin-refund-${requestId}-${charge.id}`, {
+        method: "refund",
+      });
     } catch (error) {
       console.error(`Admin refund of booking ${bookingId} failed:`, error);
       return { ok: false, status: 502, message: REFUND_MESSAGES.failed };
     }
-    const data = {
-      bookingId,
-      provider: charge.provider,
-      providerPaymentId: refund.id,
-      amountPence: refund.amountPence,
-      currency: charge.currency,
-      status: "refunded" as const,
-      method: "refund",
-      refundOfId: charge.id,
-      customerName: charge.customerName,
-      customerEmail: charge.customerEmail,
-    };
-    // The provider answered a retried refund (a double click) with the same refund: kept once.
-    let row;
-    try {
-      row = await db.payment.create({ data });
-      madeRefund = true;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      row = await db.payment.findUniqueOrThrow({
-        where: { provider_providerPaymentId: { provider: charge.provider, providerPaymentId: refund.id } },
-      });
-    }
+    const { row } = refund;
+    if (refund.created) madeRefund = true;
     await recordRefundForDriver({ id: row.id, bookingId, amountPence: row.amountPence });
     remaining -= part;
   }

@@ -13,7 +13,7 @@ import {
 } from "~/domain/damage-claims";
 import { coverLimits } from "~/domain/goods-cover";
 import { messageKey } from "~/domain/message-delivery";
-import { formatPounds, parsePoundsText } from "~/domain/money";
+import { formatPounds } from "~/domain/money";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { CLAIM_DECISION_MESSAGES, CLAIM_STATE_LABELS } from "~/schemas/damage-claim-messages";
 import { queueMessage } from "~/server/messages/outbox.server";
@@ -61,7 +61,7 @@ export async function lockedClaim(tx: Tx, claimId: string) {
 export async function postInTicket(
   tx: Tx,
   claim: { bookingId: string; ticket: { id: string; user: { email: string } | null } },
-  { fromSupport, authorId, body }: { fromSupport: boolean; authorId: string; body: string },
+  { fromSupport, authorId, body }: { fromSupport: boolean; authorId: string | null; body: string },
 ) {
   const reply = await tx.supportReply.create({
     data: { requestId: claim.ticket.id, fromSupport, authorId, body },
@@ -88,17 +88,17 @@ async function moveClaim(tx: Tx, claimId: string, from: ClaimState, data: Prisma
 
 export type ClaimStep = { ok: true } | { ok: false; status: 404 | 409 | 400 | 502; field?: string; message: string };
 
-/** An admin offers `typedAmount` (pounds, as typed): within what the claim may be paid and the move's limit left. */
-export async function offerOnClaim(adminId: string, claimId: string, typedAmount: string): Promise<ClaimStep> {
-  const amountPence = parsePoundsText(typedAmount);
+/**
+ * An admin offers `amountPence` (checked as an amount by adminClaimStepSchema): within what the
+ * claim may be paid and the move's limit left.
+ */
+export async function offerOnClaim(adminId: string, claimId: string, amountPence: number): Promise<ClaimStep> {
   const result = await db.$transaction(async (tx): Promise<ClaimStep & { bookingId?: string }> => {
     const locked = await lockedClaim(tx, claimId);
     if (!locked) return { ok: false, status: 404, message: CLAIM_DECISION_MESSAGES.notFound };
     const { claim, offerLimit } = locked;
     if (!claimMayMove(claim.state, "offered"))
       return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.decided(CLAIM_STATE_LABELS[claim.state]) };
-    if (amountPence === null || amountPence <= 0)
-      return { ok: false, status: 400, field: "amount", message: CLAIM_DECISION_MESSAGES.amount };
     if (amountPence > offerLimit)
       return {
         ok: false,
@@ -137,11 +137,8 @@ export async function offerOnClaim(adminId: string, claimId: string, typedAmount
   return finish(result);
 }
 
-/** An admin declines the claim, with the reason the customer is given. */
-export async function declineClaim(adminId: string, claimId: string, reason: string): Promise<ClaimStep> {
-  const why = reason.trim();
-  if (why.length < 3 || why.length > 1000)
-    return { ok: false, status: 400, field: "reason", message: CLAIM_DECISION_MESSAGES.reason };
+/** An admin declines the claim, with the reason the customer is given (checked by adminClaimStepSchema). */
+export async function declineClaim(adminId: string, claimId: string, why: string): Promise<ClaimStep> {
   const result = await db.$transaction(async (tx): Promise<ClaimStep & { bookingId?: string }> => {
     const locked = await lockedClaim(tx, claimId);
     if (!locked) return { ok: false, status: 404, message: CLAIM_DECISION_MESSAGES.notFound };
@@ -176,8 +173,6 @@ export async function answerOffer(
   claimId: string,
   answer: { accept: true } | { accept: false; reason: string },
 ): Promise<ClaimStep> {
-  if (!answer.accept && (answer.reason.trim().length < 3 || answer.reason.trim().length > 1000))
-    return { ok: false, status: 400, field: "reason", message: CLAIM_DECISION_MESSAGES.disputeReason };
   const result = await db.$transaction(async (tx): Promise<ClaimStep & { bookingId?: string }> => {
     const locked = await lockedClaim(tx, claimId);
     if (!locked || locked.claim.customerId !== user.id)
@@ -191,7 +186,7 @@ export async function answerOffer(
         tx,
         claim.id,
         "offered",
-        answer.accept ? { state: to } : { state: to, disputeReason: answer.reason.trim() },
+        answer.accept ? { state: to } : { state: to, disputeReason: answer.reason },
       ))
     )
       return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.changed };
@@ -200,7 +195,7 @@ export async function answerOffer(
       authorId: user.id,
       body: answer.accept
         ? CLAIM_DECISION_MESSAGES.acceptedText(formatPounds(claim.offeredPence ?? 0))
-        : CLAIM_DECISION_MESSAGES.disputeText(answer.reason.trim()),
+        : CLAIM_DECISION_MESSAGES.disputeText(answer.reason),
     });
     await recordAudit(
       {
@@ -208,7 +203,7 @@ export async function answerOffer(
         action: answer.accept ? "claim.accept" : "claim.dispute",
         targetType: "DamageClaim",
         targetId: claim.id,
-        details: answer.accept ? { offeredPence: claim.offeredPence } : { reason: answer.reason.trim() },
+        details: answer.accept ? { offeredPence: claim.offeredPence } : { reason: answer.reason },
       },
       tx,
     );

@@ -8,15 +8,19 @@
 // lock, so a double click or two admins pay once. The provider is asked after that commit
 // (never inside a transaction); each charge's refund has the key easymove-claim-<claim>-<charge>,
 // so a retry is the same refund, and when the provider refuses, the claim goes back to accepted.
-import { claimPaymentSplit, DRIVER_EXCESS_MAX_PENCE, isDriverExcess } from "~/domain/damage-claims";
-import { formatPounds, parsePoundsText } from "~/domain/money";
+import { claimPaymentSplit, DRIVER_EXCESS_MAX_PENCE } from "~/domain/damage-claims";
+import { formatPounds } from "~/domain/money";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import type { BankDetails } from "~/schemas/bank-details";
-import { CLAIM_DECISION_MESSAGES, CLAIM_PAYMENT_MESSAGES, CLAIM_STATE_LABELS } from "~/schemas/damage-claim-messages";
-import { refundPayment } from "~/server/payments/index.server";
+import {
+  CLAIM_DECISION_MESSAGES,
+  CLAIM_PAYMENT_MESSAGES,
+  CLAIM_STATE_LABELS,
+  claimPaidHow,
+} from "~/schemas/damage-claim-messages";
+import { refundableCharges, refundCharge } from "~/server/bookings/refunds.server";
 import { recordExcessForDriver, recoverExcessFromTransfer } from "~/server/payouts/ledger.server";
 import { recordAudit } from "~/server/platform/audit.server";
-import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { encryptSecret } from "~/server/platform/encryption.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
@@ -26,31 +30,28 @@ import { lockedClaim, postInTicket, type ClaimStep } from "./claim-decisions.ser
 
 type Client = Prisma.TransactionClient | typeof db;
 
-/** The booking's charges, oldest first, each with what is left to give back on it. */
-async function chargesOf(client: Client, bookingId: string) {
-  const charges = await client.payment.findMany({
-    where: { bookingId, refundOfId: null, status: "succeeded" },
-    orderBy: { createdAt: "asc" },
-    include: { refunds: { select: { amountPence: true, damageClaimId: true } } },
-  });
-  return charges.map((charge) => ({
-    ...charge,
-    leftPence: charge.amountPence - charge.refunds.reduce((sum, refund) => sum + refund.amountPence, 0),
-  }));
-}
+type Charges = Awaited<ReturnType<typeof refundableCharges>>;
 
-/**
- * How an offer would be paid now: refunded up to what is left of the booking's payments (this
- * claim's own compensation already made counted as refundable to it), the rest by bank.
- */
-export async function claimPaymentPlan(client: Client, bookingId: string, claimId: string, offeredPence: number) {
-  const charges = await chargesOf(client, bookingId);
-  const madeForClaim = charges
+/** What has been refunded to the booking's charges for this claim already. */
+const compensationMade = (charges: Charges, claimId: string) =>
+  charges
     .flatMap((charge) => charge.refunds)
     .filter((refund) => refund.damageClaimId === claimId)
     .reduce((sum, refund) => sum + refund.amountPence, 0);
-  const refundable = charges.reduce((sum, charge) => sum + charge.leftPence, 0) + madeForClaim;
+
+/**
+ * How an offer would be paid now, from the booking's charges (refundableCharges): refunded up
+ * to what is left of them (this claim's own compensation already made counted as refundable to
+ * it), the rest by bank.
+ */
+export function claimPaymentPlanFrom(charges: Charges, claimId: string, offeredPence: number) {
+  const refundable = charges.reduce((sum, charge) => sum + charge.leftPence, 0) + compensationMade(charges, claimId);
   return claimPaymentSplit(offeredPence, refundable);
+}
+
+/** How an offer would be paid now (see claimPaymentPlanFrom). */
+async function claimPaymentPlan(client: Client, bookingId: string, claimId: string, offeredPence: number) {
+  return claimPaymentPlanFrom(await refundableCharges(client, bookingId), claimId, offeredPence);
 }
 
 /** The customer's account for their claim's bank part, stored encrypted (only its last four are shown). */
@@ -78,9 +79,7 @@ export async function saveClaimBankDetails(
   return { ok: true };
 }
 
-type Gate =
-  | { ok: true; bookingId: string; offeredPence: number; refundPence: number; bankPence: number; paidAt: Date }
-  | Extract<ClaimStep, { ok: false }>;
+type Gate = { ok: true; bookingId: string; refundPence: number; paidAt: Date } | Extract<ClaimStep, { ok: false }>;
 
 /** Pays the accepted offer: the refund part through the provider, the bank part into the next batch. */
 export async function payClaim(adminId: string, claimId: string, now = new Date()): Promise<ClaimStep> {
@@ -102,7 +101,7 @@ export async function payClaim(adminId: string, claimId: string, now = new Date(
       data: { state: "paid", ...split, paidAt: now, paidById: adminId },
     });
     if (count !== 1) return { ok: false, status: 409, message: CLAIM_DECISION_MESSAGES.changed };
-    return { ok: true, bookingId: claim.bookingId, offeredPence: claim.offeredPence, ...split, paidAt: now };
+    return { ok: true, bookingId: claim.bookingId, refundPence: split.refundPence, paidAt: now };
   });
   if (!gate.ok) return gate;
 
@@ -118,33 +117,49 @@ export async function payClaim(adminId: string, claimId: string, now = new Date(
     return { ok: false, status: 502, message: CLAIM_PAYMENT_MESSAGES.failed };
   }
 
-  await db.$transaction(async (tx) => {
+  await announceClaimPaid(claimId);
+  return { ok: true };
+}
+
+/**
+ * Tells the customer, in the claim's ticket and by e-mail, how their claim was paid, once its
+ * refunds are made: once only (paidNoticeAt), so the schedule that finishes a stopped payment
+ * (finishClaimRefunds) can tell them too.
+ */
+async function announceClaimPaid(claimId: string) {
+  const told = await db.$transaction(async (tx) => {
     const locked = await lockedClaim(tx, claimId);
-    if (!locked) return;
-    const parts = [
-      ...(gate.refundPence > 0 ? [CLAIM_PAYMENT_MESSAGES.refundPart(formatPounds(gate.refundPence))] : []),
-      ...(gate.bankPence > 0
-        ? [CLAIM_PAYMENT_MESSAGES.bankPart(formatPounds(gate.bankPence), locked.claim.bankAccountLast4 ?? "")]
-        : []),
-    ];
-    await postInTicket(tx, locked.claim, {
+    if (!locked) return null;
+    const { claim } = locked;
+    const { count } = await tx.damageClaim.updateMany({
+      where: { id: claimId, state: "paid", paidNoticeAt: null },
+      data: { paidNoticeAt: new Date() },
+    });
+    if (count !== 1) return null;
+    const how = claimPaidHow({
+      refund: claim.refundPence ? formatPounds(claim.refundPence) : null,
+      bank: claim.bankPence ? formatPounds(claim.bankPence) : null,
+      bankAccountLast4: claim.bankAccountLast4,
+      bankSentOn: null,
+    });
+    await postInTicket(tx, claim, {
       fromSupport: true,
-      authorId: adminId,
-      body: CLAIM_PAYMENT_MESSAGES.paidText(parts.join(", and ")),
+      authorId: claim.paidById,
+      body: CLAIM_PAYMENT_MESSAGES.paidText(how),
     });
     await recordAudit(
       {
-        actorId: adminId,
+        actorId: claim.paidById,
         action: "claim.pay",
         targetType: "DamageClaim",
         targetId: claimId,
-        details: { offeredPence: gate.offeredPence, refundPence: gate.refundPence, bankPence: gate.bankPence },
+        details: { offeredPence: claim.offeredPence, refundPence: claim.refundPence, bankPence: claim.bankPence },
       },
       tx,
     );
+    return claim.bookingId;
   });
-  await publishLiveEvent({ bookingId: gate.bookingId, kind: "booking" });
-  return { ok: true };
+  if (told) await publishLiveEvent({ bookingId: told, kind: "booking" });
 }
 
 /**
@@ -152,59 +167,27 @@ export async function payClaim(adminId: string, claimId: string, now = new Date(
  * claim (a charge that already has one, from an earlier try, is counted and skipped).
  */
 async function refundCompensation(claimId: string, bookingId: string, refundPence: number) {
-  const charges = await chargesOf(db, bookingId);
-  let remaining =
-    refundPence -
-    charges
-      .flatMap((charge) => charge.refunds)
-      .filter((refund) => refund.damageClaimId === claimId)
-      .reduce((sum, refund) => sum + refund.amountPence, 0);
+  const charges = await refundableCharges(db, bookingId);
+  let remaining = refundPence - compensationMade(charges, claimId);
   for (const charge of charges) {
     if (remaining <= 0) return;
     if (charge.refunds.some((refund) => refund.damageClaimId === claimId)) continue;
     const part = Math.min(charge.leftPence, remaining);
     if (part <= 0) continue;
-    const refund = await refundPayment(
-      { provider: charge.provider, paymentId: charge.providerPaymentId },
-      part,
-      `easymove-claim-${claimId}-${charge.id}`,
-    );
-    try {
-      await db.payment.create({
-        data: {
-          bookingId,
-          provider: charge.provider,
-          providerPaymentId: refund.id,
-          amountPence: refund.amountPence,
-          currency: charge.currency,
-          status: "refunded",
-          method: "compensation",
-          refundOfId: charge.id,
-          damageClaimId: claimId,
-          customerName: charge.customerName,
-          customerEmail: charge.customerEmail,
-        },
-      });
-    } catch (error) {
-      // The provider answered a retry with the refund it already made: kept once.
-      if (!isUniqueViolation(error)) throw error;
-    }
+    await refundCharge(charge, part, `easymove-claim-${claimId}-${charge.id}`, {
+      method: "compensation",
+      damageClaimId: claimId,
+    });
     remaining -= part;
   }
 }
 
-/** An admin charges the booking's driver an excess (up to £100, pounds as typed) towards a paid claim, with the reason. */
+/** An admin charges the booking's driver an excess towards a paid claim, with the reason (checked by adminClaimStepSchema). */
 export async function chargeDriverExcess(
   adminId: string,
   claimId: string,
-  typed: { amount: string; reason: string },
+  { amountPence, reason }: { amountPence: number; reason: string },
 ): Promise<ClaimStep> {
-  const amountPence = parsePoundsText(typed.amount);
-  const reason = typed.reason.trim();
-  if (!isDriverExcess(amountPence))
-    return { ok: false, status: 400, field: "excessAmount", message: CLAIM_PAYMENT_MESSAGES.excessAmount };
-  if (reason.length < 3 || reason.length > 500)
-    return { ok: false, status: 400, field: "excessReason", message: CLAIM_PAYMENT_MESSAGES.excessReason };
   const result = await db.$transaction(
     async (tx): Promise<(ClaimStep & { ok: false }) | { ok: true; bookingId: string; driverId: string }> => {
       const locked = await lockedClaim(tx, claimId);
@@ -295,25 +278,25 @@ export async function claimPaymentForAdmin(claimId: string) {
 const REFUND_GRACE_MS = 10 * 60_000;
 
 /**
- * The refund parts a stopped process left unmade (the claim marked paid, the provider not yet
- * asked or not yet answered): made now, on the queue's schedule, under the same keys, so a
- * refund that did happen is not made twice. How many claims were finished.
+ * The payments a stopped process left unfinished (the claim marked paid, the provider not yet
+ * asked or not yet answered, or the customer not yet told): finished now, on the queue's
+ * schedule, under the same refund keys, so a refund that did happen is not made twice. How
+ * many claims were finished.
  */
 export async function finishClaimRefunds(now = new Date()) {
-  const unfinished = await db.$queryRaw<{ id: string; bookingId: string; refundPence: number }[]>`
-    SELECT c."id", c."bookingId", c."refundPence"
-    FROM "DamageClaim" c
-    WHERE c."state" = 'paid' AND c."refundPence" > 0
-      AND c."paidAt" < ${new Date(now.getTime() - REFUND_GRACE_MS)}
-      AND c."refundPence" > COALESCE((SELECT SUM(p."amountPence") FROM "Payment" p WHERE p."damageClaimId" = c."id"), 0)
-    LIMIT 50`;
+  const unfinished = await db.damageClaim.findMany({
+    where: { state: "paid", paidNoticeAt: null, paidAt: { lt: new Date(now.getTime() - REFUND_GRACE_MS) } },
+    select: { id: true, bookingId: true, refundPence: true },
+    take: 50,
+  });
   let finished = 0;
   for (const claim of unfinished) {
     try {
-      await refundCompensation(claim.id, claim.bookingId, claim.refundPence);
+      await refundCompensation(claim.id, claim.bookingId, claim.refundPence ?? 0);
+      await announceClaimPaid(claim.id);
       finished++;
     } catch (error) {
-      console.error(`Finishing the compensation refund of claim ${claim.id} failed:`, error);
+      console.error(`Finishing the payment of claim ${claim.id} failed:`, error);
     }
   }
   return finished;

@@ -10,7 +10,8 @@ import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { formatCalendarDate, formatUkDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { CLAIM_MAX_PHOTOS, CLAIM_MESSAGES, CLAIM_STATE_LABELS, damageClaimSchema } from "~/schemas/damage-claim";
-import { CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
+import { CLAIM_PAYMENT_MESSAGES, claimPaidHow } from "~/schemas/damage-claim-messages";
+import { refundableCharges } from "~/server/bookings/refunds.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { recordAudit } from "~/server/platform/audit.server";
 import { maxProofFormBytes } from "~/server/platform/body-limits.server";
@@ -21,7 +22,7 @@ import { deletePhotos, readPhoto, receivePhotoForm, type StoredPhoto } from "~/s
 import type { ClaimSummary } from "~/views/claims";
 import type { SessionUser } from "~/views/session-user";
 import type { Prisma } from "../../../generated/prisma/client";
-import { claimPaymentPlan } from "./claim-payments.server";
+import { claimPaymentPlanFrom } from "./claim-payments.server";
 
 /** Where a claim's files are stored. */
 const claimFolder = (bookingId: string) => `claims/${bookingId}`;
@@ -46,17 +47,13 @@ type ClaimRow = Prisma.DamageClaimGetPayload<{ select: typeof CLAIM_SUMMARY_SELE
 /** How a paid claim was paid, in the customer's words. */
 function paidText(claim: ClaimRow): string | null {
   if (claim.state !== "paid" || !claim.paidAt) return null;
-  const parts = [
-    ...(claim.refundPence ? [CLAIM_PAYMENT_MESSAGES.refundPart(formatPounds(claim.refundPence))] : []),
-    ...(claim.bankPence
-      ? [
-          claim.bankPaidAt
-            ? `${formatPounds(claim.bankPence)} by bank transfer to your account ending ${claim.bankAccountLast4 ?? ""}, sent on ${formatUkDate(claim.bankPaidAt, "long")}`
-            : CLAIM_PAYMENT_MESSAGES.bankPart(formatPounds(claim.bankPence), claim.bankAccountLast4 ?? ""),
-        ]
-      : []),
-  ];
-  return `Paid on ${formatUkDate(claim.paidAt, "long")}: ${parts.join(", and ")}.`;
+  const how = claimPaidHow({
+    refund: claim.refundPence ? formatPounds(claim.refundPence) : null,
+    bank: claim.bankPence ? formatPounds(claim.bankPence) : null,
+    bankAccountLast4: claim.bankAccountLast4,
+    bankSentOn: claim.bankPaidAt ? formatUkDate(claim.bankPaidAt, "long") : null,
+  });
+  return CLAIM_PAYMENT_MESSAGES.paidOn(formatUkDate(claim.paidAt, "long"), how);
 }
 
 /** A claim as the customer's pages show it (bankNeededPence: an accepted offer's bank part, see claimPageFor). */
@@ -100,6 +97,10 @@ export async function claimPageFor(bookingId: string, user: Pick<SessionUser, "i
   });
   if (!booking || user.role !== "customer" || booking.customerId !== user.id) return null;
   const limits = coverLimits(booking.declaredValue);
+  // The booking's charges, read once, when an accepted offer may need the customer's account.
+  const charges = booking.damageClaims.some((claim) => claim.state === "accepted")
+    ? await refundableCharges(db, booking.id)
+    : null;
   const window = booking.completedAt && booking.status === "completed" ? claimWindow(booking.completedAt, now) : null;
   const { moveLeftPence } = limitClaim([], limits, booking.damageClaims.map(claimCountedPence));
   const closedBecause = !window
@@ -119,15 +120,13 @@ export async function claimPageFor(bookingId: string, user: Pick<SessionUser, "i
     lastDayText: window ? formatCalendarDate(window.lastDay, "long") : null,
     damageNotes: booking.deliveryProofs.map((proof) => proof.damageNotes).filter((notes): notes is string => !!notes),
     proofPhotoCount: booking.deliveryProofs.reduce((sum, proof) => sum + proof._count.photos, 0),
-    claims: await Promise.all(
-      booking.damageClaims.map(async (claim) =>
-        claimSummary(
-          claim,
-          // An accepted offer paid beyond what is left of the payment needs the customer's account.
-          claim.state === "accepted" && claim.offeredPence
-            ? (await claimPaymentPlan(db, booking.id, claim.id, claim.offeredPence)).bankPence
-            : 0,
-        ),
+    claims: booking.damageClaims.map((claim) =>
+      claimSummary(
+        claim,
+        // An accepted offer paid beyond what is left of the payment needs the customer's account.
+        charges && claim.state === "accepted" && claim.offeredPence
+          ? claimPaymentPlanFrom(charges, claim.id, claim.offeredPence).bankPence
+          : 0,
       ),
     ),
     maxPhotos: CLAIM_MAX_PHOTOS,

@@ -225,13 +225,16 @@ const COMPENSATION_OWED = {
 } satisfies Prisma.DamageClaimWhereInput;
 
 /**
- * A bank-transfer batch of every payable job whose driver gave bank details, one line per
+ * A bank-transfer batch of every payable job whose driver gave bank details (without Stripe), one line per
  * driver less anything they owe back, and its compensation section: the bank part of each paid
  * damage claim. Jobs and claims are claimed into the batch (once each, however many exports run
  * at once). Null when nothing is owed.
  */
 export async function exportBankBatch(adminId: string, now = new Date()) {
-  const jobs = await payableJobs(now, { bankAccountNumberEncrypted: { not: null } });
+  // With Stripe, drivers are paid by Stripe transfer (runStripePayouts): the batch then carries
+  // only the claims' bank parts.
+  const jobs =
+    (await payoutMode()) === "bank" ? await payableJobs(now, { bankAccountNumberEncrypted: { not: null } }) : [];
   if (jobs.length === 0 && (await db.damageClaim.count({ where: COMPENSATION_OWED })) === 0) return null;
   const batch = await db.payoutBatch.create({
     data: {
