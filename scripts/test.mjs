@@ -2,6 +2,9 @@
 // `npm test`: typecheck, lint, unit, startup (a fresh private checkout's `npm start`),
 // integration (real PostgreSQL), reliability (quick: load, database fault, two instances)
 // and e2e (Playwright in Chromium), then one summary. The test databases are created per run (see with-test-db).
+// Four phases, to stay within 15 minutes on two cores: typecheck, lint, unit and startup side by
+// side; integration beside the reliability files that mostly wait; the other reliability files;
+// e2e (`npm test -- unit e2e` runs only those steps).
 import fs from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -67,30 +70,54 @@ function readPlaywright(file) {
   };
 }
 
-const vitest = (project) => ({
-  name: project,
+const vitest = (project, { name = project, files = [], exclude = [] } = {}) => ({
+  name,
   command: project === "integration" ? ["node", "scripts/with-test-db.mjs", "vitest"] : ["vitest"],
   args: [
     "run",
     "--project",
     project,
+    ...files,
+    ...exclude.flatMap((file) => ["--exclude", file]),
     "--reporter=default",
     "--reporter=json",
-    `--outputFile.json=${reports}/${project}.json`,
+    `--outputFile.json=${reports}/${name}.json`,
   ],
-  report: () => readVitest(`${reports}/${project}.json`),
+  report: () => readVitest(`${reports}/${name}.json`),
 });
 
+// The reliability files that mostly wait (a minute of schedules; the mail server's outage and
+// the retries after it) run beside the integration tests; the others, which load the machine,
+// run alone.
+const WAITING_RELIABILITY = ["tests/reliability/scale-out.test.ts", "tests/reliability/message-outage.test.ts"];
+const reliabilityEnv = { RELIABILITY_BUILD_DIR: buildDir };
+
+// Steps of one phase run side by side (the machine has two cores and some steps mostly wait):
+// the first one's output is shown as it comes, the others' when each ends.
 const steps = [
-  { name: "typecheck", command: ["tsc"], args: [] },
+  { phase: 1, name: "typecheck", command: ["tsc"], args: [] },
   // ESLint (layers, cycles, hooks, accessibility), Prettier's check and knip (nothing dead).
-  { name: "lint", command: ["npm"], args: ["run", "--silent", "lint"] },
-  vitest("unit"),
-  vitest("startup"),
-  vitest("integration"),
-  // The quick reliability checks (short load, database fault, two instances), on the build e2e uses.
-  { ...vitest("reliability"), before: buildIfNeeded, env: { RELIABILITY_BUILD_DIR: buildDir } },
+  { phase: 1, name: "lint", command: ["npm"], args: ["run", "--silent", "lint"] },
+  { phase: 1, ...vitest("unit") },
+  { phase: 1, ...vitest("startup") },
+  { phase: 2, ...vitest("integration") },
+  // The quick reliability checks (short load, database fault, two instances, the outage), on the build e2e uses.
   {
+    phase: 2,
+    group: "reliability",
+    before: buildIfNeeded,
+    env: reliabilityEnv,
+    ...vitest("reliability", { name: "reliability (waiting)", files: WAITING_RELIABILITY }),
+  },
+  {
+    phase: 3,
+    group: "reliability",
+    before: buildIfNeeded,
+    env: reliabilityEnv,
+    ...vitest("reliability", { exclude: WAITING_RELIABILITY }),
+  },
+  {
+    phase: 4,
     name: "e2e",
     before: buildIfNeeded,
     // Two workers, each on a database of its own (playwright.config.ts shards).
@@ -99,28 +126,59 @@ const steps = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
     report: () => readPlaywright(`${reports}/e2e.json`),
   },
-].filter((step) => only.length === 0 || only.includes(step.name));
+].filter((step) => only.length === 0 || only.includes(step.group ?? step.name));
 
-const results = [];
-const runStarted = Date.now();
-for (const step of steps) {
-  console.log(`\n━━ ${step.name} ━━`);
+/** Runs one step: its output shown as it comes (`live`), or kept in a file and shown when it ends. */
+async function runStep(step, live) {
   const started = Date.now();
+  const logFile = path.join(reports, `${step.name.replace(/\W+/g, "-")}.log`);
   let code = 1;
   try {
-    await step.before?.();
     const [command, ...prefix] = step.command;
-    code = await run(command, [...prefix, ...step.args], { env: { ...env, ...step.env } });
+    const output = live ? null : fs.openSync(logFile, "w");
+    try {
+      code = await run(command, [...prefix, ...step.args], {
+        env: { ...env, ...step.env, ...(live ? {} : { FORCE_COLOR: "0" }) },
+        ...(output === null ? {} : { stdio: ["ignore", output, output] }),
+      });
+    } finally {
+      if (output !== null) fs.closeSync(output);
+    }
   } catch (error) {
     console.error(error.message);
   }
-  let counts = null;
-  try {
-    counts = step.report?.() ?? null;
-  } catch {
-    counts = null; // the runner failed before writing its report
+  const seconds = Math.round((Date.now() - started) / 1000);
+  return { step, code, seconds, logFile: live ? null : logFile };
+}
+
+const results = [];
+const runStarted = Date.now();
+for (const phase of [...new Set(steps.map((step) => step.phase))]) {
+  const inPhase = steps.filter((step) => step.phase === phase);
+  // What a phase's steps need first (the build), once, before any of them starts.
+  for (const before of new Set(inPhase.map((step) => step.before).filter(Boolean))) {
+    try {
+      await before();
+    } catch (error) {
+      console.error(error.message);
+    }
   }
-  results.push({ name: step.name, ok: code === 0, counts, seconds: Math.round((Date.now() - started) / 1000) });
+  const names = inPhase.map((step) => step.name);
+  console.log(`\n━━ ${names[0]} ━━${names.length > 1 ? ` (beside it: ${names.slice(1).join(", ")})` : ""}`);
+  const ran = await Promise.all(inPhase.map((step, index) => runStep(step, index === 0)));
+  for (const { step, code, seconds, logFile } of ran) {
+    if (logFile) {
+      console.log(`\n━━ ${step.name} ━━ (ran beside ${names[0]})`);
+      process.stdout.write(fs.readFileSync(logFile, "utf8"));
+    }
+    let counts = null;
+    try {
+      counts = step.report?.() ?? null;
+    } catch {
+      counts = null; // the runner failed before writing its report
+    }
+    results.push({ name: step.name, ok: code === 0, counts, seconds });
+  }
 }
 
 await server?.stop();
