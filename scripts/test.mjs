@@ -217,4 +217,5 @@ fs.writeFileSync(
 );
 console.log(allPassed ? "\nAll test steps passed." : "\nSome test steps FAILED.");
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+console.log(`Took ${Math.round((Date.now() - runStarted) / 1000)} s.`);
 process.exit(allPassed ? 0 : 1);
