@@ -419,6 +419,56 @@ describe("the driver's excess", () => {
     expect(all.reduce((sum, entry) => sum + entry.amountPence, 0)).toBe(0);
   });
 
+  it("with Stripe, charged before the job is paid, is kept out of the driver's next transfer", async () => {
+    withStripe();
+    const driver = await stripeDriver();
+    const { claim, booking, completedAt } = await acceptedClaim(driver.id, "stripe", 3_000);
+    expect(await payClaim(admin.id, claim.id)).toEqual({ ok: true });
+    expect(await chargeDriverExcess(admin.id, claim.id, { amountPence: 2_500, reason: "Not strapped in" })).toEqual({
+      ok: true,
+    });
+    // No transfer yet to take it back from: a debt on the ledger.
+    expect(await db.driverLedgerEntry.count({ where: { driverId: driver.id, kind: "recovery" } })).toBe(0);
+
+    expect((await runStripePayouts(new Date(completedAt.getTime() + 49 * HOUR))).paid).toBeGreaterThanOrEqual(1);
+    const payout = await db.payout.findUniqueOrThrow({ where: { bookingId: booking.id } });
+    expect(payout).toMatchObject({ status: "paid", amountPence: 11_145, recoveredPence: 2_500 });
+    expect(stripe.transfers.get(payout.stripeTransferId!)).toMatchObject({ amount: 8_645 });
+    const all = await db.driverLedgerEntry.findMany({ where: { driverId: driver.id } });
+    expect(all.map((entry) => [entry.kind, entry.amountPence]).sort()).toEqual([
+      ["earning", 11_145],
+      ["excess", -2_500],
+      ["payout", -11_145],
+      ["recovery", 2_500],
+    ]);
+    expect(all.reduce((sum, entry) => sum + entry.amountPence, 0)).toBe(0);
+  });
+
+  it("with Stripe, a debt larger than a job keeps all of it (no transfer), and the rest comes out of the next", async () => {
+    withStripe();
+    const driver = await stripeDriver();
+    const first = await acceptedClaim(driver.id, "stripe", 1_000);
+    const second = await acceptedClaim(driver.id, "stripe", 1_000);
+    // £150.00 owed back (a refund after an earlier payout whose reversal Stripe refused).
+    await db.driverLedgerEntry.create({
+      data: { key: `reversal:test:${driver.id}`, driverId: driver.id, kind: "reversal", amountPence: -15_000 },
+    });
+    const payday = new Date(Math.max(first.completedAt.getTime(), second.completedAt.getTime()) + 49 * HOUR);
+    expect((await runStripePayouts(payday)).failed).toBe(0);
+    const payouts = await db.payout.findMany({
+      where: { driverId: driver.id },
+      orderBy: { recoveredPence: "desc" },
+    });
+    expect(payouts.map((payout) => [payout.status, payout.recoveredPence])).toEqual([
+      ["paid", 11_145],
+      ["paid", 3_855],
+    ]);
+    expect(payouts[0]!.stripeTransferId).toBeNull();
+    expect(stripe.transfers.get(payouts[1]!.stripeTransferId!)).toMatchObject({ amount: 7_290 });
+    const all = await db.driverLedgerEntry.findMany({ where: { driverId: driver.id } });
+    expect(all.reduce((sum, entry) => sum + entry.amountPence, 0)).toBe(0);
+  });
+
   it("is taken back from the job's Stripe transfer when the job was paid by one", async () => {
     withStripe();
     const driver = await stripeDriver();

@@ -161,11 +161,12 @@ export async function recoverExcessFromTransfer(excess: {
 }) {
   const payout = await db.payout.findUnique({
     where: { bookingId: excess.bookingId },
-    select: { status: true, method: true, stripeTransferId: true, amountPence: true },
+    select: { status: true, method: true, stripeTransferId: true, amountPence: true, recoveredPence: true },
   });
   const { secretKey } = await getStripeKeys();
   if (payout?.status !== "paid" || payout.method !== "stripe" || !payout.stripeTransferId || !secretKey) return false;
-  const amount = Math.min(excess.amountPence, payout.amountPence);
+  // No more than the transfer carried (a part kept against an earlier debt was never sent).
+  const amount = Math.min(excess.amountPence, payout.amountPence - payout.recoveredPence);
   const reversed = await reverseTransfer(secretKey, payout.stripeTransferId, amount, `excess-${excess.claimId}`);
   if (!reversed.ok) {
     console.error(`Transfer reversal for the excess of claim ${excess.claimId} failed: ${reversed.reason}`);

@@ -80,10 +80,18 @@ async function claim(
   job: { bookingId: string; driverId: string; netPence: number },
   method: "stripe" | "bank",
   batchId?: string,
+  recoveredPence = 0,
 ) {
   const created = await db.payout.createMany({
     data: [
-      { bookingId: job.bookingId, driverId: job.driverId, amountPence: job.netPence, method, batchId: batchId ?? null },
+      {
+        bookingId: job.bookingId,
+        driverId: job.driverId,
+        amountPence: job.netPence,
+        recoveredPence,
+        method,
+        batchId: batchId ?? null,
+      },
     ],
     skipDuplicates: true,
   });
@@ -97,6 +105,7 @@ async function claim(
     data: {
       status: "pending",
       amountPence: job.netPence,
+      recoveredPence,
       failureMessage: null,
       method,
       batchId: batchId ?? null,
@@ -114,15 +123,27 @@ export async function runStripePayouts(now = new Date(), actorId?: string): Prom
   const result = { paid: 0, failed: 0, skipped: 0 };
   if (!secretKey) return result;
   const jobs = await payableJobs(now, { stripePayoutsEnabled: true, stripeAccountId: { not: null } });
+  // What each driver owes back (a reversal or an excess not yet recovered) is kept out of their
+  // jobs' transfers, oldest job first, as a bank batch keeps it out of their line.
+  const owed = await debtsOf([...new Set(jobs.map((job) => job.driverId))]);
   for (const job of jobs) {
-    if (!(await claim(job, "stripe"))) {
+    const recoveredPence = Math.min(owed.get(job.driverId) ?? 0, job.netPence);
+    if (!(await claim(job, "stripe", undefined, recoveredPence))) {
       result.skipped++;
       continue;
     }
+    owed.set(job.driverId, (owed.get(job.driverId) ?? 0) - recoveredPence);
     const payout = await db.payout.findUniqueOrThrow({
       where: { bookingId: job.bookingId },
       select: { id: true, driver: { select: { stripeAccountId: true } } },
     });
+    const transferPence = job.netPence - recoveredPence;
+    if (transferPence === 0) {
+      // All of it kept against the debt: nothing to transfer.
+      await settleStripePayout(payout.id, null, now);
+      result.paid++;
+      continue;
+    }
     const charge = await db.payment.findFirst({
       where: {
         bookingId: job.bookingId,
@@ -136,16 +157,18 @@ export async function runStripePayouts(now = new Date(), actorId?: string): Prom
     const sourceTransaction = charge ? await chargeOfPaymentIntent(secretKey, charge.providerPaymentId) : null;
     const transfer = sourceTransaction
       ? await createTransfer(secretKey, {
-          amountPence: job.netPence,
+          amountPence: transferPence,
           destination: payout.driver.stripeAccountId!,
           sourceTransaction,
           transferGroup: job.reference,
           bookingId: job.bookingId,
-          idempotencyKey: `payout-${job.bookingId}-${job.netPence}`,
+          idempotencyKey: `payout-${job.bookingId}-${transferPence}`,
         })
       : ({ ok: false, reason: "The booking was not paid through Stripe: pay this job by bank transfer." } as const);
     if (!transfer.ok) {
       await db.payout.update({ where: { id: payout.id }, data: { status: "failed", failureMessage: transfer.reason } });
+      // Not kept after all: the debt waits for the next job.
+      owed.set(job.driverId, (owed.get(job.driverId) ?? 0) + recoveredPence);
       result.failed++;
       continue;
     }
@@ -160,10 +183,11 @@ export async function runStripePayouts(now = new Date(), actorId?: string): Prom
 }
 
 /**
- * A Stripe transfer went through: its payout is paid, with the ledger's payout entry, once
- * (the run that made it, or the transfer.created webhook when that run stopped half way).
+ * A Stripe payout went through (its transfer made, or all of it kept against a debt): paid, with
+ * the ledger's payout entry and, for what was kept, a recovery, once (the run that made it, or
+ * the transfer.created webhook when that run stopped half way).
  */
-async function settleStripePayout(payoutId: string, transferId: string, now: Date) {
+async function settleStripePayout(payoutId: string, transferId: string | null, now: Date) {
   await db.$transaction(async (tx) => {
     const payout = await tx.payout.findUniqueOrThrow({ where: { id: payoutId } });
     if (payout.status === "paid") return;
@@ -181,8 +205,20 @@ async function settleStripePayout(payoutId: string, transferId: string, now: Dat
           amountPence: -payout.amountPence,
           availableAt: now,
           payoutId,
-          note: `Stripe transfer ${transferId}`,
+          note: transferId ? `Stripe transfer ${transferId}` : "Kept against what you owed",
         },
+        ...(payout.recoveredPence > 0
+          ? [
+              {
+                key: `recovery:payout:${payoutId}`,
+                driverId: payout.driverId,
+                kind: "recovery" as const,
+                amountPence: payout.recoveredPence,
+                availableAt: now,
+                note: "Kept out of a Stripe payout",
+              },
+            ]
+          : []),
       ],
       skipDuplicates: true,
     });
@@ -198,7 +234,12 @@ export async function confirmTransfer(transfer: {
   const bookingId = transfer.metadata?.bookingId;
   if (!bookingId) return false;
   const payout = await db.payout.findUnique({ where: { bookingId } });
-  if (!payout || payout.method !== "stripe" || payout.status === "paid" || payout.amountPence !== transfer.amount)
+  if (
+    !payout ||
+    payout.method !== "stripe" ||
+    payout.status === "paid" ||
+    payout.amountPence - payout.recoveredPence !== transfer.amount
+  )
     return false;
   await settleStripePayout(payout.id, transfer.id, new Date());
   return true;
