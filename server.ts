@@ -240,7 +240,9 @@ export function createApp(options: AppOptions) {
       for (const [name, value] of defaultHeaders) if (!res.hasHeader(name)) res.setHeader(name, value);
       if (closing) res.setHeader("Connection", "close");
     });
-    res.on("finish", () => {
+    // "close" comes after "finish", and also when the client let go of the socket before the
+    // response was flushed (a busy machine): every request is counted and logged once.
+    res.once("close", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       metrics.requestDuration.observe(
         { method: req.method, route: routeLabel(req.path, res.statusCode), status: String(res.statusCode) },

@@ -5,7 +5,6 @@ import { BOOKING_STATUSES } from "~/domain/booking-status";
 import { MOVE_TIME } from "~/domain/move-inputs";
 import { QUOTE_MESSAGES } from "~/domain/quote-messages";
 import { TRACKING_STATUSES } from "~/domain/tracking";
-import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";
 import {
   ADMIN_BOOKING_MESSAGES,
   RECORD_ID_PATTERN,
@@ -13,6 +12,7 @@ import {
   TRACKING_REASON_MAX,
   TRACKING_REASON_MIN,
 } from "./admin-bookings-messages";
+import { moveDateField } from "./quote";
 
 export * from "./admin-bookings-messages";
 
@@ -74,10 +74,7 @@ export const adminRefundSchema = z.object({
 /** A booking's page: the move put to another day or time, at the customer's request; the price stays. */
 export const rescheduleSchema = z.object({
   intent: z.literal("reschedule"),
-  moveDate: z
-    .string({ required_error: QUOTE_MESSAGES.moveDate })
-    .refine(isValidIsoDate, QUOTE_MESSAGES.moveDate)
-    .refine((date) => date >= ukToday(), QUOTE_MESSAGES.pastDate),
+  moveDate: moveDateField,
   moveTime: z.string({ required_error: QUOTE_MESSAGES.moveTime }).regex(MOVE_TIME, QUOTE_MESSAGES.moveTime),
   reason: z
     .string({ required_error: ADMIN_BOOKING_MESSAGES.rescheduleReason })

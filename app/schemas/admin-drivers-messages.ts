@@ -15,28 +15,17 @@ export const ADMIN_DRIVER_MESSAGES = {
   loadFailed: (message: string) => `Failed to fetch drivers: ${message}`,
 } as const;
 
-/** The toast after a decision; `changed` is false when the driver already had that status. */
-export function decisionToast(
-  status: DriverDecision,
-  name: string,
-  { changed, emailSent }: { changed: boolean; emailSent: boolean },
-) {
+/**
+ * The toast after a decision; `changed` is false when the driver already had that status. The
+ * decision's e-mail was queued with it, so it is on its way (retried until delivered).
+ */
+export function decisionToast(status: DriverDecision, name: string, { changed }: { changed: boolean }) {
   if (!changed) return { title: `No change: ${name} is already ${status}`, variant: "default" as const };
-  if (status === "declined")
-    return {
-      title: "Driver declined",
-      description: `${name}'s application was declined.`,
-      variant: "success" as const,
-    };
-  return emailSent
-    ? {
+  return status === "declined"
+    ? { title: "Driver declined", description: `${name}'s application was declined.`, variant: "success" as const }
+    : {
         title: "Driver approved",
         description: `${name} has been e-mailed a link to set a password.`,
         variant: "success" as const,
-      }
-    : {
-        title: "Driver approved",
-        description: `${name} is approved, but the set-password e-mail could not be sent.`,
-        variant: "error" as const,
       };
 }

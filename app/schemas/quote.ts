@@ -28,7 +28,8 @@ const bothAddresses = z
   .trim()
   .min(1, QUOTE_MESSAGES.bothAddresses);
 
-const moveDate = z
+/** A move's day: a real date, today or later on the UK calendar (a quote's, and an admin's reschedule). */
+export const moveDateField = z
   .string({ required_error: QUOTE_MESSAGES.moveDate })
   .refine(isValidIsoDate, QUOTE_MESSAGES.moveDate)
   .refine((date) => date >= ukToday(), QUOTE_MESSAGES.pastDate);
@@ -73,7 +74,7 @@ export const declaredValue = z
 const quoteFields = {
   pickupAddress,
   deliveryAddress,
-  moveDate,
+  moveDate: moveDateField,
   moveTime,
   vanSize: z.enum(VAN_SIZES).default("medium"),
   helpers: z.number().int().min(0, QUOTE_MESSAGES.helpers).max(2, QUOTE_MESSAGES.helpers).default(0),

@@ -14,6 +14,7 @@ import { CHAT_MESSAGES, CHAT_RATE_LIMIT } from "~/server/bookings/chat.server";
 import { advanceTracking, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
+import { LIVE_STREAM_MESSAGES } from "~/server/platform/live-stream.server";
 import { LIVE_STREAM_LIMITS, livePayload, subscribeToBooking } from "~/server/platform/live.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
 import { createApprovedDriver, createBooking } from "./factories";
@@ -483,7 +484,7 @@ describe("the event stream", () => {
       const refused = await open(customerCookie);
       expect(refused.response.status).toBe(429);
       expect(refused.response.headers.get("retry-after")).toBe("30");
-      expect((await refused.response.json()).message).toBe(eventsRoute.LIVE_STREAM_MESSAGES.tooMany);
+      expect((await refused.response.json()).message).toBe(LIVE_STREAM_MESSAGES.tooMany);
       // Another account (the driver) is not affected.
       const driverStream = await open(driverCookie);
       expect(driverStream.response.status).toBe(200);

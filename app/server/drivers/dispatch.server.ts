@@ -280,13 +280,15 @@ export async function runDispatch(now = new Date()) {
     const flag = !job.needsDriverAt && needsADriver(asOpenJob(job), job.openedAt!, now);
     if (newlyEligible.length === 0 && !flag) continue;
     await db.$transaction(async (tx) => {
-      for (const driver of newlyEligible) {
-        // Once per driver and job: the unique row is the gate, should two runs overlap.
-        const { count } = await tx.dispatchOffer.createMany({
-          data: [{ bookingId: job.id, driverId: driver.id, wave }],
-          skipDuplicates: true,
-        });
-        if (count === 0) continue;
+      // Once per driver and job: the unique rows are the gate, should two runs overlap (only the
+      // offers this run made come back).
+      const made = await tx.dispatchOffer.createManyAndReturn({
+        data: newlyEligible.map((driver) => ({ bookingId: job.id, driverId: driver.id, wave })),
+        skipDuplicates: true,
+        select: { driverId: true },
+      });
+      const madeFor = new Set(made.map((offer) => offer.driverId));
+      for (const driver of newlyEligible.filter((eligible) => madeFor.has(eligible.id))) {
         offered++;
         const refs = { bookingId: job.id, driverId: driver.id };
         await queueMessage(tx, "job-offer", refs, {
