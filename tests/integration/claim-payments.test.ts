@@ -469,6 +469,31 @@ describe("the driver's excess", () => {
     expect(all.reduce((sum, entry) => sum + entry.amountPence, 0)).toBe(0);
   });
 
+  it("with Stripe, a debt already kept by a payout not yet settled is not kept again", async () => {
+    withStripe();
+    const driver = await stripeDriver();
+    const first = await acceptedClaim(driver.id, "stripe", 1_000);
+    const second = await acceptedClaim(driver.id, "stripe", 1_000);
+    await db.driverLedgerEntry.create({
+      data: { key: `reversal:test:${driver.id}`, driverId: driver.id, kind: "reversal", amountPence: -5_000 },
+    });
+    // The first job's payout kept the £50.00, and its run is still making the transfer.
+    await db.payout.create({
+      data: {
+        bookingId: first.booking.id,
+        driverId: driver.id,
+        amountPence: 11_145,
+        recoveredPence: 5_000,
+        method: "stripe",
+      },
+    });
+    const payday = new Date(second.completedAt.getTime() + 49 * HOUR);
+    expect((await runStripePayouts(payday)).failed).toBe(0);
+    const payout = await db.payout.findUniqueOrThrow({ where: { bookingId: second.booking.id } });
+    expect(payout).toMatchObject({ status: "paid", recoveredPence: 0 });
+    expect(stripe.transfers.get(payout.stripeTransferId!)).toMatchObject({ amount: 11_145 });
+  });
+
   it("is taken back from the job's Stripe transfer when the job was paid by one", async () => {
     withStripe();
     const driver = await stripeDriver();

@@ -213,6 +213,19 @@ describe("a job's money, with Stripe Connect", () => {
       ["recovery", 5572],
     ]);
     expect(stripe.requests.some((request) => /^\/v1\/transfers\/tr_[^/]+\/reversals$/.test(request.path))).toBe(true);
+    // Stripe refuses the next refund: a clear 502, and nothing recorded.
+    const refundsBefore = await db.payment.count({ where: { bookingId: booking.id, status: "refunded" } });
+    stripe.failNext({ httpStatus: 400, path: "/v1/refunds", message: "No such charge." });
+    expect(
+      await refundBookingByAdmin({
+        bookingId: booking.id,
+        amountPence: 100,
+        reason: "Goodwill",
+        adminId: admin.id,
+        requestId: unique(),
+      }),
+    ).toEqual({ ok: false, status: 502, message: REFUND_MESSAGES.failed });
+    expect(await db.payment.count({ where: { bookingId: booking.id, status: "refunded" } })).toBe(refundsBefore);
     const balanced = await expectBalanced(driver.id, [booking.id]);
     expect(balanced).toMatchObject({ balance: 0, earned: 11_145, refundedShare: 5572, paid: 11_145, recovered: 5572 });
     expect((await driverEarnings(driver.id, payday)).jobs[0]).toMatchObject({ state: "reversed", net: "£55.73" });

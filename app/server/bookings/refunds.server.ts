@@ -45,7 +45,8 @@ type Charge = Awaited<ReturnType<typeof refundableCharges>>[number];
 /**
  * Refunds part of one charge through its provider under the key, and keeps the refund's row
  * once: a retry the provider answers with the refund it already made finds that row
- * (created false) rather than adding another.
+ * (created false) rather than adding another. The provider's refusal is an answer (ok false,
+ * with its error); a database error is thrown.
  */
 export async function refundCharge(
   charge: Charge,
@@ -53,11 +54,12 @@ export async function refundCharge(
   key: string,
   kind: { method: "refund" } | { method: "compensation"; damageClaimId: string },
 ) {
-  const refund = await refundPayment(
-    { provider: charge.provider, paymentId: charge.providerPaymentId },
-    amountPence,
-    key,
-  );
+  let refund: Awaited<ReturnType<typeof refundPayment>>;
+  try {
+    refund = await refundPayment({ provider: charge.provider, paymentId: charge.providerPaymentId }, amountPence, key);
+  } catch (error) {
+    return { ok: false, error } as const;
+  }
   try {
     const row = await db.payment.create({
       data: {
@@ -73,13 +75,13 @@ export async function refundCharge(
         ...kind,
       },
     });
-    return { row, created: true };
+    return { ok: true, row, created: true } as const;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const row = await db.payment.findUniqueOrThrow({
       where: { provider_providerPaymentId: { provider: charge.provider, providerPaymentId: refund.id } },
     });
-    return { row, created: false };
+    return { ok: true, row, created: false } as const;
   }
 }
 
@@ -147,13 +149,11 @@ async function refundUnderLock({
   for (const charge of charges) {
     const part = Math.min(charge.leftPence, remaining);
     if (part <= 0) continue;
-    let refund: Awaited<ReturnType<typeof refundCharge>>;
-    try {
-      refund = await refundCharge(charge, part, `easymove-admin-refund-${requestId}-${charge.id}`, {
-        method: "refund",
-      });
-    } catch (error) {
-      console.error(`Admin refund of booking ${bookingId} failed:`, error);
+    const refund = await refundCharge(charge, part, `easymove-admin-refund-${requestId}-${charge.id}`, {
+      method: "refund",
+    });
+    if (!refund.ok) {
+      console.error(`Admin refund of booking ${bookingId} failed:`, refund.error);
       return { ok: false, status: 502, message: REFUND_MESSAGES.failed };
     }
     const { row } = refund;

@@ -174,10 +174,11 @@ async function refundCompensation(claimId: string, bookingId: string, refundPenc
     if (charge.refunds.some((refund) => refund.damageClaimId === claimId)) continue;
     const part = Math.min(charge.leftPence, remaining);
     if (part <= 0) continue;
-    await refundCharge(charge, part, `easymove-claim-${claimId}-${charge.id}`, {
+    const refund = await refundCharge(charge, part, `easymove-claim-${claimId}-${charge.id}`, {
       method: "compensation",
       damageClaimId: claimId,
     });
+    if (!refund.ok) throw refund.error;
     remaining -= part;
   }
 }

@@ -124,8 +124,24 @@ export async function runStripePayouts(now = new Date(), actorId?: string): Prom
   if (!secretKey) return result;
   const jobs = await payableJobs(now, { stripePayoutsEnabled: true, stripeAccountId: { not: null } });
   // What each driver owes back (a reversal or an excess not yet recovered) is kept out of their
-  // jobs' transfers, oldest job first, as a bank batch keeps it out of their line.
-  const owed = await debtsOf([...new Set(jobs.map((job) => job.driverId))]);
+  // jobs' transfers, oldest job first, as a bank batch keeps it out of their line. A part already
+  // kept by a payout not yet settled (its run stopped half way; its recovery is written when it
+  // settles) is not kept again.
+  const driverIds = [...new Set(jobs.map((job) => job.driverId))];
+  const owed = await debtsOf(driverIds);
+  const keptUnsettled = await db.payout.groupBy({
+    by: ["driverId"],
+    where: {
+      driverId: { in: driverIds },
+      bookingId: { notIn: jobs.map((job) => job.bookingId) }, // (one retried now keeps its part anew)
+      method: "stripe",
+      status: "pending",
+      recoveredPence: { gt: 0 },
+    },
+    _sum: { recoveredPence: true },
+  });
+  for (const row of keptUnsettled)
+    owed.set(row.driverId, Math.max(0, (owed.get(row.driverId) ?? 0) - (row._sum.recoveredPence ?? 0)));
   for (const job of jobs) {
     const recoveredPence = Math.min(owed.get(job.driverId) ?? 0, job.netPence);
     if (!(await claim(job, "stripe", undefined, recoveredPence))) {
