@@ -2,7 +2,7 @@
 // Where a route's time goes: serves the production build under `node --cpu-prof`, loads the
 // route for a while, stops the server (which writes the profile) and prints the self time per
 // package/file, the hottest functions, and the total time under a few named callers.
-//   node scripts/bench/profile.mjs [--route quotes|home|home-signed-in] [--duration 10] [--items 0] [--port 4420]
+//   node scripts/bench/profile.mjs [--route quotes|home|home-signed-in|bookings] [--duration 10] [--items 0] [--port 4420]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,8 +15,8 @@ const duration = Number(option("duration", 10));
 const items = Number(option("items", 0));
 const port = Number(option("port", 4420));
 const route = option("route", "quotes");
-if (!["quotes", "home", "home-signed-in"].includes(route))
-  throw new Error(`--route takes quotes, home or home-signed-in`);
+if (!["quotes", "home", "home-signed-in", "bookings"].includes(route))
+  throw new Error(`--route takes quotes, home, home-signed-in or bookings`);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "easymove-profile-"));
 
 const database = await startDatabase({ seed: route !== "quotes" });
@@ -30,11 +30,15 @@ try {
     run = await hammer(app.url, { requests: quoteRequests(items), connections: 50, duration });
   } else {
     // A signed-in customer's home page is rendered for them; an anonymous one may be shared.
-    const headers =
-      route === "home-signed-in" ? { cookie: (await prepareVisitors(database.url, app.url)).customerCookie } : {};
-    what = `GET / ${route === "home" ? "(anonymous)" : "(signed in)"}`;
-    await warm(app.url, [{ method: "GET", path: "/", headers }]);
-    run = await hammer(app.url, { path: "/", headers, connections: 50, duration });
+    const signedIn = route !== "home";
+    const headers = {
+      "accept-encoding": "gzip, deflate, br",
+      ...(signedIn ? { cookie: (await prepareVisitors(database.url, app.url)).customerCookie } : {}),
+    };
+    const page = route === "bookings" ? "/bookings" : "/";
+    what = `GET ${page} ${signedIn ? "(signed in)" : "(anonymous)"}, gzip`;
+    await warm(app.url, [{ method: "GET", path: page, headers }]);
+    run = await hammer(app.url, { path: page, headers, connections: 50, duration });
   }
 } finally {
   await app.stop();

@@ -15,6 +15,7 @@
 // Options: --only js,load   --duration 15 (s per load run)   --connections 50   --port 4400
 //          --volumes 100,10000,100000   --burst 200   --burst-spread 2000 (ms; 0 = all at once)
 //          --json <file> (also write the figures as JSON)
+// BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the app served.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -43,6 +44,7 @@ const JSON_OUT = option("json", null);
 const BURST = Number(option("burst", 200));
 /** Over how many ms the burst's confirmations arrive (0: all in the same instant). */
 const BURST_SPREAD_MS = Number(option("burst-spread", 2000));
+const APP_NODE_ARGS = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 
 const budget = JSON.parse(fs.readFileSync(path.join(root, "performance-budget.json"), "utf8"));
 const rows = [];
@@ -247,7 +249,22 @@ function outboxWatcher(outboxDir, addresses) {
  * twice (the browser's return and a retry), while the pages take their open-loop load. The
  * pages' p99 meanwhile, and how long until every confirmation is in the outbox, once each.
  */
-async function measureBurst(app, databaseUrl, visitor) {
+async function measureBurst(databaseUrl, visitor) {
+  // Served as production serves it: a worker per core (WEB_CONCURRENCY's default there), each
+  // running the queue's workers too.
+  const workers = os.availableParallelism();
+  const app = await startApp(databaseUrl, PORT + 60, {
+    nodeArgs: APP_NODE_ARGS,
+    extraEnv: { WEB_CONCURRENCY: String(workers) },
+  });
+  try {
+    await burstOn(app, databaseUrl, visitor, workers);
+  } finally {
+    await app.stop();
+  }
+}
+
+async function burstOn(app, databaseUrl, visitor, workers) {
   console.error(`Burst: preparing ${BURST} bookings paid in the sandbox ...`);
   // The bench's own outbox, emptied: only this burst's e-mails are read.
   const outboxDir = appEnv(databaseUrl, 0).OUTBOX_DIR;
@@ -302,6 +319,7 @@ async function measureBurst(app, databaseUrl, visitor) {
   const ok = statuses.filter((status) => status === 200).length;
   figures.burst = {
     spreadMs: BURST_SPREAD_MS,
+    workers,
     bookings: paid.length,
     confirmations: statuses.length,
     ok,
@@ -311,7 +329,7 @@ async function measureBurst(app, databaseUrl, visitor) {
     pages: results,
   };
 
-  const section = `Burst: ${paid.length} bookings paid ${BURST_SPREAD_MS ? `within ${BURST_SPREAD_MS / 1000} s` : "at once"}`;
+  const section = `Burst: ${paid.length} bookings paid ${BURST_SPREAD_MS ? `within ${BURST_SPREAD_MS / 1000} s` : "at once"}, ${workers} workers`;
   row(
     section,
     `${statuses.length} confirmations (each booking twice)`,
@@ -341,7 +359,8 @@ async function measureBurst(app, databaseUrl, visitor) {
 const ANCHOR_NOTE = "../shared/bench/baseline-remix (set BASELINE_REMIX_DIR)";
 
 const database = await startDatabase();
-const app = await startApp(database.url, PORT);
+// The queue's work (e-mails) is left to the burst's own instance, which runs as production does.
+const app = await startApp(database.url, PORT, { nodeArgs: APP_NODE_ARGS, extraEnv: { JOB_WORKERS: "off" } });
 try {
   const visitor = await prepareVisitors(database.url, app.url);
   const pages = keyPages(visitor);
@@ -399,7 +418,7 @@ try {
 
   if (only.includes("load")) await measureLoad(app, visitor);
   if (only.includes("workers")) await measureWorkers(database.url, visitor);
-  if (only.includes("burst")) await measureBurst(app, database.url, visitor);
+  if (only.includes("burst")) await measureBurst(database.url, visitor);
 
   if (only.includes("growth")) {
     console.error("Cost growth: quote items ...");

@@ -14,10 +14,14 @@ import type { SessionUser } from "~/views/session-user";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const user = await requireApiUser(request);
-  await enforceRateLimit(context);
-  const query = await parseJsonBody(request, apiConfirmBookingSchema);
-  return paymentConfirmations(() => confirm(request, user, query));
+  // In a burst of returns from paying, each waits its turn before it touches the database at
+  // all (its session, its rate count), so the pages asked for meanwhile keep the pool.
+  return paymentConfirmations(async () => {
+    const user = await requireApiUser(request);
+    await enforceRateLimit(context);
+    const query = await parseJsonBody(request, apiConfirmBookingSchema);
+    return confirm(request, user, query);
+  });
 }
 
 async function confirm(request: Request, user: SessionUser, query: z.output<typeof apiConfirmBookingSchema>) {

@@ -248,7 +248,7 @@ const paymentRecording = bulkhead(4);
  * The customer's return from paying (the confirmation page, POST /api/confirm-booking): a few at
  * once per process, the rest waiting their turn before they touch the database at all.
  */
-export const paymentConfirmations = bulkhead(3);
+export const paymentConfirmations = bulkhead(3, { pagesFirstMs: 1_000 });
 
 async function recordPaymentAnswer(
   payment: ProviderPayment,

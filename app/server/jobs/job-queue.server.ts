@@ -11,6 +11,7 @@ import { fromPrisma, PgBoss, type Job, type SendOptions } from "pg-boss";
 import { LONGEST_RETRY_SECONDS, RETRY_DELAY_SECONDS, retryLimit } from "~/domain/message-delivery";
 import { env } from "~/server/platform/env.server";
 import { logger } from "~/server/platform/logger.server";
+import { whenSpare } from "~/server/platform/spare-capacity.server";
 
 type Transaction = { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> };
 
@@ -49,6 +50,8 @@ const MESSAGE_QUEUE_OPTIONS = {
   // A send that hangs (an SMTP server that accepts and never answers) is given up after this.
   expireInSeconds: 120,
 };
+/** How long a message waits at most for the pages to leave room (spare-capacity.server.ts). */
+const MESSAGE_PAGES_FIRST_MS = 2_000;
 const TIMED_QUEUE_OPTIONS = { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 };
 
 let boss: Promise<PgBoss> | null = null;
@@ -109,6 +112,8 @@ export async function startJobWorkers(handlers: JobHandlers, { concurrency = 2, 
         ...(messages ? { burstWhenReadyExceeds: 1 } : {}),
       },
       async ([job]) => {
+        // A message waits a moment for room in a rush of pages; timed work runs on its clock.
+        if (messages) await whenSpare(MESSAGE_PAGES_FIRST_MS);
         if (job) await handle(job);
       },
     );
