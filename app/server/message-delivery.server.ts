@@ -52,6 +52,9 @@ export async function deliverMessage(messageId: string): Promise<void> {
 }
 
 async function send(message: Leased) {
+  // Who it went to and what it said are written with its outcome, in one write.
+  let shown: { recipient: string; subject?: string; preview: string } | undefined;
+  let providerId: string | undefined;
   try {
     const composed = await composeMessage(message.kind, message.refs);
     if (!composed) {
@@ -60,17 +63,10 @@ async function send(message: Leased) {
     }
     if ("body" in composed) {
       // A text: its first words stand for a subject.
-      await db.message.update({
-        where: { id: message.id },
-        data: { recipient: composed.to, preview: composed.body.slice(0, PREVIEW_LENGTH) },
-      });
-      const providerId = await deliverText(composed, { messageId: message.headerId });
-      await db.message.update({ where: { id: message.id }, data: { providerId } });
+      shown = { recipient: composed.to, preview: composed.body.slice(0, PREVIEW_LENGTH) };
+      providerId = await deliverText(composed, { messageId: message.headerId });
     } else {
-      await db.message.update({
-        where: { id: message.id },
-        data: { recipient: composed.to, subject: composed.subject, preview: composed.text.slice(0, PREVIEW_LENGTH) },
-      });
+      shown = { recipient: composed.to, subject: composed.subject, preview: composed.text.slice(0, PREVIEW_LENGTH) };
       await deliverEmail(composed, { messageId: message.headerId });
     }
   } catch (error) {
@@ -78,6 +74,7 @@ async function send(message: Leased) {
     await db.message.update({
       where: { id: message.id },
       data: {
+        ...shown,
         tries: { increment: 1 },
         lastError: errorText(error),
         leaseUntil: null,
@@ -94,7 +91,15 @@ async function send(message: Leased) {
   }
   await db.message.update({
     where: { id: message.id },
-    data: { state: "sent", sentAt: new Date(), tries: { increment: 1 }, lastError: null, leaseUntil: null },
+    data: {
+      ...shown,
+      providerId,
+      state: "sent",
+      sentAt: new Date(),
+      tries: { increment: 1 },
+      lastError: null,
+      leaseUntil: null,
+    },
   });
   metrics.messages.inc({ channel: message.channel, outcome: "sent" });
 }

@@ -458,7 +458,8 @@ function startServer(plan, nativeDir, port) {
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
     child.on("error", (error) => fail(`${output}\n${error.message}`));
-    child.on("exit", () => fail(output));
+    // "close", not "exit": the exit can come before the last of its output has been read.
+    child.on("close", () => fail(output));
   });
 }
 

@@ -794,7 +794,8 @@ function checkInvariants(r: PriceResult) {
   expect(Math.round(api.subTotal * 100)).toBe(r.subTotal);
 }
 
-describe("properties over generated inputs", () => {
+// Thousands of prices each: CPU-bound, so given time on a slow or busy machine.
+describe("properties over generated inputs", { timeout: 30_000 }, () => {
   const next = rng(20270303);
   const inputs = Array.from({ length: 1500 }, () => randomInput(next));
 
