@@ -1,7 +1,6 @@
 // Pages first (server/platform/spare-capacity.server.ts): work that may wait starts at once in
 // a quiet process, waits while the event loop is busy, and never longer than its longest wait.
 import { describe, expect, it } from "vitest";
-import { bulkhead } from "~/server/platform/bulkhead.server";
 import { whenSpare } from "~/server/platform/spare-capacity.server";
 
 /** Keeps this process's event loop about 80 % busy (40 ms of work in every 50) until stopped. */
@@ -43,19 +42,5 @@ describe("whenSpare", () => {
     const started = performance.now();
     await whenSpare(2_000);
     expect(performance.now() - started).toBeLessThan(200);
-  });
-
-  it("is waited for inside a bulkhead with pagesFirstMs, after its slot", async () => {
-    const run = bulkhead(1, { pagesFirstMs: 600 });
-    await whenSpare(0);
-    const stop = keepBusy();
-    try {
-      await settle(300);
-      const started = performance.now();
-      await run(async () => null);
-      expect(performance.now() - started).toBeGreaterThanOrEqual(550);
-    } finally {
-      stop();
-    }
   });
 });

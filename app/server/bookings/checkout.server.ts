@@ -24,6 +24,7 @@ import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { publishOpenJobsChanged } from "~/server/platform/live.server";
 import { metrics } from "~/server/platform/metrics.server";
+import { whenSpare } from "~/server/platform/spare-capacity.server";
 import type { SessionUser } from "~/views/session-user";
 import { claimBooking, type BookingRecord } from "./bookings.server";
 import { spendDiscountCode } from "./discount-codes.server";
@@ -248,7 +249,7 @@ const paymentRecording = bulkhead(4);
  * The customer's return from paying (the confirmation page, POST /api/confirm-booking): a few at
  * once per process, the rest waiting their turn before they touch the database at all.
  */
-export const paymentConfirmations = bulkhead(3, { pagesFirstMs: 1_000 });
+export const paymentConfirmations = bulkhead(3);
 
 async function recordPaymentAnswer(
   payment: ProviderPayment,
@@ -337,6 +338,9 @@ async function refundUnneededPayment(payment: ProviderPayment, reason: string) {
   }
 }
 
+/** How long a confirmation waits at most for the pages to leave room (spare-capacity.server.ts). */
+const CONFIRMATION_PAGES_FIRST_MS = 1_000;
+
 export type ConfirmQuery = { paymentIntentId?: string | null; sessionId?: string | null; bookingId?: string | null };
 
 /**
@@ -347,6 +351,9 @@ export type ConfirmQuery = { paymentIntentId?: string | null; sessionId?: string
 export async function confirmPayment(
   query: ConfirmQuery,
 ): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {
+  // Pages first: in a rush a confirmation waits a moment for room (its customer is signed in
+  // and has paid; the money is safe meanwhile).
+  await whenSpare(CONFIRMATION_PAGES_FIRST_MS);
   const id = query.paymentIntentId ?? query.sessionId;
   if (id) {
     const gateway = await cardGatewayFor(id);

@@ -3,19 +3,13 @@
 // holds a few of the database pool's connections, not all of them, and the pages asked for
 // meanwhile still get theirs.
 
-//
-// With `pagesFirstMs`, each run also waits (at most that long) for the process to have room to
-// spare (spare-capacity.server.ts): a burst then takes the time the pages leave it.
-import { whenSpare } from "./spare-capacity.server";
-
-export function bulkhead(limit: number, { pagesFirstMs = 0 } = {}) {
+export function bulkhead(limit: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async function run<T>(work: () => Promise<T>): Promise<T> {
     if (running < limit) running++;
     else await new Promise<void>((resolve) => waiting.push(resolve)); // its slot is handed over
     try {
-      if (pagesFirstMs > 0) await whenSpare(pagesFirstMs);
       return await work();
     } finally {
       const next = waiting.shift();
