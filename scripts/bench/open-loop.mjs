@@ -16,11 +16,12 @@ function quantile(sorted, q) {
  * request was due), the rate achieved, errors (non-2xx, socket errors, timeouts) and the CPU
  * this process used meanwhile (% of one core), so the client's own share of the machine is known.
  */
-export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 10_000 }) {
+export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 10_000, keepSamples = false }) {
   const origin = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const total = Math.round(rate * duration);
   const latencies = [];
+  const samples = [];
   let errors = 0;
   const statuses = {};
   const cpuBefore = process.cpuUsage();
@@ -33,6 +34,7 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
         if (status) statuses[status] = (statuses[status] ?? 0) + 1;
         if (ok) latencies.push(performance.now() - due);
         else errors++;
+        if (keepSamples) samples.push([due - started, ok ? performance.now() - due : -1]);
         resolve();
       };
       const request = http.request(
@@ -92,5 +94,6 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
     errors,
     statuses,
     clientCpuPercent: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
+    ...(keepSamples ? { samples } : {}),
   };
 }

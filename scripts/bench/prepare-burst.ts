@@ -19,7 +19,8 @@ async function paidBooking(index: number) {
   });
   const booking = await db.booking.create({
     data: {
-      reference: `EM-B${tag.slice(-5).toUpperCase()}`,
+      // The index keeps references apart (five random characters alone collided now and then).
+      reference: `EM-B${index}${tag.slice(-4).toUpperCase()}`,
       pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
       deliveryAddress: "2 Osborne Road, Newcastle NE2 2AA",
       moveDate: new Date(Date.now() + 14 * 86_400_000),
