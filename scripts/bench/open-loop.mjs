@@ -16,12 +16,11 @@ function quantile(sorted, q) {
  * request was due), the rate achieved, errors (non-2xx, socket errors, timeouts) and the CPU
  * this process used meanwhile (% of one core), so the client's own share of the machine is known.
  */
-export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 10_000, keepSamples = false }) {
+export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 10_000 }) {
   const origin = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const total = Math.round(rate * duration);
   const latencies = [];
-  const samples = [];
   let errors = 0;
   const statuses = {};
   const cpuBefore = process.cpuUsage();
@@ -34,7 +33,6 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
         if (status) statuses[status] = (statuses[status] ?? 0) + 1;
         if (ok) latencies.push(performance.now() - due);
         else errors++;
-        if (keepSamples) samples.push([due - started, ok ? performance.now() - due : -1]);
         resolve();
       };
       const request = http.request(
@@ -94,6 +92,5 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
     errors,
     statuses,
     clientCpuPercent: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
-    ...(keepSamples ? { samples } : {}),
   };
 }
