@@ -267,7 +267,7 @@ async function measureBurst(databaseUrl, visitor) {
 }
 
 /** Confirms one sandbox payment as the browser does on its return from paying; the HTTP status (0: no answer). */
-function confirmPayment(baseUrl, { cookie, paymentIntentId }) {
+function postConfirmation(baseUrl, { cookie, paymentIntentId }) {
   return fetch(`${baseUrl}/api/confirm-booking`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie, origin: baseUrl },
@@ -282,7 +282,7 @@ function confirmPayment(baseUrl, { cookie, paymentIntentId }) {
 /** Confirms these payments a few at a time and waits (up to a minute) for their e-mails. */
 async function warmUpConfirmations(baseUrl, bookings, outboxDir) {
   for (let start = 0; start < bookings.length; start += 4)
-    await Promise.all(bookings.slice(start, start + 4).map((booking) => confirmPayment(baseUrl, booking)));
+    await Promise.all(bookings.slice(start, start + 4).map((booking) => postConfirmation(baseUrl, booking)));
   const readOutbox = outboxWatcher(
     outboxDir,
     bookings.map((booking) => booking.email),
@@ -323,7 +323,7 @@ async function burstOn(app, databaseUrl, visitor, workers) {
   // Evenly over the spread, each booking's two calls (the return from paying, and a retry) together.
   const confirm = async (booking, index) => {
     await new Promise((resolve) => setTimeout(resolve, (index * BURST_SPREAD_MS) / paid.length));
-    return confirmPayment(app.url, booking);
+    return postConfirmation(app.url, booking);
   };
   const statuses = await Promise.all(
     paid.flatMap((booking, index) => [confirm(booking, index), confirm(booking, index)]),
