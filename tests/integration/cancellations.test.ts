@@ -486,6 +486,19 @@ describe("who may see and cancel a booking", () => {
 
     const empty = await call(bookingsLoader, getRequest("/bookings", { cookie: (await customer()).cookie }));
     expect(empty.body.bookings).toEqual([]);
+    expect(empty.body.info).toMatchObject({ total: 0, pages: 1 });
+
+    // Past a page (10): each page knows the whole count, the last one and one beyond too.
+    const regular = await customer();
+    for (let index = 0; index < 12; index++) await bookingOf(regular.account);
+    for (const [page, rows] of [
+      [1, 10],
+      [2, 2],
+      [3, 0],
+    ]) {
+      const listed = await call(bookingsLoader, getRequest(`/bookings?page=${page}`, { cookie: regular.cookie }));
+      expect([listed.body.bookings.length, listed.body.info]).toMatchObject([rows, { page, total: 12, pages: 2 }]);
+    }
 
     const driverCookie = await sessionCookie(await createAccount({ role: "driver" }));
     expect((await call(bookingsLoader, getRequest("/bookings", { cookie: driverCookie }))).location).toBe("/driver");

@@ -217,6 +217,12 @@ describe("security headers", () => {
     expect(image.status).toBe(200);
     expectHardened(image.headers);
     expect(image.headers["cache-control"]).toBe("public, max-age=3600");
+    // Only the build's files are files: a folder or anything else goes to the routes (no
+    // redirect to a folder's slash, no look on the disk).
+    for (const notAFile of ["/images", "/images/", "/images/other.svg"]) {
+      const answer = await send(direct, notAFile);
+      expect([answer.status, answer.body.toString()]).toEqual([200, "document"]);
+    }
   });
 
   it("are on refusals and on a route's crash, which tells the client nothing of the bug", async () => {

@@ -4,6 +4,7 @@ import { action as logoutAction } from "~/routes/_auth+/logout";
 import { getSessionUser, startUserSession } from "~/server/auth/auth.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
+import { runWithRequestId } from "~/server/platform/request-context.server";
 import { flashToast, takeToasts } from "~/server/platform/toast.server";
 import { createUser, requestWithCookie } from "./factories";
 
@@ -34,6 +35,25 @@ describe("server sessions", () => {
     });
     expect(response.status).toBe(302);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await getSessionUser(requestWithCookie(url, cookie))).toBeNull();
+  });
+
+  it("are read once for a page's loaders, and afresh for a post or another request", async () => {
+    const user = await createUser();
+    const cookie = await startUserSession(new Request(url), user);
+    // Inside one page request (server.ts runs each in its own context), the root's loader and
+    // the route's share the first lookup: the session ended between them is seen only by the next.
+    await runWithRequestId("page-request-1", async () => {
+      expect(await getSessionUser(requestWithCookie(url, cookie))).toMatchObject({ id: user.id });
+      await db.session.deleteMany({ where: { userId: user.id } });
+      expect(await getSessionUser(requestWithCookie(url, cookie))).toMatchObject({ id: user.id });
+      // An action may end the session or the account itself: a post reads again.
+      expect(await getSessionUser(requestWithCookie(url, cookie, { method: "POST" }))).toBeNull();
+    });
+    await runWithRequestId("page-request-2", async () => {
+      expect(await getSessionUser(requestWithCookie(url, cookie))).toBeNull();
+    });
+    // Outside a request (a job, a script) every call reads.
     expect(await getSessionUser(requestWithCookie(url, cookie))).toBeNull();
   });
 

@@ -13,6 +13,8 @@ type RequestContext = {
    * worker that sends it, on whichever instance, links there (server/message-delivery.server.ts).
    */
   messageOrigin?: string;
+  /** Reads this request has made that its other loaders may share (see readOncePerRequest). */
+  reads?: Map<string, Promise<unknown>>;
 };
 
 // One store for the server (server.ts) and the server build, which load this module apart.
@@ -50,6 +52,23 @@ export function currentRequestId(): string | undefined {
 /** The origin the visitor of this request used, when it was recorded (see server.ts). */
 export function currentVisitorOrigin(): string | undefined {
   return store.getStore()?.visitorOrigin;
+}
+
+/**
+ * A read done once for the request being handled: a page's loaders run side by side and each
+ * may ask the same thing (who is signed in). Only for reads that cannot change while the
+ * request lasts; outside a request it simply reads.
+ */
+export function readOncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const context = store.getStore();
+  if (!context) return read();
+  context.reads ??= new Map();
+  let reading = context.reads.get(key) as Promise<T> | undefined;
+  if (!reading) {
+    reading = read();
+    context.reads.set(key, reading);
+  }
+  return reading;
 }
 
 /** Headers that pass the request's id on to another service as its correlation id. */
