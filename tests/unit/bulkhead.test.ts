@@ -36,4 +36,27 @@ describe("bulkhead", () => {
     await expect(next).resolves.toBe("next ran");
     await expect(run(async () => 42)).resolves.toBe(42);
   });
+
+  it("lets the next run in while one waits outside, and takes that one back first", async () => {
+    const run = bulkhead(1);
+    const order: string[] = [];
+    let answer: (value: string) => void = () => {};
+    const provider = new Promise<string>((resolve) => (answer = resolve));
+    const first = run(async () => {
+      order.push("first starts");
+      const said = await run.outside(() => provider);
+      order.push(`first has ${said}`);
+    });
+    const second = run(async () => {
+      order.push("second runs");
+      await tick();
+      answer("its answer"); // comes while the second still holds the slot
+      await tick();
+      order.push("second ends");
+    });
+    const third = run(async () => void order.push("third runs"));
+    await Promise.all([first, second, third]);
+    // The second ran while the first waited; the first came back before the third, which waited in line.
+    expect(order).toEqual(["first starts", "second runs", "second ends", "first has its answer", "third runs"]);
+  });
 });

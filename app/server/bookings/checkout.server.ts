@@ -246,10 +246,13 @@ export async function recordProviderPayment(
 const paymentRecording = bulkhead(4);
 
 /**
- * The customer's return from paying (the confirmation page, POST /api/confirm-booking): a few at
- * once per process, the rest waiting their turn before they touch the database at all.
+ * The customer's return from paying (the confirmation page, POST /api/confirm-booking): one at a
+ * time per process, the rest waiting their turn before they touch the database at all. Our own
+ * part of a confirmation is a few milliseconds of CPU and queries; run three at once, a burst of
+ * them took as long and doubled the pages' p99 meanwhile (docs/PERFORMANCE.md). The provider's
+ * answer is awaited outside the turn (confirmPayment), so a slow provider does not queue them.
  */
-export const paymentConfirmations = bulkhead(3);
+export const paymentConfirmations = bulkhead(1);
 
 async function recordPaymentAnswer(
   payment: ProviderPayment,
@@ -346,7 +349,8 @@ export type ConfirmQuery = { paymentIntentId?: string | null; sessionId?: string
 /**
  * The confirmation page and POST /api/confirm-booking: asks the provider about the payment
  * named (a PaymentIntent, a checkout session) and records the answer; with only a booking,
- * the stored result (of an earlier confirmation or a webhook) answers.
+ * the stored result (of an earlier confirmation or a webhook) answers. Its callers run it in
+ * their paymentConfirmations turn.
  */
 export async function confirmPayment(
   query: ConfirmQuery,
@@ -358,9 +362,10 @@ export async function confirmPayment(
   if (id) {
     const gateway = await cardGatewayFor(id);
     if (!gateway) return { outcome: "unknown_booking", bookingId: null };
-    const payment = query.paymentIntentId
-      ? await gateway.retrievePaymentIntent(id)
-      : await gateway.retrieveCheckoutSession(id);
+    // Called within paymentConfirmations (both callers): the provider is waited on outside it.
+    const payment = await paymentConfirmations.outside(() =>
+      query.paymentIntentId ? gateway.retrievePaymentIntent(id) : gateway.retrieveCheckoutSession(id),
+    );
     if (!payment) return { outcome: "unknown_booking", bookingId: null };
     return recordProviderPayment(payment, query.bookingId ?? undefined);
   }

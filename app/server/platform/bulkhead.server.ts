@@ -1,20 +1,42 @@
 // A bulkhead: at most `limit` runs of some work at once in this process, the rest waiting their
 // turn in order. A burst of one kind of request (hundreds of payments confirmed at once) then
-// holds a few of the database pool's connections, not all of them, and the pages asked for
-// meanwhile still get theirs.
+// holds a few of the database pool's connections and a little of the CPU, not all of them, and
+// the pages asked for meanwhile still get theirs.
 
 export function bulkhead(limit: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
-  return async function run<T>(work: () => Promise<T>): Promise<T> {
+
+  async function enter({ first = false } = {}) {
     if (running < limit) running++;
-    else await new Promise<void>((resolve) => waiting.push(resolve)); // its slot is handed over
+    // Its slot is handed over by the run that leaves.
+    else await new Promise<void>((resolve) => (first ? waiting.unshift(resolve) : waiting.push(resolve)));
+  }
+  function leave() {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+
+  async function run<T>(work: () => Promise<T>): Promise<T> {
+    await enter();
     try {
       return await work();
     } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
+      leave();
+    }
+  }
+  /**
+   * From inside a run: its slot goes to the next while `work` waits on another service (a
+   * payment provider's answer takes longer than all our own work), and it comes back first.
+   */
+  run.outside = async function outside<T>(work: () => Promise<T>): Promise<T> {
+    leave();
+    try {
+      return await work();
+    } finally {
+      await enter({ first: true });
     }
   };
+  return run;
 }
