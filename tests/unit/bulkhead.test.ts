@@ -42,9 +42,9 @@ describe("bulkhead", () => {
     const order: string[] = [];
     let answer: (value: string) => void = () => {};
     const provider = new Promise<string>((resolve) => (answer = resolve));
-    const first = run(async () => {
+    const first = run(async (turn) => {
       order.push("first starts");
-      const said = await run.outside(() => provider);
+      const said = await turn.outside(() => provider);
       order.push(`first has ${said}`);
     });
     const second = run(async () => {

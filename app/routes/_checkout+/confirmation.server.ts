@@ -7,6 +7,7 @@ import {
   paymentConfirmations,
   type RecordOutcome,
 } from "~/server/bookings/checkout.server";
+import type { Turn } from "~/server/platform/bulkhead.server";
 import type { BookingView } from "~/views/booking";
 import type { SessionUser } from "~/views/session-user";
 
@@ -25,10 +26,10 @@ function stateOf(outcome: RecordOutcome): "confirmed" | "processing" | "unpaid" 
 }
 
 export function loadConfirmation(request: Request, user: SessionUser): Promise<ConfirmationState> {
-  return paymentConfirmations(() => confirmationOf(request, user));
+  return paymentConfirmations((turn) => confirmationOf(request, user, turn));
 }
 
-async function confirmationOf(request: Request, user: SessionUser): Promise<ConfirmationState> {
+async function confirmationOf(request: Request, user: SessionUser, turn: Turn): Promise<ConfirmationState> {
   const params = new URL(request.url).searchParams;
   const paymentIntentId = params.get("payment_intent");
   const sessionId = params.get("session_id");
@@ -37,7 +38,7 @@ async function confirmationOf(request: Request, user: SessionUser): Promise<Conf
 
   // The booking must be this customer's before anything about it is said.
   if (requestedId && !(await findBookingFor(request, requestedId, user))) return { state: "loading_error" };
-  const result = await confirmPayment({ paymentIntentId, sessionId, bookingId: requestedId });
+  const result = await confirmPayment({ paymentIntentId, sessionId, bookingId: requestedId }, turn);
   if (!result.bookingId) return { state: "booking_error" };
   const booking = await findBookingFor(request, result.bookingId, user);
   if (!booking) return { state: "loading_error" };

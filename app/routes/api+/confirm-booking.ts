@@ -10,24 +10,30 @@ import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
 import { confirmPayment, outcomeIsConfirmed, paymentConfirmations } from "~/server/bookings/checkout.server";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
+import type { Turn } from "~/server/platform/bulkhead.server";
 import type { SessionUser } from "~/views/session-user";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   // In a burst of returns from paying, each waits its turn before it touches the database at
   // all (its session, its rate count), so the pages asked for meanwhile keep the pool.
-  return paymentConfirmations(async () => {
+  return paymentConfirmations(async (turn) => {
     const user = await requireApiUser(request);
     await enforceRateLimit(context);
     const query = await parseJsonBody(request, apiConfirmBookingSchema);
-    return confirm(request, user, query);
+    return confirm(request, user, query, turn);
   });
 }
 
-async function confirm(request: Request, user: SessionUser, query: z.output<typeof apiConfirmBookingSchema>) {
+async function confirm(
+  request: Request,
+  user: SessionUser,
+  query: z.output<typeof apiConfirmBookingSchema>,
+  turn: Turn,
+) {
   if (query.bookingId && !(await findBookingFor(request, query.bookingId, user)))
     return apiError(404, PAYMENT_MESSAGES.noBooking);
-  const result = await confirmPayment(query);
+  const result = await confirmPayment(query, turn);
   const booking = result.bookingId ? await findBookingFor(request, result.bookingId, user) : null;
   if (!booking) return apiError(404, PAYMENT_MESSAGES.noBooking);
   if (outcomeIsConfirmed(result.outcome))

@@ -18,7 +18,7 @@ import { capturePayPalOrder, createPayPalOrder, getPayPalOrder } from "~/server/
 import { verifyStripeEvent, type StripeEvent } from "~/server/payments/stripe.server";
 import { applyAccountUpdate } from "~/server/payouts/payout-details.server";
 import { confirmTransfer } from "~/server/payouts/payouts.server";
-import { bulkhead } from "~/server/platform/bulkhead.server";
+import { bulkhead, NO_TURN, type Turn } from "~/server/platform/bulkhead.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
@@ -349,11 +349,12 @@ export type ConfirmQuery = { paymentIntentId?: string | null; sessionId?: string
 /**
  * The confirmation page and POST /api/confirm-booking: asks the provider about the payment
  * named (a PaymentIntent, a checkout session) and records the answer; with only a booking,
- * the stored result (of an earlier confirmation or a webhook) answers. Its callers run it in
- * their paymentConfirmations turn.
+ * the stored result (of an earlier confirmation or a webhook) answers. Within a
+ * paymentConfirmations turn, the provider is waited on outside it.
  */
 export async function confirmPayment(
   query: ConfirmQuery,
+  turn: Turn = NO_TURN,
 ): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {
   // Pages first: in a rush a confirmation waits a moment for room (its customer is signed in
   // and has paid; the money is safe meanwhile).
@@ -362,8 +363,7 @@ export async function confirmPayment(
   if (id) {
     const gateway = await cardGatewayFor(id);
     if (!gateway) return { outcome: "unknown_booking", bookingId: null };
-    // Called within paymentConfirmations (both callers): the provider is waited on outside it.
-    const payment = await paymentConfirmations.outside(() =>
+    const payment = await turn.outside(() =>
       query.paymentIntentId ? gateway.retrievePaymentIntent(id) : gateway.retrieveCheckoutSession(id),
     );
     if (!payment) return { outcome: "unknown_booking", bookingId: null };

@@ -18,25 +18,32 @@ export function bulkhead(limit: number) {
     else running--;
   }
 
-  async function run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Within a run, `turn.outside(work)` gives its slot to the next while `work` waits on another
+   * service (a payment provider's answer takes longer than all our own work); it comes back first.
+   */
+  const turn: Turn = {
+    async outside(work) {
+      leave();
+      try {
+        return await work();
+      } finally {
+        await enter({ first: true });
+      }
+    },
+  };
+
+  return async function run<T>(work: (turn: Turn) => Promise<T>): Promise<T> {
     await enter();
     try {
-      return await work();
+      return await work(turn);
     } finally {
       leave();
     }
-  }
-  /**
-   * From inside a run: its slot goes to the next while `work` waits on another service (a
-   * payment provider's answer takes longer than all our own work), and it comes back first.
-   */
-  run.outside = async function outside<T>(work: () => Promise<T>): Promise<T> {
-    leave();
-    try {
-      return await work();
-    } finally {
-      await enter({ first: true });
-    }
   };
-  return run;
 }
+
+export type Turn = { outside<T>(work: () => Promise<T>): Promise<T> };
+
+/** For work that may run outside any bulkhead: nothing to give up while it waits. */
+export const NO_TURN: Turn = { outside: (work) => work() };
