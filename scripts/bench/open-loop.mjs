@@ -21,6 +21,8 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const total = Math.round(rate * duration);
   const latencies = [];
+  /** [due (ms from the start), latency (ms)] of each answered request: when the slow ones were due. */
+  const timeline = [];
   let errors = 0;
   const statuses = {};
   const cpuBefore = process.cpuUsage();
@@ -31,7 +33,10 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
       const spec = requests[index % requests.length];
       const done = (ok, status) => {
         if (status) statuses[status] = (statuses[status] ?? 0) + 1;
-        if (ok) latencies.push(performance.now() - due);
+        if (ok) {
+          latencies.push(performance.now() - due);
+          timeline.push([due - started, performance.now() - due]);
+        }
         else errors++;
         resolve();
       };
@@ -91,6 +96,10 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
     max: latencies.at(-1) ?? NaN,
     errors,
     statuses,
+    slowest: timeline
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, Math.max(1, Math.ceil(timeline.length / 100)))
+      .map(([dueMs, ms]) => ({ dueS: Math.round(dueMs / 100) / 10, ms: Math.round(ms) })),
     clientCpuPercent: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
   };
 }

@@ -318,7 +318,7 @@ async function burstOn(app, databaseUrl, visitor, workers) {
   clientDelay.enable();
   const loads = pages.map(([, requests]) => withLoad(openLoop(app.url, { rate: 50, duration, requests })));
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  console.error(`Burst: ${paid.length * 2} confirmations within ${BURST_SPREAD_MS} ms ...`);
+  console.error(`Burst: ${paid.length * 2} confirmations within ${BURST_SPREAD_MS} ms ... (at ${Date.now()})`);
   const started = performance.now();
   // Evenly over the spread, each booking's two calls (the return from paying, and a retry) together.
   const confirm = async (booking, index) => {

@@ -34,9 +34,27 @@ describe("dependency patches", () => {
       fs.rmSync(base, { recursive: true, force: true });
     }
   });
+
+  it("a file patched by an older revision of the patches is told apart, not patched twice", () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), "patch-"));
+    const [patch] = patches as Patch[];
+    const older = "// EasyMove patch (scripts/patch-dependencies.mjs): the ranked branches, worked out once.";
+    fs.mkdirSync(path.join(base, path.dirname(patch!.file)), { recursive: true });
+    fs.writeFileSync(path.join(base, patch!.file), older);
+    fs.writeFileSync(
+      path.join(base, "node_modules", patch!.name, "package.json"),
+      JSON.stringify({ version: patch!.version }),
+    );
+    try {
+      expect(applyPatch(patch, base)).toMatch(/has an older revision of the patch: reinstall/);
+      expect(fs.readFileSync(path.join(base, patch!.file), "utf8")).toBe(older);
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
 });
 
-describe("the patched router (ranked branches kept per routes array, patterns compiled once)", () => {
+describe("the patched router (ranked branches and matches kept per routes array, patterns compiled once)", () => {
   const routes = [
     {
       id: "root",
@@ -69,10 +87,41 @@ describe("the patched router (ranked branches kept per routes array, patterns co
     expect(leaf("/jobs/new")?.route.id).toBe("new-job");
   });
 
+  it("a pathname matched again gives equal matches, as copies: a caller's changes reach no other", () => {
+    const first = router.matchRoutes(routes, "/jobs/42")!;
+    const again = router.matchRoutes(routes, "/jobs/42")!;
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    expect(again[0]!.route).toBe(first[0]!.route);
+    // A branch's matches share one params object, in the copies too.
+    expect(again[0]!.params).toBe(again[1]!.params);
+    (first[1]!.params as Record<string, string>).id = "changed";
+    expect(router.matchRoutes(routes, "/jobs/42")!.at(-1)!.params).toEqual({ id: "42" });
+    expect(router.matchRoutes(routes, "/nowhere", "/base")).toBeNull();
+  });
+
   it("matchPath: the same pattern with another case rule or end is compiled apart", () => {
     expect(router.matchPath({ path: "/Jobs", caseSensitive: true }, "/jobs")).toBeNull();
     expect(router.matchPath({ path: "/Jobs", caseSensitive: false }, "/jobs")?.pathname).toBe("/jobs");
     expect(router.matchPath({ path: "/jobs", end: false }, "/jobs/1")?.pathnameBase).toBe("/jobs");
     expect(router.matchPath({ path: "/jobs", end: true }, "/jobs/1")).toBeNull();
+  });
+});
+
+describe("the render's routes are made once per build", () => {
+  const require = createRequire(import.meta.url);
+  const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
+
+  it("the static router's data routes are made once per routes array, and match as before", () => {
+    const routes = [{ id: "root", path: "/", children: [{ id: "job", path: "jobs/:id" }] }];
+    const context = { matches: [], loaderData: {}, actionData: null, errors: null, basename: "/" } as never;
+    const first = createStaticRouter(routes, context);
+    const again = createStaticRouter(routes, context);
+    expect(again.routes).toBe(first.routes);
+    expect(router.matchRoutes(first.routes, "/jobs/7")?.at(-1)).toMatchObject({
+      route: { id: "job" },
+      params: { id: "7" },
+    });
+    expect(createStaticRouter([...routes], context).routes).not.toBe(first.routes);
   });
 });
