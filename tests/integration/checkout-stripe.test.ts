@@ -491,6 +491,53 @@ describe("PaymentIntents (the embedded card form)", () => {
   });
 });
 
+describe("a confirmation asked again", () => {
+  const intentLookups = () =>
+    standIn.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v1/payment_intents/")).length;
+  const sessionLookups = () =>
+    standIn.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v1/checkout/sessions/")).length;
+
+  it("once its payment has paid the booking, is answered from our record: Stripe is not asked again", async () => {
+    const who = await customerBooking();
+    const { paymentIntentId } = await startIntent(who, { bookingDetails: { customerEmail: who.email } });
+    standIn.setPaymentIntentStatus(paymentIntentId, "succeeded");
+    expect((await confirm(who, { paymentIntentId })).body.confirmed).toBe(true);
+    const asked = intentLookups();
+    expect(asked).toBeGreaterThan(0);
+
+    for (const body of [{ paymentIntentId }, { paymentIntentId, bookingId: who.bookingId }]) {
+      const again = await confirm(who, body, "cookie");
+      expect({ status: again.status, confirmed: again.body.confirmed, bookingId: again.body.bookingId }).toEqual({
+        status: 200,
+        confirmed: true,
+        bookingId: who.bookingId,
+      });
+    }
+    expect(intentLookups()).toBe(asked);
+    expect(await readOutbox(who.email)).toHaveLength(1);
+
+    // Another customer naming this payment learns nothing of the booking.
+    const stranger = await customerBooking();
+    expect((await confirm(stranger, { paymentIntentId })).status).toBe(404);
+    expect((await confirm(stranger, { paymentIntentId, bookingId: who.bookingId })).status).toBe(404);
+  });
+
+  it("by its checkout session, is answered from our record too; before it is paid, Stripe is asked each time", async () => {
+    const who = await customerBooking();
+    const sessionId = await startSession(who);
+    const before = sessionLookups();
+    expect((await confirm(who, { sessionId })).status).toBe(402);
+    expect((await confirm(who, { sessionId })).status).toBe(402);
+    expect(sessionLookups()).toBe(before + 2);
+
+    standIn.completeCheckoutSession(sessionId);
+    expect((await confirm(who, { sessionId })).body.confirmed).toBe(true);
+    const asked = sessionLookups();
+    expect((await confirm(who, { sessionId })).body.confirmed).toBe(true);
+    expect(sessionLookups()).toBe(asked);
+  });
+});
+
 describe("a burst of payments (issue 33)", () => {
   it("200 bookings paid at once, each confirmed twice over, give 200 confirmation e-mails, none twice", async () => {
     const BURST = 200;

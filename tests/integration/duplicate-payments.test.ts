@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as quoteAction } from "~/routes/_quote+/quote";
 import { bookQuote, findBookingFor } from "~/server/bookings/bookings.server";
-import { recordProviderPayment, startHostedCheckout } from "~/server/bookings/checkout.server";
+import { confirmPayment, recordProviderPayment, startHostedCheckout } from "~/server/bookings/checkout.server";
 import { applyDiscountCode } from "~/server/bookings/discount-codes.server";
 import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import { db } from "~/server/platform/db.server";
@@ -73,6 +73,32 @@ describe("paying a booking twice", () => {
     ]);
     expect(after.payments[1]!.failureMessage).toBe("Refunded: the booking was already paid.");
     expect(await readOutbox(user.email)).toHaveLength(1);
+  });
+
+  it("a second payment whose refund did not go through is refunded when asked about again, not answered from our record", async () => {
+    const { user, bookingId, booking } = await customerWithBooking();
+    const fullPrice = await startHostedCheckout(await booking(), user, {});
+    expect((await applyDiscountCode(bookingId, user.id, "WELCOME5")).ok).toBe(true);
+    const discounted = await startHostedCheckout(await booking(), user, {});
+    expect((await pay(discounted.sessionId)).outcome).toBe("paid");
+    expect((await pay(fullPrice.sessionId)).outcome).toBe("already_paid");
+    // As if the provider had refused the refund: the row is put back to succeeded.
+    const second = { bookingId, providerSessionId: fullPrice.sessionId };
+    await db.payment.updateMany({ where: second, data: { status: "succeeded", failureMessage: null } });
+
+    // The second goes the whole way and is refunded again; then the payment that paid the booking,
+    // the only one left, is answered from the record.
+    expect(await confirmPayment({ sessionId: fullPrice.sessionId })).toEqual({ outcome: "already_paid", bookingId });
+    expect(await db.payment.findFirstOrThrow({ where: second })).toMatchObject({
+      status: "refunded",
+      failureMessage: "Refunded: the booking was already paid.",
+    });
+    expect(await confirmPayment({ sessionId: discounted.sessionId })).toEqual({ outcome: "already_paid", bookingId });
+    expect(
+      await db.payment.findFirstOrThrow({ where: { bookingId, providerSessionId: discounted.sessionId } }),
+    ).toMatchObject({
+      status: "succeeded",
+    });
   });
 
   it("confirms nothing on a payment for less than the price, and refunds it", async () => {

@@ -356,10 +356,19 @@ export async function confirmPayment(
   query: ConfirmQuery,
   turn: Turn = NO_TURN,
 ): Promise<{ outcome: RecordOutcome; bookingId: string | null }> {
+  const id = query.paymentIntentId ?? query.sessionId;
+  if (id) {
+    // Asked again (the browser's retry, a reload): a payment already recorded as the one that
+    // paid its booking is answered from our record, without the provider or a wait.
+    const settled = await settledBookingOf(query);
+    if (settled) {
+      metrics.payments.inc({ provider: cardProviderOf(id), outcome: "already_paid" });
+      return { outcome: "already_paid", bookingId: settled };
+    }
+  }
   // Pages first: in a rush a confirmation waits a moment for room (its customer is signed in
   // and has paid; the money is safe meanwhile).
   await whenSpare(CONFIRMATION_PAGES_FIRST_MS);
-  const id = query.paymentIntentId ?? query.sessionId;
   if (id) {
     const gateway = await cardGatewayFor(id);
     if (!gateway) return { outcome: "unknown_booking", bookingId: null };
@@ -385,6 +394,30 @@ export async function confirmPayment(
     outcome: latest === "processing" ? "processing" : latest === "failed" ? "failed" : "unpaid",
     bookingId: booking.id,
   };
+}
+
+/**
+ * The booking a card payment has already paid, as we recorded it when the provider said so: the
+ * payment succeeded, its booking is paid, and no other payment of that booking succeeded (a
+ * second payment is refunded by the full path, which is retried until it is). Null otherwise.
+ */
+async function settledBookingOf(query: ConfirmQuery): Promise<string | null> {
+  const id = query.paymentIntentId ?? query.sessionId;
+  if (!id) return null;
+  const provider = cardProviderOf(id);
+  const payment = await db.payment.findFirst({
+    where: {
+      ...(query.paymentIntentId ? { provider, providerPaymentId: id } : { provider, providerSessionId: id }),
+      status: "succeeded",
+      booking: { ...(query.bookingId ? { id: query.bookingId } : {}), paymentState: "paid" },
+    },
+    select: { id: true, bookingId: true },
+  });
+  if (!payment?.bookingId) return null;
+  const others = await db.payment.count({
+    where: { bookingId: payment.bookingId, status: "succeeded", id: { not: payment.id } },
+  });
+  return others === 0 ? payment.bookingId : null;
 }
 
 export function outcomeIsConfirmed(outcome: RecordOutcome) {
