@@ -36,8 +36,7 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
         if (ok) {
           latencies.push(performance.now() - due);
           timeline.push([due - started, performance.now() - due]);
-        }
-        else errors++;
+        } else errors++;
         resolve();
       };
       const request = http.request(
