@@ -20,7 +20,6 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
   const origin = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const total = Math.round(rate * duration);
-  const latencies = [];
   /** [due (ms from the start), latency (ms)] of each answered request: when the slow ones were due. */
   const timeline = [];
   let errors = 0;
@@ -33,10 +32,8 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
       const spec = requests[index % requests.length];
       const done = (ok, status) => {
         if (status) statuses[status] = (statuses[status] ?? 0) + 1;
-        if (ok) {
-          latencies.push(performance.now() - due);
-          timeline.push([due - started, performance.now() - due]);
-        } else errors++;
+        if (ok) timeline.push([due - started, performance.now() - due]);
+        else errors++;
         resolve();
       };
       const request = http.request(
@@ -83,7 +80,8 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
+  timeline.sort((a, b) => a[1] - b[1]);
+  const latencies = timeline.map(([, ms]) => ms);
   return {
     rate,
     // What the clock managed to send (below `rate` when this process itself fell behind).
@@ -96,8 +94,8 @@ export async function openLoop(baseUrl, { rate, duration, requests, timeoutMs = 
     errors,
     statuses,
     slowest: timeline
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, Math.max(1, Math.ceil(timeline.length / 100)))
+      .slice(-Math.max(1, Math.ceil(timeline.length / 100)))
+      .reverse()
       .map(([dueMs, ms]) => ({ dueS: Math.round(dueMs / 100) / 10, ms: Math.round(ms) })),
     clientCpuPercent: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
   };

@@ -305,14 +305,11 @@ async function recordPaymentAnswer(
   });
   if (!paid) {
     // Paid twice (two checkouts open at once, say card and PayPal): the second payment goes back.
-    const otherPayment = await db.payment.count({
-      where: {
-        bookingId,
-        status: "succeeded",
-        NOT: { provider: payment.provider, providerPaymentId: payment.paymentId },
-      },
+    const otherPayments = await succeededPaymentsBesides(bookingId, {
+      provider: payment.provider,
+      providerPaymentId: payment.paymentId,
     });
-    if (otherPayment > 0) await refundUnneededPayment(payment, "Refunded: the booking was already paid.");
+    if (otherPayments > 0) await refundUnneededPayment(payment, "Refunded: the booking was already paid.");
     return { outcome: "already_paid", bookingId };
   }
   await publishOpenJobsChanged(); // drivers' lists show the new open job
@@ -360,7 +357,7 @@ export async function confirmPayment(
   if (id) {
     // Asked again (the browser's retry, a reload): a payment already recorded as the one that
     // paid its booking is answered from our record, without the provider or a wait.
-    const settled = await settledBookingOf(query);
+    const settled = await settledBookingOf(id, query);
     if (settled) {
       metrics.payments.inc({ provider: cardProviderOf(id), outcome: "already_paid" });
       return { outcome: "already_paid", bookingId: settled };
@@ -396,14 +393,20 @@ export async function confirmPayment(
   };
 }
 
+/** How many of the booking's payments, besides this one, succeeded (and were not refunded). */
+function succeededPaymentsBesides(
+  bookingId: string,
+  payment: { provider: ProviderPayment["provider"]; providerPaymentId: string },
+) {
+  return db.payment.count({ where: { bookingId, status: "succeeded", NOT: payment } });
+}
+
 /**
  * The booking a card payment has already paid, as we recorded it when the provider said so: the
  * payment succeeded, its booking is paid, and no other payment of that booking succeeded (a
- * second payment is refunded by the full path, which is retried until it is). Null otherwise.
+ * second payment goes the whole way, where it is refunded). Null otherwise.
  */
-async function settledBookingOf(query: ConfirmQuery): Promise<string | null> {
-  const id = query.paymentIntentId ?? query.sessionId;
-  if (!id) return null;
+async function settledBookingOf(id: string, query: ConfirmQuery): Promise<string | null> {
   const provider = cardProviderOf(id);
   const payment = await db.payment.findFirst({
     where: {
@@ -411,11 +414,12 @@ async function settledBookingOf(query: ConfirmQuery): Promise<string | null> {
       status: "succeeded",
       booking: { ...(query.bookingId ? { id: query.bookingId } : {}), paymentState: "paid" },
     },
-    select: { id: true, bookingId: true },
+    select: { bookingId: true, providerPaymentId: true },
   });
   if (!payment?.bookingId) return null;
-  const others = await db.payment.count({
-    where: { bookingId: payment.bookingId, status: "succeeded", id: { not: payment.id } },
+  const others = await succeededPaymentsBesides(payment.bookingId, {
+    provider,
+    providerPaymentId: payment.providerPaymentId,
   });
   return others === 0 ? payment.bookingId : null;
 }
