@@ -3,15 +3,25 @@
 import { describe, expect, it } from "vitest";
 import { whenSpare } from "~/server/platform/spare-capacity.server";
 
-/** Keeps this process's event loop about 80 % busy (40 ms of work in every 50) until stopped. */
+/**
+ * Keeps this process's event loop busy, as a burst of requests would, until stopped: 20 ms
+ * slices one after another, with timers let through between them. (Slices on an interval left
+ * idle gaps that a loaded machine stretched past the busy share, and the test flaked.)
+ */
 function keepBusy() {
-  const timer = setInterval(() => {
-    const until = performance.now() + 40;
+  let running = true;
+  const slice = () => {
+    if (!running) return;
+    const until = performance.now() + 20;
     while (performance.now() < until) {
-      // busy, as a burst of requests would keep it
+      // busy
     }
-  }, 50);
-  return () => clearInterval(timer);
+    setImmediate(slice);
+  };
+  slice();
+  return () => {
+    running = false;
+  };
 }
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
