@@ -8,7 +8,8 @@
 //   growth      quote latency with 0, 10, 100 items; admin pages' server time at 100, 10k, 100k bookings
 //   workers     the rendered GET / and the quote API with WEB_CONCURRENCY=1 and 2 (restarted for each)
 //   burst       200 bookings paid at once (each confirmed twice): the pages' open-loop p99 meanwhile,
-//               and how long until every confirmation e-mail is sent, once each (issue 33)
+//               and how long until every confirmation e-mail is sent, once each (issue 33); the
+//               anchor under the same three streams first, as the machine's floor
 // The load figures are read beside the speed anchor (a bare Remix app, scripts/bench/anchor.mjs)
 // served in the same run: capacity with 50 closed-loop connections, and latency open-loop
 // (requests on a clock, timed from when each was due).
@@ -312,6 +313,29 @@ async function warmUpConfirmations(baseUrl, bookings, outboxDir) {
     await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
+/**
+ * The machine's floor for the burst's figures: the bare Remix anchor under the same three
+ * open-loop streams of 50/s (on its one page), with no burst, in the same run. The worst of
+ * the three streams (by p99) is returned; null when the anchor is not on this machine.
+ */
+async function anchorUnderThreeStreams(headers, duration) {
+  const anchor = await startAnchor(PORT + 100).catch((error) => {
+    console.error(`The speed anchor could not be served: ${error.message}`);
+    return null;
+  });
+  if (!anchor) return null;
+  try {
+    await warm(anchor.url, [{ method: "GET", path: "/", headers }]);
+    console.error("Burst: the anchor under the same three streams, for the machine's floor ...");
+    const streams = await Promise.all(
+      [0, 1, 2].map(() => withLoad(openLoop(anchor.url, { rate: 50, duration, requests: [{ path: "/", headers }] }))),
+    );
+    return streams.reduce((worst, run) => (run.p99 > worst.p99 ? run : worst));
+  } finally {
+    await anchor.stop();
+  }
+}
+
 async function burstOn(app, databaseUrl, visitor, workers) {
   console.error(`Burst: preparing ${BURST} bookings paid in the sandbox ...`);
   // The bench's own outbox, emptied: only this burst's e-mails are read.
@@ -329,6 +353,7 @@ async function burstOn(app, databaseUrl, visitor, workers) {
   await warm(app.url, [{ method: "GET", path: "/bookings", headers: signedIn }]);
   await warm(app.url, quoteRequests());
   const duration = Math.max(10, DURATION);
+  const anchorFloor = await anchorUnderThreeStreams(browser, duration);
   const pages = [
     ["GET / (anonymous) @ 50/s", [{ path: "/", headers: browser }], 150],
     ["GET /bookings (signed in) @ 50/s", [{ path: "/bookings", headers: signedIn }], 150],
@@ -374,6 +399,7 @@ async function burstOn(app, databaseUrl, visitor, workers) {
     sentMs,
     twice,
     pages: results,
+    anchor: anchorFloor,
   };
 
   const section = `Burst: ${paid.length} bookings paid ${BURST_SPREAD_MS ? `within ${BURST_SPREAD_MS / 1000} s` : "at once"}, ${workers} workers`;
@@ -391,12 +417,15 @@ async function burstOn(app, databaseUrl, visitor, workers) {
     "all, once each",
     mark(counts.size === paid.length && twice === 0),
   );
+  if (anchorFloor) row(section, "GET / of the anchor (bare Remix), 3 × 50/s, no burst", openLine(anchorFloor));
+  else row(section, "GET / of the anchor (bare Remix)", `not measured: no ${ANCHOR_NOTE}`);
   pages.forEach(([label, , target], index) => {
     const run = results[index];
+    const ratio = anchorFloor ? ` (p99 ${fixed(run.p99 / anchorFloor.p99, 1)}x the anchor's)` : "";
     row(
       section,
       `${label} meanwhile`,
-      openLine(run),
+      `${openLine(run)}${ratio}`,
       `p99 <= ${target} ms`,
       mark(run.p99 <= target && run.errors === 0),
     );
