@@ -101,6 +101,33 @@ describe("paying a booking twice", () => {
     });
   });
 
+  it("the payment that paid the booking is kept when confirmed again while a second one's refund has not gone through", async () => {
+    const { user, bookingId, booking } = await customerWithBooking();
+    const fullPrice = await startHostedCheckout(await booking(), user, {});
+    expect((await applyDiscountCode(bookingId, user.id, "WELCOME5")).ok).toBe(true);
+    const discounted = await startHostedCheckout(await booking(), user, {});
+    expect((await pay(discounted.sessionId)).outcome).toBe("paid");
+    const payer = await db.payment.findFirstOrThrow({ where: { bookingId, providerSessionId: discounted.sessionId } });
+    expect(await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).toMatchObject({
+      paymentState: "paid",
+      paidByPaymentId: payer.id,
+    });
+    expect((await pay(fullPrice.sessionId)).outcome).toBe("already_paid");
+    // As if the provider had refused the second payment's refund: it is still recorded as succeeded.
+    const second = { bookingId, providerSessionId: fullPrice.sessionId };
+    await db.payment.updateMany({ where: second, data: { status: "succeeded", failureMessage: null } });
+
+    // The payer asked about again, by its provider's answer and by the customer's return: kept.
+    expect((await pay(discounted.sessionId)).outcome).toBe("already_paid");
+    expect(await confirmPayment({ sessionId: discounted.sessionId })).toEqual({ outcome: "already_paid", bookingId });
+    expect(await db.payment.findUniqueOrThrow({ where: { id: payer.id } })).toMatchObject({ status: "succeeded" });
+    expect(await db.payment.findFirstOrThrow({ where: second })).toMatchObject({ status: "succeeded" });
+    // The second, asked about again, is the one given back.
+    expect((await pay(fullPrice.sessionId)).outcome).toBe("already_paid");
+    expect(await db.payment.findFirstOrThrow({ where: second })).toMatchObject({ status: "refunded" });
+    expect(await db.payment.findUniqueOrThrow({ where: { id: payer.id } })).toMatchObject({ status: "succeeded" });
+  });
+
   it("confirms nothing on a payment for less than the price, and refunds it", async () => {
     const { user, bookingId, booking } = await customerWithBooking();
     const session = await startHostedCheckout(await booking(), user, {});

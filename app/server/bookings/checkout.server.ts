@@ -169,11 +169,11 @@ const PAYMENT_STATUS: Record<ProviderPayment["outcome"], "succeeded" | "processi
   failed: "failed",
 };
 
-/** Writes the provider's answer on the Payment row, never undoing a success or a refund. */
+/** Writes the provider's answer on the Payment row, never undoing a success or a refund: the row's id. */
 async function savePaymentRow(
   payment: ProviderPayment,
   booking: { id: string; customerName: string | null; customerEmail: string | null },
-) {
+): Promise<string> {
   const status =
     payment.outcome === "requires_payment_method" && payment.failureMessage
       ? "failed"
@@ -196,20 +196,21 @@ async function savePaymentRow(
       (await db.payment.findUnique({ where, select: { id: true, status: true } })) ??
       (placeholder ? await db.payment.findUnique({ where: placeholder, select: { id: true, status: true } }) : null);
     if (existing) {
-      if (existing.status === "succeeded" || existing.status === "refunded") return;
+      if (existing.status === "succeeded" || existing.status === "refunded") return existing.id;
       try {
         await db.payment.updateMany({
           where: { id: existing.id, status: { notIn: ["succeeded", "refunded"] } },
           data: { ...fields, providerPaymentId: payment.paymentId },
         });
-        return;
+        return existing.id;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error; // a parallel call created the payment's row: update that
         continue;
       }
     }
     try {
-      await db.payment.create({
+      const created = await db.payment.create({
+        select: { id: true },
         data: {
           ...fields,
           provider: payment.provider,
@@ -221,11 +222,12 @@ async function savePaymentRow(
           customerEmail: booking.customerEmail ?? "",
         },
       });
-      return;
+      return created.id;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // else a parallel call created it: update it
     }
   }
+  throw new Error(`Payment ${payment.provider} ${payment.paymentId} could not be saved`);
 }
 
 /**
@@ -266,7 +268,7 @@ async function recordPaymentAnswer(
     select: { id: true, finalPrice: true, paymentState: true, customerName: true, customerEmail: true },
   });
   if (!booking) return { outcome: "unknown_booking", bookingId: null };
-  await savePaymentRow(payment, booking);
+  const paymentRowId = await savePaymentRow(payment, booking);
 
   if (payment.outcome !== "succeeded") {
     if (booking.paymentState === "paid") return { outcome: "already_paid", bookingId };
@@ -289,7 +291,7 @@ async function recordPaymentAnswer(
   const paid = await db.$transaction(async (tx) => {
     const { count } = await tx.booking.updateMany({
       where: { id: bookingId, paymentState: "unpaid" },
-      data: { paymentState: "paid" },
+      data: { paymentState: "paid", paidByPaymentId: paymentRowId },
     });
     if (count === 0) return false;
     await spendDiscountCode(bookingId, tx);
@@ -304,12 +306,10 @@ async function recordPaymentAnswer(
     return true;
   });
   if (!paid) {
-    // Paid twice (two checkouts open at once, say card and PayPal): the second payment goes back.
-    const otherPayments = await succeededPaymentsBesides(bookingId, {
-      provider: payment.provider,
-      providerPaymentId: payment.paymentId,
-    });
-    if (otherPayments > 0) await refundUnneededPayment(payment, "Refunded: the booking was already paid.");
+    // Paid twice (two checkouts open at once, say card and PayPal): the payment that did not pay
+    // the booking goes back, whichever of the two is confirmed again.
+    if (!(await paidTheBooking(bookingId, paymentRowId)))
+      await refundUnneededPayment(payment, "Refunded: the booking was already paid.");
     return { outcome: "already_paid", bookingId };
   }
   await publishOpenJobsChanged(); // drivers' lists show the new open job
@@ -393,18 +393,24 @@ export async function confirmPayment(
   };
 }
 
-/** How many of the booking's payments, besides this one, succeeded (and were not refunded). */
-function succeededPaymentsBesides(
-  bookingId: string,
-  payment: { provider: ProviderPayment["provider"]; providerPaymentId: string },
-) {
-  return db.payment.count({ where: { bookingId, status: "succeeded", NOT: payment } });
+/**
+ * Whether this payment (its row's id) is the one that paid the booking. A booking paid before
+ * that was recorded (none left after the migration that set it) counts as paid by this payment
+ * unless another of its payments succeeded, so the only payment is never refunded.
+ */
+async function paidTheBooking(bookingId: string, paymentRowId: string) {
+  const booking = await db.booking.findUnique({ where: { id: bookingId }, select: { paidByPaymentId: true } });
+  if (booking?.paidByPaymentId) return booking.paidByPaymentId === paymentRowId;
+  const others = await db.payment.count({
+    where: { bookingId, status: "succeeded", refundOfId: null, NOT: { id: paymentRowId } },
+  });
+  return others === 0;
 }
 
 /**
  * The booking a card payment has already paid, as we recorded it when the provider said so: the
- * payment succeeded, its booking is paid, and no other payment of that booking succeeded (a
- * second payment goes the whole way, where it is refunded). Null otherwise.
+ * payment succeeded and is the one that paid its booking (any other payment goes the whole way,
+ * where it is refunded). Null otherwise.
  */
 async function settledBookingOf(id: string, query: ConfirmQuery): Promise<string | null> {
   const provider = cardProviderOf(id);
@@ -412,16 +418,11 @@ async function settledBookingOf(id: string, query: ConfirmQuery): Promise<string
     where: {
       ...(query.paymentIntentId ? { provider, providerPaymentId: id } : { provider, providerSessionId: id }),
       status: "succeeded",
-      booking: { ...(query.bookingId ? { id: query.bookingId } : {}), paymentState: "paid" },
+      paidBooking: { ...(query.bookingId ? { id: query.bookingId } : {}), paymentState: "paid" },
     },
-    select: { bookingId: true, providerPaymentId: true },
+    select: { bookingId: true },
   });
-  if (!payment?.bookingId) return null;
-  const others = await succeededPaymentsBesides(payment.bookingId, {
-    provider,
-    providerPaymentId: payment.providerPaymentId,
-  });
-  return others === 0 ? payment.bookingId : null;
+  return payment?.bookingId ?? null;
 }
 
 export function outcomeIsConfirmed(outcome: RecordOutcome) {
