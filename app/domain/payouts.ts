@@ -139,3 +139,21 @@ export function normaliseAccountNumber(text: string) {
   const digits = text.replace(/\s/g, "");
   return /^\d{8}$/.test(digits) ? digits : null;
 }
+
+/** A payout as the driver reads it: by Stripe per job, or their line of a bank-transfer batch. */
+export type PayoutStatusValue = "pending" | "paid" | "failed";
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatusValue, string> = {
+  pending: "On its way",
+  paid: "Sent",
+  failed: "Not sent yet: tried again at the next payout run",
+};
+
+/**
+ * What a payout sent to the driver and what it kept against money they owed back (an excess
+ * charged, a refund after an earlier payout): the two always add up to what the jobs earned.
+ */
+export function payoutSplit({ amountPence, recoveredPence }: { amountPence: number; recoveredPence: number }) {
+  const keptPence = Math.min(Math.max(recoveredPence, 0), amountPence);
+  return { sentPence: amountPence - keptPence, keptPence };
+}

@@ -168,6 +168,33 @@ export default function DriverEarnings() {
         </section>
       ) : null}
 
+      {earnings.payouts.length > 0 ? (
+        <section aria-labelledby="payouts-sent-heading" className="mt-8">
+          <h2 id="payouts-sent-heading" className="text-lg font-semibold text-slate-900">
+            Payouts made
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Your latest payouts. Where you owed money back, part of a payout was kept to cover it.
+          </p>
+          <ul className="mt-3 space-y-2" data-testid="earnings-payouts">
+            {earnings.payouts.map((payout) => (
+              <li key={payout.id} className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+                <p className="flex flex-wrap justify-between gap-2 font-semibold text-slate-900">
+                  <span>{payout.dateText}</span>
+                  <span>
+                    {payout.sent} sent{payout.kept ? `, ${payout.kept} kept` : ""}
+                  </span>
+                </p>
+                <p className="mt-1 text-slate-700">
+                  {payout.what}: {payout.stateLabel}
+                  {payout.kept ? `. ${payout.kept} was kept against what you owed back.` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="payouts-heading" className="mt-8">
         <h2 id="payouts-heading" className="text-lg font-semibold text-slate-900">
           How you are paid

@@ -152,6 +152,11 @@ for (const mode of jsModes) {
 
       await open(page, "/driver/earnings", mode.javaScriptEnabled);
       await expect(page.getByTestId(`earning-${reference}`)).toContainText("Paid");
+      // The payout itself: the batch's transfer to this driver, sent in full (nothing was owed back).
+      const payout = page.getByTestId("earnings-payouts").locator("li").first();
+      await expect(payout).toContainText(/Bank transfer PAY-\d{8}-\w+: Sent/);
+      await expect(payout).toContainText("£60.00 sent");
+      await expect(payout).not.toContainText("kept");
 
       // A late refund (an upheld problem report): half back to the customer, the driver's part reversed.
       await open(admin, `/admin/bookings/${booking.id}`, mode.javaScriptEnabled);

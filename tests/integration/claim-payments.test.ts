@@ -417,6 +417,15 @@ describe("the driver's excess", () => {
     await markBatchPaid(batch.id, admin.id, payday);
     const all = await db.driverLedgerEntry.findMany({ where: { driverId: driver.id } });
     expect(all.reduce((sum, entry) => sum + entry.amountPence, 0)).toBe(0);
+    // The driver's earnings page: what the transfer sent, and what it kept against the excess.
+    expect((await driverEarnings(driver.id, payday)).payouts).toEqual([
+      expect.objectContaining({
+        what: `Bank transfer ${batch.reference}`,
+        stateLabel: "Sent",
+        sent: "£71.45",
+        kept: "£40.00",
+      }),
+    ]);
   });
 
   it("with Stripe, charged before the job is paid, is kept out of the driver's next transfer", async () => {
@@ -434,6 +443,14 @@ describe("the driver's excess", () => {
     const payout = await db.payout.findUniqueOrThrow({ where: { bookingId: booking.id } });
     expect(payout).toMatchObject({ status: "paid", amountPence: 11_145, recoveredPence: 2_500 });
     expect(stripe.transfers.get(payout.stripeTransferId!)).toMatchObject({ amount: 8_645 });
+    expect((await driverEarnings(driver.id)).payouts).toEqual([
+      expect.objectContaining({
+        what: `Stripe transfer for job ${booking.reference}`,
+        stateLabel: "Sent",
+        sent: "£86.45",
+        kept: "£25.00",
+      }),
+    ]);
     const all = await db.driverLedgerEntry.findMany({ where: { driverId: driver.id } });
     expect(all.map((entry) => [entry.kind, entry.amountPence]).sort()).toEqual([
       ["earning", 11_145],

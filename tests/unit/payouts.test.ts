@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { driverBalances, heldBookingIds, periodStarts, type LedgerEntryFacts } from "~/domain/payouts";
+import { driverBalances, heldBookingIds, payoutSplit, periodStarts, type LedgerEntryFacts } from "~/domain/payouts";
 
 describe("the earnings page's week and month, on the UK clock", () => {
   it("starts a summer week at Monday 00:00 BST, which is Sunday 23:00 UTC", () => {
@@ -65,5 +65,20 @@ describe("held earnings (a job moved back from completed) in the driver's balanc
     });
     // Without the held set, as before a job is ever moved back.
     expect(driverBalances(entries, now)).toMatchObject({ payablePence: 12_000, heldPence: 0 });
+  });
+});
+
+describe("a payout's split: sent, and kept against what the driver owed back", () => {
+  it("sends all of it when nothing was owed", () => {
+    expect(payoutSplit({ amountPence: 6_000, recoveredPence: 0 })).toEqual({ sentPence: 6_000, keptPence: 0 });
+  });
+
+  it("sends the rest of what was kept, the two adding up to what the jobs earned", () => {
+    expect(payoutSplit({ amountPence: 11_145, recoveredPence: 2_500 })).toEqual({ sentPence: 8_645, keptPence: 2_500 });
+  });
+
+  it("keeps no more than the payout, and never sends more than it", () => {
+    expect(payoutSplit({ amountPence: 11_145, recoveredPence: 15_000 })).toEqual({ sentPence: 0, keptPence: 11_145 });
+    expect(payoutSplit({ amountPence: 5_000, recoveredPence: -100 })).toEqual({ sentPence: 5_000, keptPence: 0 });
   });
 });

@@ -12,8 +12,11 @@ import {
   JOB_PAYOUT_STATE_LABELS,
   EARNING_PAYABLE_BOOKING_STATUS,
   heldBookingIds,
+  PAYOUT_STATUS_LABELS,
+  payoutSplit,
   periodStarts,
   type LedgerEntryFacts,
+  type PayoutStatusValue,
 } from "~/domain/payouts";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatUkDate } from "~/domain/uk-datetime";
@@ -579,6 +582,7 @@ export async function driverEarnings(driverId: string, now = new Date()) {
     payable: formatPounds(balances.payablePence),
     pending: formatPounds(balances.pendingPence),
     held: balances.heldPence === 0 ? null : formatPounds(balances.heldPence),
+    payouts: await driverPayouts(driverId),
     charges: excesses.map((entry) => ({
       id: entry.id,
       dateText: formatUkDate(entry.createdAt),
@@ -586,4 +590,69 @@ export async function driverEarnings(driverId: string, now = new Date()) {
       note: entry.note ?? "",
     })),
   };
+}
+
+/** How many of a driver's latest payouts their earnings page lists. */
+const PAYOUTS_LISTED = 20;
+
+/**
+ * A driver's latest payouts, newest first: each Stripe transfer (one per job) and each of their
+ * lines in a bank-transfer batch, with what was sent and what was kept against money owed back.
+ */
+async function driverPayouts(driverId: string) {
+  const [transfers, batches] = await Promise.all([
+    db.payout.findMany({
+      where: { driverId, method: "stripe" },
+      orderBy: { createdAt: "desc" },
+      take: PAYOUTS_LISTED,
+      select: {
+        id: true,
+        amountPence: true,
+        recoveredPence: true,
+        status: true,
+        createdAt: true,
+        paidAt: true,
+        booking: { select: { reference: true } },
+      },
+    }),
+    db.payoutBatch.findMany({
+      where: { payouts: { some: { driverId } } },
+      orderBy: { createdAt: "desc" },
+      take: PAYOUTS_LISTED,
+      select: { id: true, reference: true, createdAt: true, paidAt: true, lines: true },
+    }),
+  ]);
+  const payouts = [
+    ...transfers.map((payout) => ({
+      id: payout.id,
+      at: payout.paidAt ?? payout.createdAt,
+      what: `Stripe transfer for job ${payout.booking.reference}`,
+      status: payout.status,
+      ...payoutSplit(payout),
+    })),
+    ...batches.flatMap((batch) => {
+      const line = (batch.lines as BatchLine[]).find((entry) => entry.driverId === driverId);
+      if (!line) return [];
+      return [
+        {
+          id: batch.id,
+          at: batch.paidAt ?? batch.createdAt,
+          what: `Bank transfer ${batch.reference}`,
+          status: (batch.paidAt ? "paid" : "pending") as PayoutStatusValue,
+          ...payoutSplit({ amountPence: line.jobsPence, recoveredPence: line.recoveredPence }),
+        },
+      ];
+    }),
+  ];
+  return payouts
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, PAYOUTS_LISTED)
+    .map((payout) => ({
+      id: payout.id,
+      dateText: formatUkDate(payout.at),
+      what: payout.what,
+      stateLabel: PAYOUT_STATUS_LABELS[payout.status],
+      sent: formatPounds(payout.sentPence),
+      kept: payout.keptPence > 0 ? formatPounds(payout.keptPence) : null,
+    }));
 }
