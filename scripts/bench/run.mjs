@@ -84,12 +84,16 @@ const openLine = (run) =>
   `p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)}, errors ${run.errors}, sent ${run.achievedRate.toFixed(0)}/s; client CPU ${Math.round(run.clientCpuPercent)} %, load ${run.load}`;
 const withLoad = async (promise) => ({ ...(await promise), load: loadNow() });
 
-/** Capacity (closed loop) and open-loop latency of GET / and the quote API, beside the anchor's. */
-async function measureLoad(app, visitor) {
-  const anchor = await startAnchor(PORT + 100).catch((error) => {
+/** The speed anchor served beside the app; null (said why) when it cannot be. */
+const serveAnchor = () =>
+  startAnchor(PORT + 100).catch((error) => {
     console.error(`The speed anchor could not be served: ${error.message}`);
     return null;
   });
+
+/** Capacity (closed loop) and open-loop latency of GET / and the quote API, beside the anchor's. */
+async function measureLoad(app, visitor) {
+  const anchor = await serveAnchor();
   try {
     // Pages are asked for as a browser asks (compressed); the same client for both apps.
     const browser = { "accept-encoding": "gzip, deflate, br" };
@@ -319,10 +323,7 @@ async function warmUpConfirmations(baseUrl, bookings, outboxDir) {
  * the three streams (by p99) is returned; null when the anchor is not on this machine.
  */
 async function anchorUnderThreeStreams(headers, duration) {
-  const anchor = await startAnchor(PORT + 100).catch((error) => {
-    console.error(`The speed anchor could not be served: ${error.message}`);
-    return null;
-  });
+  const anchor = await serveAnchor();
   if (!anchor) return null;
   try {
     await warm(anchor.url, [{ method: "GET", path: "/", headers }]);

@@ -482,6 +482,14 @@ describe("the driver's excess", () => {
     ]);
     expect(payouts[0]!.stripeTransferId).toBeNull();
     expect(stripe.transfers.get(payouts[1]!.stripeTransferId!)).toMatchObject({ amount: 7_290 });
+    // On the earnings page: the job wholly kept is not called a transfer.
+    const listed = (await driverEarnings(driver.id, payday)).payouts;
+    expect(
+      listed.map(({ what, sent, kept }) => ({ what, sent, kept })).sort((a, b) => a.sent.localeCompare(b.sent)),
+    ).toEqual([
+      { what: expect.stringMatching(/^Job EM-\w+, kept in full$/), sent: "£0.00", kept: "£111.45" },
+      { what: expect.stringMatching(/^Stripe transfer for job EM-\w+$/), sent: "£72.90", kept: "£38.55" },
+    ]);
     const all = await db.driverLedgerEntry.findMany({ where: { driverId: driver.id } });
     expect(all.reduce((sum, entry) => sum + entry.amountPence, 0)).toBe(0);
   });

@@ -623,22 +623,30 @@ async function driverPayouts(driverId: string) {
     }),
   ]);
   const payouts = [
-    ...transfers.map((payout) => ({
-      id: payout.id,
-      at: payout.paidAt ?? payout.createdAt,
-      what: `Stripe transfer for job ${payout.booking.reference}`,
-      status: payout.status,
-      ...payoutSplit(payout),
-    })),
+    ...transfers.map((payout) => {
+      const split = payoutSplit(payout);
+      return {
+        id: payout.id,
+        at: payout.paidAt ?? payout.createdAt,
+        // All of it kept against a debt: no transfer was made.
+        what:
+          split.sentPence > 0
+            ? `Stripe transfer for job ${payout.booking.reference}`
+            : `Job ${payout.booking.reference}, kept in full`,
+        status: payout.status,
+        ...split,
+      };
+    }),
     ...batches.flatMap((batch) => {
       const line = (batch.lines as BatchLine[]).find((entry) => entry.driverId === driverId);
       if (!line) return [];
+      const status: PayoutStatusValue = batch.paidAt ? "paid" : "pending";
       return [
         {
           id: batch.id,
           at: batch.paidAt ?? batch.createdAt,
           what: `Bank transfer ${batch.reference}`,
-          status: (batch.paidAt ? "paid" : "pending") as PayoutStatusValue,
+          status,
           ...payoutSplit({ amountPence: line.jobsPence, recoveredPence: line.recoveredPence }),
         },
       ];
