@@ -3,6 +3,7 @@
 // the pickup by our own distance estimate, their record) and asks here.
 import { findPostcode } from "./distance";
 import { ukInstant } from "./uk-calendar";
+import { formatUkDateTime } from "./uk-datetime";
 import { VAN_LABELS, VAN_SIZES, type VanSize } from "./vans";
 
 /** A job's window runs from its start for its estimated hours, plus this much travel. */
@@ -21,6 +22,13 @@ const FIRST_WAVE = {
 /** A move starting sooner than this after it opens skips the first wave. */
 const SHORT_NOTICE_HOURS = 24;
 
+/**
+ * Taking a job shows the customer's name, phone and address; giving it back hides them again.
+ * A driver who gives back more than `drops` jobs within `days` days may take none for
+ * `pauseHours` hours from the drop that went over, so taking and dropping cannot harvest contacts.
+ */
+export const DROP_LIMIT = { drops: 3, days: 7, pauseHours: 24 } as const;
+
 /** Flags for admins: a job still open this close to its start, or open this long after payment when it is that close. */
 const NEEDS_A_DRIVER = { hoursBeforeStart: 48, openMinutesWhenSoon: 60 } as const;
 
@@ -36,6 +44,8 @@ export const DISPATCH_MESSAGES = {
   unavailable: "You marked that day as unavailable",
   dailyLimit: (limit: number) => `You already have ${limit} ${limit === 1 ? "job" : "jobs"} that day`,
   droppedBefore: "You gave this job back before",
+  tooManyDrops: (until: Date) =>
+    `You gave back more than ${DROP_LIMIT.drops} jobs in ${DROP_LIMIT.days} days, so you can take new jobs again from ${formatUkDateTime(until)}`,
   firstWave: (time: string) => `This job is offered to nearby drivers first; it opens to you at ${time}`,
 } as const;
 
@@ -63,6 +73,8 @@ export type Candidate = {
   /** Their other live jobs (assigned, not done or cancelled). */
   otherJobs: readonly { moveDate: string; moveTime: string; estimatedHours: number }[];
   droppedBookingIds: readonly string[];
+  /** Set while too many recent drops stop them taking jobs (takingPausedUntil). */
+  takingPausedUntil: Date | null;
 };
 
 /** A job's window: from its start to the end of its estimated hours plus an hour's travel. */
@@ -81,6 +93,7 @@ const vanRank = (size: VanSize) => VAN_SIZES.indexOf(size);
 export function ineligibility(driver: Candidate, job: OpenJob): string | null {
   if (!driver.approved) return DISPATCH_MESSAGES.notApproved;
   if (!driver.active) return DISPATCH_MESSAGES.suspended;
+  if (driver.takingPausedUntil) return DISPATCH_MESSAGES.tooManyDrops(driver.takingPausedUntil);
   if (vanRank(driver.vanSize) < vanRank(job.vanSize)) return DISPATCH_MESSAGES.van(job.vanSize);
   if (driver.milesToPickup === null) return DISPATCH_MESSAGES.noBase;
   if (driver.milesToPickup > driver.radiusMiles) return DISPATCH_MESSAGES.tooFar(driver.radiusMiles);
@@ -91,6 +104,28 @@ export function ineligibility(driver: Candidate, job: OpenJob): string | null {
   const sameDay = driver.otherJobs.filter((other) => other.moveDate === job.moveDate).length;
   if (sameDay >= driver.jobsPerDay) return DISPATCH_MESSAGES.dailyLimit(driver.jobsPerDay);
   return null;
+}
+
+/**
+ * Until when a driver may take no jobs because of the jobs they gave back (DROP_LIMIT), or null
+ * when they may take jobs now. Each drop that is the (drops + 1)th within `days` days pauses
+ * taking for `pauseHours` from that drop.
+ */
+export function takingPausedUntil(dropTimes: readonly Date[], now: Date): Date | null {
+  const times = dropTimes.map((time) => time.getTime()).sort((a, b) => a - b);
+  const windowMs = DROP_LIMIT.days * 86_400_000;
+  let until = 0;
+  times.forEach((time, index) => {
+    const inWindow = times.slice(0, index + 1).filter((earlier) => earlier > time - windowMs).length;
+    if (inWindow > DROP_LIMIT.drops) until = Math.max(until, time + DROP_LIMIT.pauseHours * 3_600_000);
+  });
+  return until > now.getTime() ? new Date(until) : null;
+}
+
+/** How many jobs a driver gave back in the last DROP_LIMIT.days days (the admins' card). */
+export function recentDrops(dropTimes: readonly Date[], now: Date) {
+  const since = now.getTime() - DROP_LIMIT.days * 86_400_000;
+  return dropTimes.filter((time) => time.getTime() > since).length;
 }
 
 /** A driver's record, for the first wave. */

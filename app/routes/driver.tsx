@@ -66,9 +66,11 @@ export const links: LinksFunction = () => DRIVER_APP_LINKS;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDriver(request);
-  const [jobs, offers] = await Promise.all([driverJobs(user), offersFor(user.id)]);
+  const [jobs, { offers, paused }] = await Promise.all([driverJobs(user), offersFor(user.id)]);
   return {
     offers,
+    /** Why this driver may take no jobs for now (too many given back), or null. */
+    takingPaused: paused,
     driver: jobs.driver
       ? {
           name: jobs.driver.name,
@@ -215,7 +217,7 @@ function DriverJobsPage({ page }: { page: ReturnType<typeof useLoaderData<typeof
           Your driver profile is not linked to this account yet. Please contact support.
         </p>
       )}
-      {page.driver ? <OffersSection offers={page.offers} /> : null}
+      {page.driver ? <OffersSection offers={page.offers} paused={page.takingPaused} /> : null}
       <JobSection title="Today" jobs={page.today} empty="No jobs today." />
       <JobSection
         title="Coming up"
@@ -230,7 +232,7 @@ function DriverJobsPage({ page }: { page: ReturnType<typeof useLoaderData<typeof
 /** The fetcher every "Take this job" form shares, so its answer outlives the card it came from. */
 const TAKE_FETCHER = "take-job";
 
-function OffersSection({ offers }: { offers: OfferView[] }) {
+function OffersSection({ offers, paused }: { offers: OfferView[]; paused: string | null }) {
   useLiveStream("/api/driver/offers/events");
   const taking = useFetcher<ActionAnswer>({ key: TAKE_FETCHER });
   const pageAnswer = useActionData<typeof action>();
@@ -250,7 +252,15 @@ function OffersSection({ offers }: { offers: OfferView[] }) {
       <div role="status" className="mt-2 text-sm font-medium text-red-800" data-testid="offers-answer">
         {refused ? refused.message : null}
       </div>
-      {offers.length === 0 ? (
+      {paused ? (
+        <p
+          className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="taking-paused"
+        >
+          {paused}. Each job you take shows the customer&rsquo;s contact details, so giving jobs back often pauses
+          taking.
+        </p>
+      ) : offers.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
           No open jobs for you right now. They appear here as customers pay, and we e-mail and text you.
         </p>

@@ -18,7 +18,12 @@ import {
   MAX_DAYS_OFF,
 } from "~/schemas/driver-availability";
 import { requireDriver } from "~/server/auth/auth.server";
-import { availabilityOf, changeDayOff, saveAvailability } from "~/server/drivers/dispatch.server";
+import {
+  availabilityOf,
+  changeDayOff,
+  mayChangeAvailability,
+  saveAvailability,
+} from "~/server/drivers/dispatch.server";
 import { driverOfUser } from "~/server/payouts/payout-details.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { seo } from "~/utils/seo";
@@ -53,6 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "save") {
     const submission = parseWithZod(formData, { schema: availabilitySettingsSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    if (!(await mayChangeAvailability(driver.id)))
+      return data(submission.reply({ formErrors: [AVAILABILITY_MESSAGES.tooManyChanges] }), { status: 429 });
     const { intent: _intent, ...settings } = submission.value;
     await saveAvailability(driver.id, settings);
     return redirectWithToast(request, "/driver/availability", {
@@ -66,6 +73,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!submission.success)
     return data<DayOffAnswer>({ dayOff: true, error: AVAILABILITY_MESSAGES.day, typed }, { status: 400 });
   const { intent, day } = submission.data;
+  if (!(await mayChangeAvailability(driver.id)))
+    return data<DayOffAnswer>({ dayOff: true, error: AVAILABILITY_MESSAGES.tooManyChanges, typed }, { status: 429 });
   if (!(await changeDayOff(driver.id, intent, day)))
     return data<DayOffAnswer>({ dayOff: true, error: AVAILABILITY_MESSAGES.tooManyDays, typed }, { status: 409 });
   return redirectWithToast(request, "/driver/availability", {

@@ -9,6 +9,8 @@ export const AVAILABILITY_MESSAGES = {
   jobsPerDay: "Enter 1 to 5 jobs a day",
   day: "Choose a day, today or later",
   tooManyDays: "You can mark up to 60 days off; remove some first",
+  tooManyChanges:
+    "You have changed your availability many times in the last few minutes. Please wait a few minutes and try again.",
 } as const;
 
 /** The most days off kept at once. */

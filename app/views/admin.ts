@@ -74,6 +74,8 @@ export type AdminDriverCard = {
   onTime: string;
   /** Assigned jobs the driver gave back. */
   droppedJobs: number;
+  /** Given back in the last 7 days, and until when taking is paused for it: "4 · taking paused until …". */
+  droppedLately: string;
   /** Their base, radius and jobs a day, in words. */
   dispatch: string;
   /** What the driver is owed now (the ledger's balance; negative when they owe a reversal). */

@@ -1,4 +1,4 @@
-// The driver's actions kept on the phone without a signal (issue 35) against a real
+// The driver's actions kept on the phone without a signal against a real
 // PostgreSQL: sent later, each is applied once (a second delivery, even at the same moment,
 // changes nothing), at the time it happened on the phone as far as that is believed; the
 // tracker, the customer's text, the admin history and the driver's record use that time; a
@@ -151,7 +151,7 @@ describe("a job worked without a signal, sent when it returns", () => {
     expect(await db.chatMessage.count({ where: { bookingId: booking.id } })).toBe(1);
   });
 
-  it("puts positions kept offline on the job's track at their time; the latest only when it is newer", async () => {
+  it("puts positions kept offline on the job's track at their time, in the order made", async () => {
     const { booking, token } = await jobOnTheWay();
     const position = (latitude: number, at: Date) => ({
       id: crypto.randomUUID(),
@@ -163,12 +163,20 @@ describe("a job worked without a signal, sent when it returns", () => {
       happenedAt: at.toISOString(),
     });
     const later = minutesAgo(2);
-    expect((await send(token, position(54.97, later))).status).toBe(200);
     expect((await send(token, position(54.9, minutesAgo(4)))).status).toBe(200);
+    expect((await send(token, position(54.97, later))).status).toBe(200);
     const latest = await db.driverPosition.findUniqueOrThrow({ where: { bookingId: booking.id } });
     expect(latest).toMatchObject({ latitude: 54.97, accuracyMetres: 12 });
     expect(latest.recordedAt.toISOString()).toBe(later.toISOString());
     expect(await db.positionPoint.count({ where: { bookingId: booking.id } })).toBe(2);
+
+    // One made before a position the server already has is not believed: the phone was heard
+    // from after it. It is the latest as received.
+    const sentAfter = await send(token, position(54.95, minutesAgo(6)));
+    expect(sentAfter.status).toBe(200);
+    const now = await db.driverPosition.findUniqueOrThrow({ where: { bookingId: booking.id } });
+    expect(now.latitude).toBe(54.95);
+    expect(now.recordedAt.getTime()).toBeGreaterThan(later.getTime());
   });
 
   it("believes the phone's clock only in the past, after the previous step and within a day", async () => {

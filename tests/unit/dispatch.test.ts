@@ -8,6 +8,8 @@ import {
   jobWindow,
   needsADriver,
   offerWave,
+  recentDrops,
+  takingPausedUntil,
   type Candidate,
   type OpenJob,
 } from "~/domain/dispatch";
@@ -30,6 +32,7 @@ const driver = (overrides: Partial<Candidate> = {}): Candidate => ({
   jobsPerDay: 2,
   otherJobs: [],
   droppedBookingIds: [],
+  takingPausedUntil: null,
   ...overrides,
 });
 
@@ -133,5 +136,38 @@ describe("where an offer says the job is", () => {
     expect(districtOf("40 Osborne Road, Jesmond, NE2")).toBe("NE2");
     expect(districtOf("7 Acacia Avenue, Chelmsford")).toBe("Chelmsford");
     expect(districtOf("Flat 2, 15")).toBe("Address given when taken");
+  });
+});
+
+describe("taking and dropping jobs to read customers' contacts", () => {
+  const now = new Date("2027-03-10T12:00:00Z");
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+
+  it("three drops in seven days pause nothing", () => {
+    expect(takingPausedUntil([hoursAgo(1), hoursAgo(30), hoursAgo(100)], now)).toBeNull();
+  });
+
+  it("a fourth drop within seven days pauses taking for 24 hours from it", () => {
+    const drops = [hoursAgo(2), hoursAgo(30), hoursAgo(60), hoursAgo(150)];
+    expect(takingPausedUntil(drops, now)).toEqual(new Date(hoursAgo(2).getTime() + 24 * 3_600_000));
+    expect(recentDrops(drops, now)).toBe(4);
+    // The pause says why and until when.
+    expect(ineligibility(driver({ takingPausedUntil: hoursAgo(-22) }), job)).toBe(
+      DISPATCH_MESSAGES.tooManyDrops(hoursAgo(-22)),
+    );
+    expect(DISPATCH_MESSAGES.tooManyDrops(new Date("2027-03-11T10:00:00Z"))).toBe(
+      "You gave back more than 3 jobs in 7 days, so you can take new jobs again from 11 Mar 2027, 10:00",
+    );
+  });
+
+  it("the pause ends 24 hours after the drop that went over", () => {
+    const drops = [hoursAgo(25), hoursAgo(30), hoursAgo(60), hoursAgo(90)];
+    expect(takingPausedUntil(drops, now)).toBeNull();
+  });
+
+  it("four drops spread over more than seven days pause nothing", () => {
+    const drops = [hoursAgo(1), hoursAgo(50), hoursAgo(100), hoursAgo(7 * 24 + 5)];
+    expect(takingPausedUntil(drops, now)).toBeNull();
+    expect(recentDrops(drops, now)).toBe(3);
   });
 });

@@ -1,39 +1,105 @@
-// The rules of actions a driver's phone kept offline (issue 35): which time is recorded, how
+// The rules of actions a driver's phone kept offline: which time is recorded, how
 // the two times read, the refusal's one sentence, and the job's progress after the kept
 // actions (the next step offered before the signal returns).
 import { describe, expect, it } from "vitest";
 import { nextStepOf, progressAfter, proofBlocker, PROOF_BLOCKERS, type JobProgress } from "~/domain/job-progress";
-import { acceptedTime, keptActionName, keptActionRefusal, stepTimeText } from "~/domain/kept-actions";
+import {
+  acceptedTime,
+  isKeptDelivery,
+  keptActionName,
+  keptActionRefusal,
+  stepHistoryText,
+  stepTimeText,
+} from "~/domain/kept-actions";
 import { keptActionSchema } from "~/schemas/kept-actions";
 
 // 27 Nov 2026 is GMT: UK time is UTC.
 const received = new Date("2026-11-27T14:19:00Z");
 const at = (time: string) => new Date(`2026-11-27T${time}:00Z`);
 
+const believedAt = (time: Date) => ({ at: time, phoneAt: time, onlineAt: null });
+const notBelieved = (phoneAt: Date, onlineAt: Date | null = null) => ({ at: received, phoneAt, onlineAt });
+
 describe("the time a kept action is recorded at", () => {
-  it("is the phone's time when it is in the past, after the previous step and within a day", () => {
-    expect(acceptedTime({ happenedAt: at("14:02"), receivedAt: received, previousStepAt: at("13:40") })).toEqual(
-      at("14:02"),
+  it("is the phone's time when nothing was heard from the driver since, after the previous step and within a day", () => {
+    expect(
+      acceptedTime({
+        happenedAt: at("14:02"),
+        receivedAt: received,
+        previousStepAt: at("13:40"),
+        heardAt: at("13:55"),
+      }),
+    ).toEqual(believedAt(at("14:02")));
+  });
+
+  it("is the time received when the server heard from the driver after the phone's time", () => {
+    // Online the whole time: a late arrival sent as an early one.
+    expect(acceptedTime({ happenedAt: at("14:02"), receivedAt: received, heardAt: at("14:10") })).toEqual(
+      notBelieved(at("14:02"), at("14:10")),
     );
   });
 
   it("is the time received for a phone clock ahead of the server", () => {
-    expect(acceptedTime({ happenedAt: at("14:30"), receivedAt: received })).toEqual(received);
+    expect(acceptedTime({ happenedAt: at("14:30"), receivedAt: received })).toEqual(notBelieved(at("14:30")));
   });
 
   it("is the time received for a time before the job's previous step, or over a day old", () => {
     expect(acceptedTime({ happenedAt: at("13:00"), receivedAt: received, previousStepAt: at("13:40") })).toEqual(
-      received,
+      notBelieved(at("13:00")),
     );
-    expect(acceptedTime({ happenedAt: new Date("2026-11-26T14:00:00Z"), receivedAt: received })).toEqual(received);
-    expect(acceptedTime({ happenedAt: new Date("2026-11-26T14:20:00Z"), receivedAt: received })).toEqual(
-      new Date("2026-11-26T14:20:00Z"),
-    );
+    const dayBefore = new Date("2026-11-26T14:00:00Z");
+    expect(acceptedTime({ happenedAt: dayBefore, receivedAt: received })).toEqual(notBelieved(dayBefore));
+    const withinADay = new Date("2026-11-26T14:20:00Z");
+    expect(acceptedTime({ happenedAt: withinADay, receivedAt: received })).toEqual(believedAt(withinADay));
   });
 
   it("is the time received when the phone sent none", () => {
-    expect(acceptedTime({ happenedAt: null, receivedAt: received })).toEqual(received);
-    expect(acceptedTime({ happenedAt: new Date("nonsense"), receivedAt: received })).toEqual(received);
+    expect(acceptedTime({ happenedAt: null, receivedAt: received })).toEqual({
+      at: received,
+      phoneAt: null,
+      onlineAt: null,
+    });
+    expect(acceptedTime({ happenedAt: new Date("nonsense"), receivedAt: received }).at).toEqual(received);
+  });
+});
+
+describe("whose requests are hearing from the driver", () => {
+  it("every request but the delivery of a kept action", () => {
+    expect(isKeptDelivery("/api/driver/actions")).toBe(true);
+    expect(isKeptDelivery("/api/driver/jobs/ckabc123/proof")).toBe(true);
+    expect(isKeptDelivery("/api/driver/jobs/ckabc123/proof-to-support")).toBe(false);
+    expect(isKeptDelivery("/driver")).toBe(false);
+    expect(isKeptDelivery("/driver.data")).toBe(false);
+    expect(isKeptDelivery("/api/driver/offers/events")).toBe(false);
+  });
+});
+
+describe("a step in the admins' history", () => {
+  it("says both times when the phone's was believed and reached us later", () => {
+    const step = { happenedAt: at("14:02"), receivedAt: received, phoneAt: at("14:02"), onlineAt: null };
+    expect(stepHistoryText(step)).toBe("27 Nov 2026, 14:02 (sent 14:19)");
+  });
+
+  it("says the phone's time and why it was not believed", () => {
+    expect(
+      stepHistoryText({ happenedAt: received, receivedAt: received, phoneAt: at("14:02"), onlineAt: at("14:10") }),
+    ).toBe("sent 27 Nov 2026, 14:19, phone says 14:02, not believed: the phone was online at 14:10");
+    expect(stepHistoryText({ happenedAt: received, receivedAt: received, phoneAt: at("14:40"), onlineAt: null })).toBe(
+      "sent 27 Nov 2026, 14:19, phone says 14:40, not believed: the phone's clock was ahead",
+    );
+    const dayBefore = new Date("2026-11-26T09:00:00Z");
+    expect(stepHistoryText({ happenedAt: received, receivedAt: received, phoneAt: dayBefore, onlineAt: null })).toBe(
+      "sent 27 Nov 2026, 14:19, phone says 26 Nov 2026, 09:00, not believed: more than 24 hours before it was sent",
+    );
+  });
+
+  it("says one time when the two are the same moment", () => {
+    expect(stepHistoryText({ happenedAt: received, receivedAt: received, phoneAt: null, onlineAt: null })).toBe(
+      "27 Nov 2026, 14:19",
+    );
+    expect(
+      stepHistoryText({ happenedAt: received, receivedAt: received, phoneAt: at("14:18"), onlineAt: at("14:18") }),
+    ).toBe("27 Nov 2026, 14:19");
   });
 });
 

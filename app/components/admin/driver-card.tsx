@@ -27,6 +27,7 @@ export function DriverCardView({ driver }: { driver: AdminDriverCard }) {
     ["Completed Jobs", String(driver.completedJobs)],
     ["On Time", driver.onTime],
     ["Dropped Jobs", String(driver.droppedJobs)],
+    ["Dropped, Last 7 Days", driver.droppedLately],
     ["Availability", driver.dispatch],
     ["Balance", driver.balance],
   ] as const;

@@ -10,5 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMethod(request, "GET");
   const user = await requireApiDriver(request);
   await enforceRateLimit(context);
-  return Response.json({ offers: await offersFor(user.id) }, { headers: { "Cache-Control": "no-store" } });
+  const { offers, paused } = await offersFor(user.id);
+  // `paused`: why this driver may take no jobs for now (too many given back), or null.
+  return Response.json({ offers, paused }, { headers: { "Cache-Control": "no-store" } });
 }

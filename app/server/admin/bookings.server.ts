@@ -9,7 +9,7 @@ import {
   type BookingStatusValue,
 } from "~/domain/booking-status";
 import { offerWave } from "~/domain/dispatch";
-import { stepDateTimeText } from "~/domain/kept-actions";
+import { stepHistoryText } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds, penceToPounds } from "~/domain/money";
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/payments";
@@ -691,6 +691,8 @@ export async function bookingDetails(id: string) {
         stop: true,
         happenedAt: true,
         createdAt: true,
+        phoneAt: true,
+        phoneOnlineAt: true,
         createdBy: { select: { username: true } },
       },
     }),
@@ -712,8 +714,13 @@ export async function bookingDetails(id: string) {
       details: null,
       text: step.stop === null ? TRACKING_STATUS_LABELS[step.status] : `Stop ${step.stop} done`,
       by: step.createdBy?.username ?? "Unknown",
-      // When it happened on the driver's phone, and when it reached us if that was later.
-      atText: stepDateTimeText(step.happenedAt, step.createdAt),
+      // When it happened, when it reached us if later, and the phone's own time when it was not believed.
+      atText: stepHistoryText({
+        happenedAt: step.happenedAt,
+        receivedAt: step.createdAt,
+        phoneAt: step.phoneAt,
+        onlineAt: step.phoneOnlineAt,
+      }),
       at: step.happenedAt.toISOString(),
     })),
   ].sort((a, b) => b.at.localeCompare(a.at));

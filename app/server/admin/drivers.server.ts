@@ -3,11 +3,12 @@
 // yet) or enables the one they have, links it to the application and e-mails a set-password
 // link; declining disables a driver account. The page's action and
 // POST /api/admin/drivers/:id/status both call decideDriver.
+import { DROP_LIMIT, recentDrops, takingPausedUntil } from "~/domain/dispatch";
 import { ON_TIME_GRACE_MINUTES, onTimeText } from "~/domain/driver-reliability";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { ratingText } from "~/domain/ratings";
-import { formatUkDate } from "~/domain/uk-datetime";
+import { formatUkDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
 import {
   ADMIN_DRIVER_MESSAGES,
@@ -47,26 +48,49 @@ export function documentHref(path: string): string | null {
   return null;
 }
 
-/** Each driver's arrivals, arrivals on time and dropped jobs, in two queries for a whole page. */
-async function reliabilityOf(driverIds: string[]) {
-  const [byKind, onTime] = await Promise.all([
+/** Each driver's arrivals, arrivals on time and dropped jobs, in three queries for a whole page. */
+async function reliabilityOf(driverIds: string[], now: Date) {
+  // The drops that can still pause taking: the last DROP_LIMIT.days days before the last pause's start.
+  const dropsSince = new Date(now.getTime() - (DROP_LIMIT.days * 24 + DROP_LIMIT.pauseHours) * 3_600_000);
+  const [byKind, onTime, lately] = await Promise.all([
     db.driverJobEvent.groupBy({ by: ["driverId", "kind"], where: { driverId: { in: driverIds } }, _count: true }),
     db.driverJobEvent.groupBy({
       by: ["driverId"],
       where: { driverId: { in: driverIds }, kind: "arrival", minutesLate: { lte: ON_TIME_GRACE_MINUTES } },
       _count: true,
     }),
+    db.driverJobEvent.findMany({
+      where: { driverId: { in: driverIds }, kind: "dropped", createdAt: { gt: dropsSince } },
+      select: { driverId: true, createdAt: true },
+    }),
   ]);
+  const dropTimes = (driverId: string) =>
+    lately.filter((drop) => drop.driverId === driverId).map((drop) => drop.createdAt);
   const countOf = (kind: "arrival" | "dropped") =>
     new Map(byKind.filter((row) => row.kind === kind).map((row) => [row.driverId, row._count]));
   return {
     arrivals: countOf("arrival"),
     dropped: countOf("dropped"),
     onTime: new Map(onTime.map((row) => [row.driverId, row._count])),
+    /** "4 · taking paused until 29 Nov 2026, 14:02": the jobs given back lately (DROP_LIMIT). */
+    droppedLately: (driverId: string) => {
+      const times = dropTimes(driverId);
+      const pausedUntil = takingPausedUntil(times, now);
+      const count = String(recentDrops(times, now));
+      return pausedUntil ? `${count} · taking paused until ${formatUkDateTime(pausedUntil)}` : count;
+    },
   };
 }
 
-export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: number; take?: number }) {
+export async function listDrivers({
+  page,
+  take = ADMIN_PAGE_SIZE,
+  now = new Date(),
+}: {
+  page: number;
+  take?: number;
+  now?: Date;
+}) {
   const skip = (page - 1) * take;
   // Newest first on Driver(createdAt); the documents come with the same findMany (no N+1).
   const [total, rows] = await Promise.all([
@@ -96,7 +120,10 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
     }),
   ]);
   const [records, balances] = await Promise.all([
-    reliabilityOf(rows.map((row) => row.id)),
+    reliabilityOf(
+      rows.map((row) => row.id),
+      now,
+    ),
     balancesOf(rows.map((row) => row.id)),
   ]);
   const drivers = rows.map((row): AdminDriverCard => ({
@@ -115,6 +142,7 @@ export async function listDrivers({ page, take = ADMIN_PAGE_SIZE }: { page: numb
     completedJobs: row.completedJobs ?? 0,
     onTime: onTimeText(records.onTime.get(row.id) ?? 0, records.arrivals.get(row.id) ?? 0),
     droppedJobs: records.dropped.get(row.id) ?? 0,
+    droppedLately: records.droppedLately(row.id),
     // Self-dispatch (issue 34): what decides the jobs they are offered.
     dispatch: row.basePostcode
       ? `From ${row.basePostcode}, within ${row.workingRadiusMiles} miles, up to ${row.jobsPerDay} a day`

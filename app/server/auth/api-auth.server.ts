@@ -8,6 +8,7 @@ import { db } from "~/server/platform/db.server";
 import type { SessionUser } from "~/views/session-user";
 import { getSessionUser, hashToken, randomToken, SESSION_IDLE_MINUTES, sessionDaysFor } from "./auth.server";
 import { authenticateFields, type SignInStrategy } from "./authenticator.server";
+import { noteDriverContact } from "./driver-contact.server";
 import { mayTryCode, twoFactorEnabled, verifySecondFactor } from "./two-factor.server";
 
 /** Issues a token for a user who just signed in; the caller returns it once and forgets it. */
@@ -61,7 +62,9 @@ export async function getTokenUser(token: string): Promise<SessionUser | null> {
 export async function getApiUser(request: Request): Promise<SessionUser | null> {
   if (request.headers.has("authorization")) {
     const token = bearerToken(request);
-    return token ? getTokenUser(token) : null;
+    const user = token ? await getTokenUser(token) : null;
+    if (user) await noteDriverContact(request, user);
+    return user;
   }
   return getSessionUser(request);
 }

@@ -15,6 +15,7 @@ import { getSession, sessionStorage } from "~/server/platform/session.server";
 import { addToast } from "~/server/platform/toast.server";
 import type { ToastInput } from "~/utils/toast";
 import type { SessionUser } from "~/views/session-user";
+import { noteDriverContact } from "./driver-contact.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { PENDING_KEY as TWO_FACTOR_PENDING_KEY } from "./two-factor.server";
 
@@ -37,9 +38,11 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   // A page's loaders (the root's and the route's) share one lookup; an action may change the
   // session or the account, so a post reads afresh each time.
   const isRead = request.method === "GET" || request.method === "HEAD";
-  return isRead
-    ? readOncePerRequest(`session-user:${sessionId}`, () => signedInUser(sessionId))
-    : signedInUser(sessionId);
+  const user = isRead
+    ? await readOncePerRequest(`session-user:${sessionId}`, () => signedInUser(sessionId))
+    : await signedInUser(sessionId);
+  if (user) await noteDriverContact(request, user);
+  return user;
 }
 
 async function signedInUser(sessionId: string): Promise<SessionUser | null> {

@@ -1,14 +1,13 @@
 // Chat between a booking's customer and its driver: stored messages with sender, time and
 // read state. A message is read once the other side has had it on screen. Admins may read
 // the conversation but take no part in it (and reading it marks nothing).
-import { acceptedTime } from "~/domain/kept-actions";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/platform/rate-limit.server";
 import type { SessionUser } from "~/views/session-user";
 import type { ChatMessageView } from "~/views/tracker";
-import { recordKeptAction, type KeptAction, type Viewer } from "./tracking.server";
+import { keptActionTime, recordKeptAction, type KeptAction, type Viewer } from "./tracking.server";
 
 type Side = "user" | "driver";
 
@@ -89,12 +88,10 @@ export async function sendChatMessage({
   const limit = await hitRateLimit(CHAT_RATE_LIMIT, user.id);
   if (!limit.allowed) return { ok: false, status: 429, message: CHAT_MESSAGES.tooMany };
   const now = new Date();
+  const time = kept ? await keptActionTime(user, kept, now) : null;
   await db.$transaction(async (tx) => {
     await tx.chatMessage.create({ data: { bookingId: booking.id, sender: side, senderUserId: user.id, content } });
-    if (kept) {
-      const at = acceptedTime({ happenedAt: kept.happenedAt, receivedAt: now });
-      await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, at, now });
-    }
+    if (kept && time) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, time, now });
   });
   await publishLiveEvent({ bookingId: booking.id, kind: "chat" });
   return { ok: true };

@@ -149,7 +149,8 @@ export async function completeWithProof({
       ? { ok: false, status: 409, message: job.blocker! }
       : { ok: false, status: 404, message: TRACKING_MESSAGES.notYours };
   }
-  const at = await stepTime(bookingId, kept, now);
+  const time = await stepTime(bookingId, user, kept, now);
+  const at = time.at;
   const replaced = await db.$transaction(async (tx) => {
     const earlier = await tx.deliveryProof.findUnique({
       where: { bookingId_stop: { bookingId, stop } },
@@ -185,8 +186,8 @@ export async function completeWithProof({
   await deletePhotos(replaced);
   const moved =
     stop === FINAL_STOP
-      ? await advanceTracking({ bookingId, user, to: "completed", kept, now })
-      : await completeStop({ bookingId, user, position: stop, withProof: true, kept, now });
+      ? await advanceTracking({ bookingId, user, to: "completed", kept, keptTime: time, now })
+      : await completeStop({ bookingId, user, position: stop, withProof: true, kept, keptTime: time, now });
   return moved.ok ? { ok: true } : { ok: false, status: moved.status, message: moved.message };
 }
 

@@ -4,7 +4,6 @@
 // booking's customer, its driver and admins ever see a position (they are the only ones who
 // can open its tracker). Each new point is announced on the booking's live stream.
 import { estimateTrip, locateAddress } from "~/domain/distance";
-import { acceptedTime } from "~/domain/kept-actions";
 import { isSharingStatus, lastSeenText, nextStopOf, TRACK_KEEP_DAYS } from "~/domain/live-position";
 import { POSITION_MESSAGES, type PositionInput } from "~/schemas/position";
 import { db } from "~/server/platform/db.server";
@@ -13,7 +12,13 @@ import { hitRateLimit, TOO_MANY_REQUESTS_MESSAGE, type RateLimitRule } from "~/s
 import { findGbPlaces } from "~/server/quotes/distance.server";
 import type { SessionUser } from "~/views/session-user";
 import type { LivePositionView } from "~/views/tracker";
-import { findTrackedBooking, recordKeptAction, type KeptAction, type TrackedBooking } from "./tracking.server";
+import {
+  findTrackedBooking,
+  keptActionTime,
+  recordKeptAction,
+  type KeptAction,
+  type TrackedBooking,
+} from "./tracking.server";
 
 /** A phone sends one every 15 s; this leaves room for retries, not for a flood. */
 export const POSITION_RATE_LIMIT: RateLimitRule = { name: "driver-position", limit: 20, windowSeconds: 60 };
@@ -90,7 +95,8 @@ export async function keepPosition({
   const found = await findTrackedBooking(bookingId, user);
   if (!found || found.viewer !== "driver") return { ok: false, status: 404, message: POSITION_MESSAGES.notYours };
   const { booking } = found;
-  const at = acceptedTime({ happenedAt: kept.happenedAt, receivedAt: now });
+  const time = await keptActionTime(user, kept, now);
+  const at = time.at;
   const underWay = booking.status === "in_progress" && isSharingStatus(booking.trackingStatus);
   const point = {
     latitude: input.latitude,
@@ -110,7 +116,7 @@ export async function keepPosition({
           update: { ...point, recordedAt: at },
         });
     }
-    await recordKeptAction(tx, kept, { userId: user.id, bookingId, at, now });
+    await recordKeptAction(tx, kept, { userId: user.id, bookingId, time, now });
   });
   if (underWay) await publishLiveEvent({ bookingId, kind: "position" });
   return { ok: true };

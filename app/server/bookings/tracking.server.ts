@@ -3,7 +3,7 @@
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
 import { driverRatingText, isNewDriver, minutesLate } from "~/domain/driver-reliability";
-import { acceptedTime, stepDateTimeText, type KeptActionKind } from "~/domain/kept-actions";
+import { acceptedTime, stepDateTimeText, type KeptActionKind, type PhoneTime } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { stopDoneRefusal, stopsLeftRefusal, stopTitle, stopView } from "~/domain/route-stops";
@@ -19,6 +19,7 @@ import {
 import { isoDateOf, ukInstant } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
+import { heardFromDriverSince } from "~/server/auth/driver-contact.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { recordEarning } from "~/server/payouts/ledger.server";
 import { db } from "~/server/platform/db.server";
@@ -187,6 +188,7 @@ export async function advanceTracking({
   to,
   etaMinutes,
   kept,
+  keptTime,
   now = new Date(),
 }: {
   bookingId: string;
@@ -195,6 +197,8 @@ export async function advanceTracking({
   etaMinutes?: number | null;
   /** An action the driver's phone kept offline: recorded once, at its accepted time. */
   kept?: KeptAction;
+  /** Its accepted time, when the caller settled it already (a proof's). */
+  keptTime?: PhoneTime;
   now?: Date;
 }): Promise<AdvanceResult> {
   const job = await jobToWork(bookingId, user);
@@ -202,7 +206,10 @@ export async function advanceTracking({
   const { booking } = job;
   const from = booking.trackingStatus ?? "assigned";
   if (nextTrackingStatus(from) !== to) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
-  const at = await stepTime(booking.id, kept, now);
+  const time = keptTime ?? (await stepTime(booking.id, user, kept, now));
+  const at = time.at;
+  // The day's rule is checked at the accepted time: a start the rule would refuse now passes
+  // only when the phone's earlier time is believed.
   if (to === "en_route") {
     const tooSoon = startWindowMessage(startWindow(isoDateOf(booking.moveDate), booking.moveTime, at));
     if (tooSoon) return { ok: false, status: 409, message: tooSoon };
@@ -226,9 +233,10 @@ export async function advanceTracking({
       etaMinutes,
       now: at,
       receivedAt: now,
+      phoneTime: time,
       recordArrival: true,
     });
-    if (stepped && kept) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, at, now });
+    if (stepped && kept) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, time, now });
     // The customer's e-mail and text for the step, committed with it.
     const event = now.toISOString();
     const key = { key: messageKey(to, booking.id, event), bookingId: booking.id };
@@ -276,6 +284,7 @@ export async function applyTrackingStep(
     etaMinutes = null,
     now,
     receivedAt = now,
+    phoneTime,
     recordArrival = false,
   }: {
     booking: StepBooking;
@@ -286,6 +295,8 @@ export async function applyTrackingStep(
     now: Date;
     /** When it reached us, if later. */
     receivedAt?: Date;
+    /** What the phone said, for a step kept offline: the history shows it when it was not believed. */
+    phoneTime?: PhoneTime;
     /** The driver said so: an arrival goes on their record (an admin's override is not one). */
     recordArrival?: boolean;
   },
@@ -305,6 +316,8 @@ export async function applyTrackingStep(
       createdById: byUserId,
       createdAt: receivedAt,
       happenedAt: now,
+      phoneAt: phoneTime?.phoneAt ?? null,
+      phoneOnlineAt: phoneTime?.onlineAt ?? null,
     },
   });
   if (!booking.driverId) return true;
@@ -358,6 +371,7 @@ export async function completeStop({
   position,
   withProof = false,
   kept,
+  keptTime,
   now = new Date(),
 }: {
   bookingId: string;
@@ -366,6 +380,8 @@ export async function completeStop({
   withProof?: boolean;
   /** An action the driver's phone kept offline: recorded once, at its accepted time. */
   kept?: KeptAction;
+  /** Its accepted time, when the caller settled it already (a proof's). */
+  keptTime?: PhoneTime;
   now?: Date;
 }): Promise<StopResult> {
   const job = await jobToWork(bookingId, user);
@@ -375,7 +391,8 @@ export async function completeStop({
   if (refusal) return { ok: false, status: 409, message: refusal };
   const stop = booking.stops.find((candidate) => candidate.position === position)!;
   const title = stopTitle(stop.position, stop.type);
-  const at = await stepTime(booking.id, kept, now);
+  const time = keptTime ?? (await stepTime(booking.id, user, kept, now));
+  const at = time.at;
   // Conditional on what the check above read still holding when it is written: the stop open,
   // every earlier stop done, the driver still arrived and the booking not cancelled. A double
   // click marks it once, and a stop never jumps the queue; the customer's updates list it.
@@ -391,9 +408,11 @@ export async function completeStop({
         createdById: user.id,
         createdAt: now,
         happenedAt: at,
+        phoneAt: time.phoneAt,
+        phoneOnlineAt: time.onlineAt,
       },
     });
-    if (kept) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, at, now });
+    if (kept) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, time, now });
     return true;
   });
   if (!marked) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
@@ -401,18 +420,37 @@ export async function completeStop({
   return { ok: true, title };
 }
 
-/** An action the driver's phone kept offline (issue 35): its own id, what it was, and the phone's time. */
+/** An action the driver's phone kept offline: its own id, what it was, and the phone's time. */
 export type KeptAction = { id: string; kind: KeptActionKind; happenedAt: Date };
 
-/** When a step happened: now, or a kept action's phone time as far as it is believed (domain/kept-actions.ts). */
-export async function stepTime(bookingId: string, kept: KeptAction | undefined, now: Date) {
-  if (!kept) return now;
-  const previous = await db.trackingEvent.findFirst({
-    where: { bookingId },
-    orderBy: { happenedAt: "desc" },
-    select: { happenedAt: true },
-  });
-  return acceptedTime({ happenedAt: kept.happenedAt, receivedAt: now, previousStepAt: previous?.happenedAt });
+/**
+ * When a kept action happened: the phone's time when it is believed (domain/kept-actions.ts:
+ * nothing heard from the driver since, not before the job's previous step), else the time
+ * received. An action made now (not kept) happened now.
+ */
+export async function keptActionTime(
+  user: SessionUser,
+  kept: KeptAction | undefined,
+  now: Date,
+  previousStepOf?: string,
+): Promise<PhoneTime> {
+  if (!kept || Number.isNaN(kept.happenedAt.getTime())) return { at: now, phoneAt: null, onlineAt: null };
+  const [previous, heardAt] = await Promise.all([
+    previousStepOf
+      ? db.trackingEvent.findFirst({
+          where: { bookingId: previousStepOf },
+          orderBy: { happenedAt: "desc" },
+          select: { happenedAt: true },
+        })
+      : null,
+    heardFromDriverSince(user.id, kept.happenedAt),
+  ]);
+  return acceptedTime({ happenedAt: kept.happenedAt, receivedAt: now, previousStepAt: previous?.happenedAt, heardAt });
+}
+
+/** When a step of this job happened: keptActionTime, never before the job's previous step. */
+export function stepTime(bookingId: string, user: SessionUser, kept: KeptAction | undefined, now: Date) {
+  return keptActionTime(user, kept, now, bookingId);
 }
 
 /**
@@ -422,9 +460,17 @@ export async function stepTime(bookingId: string, kept: KeptAction | undefined, 
 export async function recordKeptAction(
   tx: Prisma.TransactionClient,
   kept: KeptAction,
-  { userId, bookingId, at, now }: { userId: string; bookingId: string; at: Date; now: Date },
+  { userId, bookingId, time, now }: { userId: string; bookingId: string; time: PhoneTime; now: Date },
 ) {
   await tx.driverAction.create({
-    data: { id: kept.id, userId, bookingId, kind: kept.kind, happenedAt: at, receivedAt: now },
+    data: {
+      id: kept.id,
+      userId,
+      bookingId,
+      kind: kept.kind,
+      happenedAt: time.at,
+      phoneAt: Number.isNaN(kept.happenedAt.getTime()) ? null : kept.happenedAt,
+      receivedAt: now,
+    },
   });
 }

@@ -10,6 +10,7 @@ import {
   needsADriver,
   offerWave,
   secondWaveAt,
+  takingPausedUntil,
   type OpenJob,
 } from "~/domain/dispatch";
 import { formatDistance } from "~/domain/distance";
@@ -28,6 +29,7 @@ import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { createId } from "~/server/platform/ids.server";
 import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
+import { hitRateLimit, type RateLimitRule } from "~/server/platform/rate-limit.server";
 import type { Prisma } from "../../../generated/prisma/client";
 
 const openJobSelect = {
@@ -70,13 +72,16 @@ const driverSelect = {
   user: { select: { isActive: true } },
 } satisfies Prisma.DriverSelect;
 
+type Client = Prisma.TransactionClient | typeof db;
+
 /** Drivers, with what the rules need of them: three queries, however many drivers. */
-async function driversFacts(where: Prisma.DriverWhereInput, today: string) {
-  const drivers = await db.driver.findMany({ where, select: driverSelect, take: 2000 });
+async function driversFacts(client: Client, where: Prisma.DriverWhereInput, now: Date) {
+  const today = ukToday(now);
+  const drivers = await client.driver.findMany({ where, select: driverSelect, take: 2000 });
   if (drivers.length === 0) return [];
   const ids = drivers.map((driver) => driver.id);
   const [otherJobs, events] = await Promise.all([
-    db.booking.findMany({
+    client.booking.findMany({
       where: {
         driverId: { in: ids },
         status: { in: ["assigned", "in_progress"] },
@@ -84,20 +89,25 @@ async function driversFacts(where: Prisma.DriverWhereInput, today: string) {
       },
       select: { driverId: true, moveDate: true, moveTime: true, estimatedHours: true },
     }),
-    db.driverJobEvent.findMany({
+    client.driverJobEvent.findMany({
       where: { driverId: { in: ids } },
-      select: { driverId: true, kind: true, bookingId: true, minutesLate: true },
+      select: { driverId: true, kind: true, bookingId: true, minutesLate: true, createdAt: true },
     }),
   ]);
   return drivers.map((driver) => {
     const own = events.filter((event) => event.driverId === driver.id);
     const arrivals = own.filter((event) => event.kind === "arrival");
+    const drops = own.filter((event) => event.kind === "dropped");
     return {
       ...driver,
       otherJobs: otherJobs
         .filter((job) => job.driverId === driver.id)
         .map((job) => ({ ...job, moveDate: isoDateOf(job.moveDate) })),
-      droppedBookingIds: own.flatMap((event) => (event.kind === "dropped" && event.bookingId ? [event.bookingId] : [])),
+      droppedBookingIds: drops.flatMap((event) => (event.bookingId ? [event.bookingId] : [])),
+      takingPausedUntil: takingPausedUntil(
+        drops.map((event) => event.createdAt),
+        now,
+      ),
       arrivals: arrivals.length,
       onTimeArrivals: arrivals.filter((event) => arrivedOnTime(event.minutesLate ?? 0)).length,
     };
@@ -105,8 +115,8 @@ async function driversFacts(where: Prisma.DriverWhereInput, today: string) {
 }
 
 /** A driver, with what the rules need of them, found by their account. */
-async function driverFacts(userId: string, today: string) {
-  return (await driversFacts({ userId }, today))[0] ?? null;
+async function driverFacts(client: Client, userId: string, now: Date) {
+  return (await driversFacts(client, { userId }, now))[0] ?? null;
 }
 type DriverFacts = Awaited<ReturnType<typeof driversFacts>>[number];
 
@@ -125,6 +135,7 @@ function refusal(driver: DriverFacts, row: OpenJobRow, now: Date): string | null
       jobsPerDay: driver.jobsPerDay,
       otherJobs: driver.otherJobs,
       droppedBookingIds: driver.droppedBookingIds,
+      takingPausedUntil: driver.takingPausedUntil,
     },
     job,
   );
@@ -155,94 +166,118 @@ function offerView(row: OpenJobRow, driver: DriverFacts) {
 }
 export type OfferView = ReturnType<typeof offerView>;
 
-/** The open jobs this driver may take now, by date: districts only, no street, no customer. */
-export async function offersFor(userId: string, now = new Date()): Promise<OfferView[]> {
-  const today = ukToday(now);
-  const driver = await driverFacts(userId, today);
-  if (!driver) return [];
+/**
+ * The open jobs this driver may take now, by date: districts only, no street, no customer. While
+ * too many recent drops stop them taking jobs, none, and `paused` says why and until when.
+ */
+export async function offersFor(
+  userId: string,
+  now = new Date(),
+): Promise<{ offers: OfferView[]; paused: string | null }> {
+  const driver = await driverFacts(db, userId, now);
+  if (!driver) return { offers: [], paused: null };
+  if (driver.takingPausedUntil) return { offers: [], paused: DISPATCH_MESSAGES.tooManyDrops(driver.takingPausedUntil) };
   // What SQL can tell (the van, the days off) it tells; the miles and the clashes are ours.
   const rows = await db.booking.findMany({
     where: {
       ...OPEN_JOB,
-      moveDate: { gte: new Date(`${today}T00:00:00Z`), notIn: driver.unavailableDates },
+      moveDate: { gte: new Date(`${ukToday(now)}T00:00:00Z`), notIn: driver.unavailableDates },
       vanSize: { in: VAN_SIZES.slice(0, VAN_SIZES.indexOf(driver.vanType) + 1) },
     },
     orderBy: [{ moveDate: "asc" }, { moveTime: "asc" }],
     take: 1000,
     select: openJobSelect,
   });
-  return rows.filter((row) => refusal(driver, row, now) === null).map((row) => offerView(row, driver));
+  return {
+    offers: rows.filter((row) => refusal(driver, row, now) === null).map((row) => offerView(row, driver)),
+    paused: null,
+  };
 }
 
 export type TakeResult =
   { ok: true; bookingId: string; reference: string } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /**
- * "Take this job": the first eligible driver wins. The conditional update is the gate, so of
- * any number pressing at once one changes the row; the rest read that another driver took it.
- * The customer then hears as after an admin's assignment.
+ * Holds this driver's row until the transaction ends: their takes, and their changes to what
+ * limits them (availability, days off), go one at a time, so each take checks the rules
+ * against the jobs the one before it won.
+ */
+async function lockDriver(tx: Prisma.TransactionClient, driverId: string) {
+  await tx.$queryRaw`SELECT 1 FROM "Driver" WHERE "id" = ${driverId} FOR UPDATE`;
+}
+
+/**
+ * "Take this job": the first eligible driver wins. The rules are checked inside the taking
+ * transaction, under a lock on the driver (lockDriver), so five takes sent at once for five
+ * jobs at the same hour win one; the others read the rule's sentence. The conditional update
+ * is the gate between drivers: of any number pressing at once one changes the row, the rest
+ * read that another driver took it. The customer then hears as after an admin's assignment.
  */
 export async function takeJob(userId: string, bookingId: string, now = new Date()): Promise<TakeResult> {
-  const driver = await driverFacts(userId, ukToday(now));
-  if (!driver) return { ok: false, status: 403, message: DISPATCH_MESSAGES.notApproved };
-  const row = await db.booking.findFirst({ where: { id: bookingId, ...OPEN_JOB }, select: openJobSelect });
-  if (!row) {
-    const mine = await takenBy(bookingId, driver.id);
-    if (mine) return { ok: true, bookingId, reference: mine.reference };
-    const taken = await db.booking.count({ where: { id: bookingId, takenAt: { not: null }, driverId: { not: null } } });
-    return taken
-      ? { ok: false, status: 409, message: DISPATCH_MESSAGES.taken }
-      : { ok: false, status: 404, message: DISPATCH_MESSAGES.notFound };
-  }
-  const refused = refusal(driver, row, now);
-  if (refused) return { ok: false, status: 403, message: refused };
+  const driverRow = await db.driver.findUnique({ where: { userId }, select: { id: true, name: true } });
+  if (!driverRow) return { ok: false, status: 403, message: DISPATCH_MESSAGES.notApproved };
 
-  const won = await db.$transaction(async (tx) => {
-    const { count } = await tx.booking.updateMany({
-      where: { id: bookingId, ...OPEN_JOB },
-      data: {
-        driverId: driver.id,
-        status: "assigned",
-        trackingStatus: "assigned",
-        openedAt: null,
-        needsDriverAt: null,
-        takenAt: now,
-      },
-    });
-    if (count === 0) return false;
-    await tx.trackingEvent.create({
-      data: { bookingId, status: "assigned", createdById: userId, note: "Driver assigned" },
-    });
-    await tx.auditLog.create({
-      data: {
-        actorId: userId,
-        action: "booking.taken",
-        targetType: "Booking",
-        targetId: bookingId,
-        details: { driverId: driver.id, driverName: driver.name },
-      },
-    });
-    // The customer hears exactly as after an admin's assignment.
-    const assignment = createId();
-    await queueMessage(
-      tx,
-      "driver-assigned",
-      { bookingId },
-      { key: messageKey("driver-assigned", bookingId, driver.id, assignment), bookingId },
-    );
-    await queueCustomerText(tx, "text-driver-assigned", bookingId, assignment);
-    return true;
-  });
-  if (!won) {
-    // The same driver's second tap racing the first: it is theirs either way.
-    const mine = await takenBy(bookingId, driver.id);
-    return mine
-      ? { ok: true, bookingId, reference: mine.reference }
-      : { ok: false, status: 409, message: DISPATCH_MESSAGES.taken };
+  const outcome = await db.$transaction(
+    async (tx): Promise<"gone" | "lost" | { refused: string } | { reference: string }> => {
+      await lockDriver(tx, driverRow.id);
+      const [driver, row] = await Promise.all([
+        driverFacts(tx, userId, now),
+        tx.booking.findFirst({ where: { id: bookingId, ...OPEN_JOB }, select: openJobSelect }),
+      ]);
+      if (!row) return "gone";
+      const refused = refusal(driver!, row, now);
+      if (refused) return { refused };
+      const { count } = await tx.booking.updateMany({
+        where: { id: bookingId, ...OPEN_JOB },
+        data: {
+          driverId: driverRow.id,
+          status: "assigned",
+          trackingStatus: "assigned",
+          openedAt: null,
+          needsDriverAt: null,
+          takenAt: now,
+        },
+      });
+      if (count === 0) return "lost";
+      await tx.trackingEvent.create({
+        data: { bookingId, status: "assigned", createdById: userId, note: "Driver assigned" },
+      });
+      await tx.auditLog.create({
+        data: {
+          actorId: userId,
+          action: "booking.taken",
+          targetType: "Booking",
+          targetId: bookingId,
+          details: { driverId: driverRow.id, driverName: driverRow.name },
+        },
+      });
+      // The customer hears exactly as after an admin's assignment.
+      const assignment = createId();
+      await queueMessage(
+        tx,
+        "driver-assigned",
+        { bookingId },
+        { key: messageKey("driver-assigned", bookingId, driverRow.id, assignment), bookingId },
+      );
+      await queueCustomerText(tx, "text-driver-assigned", bookingId, assignment);
+      return { reference: row.reference };
+    },
+  );
+
+  if (typeof outcome === "object" && "refused" in outcome) return { ok: false, status: 403, message: outcome.refused };
+  if (typeof outcome === "object") {
+    await publishLiveEvent({ bookingId, kind: "booking" });
+    await publishOpenJobsChanged(); // the job leaves every other driver's list
+    return { ok: true, bookingId, reference: outcome.reference };
   }
-  await publishLiveEvent({ bookingId, kind: "booking" });
-  await publishOpenJobsChanged(); // the job leaves every other driver's list
-  return { ok: true, bookingId, reference: row.reference };
+  // Not open (any more): a second tap of the same driver racing the first is theirs either way.
+  const mine = await takenBy(bookingId, driverRow.id);
+  if (mine) return { ok: true, bookingId, reference: mine.reference };
+  if (outcome === "lost") return { ok: false, status: 409, message: DISPATCH_MESSAGES.taken };
+  const taken = await db.booking.count({ where: { id: bookingId, takenAt: { not: null }, driverId: { not: null } } });
+  return taken
+    ? { ok: false, status: 409, message: DISPATCH_MESSAGES.taken }
+    : { ok: false, status: 404, message: DISPATCH_MESSAGES.notFound };
 }
 
 /** The job, if this driver took it: a second "take" (a double tap, a retry) is answered as the first. */
@@ -268,8 +303,9 @@ export async function runDispatch(now = new Date()) {
   });
   if (jobs.length === 0) return { offered: 0, flagged: 0 };
   const drivers = await driversFacts(
+    db,
     { approvalStatus: "approved", basePostcode: { not: null }, user: { isActive: true } },
-    today,
+    now,
   );
   let offered = 0;
   let flagged = 0;
@@ -395,24 +431,46 @@ export async function availabilityOf(driverId: string, now = new Date()) {
   };
 }
 
+/**
+ * A driver changes what they are offered at most this often: each change reads their offers
+ * again, and a script saving in a loop must not keep the database busy.
+ */
+export const AVAILABILITY_CHANGES: RateLimitRule = { name: "driver-availability", limit: 20, windowSeconds: 600 };
+
+/** Counts one change of this driver's availability; false when they have made too many lately. */
+export async function mayChangeAvailability(driverId: string) {
+  return (await hitRateLimit(AVAILABILITY_CHANGES, driverId)).allowed;
+}
+
+/**
+ * Saves where and how much the driver works. It changes only this driver's offers (the next
+ * read of their list), so no other driver's page is told: a driver saving in a loop cannot make
+ * every other driver's list reload.
+ */
 export async function saveAvailability(
   driverId: string,
   settings: { basePostcode: string; workingRadiusMiles: number; jobsPerDay: number },
 ) {
-  await db.driver.update({ where: { id: driverId }, data: settings });
-  await publishOpenJobsChanged(); // what this driver is offered may change
+  await db.$transaction(async (tx) => {
+    await lockDriver(tx, driverId); // not while one of their takes is checking the old settings
+    await tx.driver.update({ where: { id: driverId }, data: settings });
+  });
 }
 
 /** Adds or removes a day off; past days drop off as they pass. False when the list is full. */
 export async function changeDayOff(driverId: string, intent: "add-day" | "remove-day", day: string, now = new Date()) {
-  const { daysOff } = await availabilityOf(driverId, now);
-  const days = new Set(daysOff.map((each) => each.date));
-  if (intent === "add-day") days.add(day);
-  else days.delete(day);
-  if (days.size > MAX_DAYS_OFF) return false;
-  await db.driver.update({
-    where: { id: driverId },
-    data: { unavailableDates: [...days].sort().map((date) => new Date(`${date}T00:00:00Z`)) },
+  return db.$transaction(async (tx) => {
+    await lockDriver(tx, driverId); // read and written whole, one change at a time, never beside a take
+    const driver = await tx.driver.findUniqueOrThrow({ where: { id: driverId }, select: { unavailableDates: true } });
+    const today = ukToday(now);
+    const days = new Set(driver.unavailableDates.map(isoDateOf).filter((date) => date >= today));
+    if (intent === "add-day") days.add(day);
+    else days.delete(day);
+    if (days.size > MAX_DAYS_OFF) return false;
+    await tx.driver.update({
+      where: { id: driverId },
+      data: { unavailableDates: [...days].sort().map((date) => new Date(`${date}T00:00:00Z`)) },
+    });
+    return true;
   });
-  return true;
 }

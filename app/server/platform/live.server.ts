@@ -84,8 +84,28 @@ function ensureListening() {
  */
 export const OPEN_JOBS_TOPIC = "open-jobs";
 
-/** Tells every driver's page that the open jobs changed. */
-export const publishOpenJobsChanged = () => publishLiveEvent({ bookingId: OPEN_JOBS_TOPIC, kind: "booking" });
+/** Every driver's page reloads its list when told, so one process tells them at most this often. */
+const OPEN_JOBS_NOTICE_EVERY_MS = 1_000;
+let lastOpenJobsNotice = 0;
+let trailingOpenJobsNotice: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Tells every driver's page that the open jobs changed: at once, unless this process told them
+ * less than a second ago; then once more at the second's end for every change meanwhile, so a
+ * burst of takes and drops reloads each page twice at most, and nothing is missed.
+ */
+export async function publishOpenJobsChanged() {
+  const publish = () => {
+    lastOpenJobsNotice = Date.now();
+    return publishLiveEvent({ bookingId: OPEN_JOBS_TOPIC, kind: "booking" });
+  };
+  const wait = lastOpenJobsNotice + OPEN_JOBS_NOTICE_EVERY_MS - Date.now();
+  if (wait <= 0) return publish();
+  trailingOpenJobsNotice ??= setTimeout(() => {
+    trailingOpenJobsNotice = null;
+    void publish();
+  }, wait);
+}
 
 /** Calls `onEvent` for each change to this booking (or topic) until the returned function is called. */
 export async function subscribeToBooking(
