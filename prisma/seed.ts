@@ -6,6 +6,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { payableFrom } from "../app/domain/payouts";
+import { normalisePhone } from "../app/domain/phone";
 import { calculatePrice, type PriceInput } from "../app/domain/pricing";
 import { averageTenths } from "../app/domain/ratings";
 import { isoDateOf, ukToday } from "../app/domain/uk-calendar";
@@ -20,12 +21,20 @@ import {
   type PaymentStatus,
   type PaymentProvider,
 } from "../generated/prisma/client";
+import {
+  DEMO_BANK_DETAILS,
+  DEMO_CUSTOMERS,
+  DEMO_DRIVERS,
+  DEMO_INACTIVE_CUSTOMER,
+  DEMO_PASSWORD,
+  DEMO_TEXTS,
+  demoDocumentPath,
+} from "./demo-data";
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
 
 const ADMIN_EMAIL = (process.env.ADMIN_EMAIL || "admin@easymove.local").toLowerCase();
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || "admin-demo-2026";
-const DEMO_PASSWORD = "demo-password-2026";
 const UPLOAD_DIR = path.resolve(process.env.UPLOAD_DIR || ".data/uploads");
 
 function daysFromToday(days: number) {
@@ -55,110 +64,36 @@ const demoStorage =
       })
     : new LocalDiskStorage(UPLOAD_DIR);
 
-async function writeDemoFile(name: string, content: string | Buffer) {
-  await demoStorage.write(`demo/${name}`, Readable.from([new Uint8Array(Buffer.from(content))]));
-  return `uploads/demo/${name}`;
+/** Stores a demo document; returns its path as an application stores it ("uploads/<name>"). */
+async function writeDemoFile(path: string, content: string | Buffer) {
+  await demoStorage.write(path.slice("uploads/".length), Readable.from([new Uint8Array(Buffer.from(content))]));
+  return path;
 }
 
 async function createCustomers() {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const people = [
-    ["Alice Johnson", "alice@example.com", -120],
-    ["Ben Carter", "ben@example.com", -60],
-    ["Chloe Singh", "chloe@example.com", -12],
-    ["Daniel Okafor", "daniel@example.com", -3],
-    ["Grace Evans", "grace@example.com", -2],
-  ] as const;
   const customers = [];
-  for (const [username, email, joined] of people) {
+  for (const person of DEMO_CUSTOMERS) {
     customers.push(
       await db.user.create({
         data: {
-          username,
-          email,
+          username: person.username,
+          email: person.email,
+          phone: normalisePhone(person.phone)!.e164,
           passwordHash,
           role: "customer",
-          createdAt: new Date(`${daysFromToday(joined)}T10:00:00Z`),
+          createdAt: new Date(`${daysFromToday(-person.joinedDaysAgo)}T10:00:00Z`),
         },
       }),
     );
   }
-  await db.user.create({
-    data: { username: "Frank Inactive", email: "frank@example.com", passwordHash, role: "customer", isActive: false },
-  });
+  await db.user.create({ data: { ...DEMO_INACTIVE_CUSTOMER, passwordHash, role: "customer", isActive: false } });
   return customers;
 }
 
 async function createDrivers(adminId: string) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const drivers = [
-    {
-      name: "Mark Wilson",
-      email: "mark.driver@example.com",
-      phone: "07700 900101",
-      experience: "5+",
-      vanType: "luton",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      completedJobs: 212,
-      // Self-dispatch (issue 34): a base and a radius in each service region, so a booking paid
-      // on the demo is offered to someone (London and Essex from Romford).
-      basePostcode: "NE1 4ST",
-      workingRadiusMiles: 30,
-    },
-    {
-      name: "Priya Patel",
-      email: "priya.driver@example.com",
-      phone: "07700 900102",
-      experience: "3-5",
-      vanType: "large",
-      location: "London",
-      approvalStatus: "approved",
-      completedJobs: 156,
-      basePostcode: "RM1 3AB",
-      workingRadiusMiles: 45,
-    },
-    {
-      name: "Tom Hughes",
-      email: "tom.driver@example.com",
-      phone: "07700 900103",
-      experience: "1-3",
-      vanType: "medium",
-      location: "Birmingham",
-      approvalStatus: "approved",
-      completedJobs: 64,
-      basePostcode: "B1 1BB",
-      workingRadiusMiles: 30,
-    },
-    {
-      name: "Sarah Ahmed",
-      email: "sarah.applicant@example.com",
-      phone: "07700 900104",
-      experience: "1-3",
-      vanType: "small",
-      location: "Chelmsford",
-      approvalStatus: "pending",
-    },
-    {
-      name: "James Reid",
-      email: "james.applicant@example.com",
-      phone: "07700 900105",
-      experience: "5+",
-      vanType: "luton",
-      location: "Sunderland",
-      approvalStatus: "pending",
-    },
-    {
-      name: "Kevin Moore",
-      email: "kevin.applicant@example.com",
-      phone: "07700 900106",
-      experience: "0-1",
-      vanType: "medium",
-      location: "Coventry",
-      approvalStatus: "declined",
-    },
-  ] as const;
-
+  const drivers = DEMO_DRIVERS;
   const created = [];
   // Loaded here, after main's production check: it reads the environment's secrets.
   const { encryptSecret } = await import("../app/server/platform/encryption.server");
@@ -167,13 +102,12 @@ async function createDrivers(adminId: string) {
     const account = approved
       ? await db.user.create({ data: { username: driver.name, email: driver.email, passwordHash, role: "driver" } })
       : null;
-    const slug = driver.name.toLowerCase().replace(/\W+/g, "-");
     created.push(
       await db.driver.create({
         data: {
           name: driver.name,
           email: driver.email,
-          phone: driver.phone,
+          phone: normalisePhone(driver.phone)!.e164,
           experience: driver.experience,
           vanType: driver.vanType,
           location: driver.location,
@@ -183,45 +117,43 @@ async function createDrivers(adminId: string) {
           reviewedAt: driver.approvalStatus === "pending" ? null : new Date(),
           reviewedById: driver.approvalStatus === "pending" ? null : adminId,
           userId: account?.id,
-          completedJobs: "completedJobs" in driver ? driver.completedJobs : 0,
-          ...("basePostcode" in driver
-            ? { basePostcode: driver.basePostcode, workingRadiusMiles: driver.workingRadiusMiles }
-            : {}),
+          completedJobs: driver.completedJobs ?? 0,
+          ...driver.availability,
           // Mark is paid by bank transfer in the demo (no Stripe): his details, encrypted.
           ...(index === 0
             ? {
-                bankAccountName: "M Wilson",
-                bankSortCodeEncrypted: encryptSecret("20-00-01"),
-                bankAccountNumberEncrypted: encryptSecret("55779911"),
-                bankAccountLast4: "9911",
+                bankAccountName: DEMO_BANK_DETAILS.accountName,
+                bankSortCodeEncrypted: encryptSecret(DEMO_BANK_DETAILS.sortCode),
+                bankAccountNumberEncrypted: encryptSecret(DEMO_BANK_DETAILS.accountNumber),
+                bankAccountLast4: DEMO_BANK_DETAILS.accountNumber.slice(-4),
               }
             : {}),
           documents: {
             create: [
               {
                 kind: "license",
-                storageKey: await writeDemoFile(`${slug}-licence.pdf`, DEMO_PDF),
+                storageKey: await writeDemoFile(demoDocumentPath(driver.email, "licence.pdf"), DEMO_PDF),
                 originalName: "licence.pdf",
                 mimeType: "application/pdf",
                 sizeBytes: DEMO_PDF.length,
               },
               {
                 kind: "insurance",
-                storageKey: await writeDemoFile(`${slug}-insurance.pdf`, DEMO_PDF),
+                storageKey: await writeDemoFile(demoDocumentPath(driver.email, "insurance.pdf"), DEMO_PDF),
                 originalName: "insurance.pdf",
                 mimeType: "application/pdf",
                 sizeBytes: DEMO_PDF.length,
               },
               {
                 kind: "liability",
-                storageKey: await writeDemoFile(`${slug}-liability.pdf`, DEMO_PDF),
+                storageKey: await writeDemoFile(demoDocumentPath(driver.email, "liability.pdf"), DEMO_PDF),
                 originalName: "liability.pdf",
                 mimeType: "application/pdf",
                 sizeBytes: DEMO_PDF.length,
               },
               {
                 kind: "vehiclePhoto",
-                storageKey: await writeDemoFile(`${slug}-van.png`, DEMO_PNG),
+                storageKey: await writeDemoFile(demoDocumentPath(driver.email, "van.png"), DEMO_PNG),
                 originalName: "van.png",
                 mimeType: "image/png",
                 sizeBytes: DEMO_PNG.length,
@@ -399,7 +331,7 @@ const BOOKINGS: DemoBooking[] = [
 ];
 
 async function createBookings(
-  customers: { id: string; username: string; email: string }[],
+  customers: { id: string; username: string; email: string; phone: string | null }[],
   driverIds: string[],
   adminId: string,
 ) {
@@ -453,8 +385,8 @@ async function createBookings(
         stops: { create: (demo.price.stops ?? []).map((stop, index) => ({ ...stop, position: index + 1 })) },
         customerName: customer.username,
         customerEmail: customer.email,
-        customerPhone: "07700 900200",
-        specialRequirements: demo.status === "in_progress" ? "Piano on the ground floor; please bring straps." : null,
+        customerPhone: customer.phone,
+        specialRequirements: demo.status === "in_progress" ? DEMO_TEXTS.specialRequirements : null,
         ...bookingPriceColumns(price),
         createdAt,
         cancelledAt: demo.status === "cancelled" ? new Date() : null,
@@ -514,10 +446,10 @@ async function createBookings(
             bookingId: booking.id,
             sender: "user",
             senderUserId: customer.id,
-            content: "Hi, is there parking outside the building?",
+            content: DEMO_TEXTS.chatFromCustomer,
             readAt: new Date(),
           },
-          { bookingId: booking.id, sender: "driver", content: "Yes, I've found a loading bay. See you in 25 minutes." },
+          { bookingId: booking.id, sender: "driver", content: DEMO_TEXTS.chatFromDriver },
         ],
       });
     }
@@ -527,7 +459,7 @@ async function createBookings(
           bookingId: booking.id,
           userId: customer.id,
           kind: "complaint",
-          message: "The refund has not reached my card yet.",
+          message: DEMO_TEXTS.refundComplaint,
         },
       });
     }
@@ -556,7 +488,7 @@ async function createBookings(
           driverId,
           customerId: customer.id,
           stars: 5,
-          comment: "Two sofas and forty boxes, not a scratch. Thank you!",
+          comment: DEMO_TEXTS.ratingComment,
         },
       });
     }
@@ -567,7 +499,7 @@ async function createBookings(
           userId: customer.id,
           kind: "support",
           status: "resolved",
-          message: "Can I get a VAT receipt?",
+          message: DEMO_TEXTS.receiptQuestion,
           resolvedAt: new Date(),
         },
       });

@@ -12,3 +12,9 @@ export function normalisePhone(typed: string): NormalisedPhone | null {
   const type = parsed.getType();
   return { e164: parsed.number, canText: type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE" };
 }
+
+/** A stored number as people write it ("07400 900201"); as stored when it cannot be read. */
+export function nationalPhone(stored: string) {
+  const parsed = parsePhoneNumberFromString(stored, "GB");
+  return parsed?.isValid() ? parsed.formatNational() : stored;
+}

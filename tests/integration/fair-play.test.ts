@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DISPATCH_MESSAGES } from "~/domain/dispatch";
 import { ukDateTime, ukInstant, ukToday } from "~/domain/uk-calendar";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
+import * as stripeCheckout from "~/routes/_checkout+/stripe-checkout";
 import { action as keptApi } from "~/routes/api+/driver.actions";
 import { action as keptProofApi } from "~/routes/api+/driver.jobs.$id.proof";
 import { loader as offersApi } from "~/routes/api+/driver.offers";
@@ -325,5 +326,39 @@ describe("the phone's time counts only when the phone really had no signal", () 
     expect(believed.status).toBe(200);
     const started = await db.trackingEvent.findFirstOrThrow({ where: { bookingId: booking.id } });
     expect(started.happenedAt.toISOString()).toBe(lateStart.toISOString());
+  });
+});
+
+// ---------------------------------------------------------------- the demo passes its own rules
+
+describe("checkout fills in the phone the account has", () => {
+  it("prefills it, and keeps the number given at checkout for the next time", async () => {
+    const customer = await createAccount();
+    await db.user.update({ where: { id: customer.id }, data: { phone: "+447400900201" } });
+    const created = await createBooking("pending");
+    const booking = await db.booking.update({
+      where: { id: created.id },
+      data: { customerId: customer.id, customerPhone: null, moveDate: inDays(20) },
+    });
+    const cookie = await sessionCookie(customer);
+    const page = await call(stripeCheckout.loader, getRequest(`/stripe-checkout?booking=${booking.id}`, { cookie }));
+    expect(page.body.defaults.customerPhone).toBe("07400 900201");
+
+    const paid = await call(
+      stripeCheckout.action,
+      formRequest(
+        "/stripe-checkout",
+        {
+          bookingId: booking.id,
+          customerName: "Prefilled Person",
+          customerEmail: customer.email,
+          customerPhone: "07400 900999",
+          textUpdates: "on",
+        },
+        { cookie, ip: uniqueIp() },
+      ),
+    );
+    expect(paid.status).toBe(303);
+    expect((await db.user.findUniqueOrThrow({ where: { id: customer.id } })).phone).toBe("+447400900999");
   });
 });

@@ -23,7 +23,7 @@ import { loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
 import { stripeCheckoutSchema } from "~/schemas/checkout";
 import { withCustomerPhone } from "~/schemas/phone-numbers";
 import { bookingView } from "~/server/bookings/bookings.server";
-import { startHostedCheckout } from "~/server/bookings/checkout.server";
+import { accountPhone, startHostedCheckout } from "~/server/bookings/checkout.server";
 import { accountWantsTexts } from "~/server/messages/text-consent.server";
 import { cardPaymentMode } from "~/server/payments/index.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -56,7 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaults: {
       customerEmail: view.customerEmail || user.email,
       customerName: view.customerName || user.username,
-      customerPhone: view.customerPhone,
+      // The booking's number, else the one the account gave before.
+      customerPhone: view.customerPhone || (await accountPhone(user.id)) || "",
       specialRequirements: view.specialRequirements,
       // Ticked unless turned off for this move or on the account.
       textUpdates: view.textUpdates && (await accountWantsTexts(user.id)) ? "on" : "",

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { messageKey } from "~/domain/message-delivery";
 import { isPayableAmount, PAYMENT_MESSAGES, paymentCovers } from "~/domain/payments";
+import { nationalPhone } from "~/domain/phone";
 import type { CustomerDetails } from "~/schemas/checkout";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { cardProviderOf, PaymentProviderError, type ProviderPayment } from "~/server/payments/gateway";
@@ -67,8 +68,20 @@ export async function prepareToPay(booking: BookingRecord, user: SessionUser, de
     specialRequirements: details.specialRequirements ?? claimed.specialRequirements,
     textUpdates: details.textUpdates ?? claimed.textUpdates,
   };
-  await db.booking.update({ where: { id: booking.id }, data });
+  await db.$transaction([
+    db.booking.update({ where: { id: booking.id }, data }),
+    // The account keeps the number, so the next checkout fills it in.
+    ...(details.customerPhone
+      ? [db.user.update({ where: { id: user.id }, data: { phone: details.customerPhone } })]
+      : []),
+  ]);
   return { ...claimed, ...data };
+}
+
+/** The phone this account gave at its last checkout (or the demo's), as people write it; null without one. */
+export async function accountPhone(userId: string) {
+  const account = await db.user.findUnique({ where: { id: userId }, select: { phone: true } });
+  return account?.phone ? nationalPhone(account.phone) : null;
 }
 
 const description = (booking: BookingRecord) =>

@@ -11,8 +11,8 @@
 // - Pending documents older than 24 hours are removed (cleanup.server.ts).
 //
 // Layout in storage: a document "uploads/<name>" (the path the application stores, as the
-// spec expects) is the object "<name>" at the root of UPLOAD_DIR (the seed's demo documents,
-// "uploads/demo/…", follow the same rule); chunks live under "chunks/", streams in progress
+// spec expects) is the object "<name>" at the root of UPLOAD_DIR (a document stored under a
+// folder, "uploads/demo/…", follows the same rule); chunks live under "chunks/", streams in progress
 // under "tmp/".
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie } from "@remix-run/node";
