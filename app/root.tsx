@@ -22,6 +22,7 @@ import { AnnouncerProvider } from "~/components/ui/announcer";
 import { HoneypotFieldsProvider } from "~/components/ui/honeypot-fields";
 import { ServerHtml } from "~/components/ui/server-html";
 import { getSessionUser } from "~/server/auth/auth.server";
+import { siteRating } from "~/server/bookings/ratings.server";
 import { nullWhileDatabaseIsDown } from "~/server/platform/db-errors.server";
 import { publicConfig } from "~/server/platform/env.server";
 import { honeypotInputProps } from "~/server/platform/shared-render.server";
@@ -42,15 +43,18 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => seo({ ...HOME_
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Without the database the page still renders, without the user menu (a degraded page).
-  const [user, { toasts, setCookie }] = await Promise.all([
+  const [user, { toasts, setCookie }, rating] = await Promise.all([
     nullWhileDatabaseIsDown(getSessionUser(request)),
     takeToasts(request, context),
+    nullWhileDatabaseIsDown(siteRating()),
   ]);
   return data(
     {
       user,
       toasts,
       config: publicConfig(),
+      /** Customers' real rating of completed moves, or null below 10 of them (shown nowhere then). */
+      siteRating: rating,
       honeypotInputProps: honeypotInputProps(context),
       // This page is the answer to a form with errors: its title starts "Error: " (utils/seo.ts).
       formErrors: context.formErrors === true,

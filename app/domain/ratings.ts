@@ -19,6 +19,21 @@ export function averageTenthsOf(stars: readonly number[]): number | null {
   );
 }
 
+/**
+ * The site's rating: the average of customers' ratings of completed moves and their count,
+ * stated (on pages and in structured data) only once there are this many, so a handful of
+ * ratings is never shown as a reputation (the DMCC Act 2024 bans misleading review claims).
+ */
+export const SITE_RATING_MIN_COUNT = 10;
+
+/** What the site says of its rating: "4.6" from 12 ratings; null below SITE_RATING_MIN_COUNT. */
+export type SiteRating = { value: string; count: number };
+
+export function siteRatingOf(sumOfStars: number, count: number): SiteRating | null {
+  if (count < SITE_RATING_MIN_COUNT) return null;
+  return { value: ratingText(averageTenths(sumOfStars, count))!, count };
+}
+
 /** "4.7", or null for a driver nobody has rated yet. */
 export function ratingText(tenths: number | null | undefined): string | null {
   return tenths == null ? null : (tenths / 10).toFixed(1);

@@ -4,9 +4,6 @@ export const DEFAULT_PUBLIC_CONFIG = {
   brandName: "EasyMove",
   supportPhone: "0191 498 0123",
   supportEmail: "support@easymove.example",
-  /** One rating, stated everywhere the site states it (pages and structured data). */
-  ratingValue: 4.8,
-  ratingCount: 1250,
 };
 
 export type PublicConfig = typeof DEFAULT_PUBLIC_CONFIG;

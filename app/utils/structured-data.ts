@@ -1,6 +1,8 @@
 // schema.org structured data (JSON-LD) for search engines: the business, the FAQ and the
-// breadcrumbs. Pure functions of the public configuration, so tests can parse and check them.
+// breadcrumbs. Pure functions of the public configuration (and the site's rating), so tests can
+// parse and check them.
 import type { Faq } from "~/domain/faq";
+import type { SiteRating } from "~/domain/ratings";
 import { COVERAGE_REGIONS } from "~/domain/service-areas";
 import type { PublicConfig } from "./config";
 import type { JsonLd } from "./json-ld";
@@ -23,11 +25,13 @@ export function coverageAreas(): AreaServed[] {
 }
 
 /**
- * The business as a MovingCompany (a kind of LocalBusiness): contact details, rating, price
- * range and payment methods all from configuration. `areaServed` narrows it for a service page.
+ * The business as a MovingCompany (a kind of LocalBusiness): contact details, price range and
+ * payment methods from configuration, and its rating only when customers' real ratings give one
+ * (`rating`, domain/ratings.ts). `areaServed` narrows it for a service page.
  */
 export function movingCompanyJsonLd(
   config: PublicConfig,
+  rating: SiteRating | null,
   options: { areaServed?: AreaServed[]; path?: string } = {},
 ): JsonLd {
   return {
@@ -58,13 +62,17 @@ export function movingCompanyJsonLd(
       opens: "00:00",
       closes: "23:59",
     },
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: config.ratingValue,
-      ratingCount: config.ratingCount,
-      bestRating: 5,
-      worstRating: 1,
-    },
+    ...(rating
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: Number(rating.value),
+            ratingCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 

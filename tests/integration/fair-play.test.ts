@@ -3,8 +3,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { DISPATCH_MESSAGES } from "~/domain/dispatch";
+import { loader as rootLoader } from "~/root";
 import { ukDateTime, ukInstant, ukToday } from "~/domain/uk-calendar";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
+import * as ratePage from "~/routes/_bookings+/bookings_.$id.rate";
 import * as stripeCheckout from "~/routes/_checkout+/stripe-checkout";
 import { action as keptApi } from "~/routes/api+/driver.actions";
 import { action as keptProofApi } from "~/routes/api+/driver.jobs.$id.proof";
@@ -13,6 +15,7 @@ import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
 import * as driverRoute from "~/routes/driver";
 import { bookingDetails } from "~/server/admin/bookings.server";
 import { listDrivers } from "~/server/admin/drivers.server";
+import { siteRating } from "~/server/bookings/ratings.server";
 import { db } from "~/server/platform/db.server";
 import { trackerPath } from "~/utils/tracker-path";
 import {
@@ -360,5 +363,54 @@ describe("checkout fills in the phone the account has", () => {
     );
     expect(paid.status).toBe(303);
     expect((await db.user.findUniqueOrThrow({ where: { id: customer.id } })).phone).toBe("+447400900999");
+  });
+});
+
+// ---------------------------------------------------------------- what the site claims is true
+
+describe("the site's rating", () => {
+  it("is computed from customers' real ratings of completed moves, and stated only from 10 of them", async () => {
+    const customer = await createAccount();
+    const { driver: row } = await driver();
+    const cookie = await sessionCookie(customer);
+    const rateOnce = async (stars: string) => {
+      const created = await createBooking("completed");
+      await db.booking.update({ where: { id: created.id }, data: { customerId: customer.id, driverId: row.id } });
+      const answer = await call(ratePage.action, formRequest(`/bookings/${created.id}/rate`, { stars }, { cookie }), {
+        id: created.id,
+      });
+      expect(answer.status).toBe(303);
+    };
+    // Each read a later hour than the last, past the few minutes a reading is kept.
+    let hoursOn = 0;
+    const fresh = () => siteRating(Date.now() + ++hoursOn * 3_600_000);
+    const aggregate = async () => {
+      const all = await db.driverRating.aggregate({
+        where: { booking: { status: "completed" } },
+        _sum: { stars: true },
+        _count: { _all: true },
+      });
+      return { sum: all._sum.stars ?? 0, count: all._count._all };
+    };
+
+    // The database is shared with other tests: rate until there are at least 10 in all.
+    const before = await aggregate();
+    if (before.count < 9) for (let index = before.count; index < 9; index++) await rateOnce("4");
+    const nine = await aggregate();
+    if (nine.count === 9) {
+      expect(await fresh()).toBeNull();
+      // Nothing below 10: the pages and the structured data state no rating at all.
+      expect((await call(rootLoader as never, getRequest("/"))).body.siteRating).toBeNull();
+    }
+    await rateOnce("5");
+    const { sum, count } = await aggregate();
+    const rating = await fresh();
+    expect(rating).toEqual({ value: (Math.floor((20 * sum + count) / (2 * count)) / 10).toFixed(1), count });
+    // A cancelled booking's rating (there should be none) does not count.
+    const cancelled = await createBooking("cancelled");
+    await db.driverRating.create({
+      data: { bookingId: cancelled.id, driverId: row.id, customerId: customer.id, stars: 1 },
+    });
+    expect((await fresh())!.count).toBe(count);
   });
 });

@@ -17,7 +17,8 @@ import {
   PAYMENT_METHODS,
 } from "~/utils/structured-data";
 
-const config = { ...DEFAULT_PUBLIC_CONFIG, siteUrl: "https://easymove.example", ratingValue: 4.6, ratingCount: 321 };
+const config = { ...DEFAULT_PUBLIC_CONFIG, siteUrl: "https://easymove.example" };
+const rating = { value: "4.6", count: 321 };
 const allAnswers = FAQS.map((faq) => faq.answer).join("\n");
 
 describe("the spec's claims", () => {
@@ -142,8 +143,8 @@ describe("van images", () => {
 });
 
 describe("structured data", () => {
-  it("describes the business as a MovingCompany with configured contact details and rating", () => {
-    const data = JSON.parse(serializeJsonLd(movingCompanyJsonLd(config)));
+  it("describes the business as a MovingCompany with configured contact details and its customers' rating", () => {
+    const data = JSON.parse(serializeJsonLd(movingCompanyJsonLd(config, rating)));
     expect(data["@context"]).toBe("https://schema.org");
     expect(data["@type"]).toBe("MovingCompany");
     expect(data.name).toBe(config.brandName);
@@ -178,8 +179,13 @@ describe("structured data", () => {
     expect(coverageAreas().filter((area) => area.name === "London")).toHaveLength(1);
   });
 
+  it("states no rating while customers have given too few (nothing made up)", () => {
+    const data = movingCompanyJsonLd(config, null);
+    expect(data).not.toHaveProperty("aggregateRating");
+  });
+
   it("narrows the area served for a service page", () => {
-    const data = movingCompanyJsonLd(config, {
+    const data = movingCompanyJsonLd(config, rating, {
       path: "/london-services",
       areaServed: [{ "@type": "City", name: "London" }],
     });

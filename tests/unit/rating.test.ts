@@ -2,7 +2,7 @@
 // forms' schemas for a rating and a help request, with the messages a customer reads.
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { averageTenths, averageTenthsOf, ratingText } from "~/domain/ratings";
+import { averageTenths, averageTenthsOf, ratingText, siteRatingOf } from "~/domain/ratings";
 import { HELP_MESSAGE_MAX, HELP_MESSAGES, helpRequestSchema } from "~/schemas/help-request";
 import { RATING_COMMENT_MAX, RATING_MESSAGES, ratingSchema } from "~/schemas/rating";
 
@@ -144,5 +144,14 @@ describe("the help request form", () => {
     expect(errorsOf(parseHelp({ kind: "support", message: "x".repeat(HELP_MESSAGE_MAX + 1) })).message).toEqual([
       HELP_MESSAGES.messageTooLong,
     ]);
+  });
+});
+
+describe("the site's rating", () => {
+  it("is stated only from 10 ratings of completed moves, as their average to one decimal", () => {
+    expect(siteRatingOf(45, 9)).toBeNull();
+    expect(siteRatingOf(0, 0)).toBeNull();
+    expect(siteRatingOf(46, 10)).toEqual({ value: "4.6", count: 10 });
+    expect(siteRatingOf(5 * 1249 + 4, 1250)).toEqual({ value: "5.0", count: 1250 });
   });
 });

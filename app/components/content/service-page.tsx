@@ -5,7 +5,7 @@ import type { AreaGroup } from "~/domain/service-areas";
 import { telHref } from "~/utils/config";
 import { Breadcrumb } from "./breadcrumb";
 import { BusinessJsonLd } from "./business-json-ld";
-import { usePublicConfig } from "./use-public-config";
+import { usePublicConfig, useSiteRating } from "./use-public-config";
 
 export interface ServicePageProps {
   city: string;
@@ -18,16 +18,23 @@ export interface ServicePageProps {
 
 export function ServicePage({ city, path, headline, intro, areaGroups, services }: ServicePageProps) {
   const config = usePublicConfig();
+  const rating = useSiteRating();
   const benefits = [
     { title: "Same Day Service", text: `Book by the morning and move the same day, anywhere in ${city}.` },
     {
       title: "Fully Insured",
       text: `Every driver carries goods-in-transit and public liability cover from ${INSURANCE_COVER_TEXT}.`,
     },
-    {
-      title: "5-Star Rated",
-      text: `Rated ${config.ratingValue}/5 by our customers for care, punctuality and fair prices.`,
-    },
+    // A rating is stated only from customers' real ratings of completed moves (domain/ratings.ts).
+    rating
+      ? {
+          title: `Rated ${rating.value}/5`,
+          text: `By ${rating.count.toLocaleString("en-GB")} customers after their moves, for care, punctuality and fair prices.`,
+        }
+      : {
+          title: "Rated After Every Move",
+          text: "Every customer rates their driver once the move is done, and the best-rated drivers are offered jobs first.",
+        },
   ];
   return (
     <div>

@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
-import { usePublicConfig } from "~/components/content/use-public-config";
+import { usePublicConfig, useSiteRating } from "~/components/content/use-public-config";
 import { APPLICANT_PASS_RATE_PERCENT, INSURANCE_COVER_TEXT } from "~/domain/claims";
 import { HomeSection } from "./section";
 
 export function About() {
   const config = usePublicConfig();
+  const rating = useSiteRating();
   const features: { title: string; text: string; href?: string }[] = [
     {
       title: "Fixed pricing",
@@ -44,12 +45,14 @@ export function About() {
           </div>
         ))}
       </div>
-      <p className="mt-8 text-lg font-semibold text-slate-900" data-testid="about-rating">
-        <span aria-hidden="true" className="text-amber-700">
-          ★★★★★{" "}
-        </span>
-        Rated {config.ratingValue}/5 from {config.ratingCount.toLocaleString("en-GB")} customer reviews
-      </p>
+      {rating ? (
+        <p className="mt-8 text-lg font-semibold text-slate-900" data-testid="about-rating">
+          <span aria-hidden="true" className="text-amber-700">
+            ★{" "}
+          </span>
+          Rated {rating.value}/5 from {rating.count.toLocaleString("en-GB")} customer ratings of completed moves
+        </p>
+      ) : null}
     </HomeSection>
   );
 }

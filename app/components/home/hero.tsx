@@ -2,7 +2,7 @@
 // configured image sits over a CSS gradient and never holds up the form: without it, or if
 // it fails or has not arrived after 5 s (with JavaScript), the gradient simply shows.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { usePublicConfig } from "~/components/content/use-public-config";
+import { useSiteRating } from "~/components/content/use-public-config";
 import "./home.css";
 
 const HERO_IMAGE_TIMEOUT_MS = 5_000;
@@ -65,7 +65,7 @@ export function Hero({
   imageUrl?: string;
   stats?: { approvedDrivers: number; completedMoves: number };
 }) {
-  const config = usePublicConfig();
+  const rating = useSiteRating();
   return (
     <section
       aria-labelledby="hero-heading"
@@ -91,7 +91,11 @@ export function Hero({
             <li>✓ Fixed prices, no hidden extras</li>
             <li>✓ Vetted, fully insured drivers</li>
             <li>✓ 24/7 customer support</li>
-            <li data-testid="hero-rating">★ Rated {config.ratingValue}/5 by our customers</li>
+            {rating ? (
+              <li data-testid="hero-rating">
+                ★ Rated {rating.value}/5 by {rating.count.toLocaleString("en-GB")} customers
+              </li>
+            ) : null}
           </ul>
           {stats ? (
             <p className="mt-6 text-blue-50" data-testid="network-stats">

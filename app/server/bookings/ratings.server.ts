@@ -1,13 +1,34 @@
 // Rating the driver of a completed booking (issue 12): only the booking's customer, once per
 // booking. The driver's ratingTenths and ratingCount are the average and count of all their
 // ratings, written in the same transaction as the new rating.
-import { averageTenths } from "~/domain/ratings";
+import { averageTenths, siteRatingOf, type SiteRating } from "~/domain/ratings";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { RATING_MESSAGES, type RatingInput } from "~/schemas/rating";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
 import type { SessionUser } from "~/views/session-user";
+
+/** The site's rating is read again this often: it is on every page, and a new rating can wait. */
+const SITE_RATING_FRESH_MS = 5 * 60_000;
+let siteRatingRead: { at: number; rating: Promise<SiteRating | null> } | null = null;
+
+/**
+ * What the site may say of its rating: computed from customers' real ratings of completed moves
+ * (domain/ratings.ts: nothing below 10 of them), read at most every few minutes per process.
+ */
+export function siteRating(now = Date.now()): Promise<SiteRating | null> {
+  if (siteRatingRead && now - siteRatingRead.at < SITE_RATING_FRESH_MS) return siteRatingRead.rating;
+  const rating = db.driverRating
+    .aggregate({ where: { booking: { status: "completed" } }, _sum: { stars: true }, _count: { _all: true } })
+    .then((all) => siteRatingOf(all._sum.stars ?? 0, all._count._all));
+  siteRatingRead = { at: now, rating };
+  // A failed read is not kept: the next page asks again.
+  rating.catch(() => {
+    if (siteRatingRead?.rating === rating) siteRatingRead = null;
+  });
+  return rating;
+}
 
 export type Rating = { stars: number; comment: string | null; createdAt: string };
 

@@ -30,8 +30,6 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default(DEFAULT_PUBLIC_CONFIG.supportEmail),
   // Where operational alerts go (a job nobody has taken, issue 34); SUPPORT_EMAIL when unset.
   OPS_EMAIL: z.string().email().optional(),
-  RATING_VALUE: z.coerce.number().min(0).max(5).default(DEFAULT_PUBLIC_CONFIG.ratingValue),
-  RATING_COUNT: z.coerce.number().int().min(0).default(DEFAULT_PUBLIC_CONFIG.ratingCount),
   HERO_IMAGE_URL: z.string().default("/images/hero.svg"),
 
   ADMIN_REGISTRATION_KEY: optional,
@@ -294,7 +292,5 @@ export function publicConfig(): PublicConfig {
     brandName: env.BRAND_NAME,
     supportPhone: env.SUPPORT_PHONE,
     supportEmail: env.SUPPORT_EMAIL,
-    ratingValue: env.RATING_VALUE,
-    ratingCount: env.RATING_COUNT,
   };
 }
