@@ -3,8 +3,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { DISPATCH_MESSAGES } from "~/domain/dispatch";
-import { loader as rootLoader } from "~/root";
 import { ukDateTime, ukInstant, ukToday } from "~/domain/uk-calendar";
+import { loader as rootLoader } from "~/root";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
 import * as ratePage from "~/routes/_bookings+/bookings_.$id.rate";
 import * as stripeCheckout from "~/routes/_checkout+/stripe-checkout";
