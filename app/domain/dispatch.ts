@@ -1,7 +1,7 @@
 // Self-dispatch (issue 34): who may take a paid, unassigned job, and who is offered it when.
 // Pure rules: the server gathers the facts (the driver's other jobs, the miles from their base to
 // the pickup by our own distance estimate, their record) and asks here.
-import { findPostcode } from "./distance";
+import { findPostcode, locateAddress, type PlaceFinder } from "./distance";
 import { ukInstant } from "./uk-calendar";
 import { formatUkDateTime } from "./uk-datetime";
 import { VAN_LABELS, VAN_SIZES, type VanSize } from "./vans";
@@ -174,13 +174,16 @@ export function needsADriver(job: Pick<OpenJob, "moveDate" | "moveTime">, opened
   return now.getTime() >= flagFrom;
 }
 
+/** What an offer says of an address it cannot place by postcode or town. */
+export const UNPLACED_DISTRICT = "Address given when you take the job";
+
 /**
  * Where an offer says a job is, before it is taken: the postcode's outward code ("NE1"), else the
- * address's last part (a town), never the street.
+ * town the address's geocode finds ("Chelmsford"), never a street or a house's name.
  */
-export function districtOf(address: string): string {
+export function districtOf(address: string, findPlaces: PlaceFinder): string {
   const postcode = findPostcode(address);
   if (postcode) return postcode.outward;
-  const town = address.split(",").at(-1)?.trim() ?? "";
-  return town && !/\d/.test(town) ? town : "Address given when taken";
+  const located = locateAddress(address, findPlaces);
+  return located?.source === "place_name" ? located.label : UNPLACED_DISTRICT;
 }

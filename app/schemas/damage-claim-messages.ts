@@ -85,6 +85,10 @@ export const CLAIM_PAYMENT_MESSAGES = {
   needsBankDetails: (amount: string) =>
     `${amount} of this claim goes by bank transfer, and the customer has not given their bank details yet. They are asked for them on their claim's page.`,
   failed: "The payment provider refused the refund. Nothing was paid; please try again later.",
+  answerLost:
+    "The payment provider did not answer, so the refund may or may not have been made. Press Pay again later: it is checked with the provider first and never made twice.",
+  notChecked:
+    "We could not ask the payment provider whether an earlier try already refunded this claim. Nothing was paid; please try again later.",
   paid: "Claim paid",
   paidText: (how: string) => `We have paid your claim: ${how}.`,
   paidOn: (date: string, how: string) => `Paid on ${date}: ${how}.`,

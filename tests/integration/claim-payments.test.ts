@@ -288,7 +288,7 @@ describe("paying an accepted claim", () => {
     withStripe();
     const driver = await stripeDriver();
     const { claim } = await acceptedClaim(driver.id, "stripe", 5_000);
-    stripe.failNext({ httpStatus: 400, path: "/v1/refunds", message: "No such charge." });
+    stripe.failNext({ httpStatus: 400, path: "/v1/refunds", method: "POST", message: "No such charge." });
     expect(await payClaim(admin.id, claim.id)).toEqual({
       ok: false,
       status: 502,
@@ -299,6 +299,50 @@ describe("paying an accepted claim", () => {
     expect(await payClaim(admin.id, claim.id)).toEqual({ ok: true });
     const rows = await db.payment.findMany({ where: { damageClaimId: claim.id } });
     expect(rows.map((row) => [row.provider, row.amountPence, row.method])).toEqual([["stripe", 5_000, "compensation"]]);
+  });
+});
+
+describe("a refund whose answer was lost", () => {
+  it("is looked up at the provider before the claim is paid again, and never made twice, even after the key is forgotten", async () => {
+    withStripe();
+    const driver = await stripeDriver();
+    const { claim } = await acceptedClaim(driver.id, "stripe", 5_000);
+    // Stripe makes the refund, and its answer is lost (a 500 on the way back).
+    stripe.failNext({ httpStatus: 500, path: "/v1/refunds", method: "POST", afterDoing: true });
+    expect(await payClaim(admin.id, claim.id)).toEqual({
+      ok: false,
+      status: 502,
+      message: CLAIM_PAYMENT_MESSAGES.answerLost,
+    });
+    expect(await claimOf(claim.id)).toMatchObject({ state: "accepted" });
+    const madeAtStripe = () =>
+      stripe.requests.filter(
+        (request) =>
+          request.method === "POST" && request.path === "/v1/refunds" && request.idempotencyKey?.includes(claim.id),
+      ).length;
+    expect(madeAtStripe()).toBe(1);
+
+    // Days later: Stripe no longer knows the idempotency key, so a second POST would refund again.
+    stripe.forgetIdempotencyKeys();
+    expect(await payClaim(admin.id, claim.id)).toEqual({ ok: true });
+    expect(madeAtStripe()).toBe(1); // found by its metadata instead, and recorded
+    const rows = await db.payment.findMany({ where: { damageClaimId: claim.id } });
+    expect(rows.map((row) => [row.provider, row.amountPence, row.method])).toEqual([["stripe", 5_000, "compensation"]]);
+    expect(await claimOf(claim.id)).toMatchObject({ state: "paid", refundPence: 5_000 });
+  });
+
+  it("is not paid while the provider cannot be asked about the earlier try", async () => {
+    withStripe();
+    const driver = await stripeDriver();
+    const { claim } = await acceptedClaim(driver.id, "stripe", 5_000);
+    stripe.failNext({ httpStatus: 500, path: "/v1/refunds", method: "GET" });
+    expect(await payClaim(admin.id, claim.id)).toEqual({
+      ok: false,
+      status: 502,
+      message: CLAIM_PAYMENT_MESSAGES.notChecked,
+    });
+    expect(await claimOf(claim.id)).toMatchObject({ state: "accepted" });
+    expect(await payClaim(admin.id, claim.id)).toEqual({ ok: true });
   });
 });
 

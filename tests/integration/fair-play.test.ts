@@ -13,10 +13,13 @@ import { action as keptProofApi } from "~/routes/api+/driver.jobs.$id.proof";
 import { loader as offersApi } from "~/routes/api+/driver.offers";
 import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
 import * as driverRoute from "~/routes/driver";
+import { AVAILABILITY_MESSAGES } from "~/schemas/driver-availability";
 import { bookingDetails } from "~/server/admin/bookings.server";
 import { listDrivers } from "~/server/admin/drivers.server";
 import { siteRating } from "~/server/bookings/ratings.server";
+import { saveAvailability } from "~/server/drivers/dispatch.server";
 import { db } from "~/server/platform/db.server";
+import { OPEN_JOBS_TOPIC, publishOpenJobsChanged, subscribeToBooking } from "~/server/platform/live.server";
 import { trackerPath } from "~/utils/tracker-path";
 import {
   bearerFor,
@@ -412,5 +415,69 @@ describe("the site's rating", () => {
       data: { bookingId: cancelled.id, driverId: row.id, customerId: customer.id, stars: 1 },
     });
     expect((await fresh())!.count).toBe(count);
+  });
+});
+
+// ---------------------------------------------------------------- smaller holes
+
+describe("saving availability", () => {
+  it("is rate-limited: past 20 changes in 10 minutes the driver reads why, with what they typed", async () => {
+    const { cookie } = await driver();
+    const { action: availabilityAction } = await import("~/routes/driver_.availability");
+    const save = (radius: number) =>
+      call(
+        availabilityAction,
+        formRequest(
+          "/driver/availability",
+          { intent: "save", basePostcode: "NE6 1AA", workingRadiusMiles: String(radius), jobsPerDay: "2" },
+          { cookie, ip: uniqueIp() },
+        ),
+      );
+    for (let index = 0; index < 20; index++) expect((await save(20 + index)).status).toBe(302);
+    const refused = await save(77);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error[""]).toEqual([AVAILABILITY_MESSAGES.tooManyChanges]);
+    expect(refused.body.initialValue).toMatchObject({ workingRadiusMiles: "77" });
+    const day = await call(
+      availabilityAction,
+      formRequest("/driver/availability", { intent: "add-day", day: ukToday() }, { cookie, ip: uniqueIp() }),
+    );
+    expect(day.status).toBe(429);
+    expect(day.body).toMatchObject({ error: AVAILABILITY_MESSAGES.tooManyChanges, typed: ukToday() });
+  });
+
+  it("tells no other driver's page, and a burst of open-job changes reaches each page twice at most", async () => {
+    const heard: string[] = [];
+    const stop = await subscribeToBooking(OPEN_JOBS_TOPIC, (event) => heard.push(event.kind));
+    try {
+      const { driver: row } = await driver();
+      for (let index = 0; index < 5; index++)
+        await saveAvailability(row.id, { basePostcode: "NE6 1AA", workingRadiusMiles: 30 + index, jobsPerDay: 2 });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(heard).toEqual([]);
+
+      await Promise.all(Array.from({ length: 20 }, () => publishOpenJobsChanged()));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(heard.length).toBeGreaterThanOrEqual(1);
+      expect(heard.length).toBeLessThanOrEqual(2);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe("the district an offer shows", () => {
+  it("is never a street or a house's name: the town, or that the address comes with the job", async () => {
+    const job = await openJob({ days: 25 });
+    await db.booking.update({
+      where: { id: job.id },
+      data: { pickupAddress: "Chelmsford, Rose Cottage", deliveryAddress: "The Old Rectory, Mill Lane" },
+    });
+    const { token, driver: row } = await driver();
+    await db.driver.update({ where: { id: row.id }, data: { basePostcode: "CM2 0AA" } });
+    const offers = await call(offersApi, getRequest("/api/driver/offers", { token, ip: uniqueIp() }));
+    const offer = offers.body.offers.find((each: { bookingId: string }) => each.bookingId === job.id);
+    expect(offer).toMatchObject({ from: "Chelmsford", to: "Address given when you take the job" });
+    expect(JSON.stringify(offers.body)).not.toMatch(/Rose Cottage|Rectory|Mill Lane/);
   });
 });

@@ -217,6 +217,20 @@ describe("POST /paypal/order/:id/capture", () => {
     expect(await readOutbox(booking.customerEmail!)).toHaveLength(1);
   });
 
+  it("a refund keeps its key (custom_id), so one whose answer was lost is found again by it", async () => {
+    const booking = await bookingOf(alice);
+    const { id } = (await createOrder({ bookingId: booking.id })).body;
+    paypal.approveOrder(id);
+    expect((await capture(id)).status).toBe(200);
+    const [charge] = (await paypalPayments(booking.id)).filter((payment) => payment.status === "succeeded");
+    const { findPayPalRefund, refundPayPalCapture } = await import("~/server/payments/paypal.server");
+    const key = `easymove-claim-test-${booking.id}`;
+    expect(await findPayPalRefund(charge!.providerPaymentId, key)).toBeNull();
+    const made = await refundPayPalCapture(charge!.providerPaymentId, 1_000, key);
+    expect(await findPayPalRefund(charge!.providerPaymentId, key)).toEqual(made);
+    expect(await findPayPalRefund(charge!.providerPaymentId, `${key}-other`)).toBeNull();
+  });
+
   it("is 404 for another customer, whose call captures nothing, and for an unknown order; 401 anonymous", async () => {
     const booking = await bookingOf(alice);
     const { id } = (await createOrder({ bookingId: booking.id })).body;

@@ -71,7 +71,7 @@ interface PurchaseUnit {
   custom_id?: string;
   invoice_id?: string;
   description?: string;
-  payments?: { captures: Capture[] };
+  payments?: { captures: Capture[]; refunds?: Refund[] };
 }
 interface Order {
   id: string;
@@ -86,6 +86,7 @@ interface Refund {
   id: string;
   status: "COMPLETED";
   amount: Money;
+  custom_id?: string;
   create_time: string;
   update_time: string;
   links: Link[];
@@ -511,10 +512,12 @@ export async function startPayPalStandIn({ port = 0 }: { port?: number } = {}): 
     capture.status = entry.refundedMinor === captured ? "REFUNDED" : "PARTIALLY_REFUNDED";
     capture.update_time = time;
     const refundId = paypalId();
+    const customId = body && typeof body === "object" ? (body as { custom_id?: unknown }).custom_id : undefined;
     const refund: Refund = {
       id: refundId,
       status: "COMPLETED",
       amount: { currency_code: capture.amount.currency_code, value: formatMinor(minor, capture.amount.currency_code) },
+      ...(typeof customId === "string" ? { custom_id: customId } : {}),
       create_time: time,
       update_time: time,
       links: [
@@ -523,6 +526,11 @@ export async function startPayPalStandIn({ port = 0 }: { port?: number } = {}): 
       ],
     };
     refunds.set(refundId, refund);
+    // The order lists its refunds beside its captures, as PayPal's does.
+    const unit = orders
+      .get(entry.orderId)
+      ?.purchase_units.find((each) => each.payments?.captures.some((each) => each.id === capture.id));
+    if (unit?.payments) unit.payments.refunds = [...(unit.payments.refunds ?? []), refund];
     return { status: 201, body: refund };
   }
 

@@ -122,6 +122,10 @@ export interface StripeStandInFailure {
   message?: string;
   /** Fail only the next request whose path starts with this (default: the next /v1 request). */
   path?: string;
+  /** Fail only a request of this method (default: any). */
+  method?: string;
+  /** Carry the request out first, then answer the failure: the answer lost on the way back. */
+  afterDoing?: boolean;
 }
 
 export interface StripeStandIn {
@@ -140,6 +144,8 @@ export interface StripeStandIn {
   finishOnboarding(accountId: string): StandInAccount;
   accounts: Map<string, StandInAccount>;
   transfers: Map<string, StandInTransfer>;
+  /** Forget the idempotency keys only, as Stripe does after 24 hours. */
+  forgetIdempotencyKeys(): void;
   /** Forget requests, objects, idempotency keys and a pending failure. */
   reset(): void;
   close(): Promise<void>;
@@ -755,6 +761,14 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     }
     if (resource === "refunds") {
       if (method === "POST" && !id) return createRefund(params);
+      if (method === "GET" && !id) {
+        // A list, newest first, of one payment intent's refunds (`payment_intent`), or of all.
+        const intentId = stringParam(params, "payment_intent");
+        const data = [...refunds.values()]
+          .filter((refund) => !intentId || refund.payment_intent === intentId)
+          .sort((a, b) => b.created - a.created);
+        return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
+      }
       if (method === "GET" && id && !id.includes("/")) {
         const refund = refunds.get(id);
         if (!refund) throw noSuch("refund", id, "refund");
@@ -769,10 +783,12 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
 
   function api(request: http.IncomingMessage, path: string, params: FormObject, send: Send) {
     const method = request.method ?? "GET";
-    if (failure && path.startsWith(failure.path ?? "/v1/")) {
+    let lostAnswer: StripeStandInFailure | null = null;
+    if (failure && path.startsWith(failure.path ?? "/v1/") && (!failure.method || failure.method === method)) {
       const current = failure;
       failure = null;
-      return send(current.httpStatus, { error: failureBody(current) }, { "Stripe-Should-Retry": "false" });
+      if (current.afterDoing) lostAnswer = current;
+      else return send(current.httpStatus, { error: failureBody(current) }, { "Stripe-Should-Retry": "false" });
     }
     const key = apiKeyOf(request.headers.authorization);
     if (!key) {
@@ -819,6 +835,8 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     // A snapshot: the replay answers what the first request saw, not the object as it is now.
     if (idempotencyKey)
       idempotent.set(idempotencyKey, { fingerprint, status: result.status, json: JSON.stringify(result.body) });
+    if (lostAnswer)
+      return send(lostAnswer.httpStatus, { error: failureBody(lostAnswer) }, { "Stripe-Should-Retry": "false" });
     return send(result.status, result.body, idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {});
   }
 
@@ -936,6 +954,9 @@ export async function startStripeStandIn({ port: wantedPort = 0 }: { port?: numb
     },
     failNext(next) {
       failure = next;
+    },
+    forgetIdempotencyKeys() {
+      idempotent.clear();
     },
     finishOnboarding: (accountId) => ({ ...finishOnboarding(accountId) }),
     accounts,

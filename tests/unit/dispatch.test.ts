@@ -10,9 +10,11 @@ import {
   offerWave,
   recentDrops,
   takingPausedUntil,
+  UNPLACED_DISTRICT,
   type Candidate,
   type OpenJob,
 } from "~/domain/dispatch";
+import type { Place } from "~/domain/distance";
 import { ukInstant } from "~/domain/uk-calendar";
 
 const job: OpenJob = {
@@ -131,11 +133,25 @@ describe("the flag for admins", () => {
 });
 
 describe("where an offer says the job is", () => {
-  it("the postcode's district, or the town, never the street", () => {
-    expect(districtOf("12 Grey Street, Newcastle upon Tyne NE1 6EE")).toBe("NE1");
-    expect(districtOf("40 Osborne Road, Jesmond, NE2")).toBe("NE2");
-    expect(districtOf("7 Acacia Avenue, Chelmsford")).toBe("Chelmsford");
-    expect(districtOf("Flat 2, 15")).toBe("Address given when taken");
+  // The place names the geocode knows, as the GB gazetteer answers them.
+  const places: Record<string, Place[]> = {
+    chelmsford: [{ name: "Chelmsford", point: [51.7356, 0.4685], population: 111_511 }],
+    witham: [{ name: "Witham", point: [51.8, 0.64], population: 25_353 }],
+  };
+  const findPlaces = (name: string) => places[name] ?? [];
+
+  it("the postcode's district, or the town its geocode finds, never the street or a house's name", () => {
+    expect(districtOf("12 Grey Street, Newcastle upon Tyne NE1 6EE", findPlaces)).toBe("NE1");
+    expect(districtOf("40 Osborne Road, Jesmond, NE2", findPlaces)).toBe("NE2");
+    expect(districtOf("7 Acacia Avenue, Chelmsford", findPlaces)).toBe("Chelmsford");
+    // The town is found where it is written, not by its place in the address.
+    expect(districtOf("Chelmsford, Rose Cottage", findPlaces)).toBe("Chelmsford");
+    expect(districtOf("Rose Cottage, Mill Lane, Witham", findPlaces)).toBe("Witham");
+  });
+
+  it("says the address comes with the job when neither is there", () => {
+    expect(districtOf("Flat 2, 15", findPlaces)).toBe(UNPLACED_DISTRICT);
+    expect(districtOf("Rose Cottage, Mill Lane", findPlaces)).toBe("Address given when you take the job");
   });
 });
 

@@ -1,6 +1,7 @@
 // Bookings open to drivers (issue 34): a paid booking without a driver is opened when it is
 // paid, when its driver gives it back, or when an admin unassigns it; the drivers' side
 // (server/drivers/dispatch.server.ts) offers it and lets one take it.
+import { districtOf } from "~/domain/dispatch";
 import { estimateTrip, locateAddress } from "~/domain/distance";
 import { findGbPlaces } from "~/server/quotes/distance.server";
 import type { Prisma } from "../../../generated/prisma/client";
@@ -32,6 +33,11 @@ function place(address: string) {
     placed.set(address, locateAddress(address, findGbPlaces));
   }
   return placed.get(address)!;
+}
+
+/** Where an offer says an address is: its postcode district or town, never the street (domain/dispatch.ts). */
+export function districtOfAddress(address: string) {
+  return districtOf(address, findGbPlaces);
 }
 
 /** Road miles between two addresses by our own estimate; null when either cannot be placed. */

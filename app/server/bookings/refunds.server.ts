@@ -6,7 +6,7 @@
 // form (its request id), so a form sent twice is the same refund at the provider.
 import { randomUUID } from "node:crypto";
 import { formatPounds } from "~/domain/money";
-import { refundPayment } from "~/server/payments/index.server";
+import { findRefund, refundPayment } from "~/server/payments/index.server";
 import { recordRefundForDriver } from "~/server/payouts/ledger.server";
 import { LockBusyError, withAdvisoryLock } from "~/server/platform/advisory-lock.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
@@ -60,6 +60,29 @@ export async function refundCharge(
   } catch (error) {
     return { ok: false, error } as const;
   }
+  return { ok: true, ...(await recordRefund(charge, refund, kind)) } as const;
+}
+
+/**
+ * The refund made under this key that we have no row of (its answer was lost on the way back: a
+ * timeout, or a 5xx after the provider made it), asked of the provider and recorded now; null
+ * when the provider made none. Throws when the provider cannot be asked.
+ */
+export async function settleLostRefund(
+  charge: Charge,
+  key: string,
+  kind: { method: "refund" } | { method: "compensation"; damageClaimId: string },
+) {
+  const made = await findRefund({ provider: charge.provider, paymentId: charge.providerPaymentId }, key);
+  return made ? (await recordRefund(charge, made, kind)).row : null;
+}
+
+/** A refund's row, kept once: a second recording of the same refund finds the first row. */
+async function recordRefund(
+  charge: Charge,
+  refund: { id: string; amountPence: number },
+  kind: { method: "refund" } | { method: "compensation"; damageClaimId: string },
+) {
   try {
     const row = await db.payment.create({
       data: {
@@ -75,13 +98,13 @@ export async function refundCharge(
         ...kind,
       },
     });
-    return { ok: true, row, created: true } as const;
+    return { row, created: true };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const row = await db.payment.findUniqueOrThrow({
       where: { provider_providerPaymentId: { provider: charge.provider, providerPaymentId: refund.id } },
     });
-    return { ok: true, row, created: false } as const;
+    return { row, created: false };
   }
 }
 

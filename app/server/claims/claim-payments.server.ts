@@ -18,7 +18,8 @@ import {
   CLAIM_STATE_LABELS,
   claimPaidHow,
 } from "~/schemas/damage-claim-messages";
-import { refundableCharges, refundCharge } from "~/server/bookings/refunds.server";
+import { refundableCharges, refundCharge, settleLostRefund } from "~/server/bookings/refunds.server";
+import { answerLost } from "~/server/payments/gateway";
 import { recordExcessForDriver, recoverExcessFromTransfer } from "~/server/payouts/ledger.server";
 import { recordAudit } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
@@ -81,8 +82,35 @@ export async function saveClaimBankDetails(
 
 type Gate = { ok: true; bookingId: string; refundPence: number; paidAt: Date } | Extract<ClaimStep, { ok: false }>;
 
+/** The key of this claim's refund of this charge: a retry is the same refund at the provider. */
+const compensationKey = (claimId: string, chargeId: string) => `easymove-claim-${claimId}-${chargeId}`;
+
+/**
+ * Before a claim is paid (again): each refund an earlier try made at the provider whose answer
+ * was lost (a timeout, a 5xx after the refund) is looked up there by its key and recorded, so
+ * it is counted and never made twice, even after the provider's idempotency window has ended.
+ */
+async function settleLostCompensation(claimId: string, bookingId: string) {
+  for (const charge of await refundableCharges(db, bookingId)) {
+    if (charge.refunds.some((refund) => refund.damageClaimId === claimId)) continue;
+    await settleLostRefund(charge, compensationKey(claimId, charge.id), {
+      method: "compensation",
+      damageClaimId: claimId,
+    });
+  }
+}
+
 /** Pays the accepted offer: the refund part through the provider, the bank part into the next batch. */
 export async function payClaim(adminId: string, claimId: string, now = new Date()): Promise<ClaimStep> {
+  const claimed = await db.damageClaim.findUnique({ where: { id: claimId }, select: { bookingId: true, state: true } });
+  if (claimed?.state === "accepted") {
+    try {
+      await settleLostCompensation(claimId, claimed.bookingId);
+    } catch (error) {
+      console.error(`Looking up earlier refunds of claim ${claimId} failed:`, error);
+      return { ok: false, status: 502, message: CLAIM_PAYMENT_MESSAGES.notChecked };
+    }
+  }
   const gate = await db.$transaction(async (tx): Promise<Gate> => {
     const locked = await lockedClaim(tx, claimId);
     if (!locked) return { ok: false, status: 404, message: CLAIM_PAYMENT_MESSAGES.notFound };
@@ -114,7 +142,11 @@ export async function payClaim(adminId: string, claimId: string, now = new Date(
       where: { id: claimId, state: "paid", paidAt: gate.paidAt },
       data: { state: "accepted", refundPence: null, bankPence: null, paidAt: null, paidById: null },
     });
-    return { ok: false, status: 502, message: CLAIM_PAYMENT_MESSAGES.failed };
+    return {
+      ok: false,
+      status: 502,
+      message: answerLost(error) ? CLAIM_PAYMENT_MESSAGES.answerLost : CLAIM_PAYMENT_MESSAGES.failed,
+    };
   }
 
   await announceClaimPaid(claimId);
@@ -167,6 +199,7 @@ async function announceClaimPaid(claimId: string) {
  * claim (a charge that already has one, from an earlier try, is counted and skipped).
  */
 async function refundCompensation(claimId: string, bookingId: string, refundPence: number) {
+  await settleLostCompensation(claimId, bookingId);
   const charges = await refundableCharges(db, bookingId);
   let remaining = refundPence - compensationMade(charges, claimId);
   for (const charge of charges) {
@@ -174,7 +207,7 @@ async function refundCompensation(claimId: string, bookingId: string, refundPenc
     if (charge.refunds.some((refund) => refund.damageClaimId === claimId)) continue;
     const part = Math.min(charge.leftPence, remaining);
     if (part <= 0) continue;
-    const refund = await refundCharge(charge, part, `easymove-claim-${claimId}-${charge.id}`, {
+    const refund = await refundCharge(charge, part, compensationKey(claimId, charge.id), {
       method: "compensation",
       damageClaimId: claimId,
     });

@@ -3,7 +3,6 @@
 // admin's assignment stays the override: it closes the offer.
 import {
   DISPATCH_MESSAGES,
-  districtOf,
   ineligibility,
   inFirstWave,
   jobWindow,
@@ -23,7 +22,7 @@ import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS, VAN_SIZES } from "~/domain/vans";
 import { MAX_DAYS_OFF } from "~/schemas/driver-availability";
 import { queueCustomerText, queueDriverText } from "~/server/bookings/move-day-texts.server";
-import { estimatedMiles, OPEN_JOB } from "~/server/bookings/open-jobs.server";
+import { districtOfAddress, estimatedMiles, OPEN_JOB } from "~/server/bookings/open-jobs.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
@@ -154,8 +153,8 @@ function offerView(row: OpenJobRow, driver: DriverFacts) {
     moveDate: isoDateOf(row.moveDate),
     dateText: formatCalendarDate(row.moveDate, "full"),
     window: `${formatUkDateTime(start).slice(-5)}–${formatUkDateTime(end).slice(-5)}`,
-    from: districtOf(row.pickupAddress),
-    to: districtOf(row.deliveryAddress),
+    from: districtOfAddress(row.pickupAddress),
+    to: districtOfAddress(row.deliveryAddress),
     distanceFromBase: miles === null ? null : formatDistance(miles),
     van: VAN_LABELS[row.vanSize],
     helpers: helpersText(row.helpers),
@@ -372,14 +371,14 @@ export async function composeJobOffer({ bookingId, driverId }: { bookingId: stri
   const brand = env.BRAND_NAME;
   return {
     to: driver.email,
-    subject: `A new job for you: ${districtOf(row.pickupAddress)} to ${districtOf(row.deliveryAddress)}, ${formatCalendarDate(row.moveDate)}`,
+    subject: `A new job for you: ${districtOfAddress(row.pickupAddress)} to ${districtOfAddress(row.deliveryAddress)}, ${formatCalendarDate(row.moveDate)}`,
     text: [
       `Hello ${driver.name},`,
       "",
       `A job you can take is open on ${brand}. The first driver to take it gets it.`,
       "",
       `When: ${formatCalendarDate(row.moveDate, "full")}, ${formatUkDateTime(start).slice(-5)} to ${formatUkDateTime(end).slice(-5)}`,
-      `From ${districtOf(row.pickupAddress)} to ${districtOf(row.deliveryAddress)}`,
+      `From ${districtOfAddress(row.pickupAddress)} to ${districtOfAddress(row.deliveryAddress)}`,
       `Van: ${VAN_LABELS[row.vanSize]}, ${helpersText(row.helpers)}; about ${estimatedTimeText(row.estimatedHours)}`,
       `Your share: ${formatPounds(row.driverShare)}`,
       "",
@@ -403,7 +402,7 @@ export async function composeNeedsADriver({ bookingId }: { bookingId: string }) 
     text: [
       `Booking ${row.reference} (${formatCalendarDate(row.moveDate, "full")} at ${row.moveTime}) has no driver yet.`,
       `It has been open to drivers since ${formatUkDateTime(row.openedAt ?? new Date())} and was offered to ${row._count.offers} of them.`,
-      `${VAN_LABELS[row.vanSize]}, ${districtOf(row.pickupAddress)} to ${districtOf(row.deliveryAddress)}.`,
+      `${VAN_LABELS[row.vanSize]}, ${districtOfAddress(row.pickupAddress)} to ${districtOfAddress(row.deliveryAddress)}.`,
       "",
       `Assign a driver: ${absoluteUrl(`/admin/bookings/${row.id}`)}`,
     ].join("\n"),

@@ -45,6 +45,11 @@ export interface CardGateway {
   createPaymentIntent(input: PaymentIntentInput): Promise<{ id: string; clientSecret: string }>;
   retrievePaymentIntent(id: string): Promise<ProviderPayment | null>;
   refund(paymentId: string, amountPence: number, idempotencyKey: string): Promise<{ id: string; amountPence: number }>;
+  /**
+   * The refund made under this key, if any, found by what the refund itself keeps (not by the
+   * provider's idempotency window, which ends): how an answer lost on the way back is settled.
+   */
+  findRefund(paymentId: string, idempotencyKey: string): Promise<{ id: string; amountPence: number } | null>;
 }
 
 /** A provider refused or failed a call; the message is safe to show. */
@@ -56,6 +61,14 @@ export class PaymentProviderError extends Error {
     super(message);
     this.name = "PaymentProviderError";
   }
+}
+
+/**
+ * Whether a provider call failed without a clear no: a timeout, a lost connection or a 5xx, after
+ * which the provider may have done what it was asked.
+ */
+export function answerLost(error: unknown) {
+  return !(error instanceof PaymentProviderError) || error.status >= 500;
 }
 
 /** Which card provider issued an id: the sandbox's ids start "sbx_". */

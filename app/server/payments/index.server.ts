@@ -4,7 +4,7 @@
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { env } from "~/server/platform/env.server";
 import { cardProviderOf, PaymentProviderError, type CardGateway, type ProviderPayment } from "./gateway";
-import { refundPayPalCapture } from "./paypal.server";
+import { findPayPalRefund, refundPayPalCapture } from "./paypal.server";
 import { sandboxGateway } from "./sandbox.server";
 import { getStripeKeys } from "./settings.server";
 import { createStripeGateway } from "./stripe.server";
@@ -52,4 +52,12 @@ export async function refundPayment(
   const gateway = await cardGatewayFor(payment.paymentId);
   if (!gateway) throw new PaymentProviderError("Stripe is not configured, so this payment cannot be refunded.", 503);
   return gateway.refund(payment.paymentId, amountPence, idempotencyKey);
+}
+
+/** The refund made under this key, if any, asked of the provider (see CardGateway.findRefund). */
+export async function findRefund(payment: Pick<ProviderPayment, "provider" | "paymentId">, idempotencyKey: string) {
+  if (payment.provider === "paypal") return findPayPalRefund(payment.paymentId, idempotencyKey);
+  const gateway = await cardGatewayFor(payment.paymentId);
+  if (!gateway) throw new PaymentProviderError("Stripe is not configured, so this refund cannot be looked up.", 503);
+  return gateway.findRefund(payment.paymentId, idempotencyKey);
 }

@@ -164,9 +164,37 @@ export async function refundPayPalCapture(captureId: string, amountPence: number
     `/v2/payments/captures/${captureId}/refund`,
     {
       requestId,
-      body: { amount: { currency_code: "GBP", value: poundsString(amountPence) } },
+      // The key is kept on the refund too (custom_id), so it can be found after PayPal forgets the request id.
+      body: { amount: { currency_code: "GBP", value: poundsString(amountPence) }, custom_id: requestId },
     },
   );
+  if (status >= 500) throw new PaymentProviderError(`PayPal did not answer the refund (${issueOf(body)}).`, 502);
   if (status >= 300) throw new PaymentProviderError(`PayPal refused the refund (${issueOf(body)}).`, 400);
   return { id: body.id, amountPence: pence(body.amount.value) };
+}
+
+type Link = { href: string; rel: string };
+type RefundRecord = { id: string; status: string; custom_id?: string; amount: { value: string } };
+
+/**
+ * The refund of this capture made under this request id (its custom_id), if any: read from the
+ * capture's order, which lists the refunds. How an answer lost on the way back is settled.
+ */
+export async function findPayPalRefund(captureId: string, requestId: string) {
+  const capture = await paypal<{ links?: Link[] }>("GET", `/v2/payments/captures/${encodeURIComponent(captureId)}`);
+  if (capture.status >= 300)
+    throw new PaymentProviderError(`PayPal did not show the capture (${issueOf(capture.body)}).`, 502);
+  const orderLink = capture.body.links?.find((link) => link.rel === "up")?.href;
+  const orderId = orderLink ? new URL(orderLink).pathname.split("/").at(-1) : undefined;
+  if (!orderId) throw new PaymentProviderError("PayPal did not say which order the capture belongs to.", 502);
+  const order = await paypal<{ purchase_units?: { payments?: { refunds?: RefundRecord[] } }[] }>(
+    "GET",
+    `/v2/checkout/orders/${encodeURIComponent(orderId)}`,
+  );
+  if (order.status >= 300)
+    throw new PaymentProviderError(`PayPal did not show the order (${issueOf(order.body)}).`, 502);
+  const refund = (order.body.purchase_units ?? [])
+    .flatMap((unit) => unit.payments?.refunds ?? [])
+    .find((each) => each.custom_id === requestId && each.status !== "FAILED" && each.status !== "CANCELLED");
+  return refund ? { id: refund.id, amountPence: pence(refund.amount.value) } : null;
 }

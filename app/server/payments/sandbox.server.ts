@@ -54,6 +54,9 @@ async function createOnce(input: PaymentIntentInput & { successUrl?: string; can
   }
 }
 
+const sandboxRefundId = (idempotencyKey: string) =>
+  `sbx_re_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+
 export const sandboxGateway: CardGateway = {
   provider: "sandbox",
   async createCheckoutSession(input: CheckoutSessionInput) {
@@ -77,7 +80,11 @@ export const sandboxGateway: CardGateway = {
     if (!row || row.status !== "paid") throw new PaymentProviderError("This payment cannot be refunded.", 400);
     if (amountPence > row.amountPence) throw new PaymentProviderError("The refund is larger than the payment.", 400);
     // As Stripe does: the same idempotency key is the same refund (a double click refunds once).
-    return { id: `sbx_re_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`, amountPence };
+    return { id: sandboxRefundId(idempotencyKey), amountPence };
+  },
+  async findRefund() {
+    // The sandbox moves no money and its answer is never lost (it runs here): nothing to find.
+    return null;
   },
 };
 

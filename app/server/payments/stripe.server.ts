@@ -36,6 +36,9 @@ function stripeClient(secretKey: string) {
 }
 
 /** Stripe's own message for a refused call (safe to show), else a general one. */
+/** The metadata field a refund keeps its idempotency key in. */
+const REFUND_KEY_METADATA = "easymove_key";
+
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -183,9 +186,21 @@ export function createStripeGateway(secretKey: string): CardGateway {
     },
     async refund(paymentId, amountPence, idempotencyKey) {
       const refund = await call(() =>
-        stripe.refunds.create({ payment_intent: paymentId, amount: amountPence }, { idempotencyKey }),
+        stripe.refunds.create(
+          // The key is kept on the refund too, so it can be found after Stripe forgets the key (findRefund).
+          { payment_intent: paymentId, amount: amountPence, metadata: { [REFUND_KEY_METADATA]: idempotencyKey } },
+          { idempotencyKey },
+        ),
       );
       return { id: refund.id, amountPence: refund.amount };
+    },
+    async findRefund(paymentId, idempotencyKey) {
+      // A payment has few refunds: its whole list is read, newest first.
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
+        if (refund.metadata?.[REFUND_KEY_METADATA] === idempotencyKey && refund.status !== "failed")
+          return { id: refund.id, amountPence: refund.amount };
+      }
+      return null;
     },
   };
 }
