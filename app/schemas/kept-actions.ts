@@ -29,6 +29,9 @@ const bookingId = z
 
 const kept = { id: actionId, bookingId, happenedAt };
 
+/** The phone's own id of an action sent as a form (a proof, a proof handed to support). */
+export const keptActionIdSchema = actionId;
+
 export const keptActionSchema = z.discriminatedUnion(
   "kind",
   [

@@ -120,6 +120,8 @@ export async function sendProofToSupport(bookingId: string) {
   if (!record?.proof) return;
   const form = proofForm(record.proof);
   form.set("why", record.refused ?? "");
+  // Its own id, the same on every try: a retry after a lost answer makes no second ticket.
+  form.set("actionId", `${record.id}-support`);
   const response = await fetch(`/api/driver/jobs/${encodeURIComponent(bookingId)}/proof-to-support`, {
     method: "POST",
     body: form,

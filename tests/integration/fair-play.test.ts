@@ -10,6 +10,7 @@ import * as ratePage from "~/routes/_bookings+/bookings_.$id.rate";
 import * as stripeCheckout from "~/routes/_checkout+/stripe-checkout";
 import { action as keptApi } from "~/routes/api+/driver.actions";
 import { action as keptProofApi } from "~/routes/api+/driver.jobs.$id.proof";
+import { action as proofToSupportApi } from "~/routes/api+/driver.jobs.$id.proof-to-support";
 import { loader as offersApi } from "~/routes/api+/driver.offers";
 import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
 import * as driverRoute from "~/routes/driver";
@@ -20,6 +21,7 @@ import { siteRating } from "~/server/bookings/ratings.server";
 import { saveAvailability } from "~/server/drivers/dispatch.server";
 import { db } from "~/server/platform/db.server";
 import { OPEN_JOBS_TOPIC, publishOpenJobsChanged, subscribeToBooking } from "~/server/platform/live.server";
+import { getStorage } from "~/server/uploads/storage.server";
 import { trackerPath } from "~/utils/tracker-path";
 import {
   bearerFor,
@@ -479,5 +481,66 @@ describe("the district an offer shows", () => {
     const offer = offers.body.offers.find((each: { bookingId: string }) => each.bookingId === job.id);
     expect(offer).toMatchObject({ from: "Chelmsford", to: "Address given when you take the job" });
     expect(JSON.stringify(offers.body)).not.toMatch(/Rose Cottage|Rectory|Mill Lane/);
+  });
+});
+
+describe("proofs sent by a phone", () => {
+  it("to a job that is not the driver's: refused before a byte of a photo is decoded or stored", async () => {
+    const { booking } = await jobUnderWay();
+    const stranger = await driver();
+    const form = new FormData();
+    // Not even a picture: were it read, the answer would be about the photo.
+    form.append("photos", new File([new Uint8Array(2_000_000).fill(7)], "big.jpg", { type: "image/jpeg" }));
+    form.append("recipientName", "Robin Recipient");
+    form.append("signedName", "Robin Recipient");
+    form.append("actionId", crypto.randomUUID());
+    form.append("happenedAt", new Date().toISOString());
+    const request = new Request(`http://localhost/api/driver/jobs/${booking.id}/proof`, {
+      method: "POST",
+      body: form,
+      headers: { Authorization: `Bearer ${stranger.token}` },
+    });
+    const answer = await call(keptProofApi, request, { id: booking.id });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ refused: true });
+    expect(await getStorage().list(`proofs/${booking.id}`)).toEqual([]);
+
+    const toSupport = new Request(`http://localhost/api/driver/jobs/${booking.id}/proof-to-support`, {
+      method: "POST",
+      body: form,
+      headers: { Authorization: `Bearer ${stranger.token}` },
+    });
+    expect((await call(proofToSupportApi, toSupport, { id: booking.id })).status).toBe(404);
+    expect(await getStorage().list(`proofs/${booking.id}`)).toEqual([]);
+  });
+
+  it("handed to support twice, and twice at once: one ticket and one e-mail; the repeats are duplicates", async () => {
+    const { booking, token } = await jobUnderWay();
+    const handOver = (actionId: string) => {
+      const form = new FormData();
+      form.append("photos", new File([new Uint8Array(PHOTO)], "delivery.jpg", { type: "image/jpeg" }));
+      form.append("recipientName", "Robin Recipient");
+      form.append("signedName", "Robin Recipient");
+      form.append("actionId", actionId);
+      form.append("why", "This job was given to another driver at 13:50; your proof of delivery was not recorded.");
+      const request = new Request(`http://localhost/api/driver/jobs/${booking.id}/proof-to-support`, {
+        method: "POST",
+        body: form,
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return call(proofToSupportApi, request, { id: booking.id });
+    };
+    const actionId = `${crypto.randomUUID()}-support`;
+    const [first, atOnce] = await Promise.all([handOver(actionId), handOver(actionId)]);
+    const again = await handOver(actionId);
+    expect([first, atOnce, again].map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect([first, atOnce, again].filter((answer) => answer.body.duplicate === false)).toHaveLength(1);
+    expect(await db.supportRequest.count({ where: { bookingId: booking.id, kind: "support" } })).toBe(1);
+    expect(await db.message.count({ where: { bookingId: booking.id, kind: "kept-proof-to-support" } })).toBe(1);
+    // The duplicates' photos were not kept.
+    expect(await getStorage().list(`proofs/${booking.id}`)).toHaveLength(1);
+
+    const missing = await handOver("");
+    expect(missing.status).toBe(400);
   });
 });

@@ -7,7 +7,7 @@ import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { keptProofSchema } from "~/schemas/kept-actions";
 import { requireApiDriver } from "~/server/auth/api-auth.server";
 import { receiveProof } from "~/server/bookings/delivery-proofs.server";
-import { applyKeptProof } from "~/server/drivers/kept-actions.server";
+import { applyKeptProof, keptProofRefusal } from "~/server/drivers/kept-actions.server";
 import { apiError, enforceRateLimit, requireMethod, validationError } from "~/server/platform/api.server";
 import { deletePhotos } from "~/server/uploads/photos.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -22,6 +22,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await enforceRateLimit(context);
   const bookingId = params.id ?? "";
   if (!RECORD_ID_PATTERN.test(bookingId)) return apiError(404, NOT_YOURS);
+  // Whose job it is, before a byte of a photo is decoded or stored.
+  const refusal = await keptProofRefusal(user, bookingId);
+  if (refusal && !refusal.ok) return apiError(refusal.status, refusal.message, { refused: true });
   const received = await receiveProof(request, bookingId);
   if (!received.ok) {
     const [first] = Object.values(received.errors).flat();

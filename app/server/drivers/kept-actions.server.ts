@@ -31,6 +31,28 @@ const NOT_YOURS = "That job is not assigned to you.";
 
 type Outcome = { ok: true } | { ok: false; status: 400 | 403 | 404 | 409 | 429; message: string };
 
+/**
+ * Before a kept proof's files are read: the refusal when the job is not this driver's now (the
+ * sentence says what became of it), so a stranger's upload is never decoded or stored; null
+ * when it is theirs.
+ */
+export async function keptProofRefusal(user: SessionUser, bookingId: string): Promise<KeptAnswer | null> {
+  const theirs = await db.booking.count({ where: { id: bookingId, driver: { userId: user.id } } });
+  if (theirs > 0) return null;
+  const changed = await jobChangeFor(bookingId, user, NOT_YOURS);
+  return {
+    ok: false,
+    status: 404,
+    message: keptActionRefusal(changed, keptActionName({ kind: "proof" })),
+    refused: true,
+  };
+}
+
+/** Before a proof sent to support is read: whether this driver ever had the job. */
+export function mayHandProofToSupport(user: SessionUser, bookingId: string) {
+  return hadTheJob(bookingId, user);
+}
+
 /** Whether this phone's action was applied before (its row is there). */
 async function appliedBefore(actionId: string, userId: string) {
   const row = await db.driverAction.findUnique({ where: { id: actionId }, select: { userId: true } });
@@ -161,12 +183,28 @@ async function hadTheJob(bookingId: string, user: SessionUser) {
  */
 export async function keptProofToSupport(
   user: SessionUser,
-  { bookingId, proof, why }: { bookingId: string; proof: ReceivedProof; why: string | null },
-): Promise<{ ok: true } | { ok: false; status: 404; message: string }> {
+  {
+    bookingId,
+    actionId,
+    proof,
+    why,
+  }: {
+    bookingId: string;
+    /** The phone's own id for this hand-over: sent again, it is answered as done. */
+    actionId: string;
+    proof: ReceivedProof;
+    why: string | null;
+  },
+): Promise<{ ok: true; duplicate: boolean } | { ok: false; status: 404; message: string }> {
   const photos = [...proof.photos, ...(proof.signature ? [proof.signature] : [])].map((photo) => ({
     key: photo.key,
     mimeType: photo.mimeType,
   }));
+  const duplicate = async () => {
+    await deletePhotos(photos.map((photo) => photo.key));
+    return { ok: true, duplicate: true } as const;
+  };
+  if (await appliedBefore(actionId, user.id)) return duplicate();
   const booking = await db.booking.findUnique({ where: { id: bookingId }, select: { reference: true } });
   if (!booking || !(await hadTheJob(bookingId, user))) {
     await deletePhotos(photos.map((photo) => photo.key));
@@ -181,19 +219,29 @@ export async function keptProofToSupport(
     `Damage noted: ${input.damageNotes ?? "none"}`,
     `Photos: ${proof.photos.length} (attached to the e-mail to support)`,
   ].join("\n");
-  await db.$transaction(async (tx) => {
-    const ticket = await tx.supportRequest.create({
-      data: { bookingId, userId: user.id, kind: "support", message },
-      select: { id: true },
+  try {
+    await db.$transaction(async (tx) => {
+      // The hand-over's row first: a second delivery racing this one fails on its key.
+      const now = new Date();
+      await tx.driverAction.create({
+        data: { id: actionId, userId: user.id, bookingId, kind: "proof-to-support", happenedAt: now, receivedAt: now },
+      });
+      const ticket = await tx.supportRequest.create({
+        data: { bookingId, userId: user.id, kind: "support", message },
+        select: { id: true },
+      });
+      await queueMessage(
+        tx,
+        "kept-proof-to-support",
+        { requestId: ticket.id, photos },
+        { key: messageKey("kept-proof-to-support", ticket.id), bookingId, recipient: env.SUPPORT_EMAIL },
+      );
     });
-    await queueMessage(
-      tx,
-      "kept-proof-to-support",
-      { requestId: ticket.id, photos },
-      { key: messageKey("kept-proof-to-support", ticket.id), bookingId, recipient: env.SUPPORT_EMAIL },
-    );
-  });
-  return { ok: true };
+  } catch (error) {
+    if (isUniqueViolation(error) && (await appliedBefore(actionId, user.id))) return duplicate();
+    throw error;
+  }
+  return { ok: true, duplicate: false };
 }
 
 /** The support inbox's copy of a refused proof, its photos (and a drawn signature) attached. */
