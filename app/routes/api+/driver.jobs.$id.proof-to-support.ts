@@ -6,9 +6,9 @@
 // e-mail) and `why`, the refusal's sentence.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
+import { keptActionIdSchema } from "~/schemas/kept-actions";
 import { requireApiDriver } from "~/server/auth/api-auth.server";
 import { receiveProof } from "~/server/bookings/delivery-proofs.server";
-import { keptActionIdSchema } from "~/schemas/kept-actions";
 import { keptProofToSupport, mayHandProofToSupport } from "~/server/drivers/kept-actions.server";
 import { apiError, enforceRateLimit, requireMethod, validationError } from "~/server/platform/api.server";
 import { deletePhotos } from "~/server/uploads/photos.server";
