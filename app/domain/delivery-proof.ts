@@ -4,6 +4,9 @@
 /** Photos a driver may send with one proof (at least one is required). */
 export const PROOF_MAX_PHOTOS = 6;
 
+/** The largest photo taken (a phone's own, before it is made smaller): a proof's or a claim's. */
+export const PHOTO_MAX_MB = 15;
+
 /** A customer may report a problem with the move for this long after it was completed. */
 export const PROBLEM_REPORT_HOURS = 48;
 

@@ -147,7 +147,7 @@ function ProofPage({ job }: { job: ProofJob }) {
     });
     if (!checked.success) return setKeptAnswer({ errors: checked.error.flatten().fieldErrors, fields });
     try {
-      const { smallerPhoto } = await import("~/utils/kept-actions.client");
+      const { smallerPhoto } = await import("~/utils/smaller-photo.client");
       await kept!.keep({
         kind: "proof",
         bookingId: job.id,

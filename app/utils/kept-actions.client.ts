@@ -245,18 +245,3 @@ export function sendKept(): Promise<number> {
   });
   return sending;
 }
-
-/** The longest side of a kept photo: six fit in a phone's storage, and they upload fast. */
-const PHOTO_LONGEST_SIDE = 1600;
-
-/** A photo made smaller on the phone (longest side 1,600 px, JPEG) before it is kept. */
-export async function smallerPhoto(file: Blob): Promise<Blob> {
-  const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, PHOTO_LONGEST_SIDE / Math.max(bitmap.width, bitmap.height));
-  const width = Math.round(bitmap.width * scale);
-  const height = Math.round(bitmap.height * scale);
-  const canvas = new OffscreenCanvas(width, height);
-  canvas.getContext("2d")!.drawImage(bitmap, 0, 0, width, height);
-  bitmap.close();
-  return canvas.convertToBlob({ type: "image/jpeg", quality: 0.82 });
-}

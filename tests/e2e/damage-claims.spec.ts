@@ -4,11 +4,35 @@
 // details for the part beyond their payment, and the claim paid; the driver at fault charged an
 // excess (a wrong amount refused on its field), shown on their earnings page; after 7 days the
 // form is gone and the page says why.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import { expect, test, type BrowserContext, type Page } from "./fixtures";
 import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
 
 const PHOTO = "tests/fixtures/van-photo.jpg";
+
+/**
+ * Three photos as a phone takes them: JPEGs of about 5 MB each (2,600 × 2,000 pixels of noise,
+ * which JPEG cannot shrink), made once per run.
+ */
+async function phonePhotos() {
+  const folder = path.resolve("test-results/phone-photos");
+  fs.mkdirSync(folder, { recursive: true });
+  const files = [1, 2, 3].map((index) => path.join(folder, `IMG_000${index}.jpg`));
+  for (const [index, file] of files.entries()) {
+    if (fs.existsSync(file)) continue;
+    const pixels = randomBytes(2600 * 2000 * 3);
+    pixels[0] = index; // three different photos
+    await sharp(pixels, { raw: { width: 2600, height: 2000, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toFile(file);
+  }
+  for (const file of files) expect(fs.statSync(file).size).toBeGreaterThan(4.8 * 1024 * 1024);
+  return files;
+}
 
 /** No serious or critical WCAG 2.2 AA violation on the page as it is now (a state the route audit does not reach). */
 async function expectAccessible(page: Page) {
@@ -146,6 +170,32 @@ for (const mode of jsModes) {
         include: { files: true },
       });
       expect(claim.files).toHaveLength(3);
+    });
+
+    test("a claim with three 5 MB photos from a phone is taken", async ({ page, context, baseURL }) => {
+      const photos = await phonePhotos();
+      const booking = await deliveredMove(context, baseURL!);
+      await open(page, `/bookings/${booking.id}/claim`, mode.javaScriptEnabled);
+      await page.getByLabel("Item 1: what it is and the damage").fill("Wardrobe door split");
+      await page.getByLabel("Item 1: amount (£)").fill("90");
+      await page.getByLabel("Photos of the damage").setInputFiles(photos);
+      const sent = page.waitForRequest(
+        (request) => request.method() === "POST" && request.url().includes(`/bookings/${booking.id}/claim`),
+      );
+      await page.getByRole("button", { name: "Send claim" }).click();
+      const request = await sent;
+      const bytesSent = Number((await request.allHeaders())["content-length"] ?? request.postDataBuffer()?.length ?? 0);
+      await expect(page).toHaveURL(/\/booking-tracker/);
+      await expect(page.getByTestId("claims-card").getByTestId("claim-state")).toHaveText("Submitted");
+      const db = await appDb();
+      const claim = await db.damageClaim.findFirstOrThrow({
+        where: { bookingId: booking.id },
+        include: { files: true },
+      });
+      expect(claim.files).toHaveLength(3);
+      // With JavaScript the phone made them smaller first; without it, all 15 MB went and were taken.
+      if (mode.javaScriptEnabled) expect(bytesSent).toBeLessThan(3 * 1024 * 1024);
+      else expect(bytesSent).toBeGreaterThan(14 * 1024 * 1024);
     });
 
     test("an admin offers within the limit, the customer accepts and gives bank details, the claim is paid", async ({

@@ -6,7 +6,7 @@ import { reminderMoveDate } from "~/domain/tracking";
 import { DELIVERY_PROOF_MESSAGES, deliveryProofSchema } from "~/schemas/delivery-proof";
 
 process.env.DATABASE_URL ??= "postgresql://unit-test@127.0.0.1:1/unused";
-const { bodyLimitFor, maxProofFormBytes, MB } = await import("~/server/platform/body-limits.server");
+const { bodyLimitFor, maxPhotoFormBytes, MB } = await import("~/server/platform/body-limits.server");
 
 const errorsOf = (input: Record<string, unknown>) => {
   const result = deliveryProofSchema.safeParse(input);
@@ -61,9 +61,18 @@ describe("the day-before reminder", () => {
 
 describe("the proof form's body limit", () => {
   it("allows its photos and a signature, on its own path only", () => {
-    expect(maxProofFormBytes()).toBe(7 * 10 * MB + MB);
-    expect(bodyLimitFor("/driver/jobs/abc123/complete")).toBe(maxProofFormBytes());
-    expect(bodyLimitFor("/driver/jobs/abc123/complete.data")).toBe(maxProofFormBytes());
+    // Six photos and a signature (or a proof of value) of up to 15 MB each, and the text.
+    expect(maxPhotoFormBytes()).toBe(7 * 15 * MB + MB);
+    for (const path of [
+      "/api/driver/jobs/abc123/proof",
+      "/api/driver/jobs/abc123/proof-to-support",
+      "/bookings/abc123/claim",
+      "/bookings/abc123/claim.data",
+    ])
+      expect(bodyLimitFor(path), path).toBe(maxPhotoFormBytes());
+    expect(bodyLimitFor("/bookings/abc123/help")).toBe(MB);
+    expect(bodyLimitFor("/driver/jobs/abc123/complete")).toBe(maxPhotoFormBytes());
+    expect(bodyLimitFor("/driver/jobs/abc123/complete.data")).toBe(maxPhotoFormBytes());
     expect(bodyLimitFor("/driver/jobs/abc123/position")).toBe(MB);
     expect(bodyLimitFor("/driver/jobs/a/b/complete")).toBe(MB);
   });

@@ -3,9 +3,10 @@
 // value and what happened. One multipart post that works without JavaScript; the server's
 // answer puts each error on its field and gives back everything typed (files must be chosen
 // again: a browser cannot refill a file box). With JavaScript, "Add another item" adds a row,
-// and each filled row is checked when a field is left, then as it is typed, by the schema's
-// own rule (claimItemProblems).
-import { Form, useNavigation } from "@remix-run/react";
+// each filled row is checked when a field is left, then as it is typed, by the schema's own
+// rule (claimItemProblems), and the photos are made smaller on the phone before they are sent
+// (a phone's photos are 2 to 6 MB each; without JavaScript the server takes them as they are).
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { StatusButton } from "~/components/ui/button";
@@ -71,7 +72,9 @@ export function ClaimForm({
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const submit = useSubmit();
+  const [shrinking, setShrinking] = useState(false);
+  const pending = shrinking || navigation.state === "submitting";
   const typedRows = answer?.fields.items.length ?? 0;
   const [rows, setRows] = useState(Math.max(FIRST_ROWS, typedRows));
   const id = (name: string) => fieldIdOf(CLAIM_FORM_ID, name);
@@ -108,6 +111,19 @@ export function ClaimForm({
       noValidate
       className="mt-6 space-y-6"
       aria-busy={pending || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pending) return;
+        const form = event.currentTarget;
+        setShrinking(true);
+        void import("~/utils/smaller-photo.client")
+          .then(({ withSmallerPhotos }) => withSmallerPhotos(new FormData(form), ["photos", "proofOfValue"]))
+          .catch(() => new FormData(form))
+          .then((formData) => {
+            setShrinking(false);
+            submit(formData, { method: "post", action, encType: "multipart/form-data" });
+          });
+      }}
       onBlur={(event) => {
         // Left for another field of the same row: that row is checked when it is left as a whole.
         const next = event.relatedTarget as HTMLInputElement | null;

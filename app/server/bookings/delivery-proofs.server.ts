@@ -9,7 +9,7 @@ import { proofBlocker, type JobProgress } from "~/domain/job-progress";
 import { stepDateTimeText } from "~/domain/kept-actions";
 import { stopTitle } from "~/domain/route-stops";
 import { deliveryProofSchema, type DeliveryProofInput } from "~/schemas/delivery-proof";
-import { maxProofFormBytes } from "~/server/platform/body-limits.server";
+import { maxPhotoFormBytes } from "~/server/platform/body-limits.server";
 import { db } from "~/server/platform/db.server";
 import { deletePhotos, readPhoto, receivePhotoForm, type StoredPhoto } from "~/server/uploads/photos.server";
 import type { SessionUser } from "~/views/session-user";
@@ -88,7 +88,7 @@ export async function receiveProof(request: Request, bookingId: string): Promise
     photoField: "photos",
     signatureField: "signature",
     maxPhotos: PROOF_MAX_PHOTOS,
-    requestLimit: maxProofFormBytes(),
+    requestLimit: maxPhotoFormBytes(),
   });
   if (!received.ok) return { ok: false, status: received.status, errors: { "": [received.message] }, fields: {} };
 

@@ -14,7 +14,7 @@ import { CLAIM_PAYMENT_MESSAGES, claimPaidHow } from "~/schemas/damage-claim-mes
 import { refundableCharges } from "~/server/bookings/refunds.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { recordAudit } from "~/server/platform/audit.server";
-import { maxProofFormBytes } from "~/server/platform/body-limits.server";
+import { maxPhotoFormBytes } from "~/server/platform/body-limits.server";
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
 import { publishLiveEvent } from "~/server/platform/live.server";
@@ -171,7 +171,7 @@ export async function receiveClaim(request: Request, bookingId: string): Promise
     photoField: "photos",
     attachmentField: "proofOfValue",
     maxPhotos: CLAIM_MAX_PHOTOS,
-    requestLimit: maxProofFormBytes(),
+    requestLimit: maxPhotoFormBytes(),
   });
   if (!received.ok)
     return { ok: false, status: received.status, errors: { "": [received.message] }, fields: { items: [] } };

@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import sharp, { type OutputInfo } from "sharp";
 import { detectFileType, isAccepted, MAGIC_BYTES_LENGTH } from "~/domain/file-types";
-import { maxFileBytes, MB } from "~/server/platform/body-limits.server";
-import { env } from "~/server/platform/env.server";
+import { PHOTO_MAX_MB } from "~/domain/delivery-proof";
+import { MAX_PHOTO_BYTES, MB } from "~/server/platform/body-limits.server";
 import { isMalformedMultipart } from "~/server/platform/form-body.server";
 import type { UploadFailure } from "./documents.server";
 import { diskHasRoomFor, UPLOAD_MESSAGES } from "./quota.server";
@@ -142,7 +142,7 @@ export async function receivePhotoForm(
 }
 
 /**
- * One photo: its type from its first bytes, at most UPLOAD_MAX_FILE_MB, decoded by sharp
+ * One photo: its type from its first bytes, at most PHOTO_MAX_MB, decoded by sharp
  * (which refuses what is not really an image), turned by its EXIF orientation, shrunk to fit
  * maxSide and stored as a JPEG (a PNG for a signature, whose line must stay sharp).
  */
@@ -156,10 +156,9 @@ async function storePhoto(
   if (!type || !isAccepted(type, "image")) return { ok: false, message: PHOTO_MESSAGES.wrongType };
   const chunks: Uint8Array[] = [];
   try {
-    for await (const chunk of limited(stream, maxFileBytes())) chunks.push(chunk);
+    for await (const chunk of limited(stream, MAX_PHOTO_BYTES)) chunks.push(chunk);
   } catch (error) {
-    if (error instanceof FileTooLargeError)
-      return { ok: false, message: PHOTO_MESSAGES.tooLarge(env.UPLOAD_MAX_FILE_MB) };
+    if (error instanceof FileTooLargeError) return { ok: false, message: PHOTO_MESSAGES.tooLarge(PHOTO_MAX_MB) };
     throw error;
   }
   const asPng = maxSide === SIGNATURE_MAX_SIDE;
