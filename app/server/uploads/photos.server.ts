@@ -5,8 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import sharp, { type OutputInfo } from "sharp";
-import { detectFileType, isAccepted, MAGIC_BYTES_LENGTH } from "~/domain/file-types";
 import { PHOTO_MAX_MB } from "~/domain/delivery-proof";
+import { detectFileType, isAccepted, MAGIC_BYTES_LENGTH } from "~/domain/file-types";
 import { MAX_PHOTO_BYTES, MB } from "~/server/platform/body-limits.server";
 import { isMalformedMultipart } from "~/server/platform/form-body.server";
 import type { UploadFailure } from "./documents.server";
