@@ -45,6 +45,7 @@ import { advanceTracking, completeStop } from "~/server/bookings/tracking.server
 import { offersFor, takeJob, type OfferView } from "~/server/drivers/dispatch.server";
 import { driverJobs, dropJob, type DriverJob } from "~/server/drivers/jobs.server";
 import { answerWithToast } from "~/server/platform/toast.server";
+import { driverCopyHeaders, passDriverCopyHeaders } from "~/utils/driver-app-copies";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 import { useLiveStream } from "~/utils/use-live-updates";
@@ -67,7 +68,9 @@ export const links: LinksFunction = () => DRIVER_APP_LINKS;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDriver(request);
   const [jobs, { offers, paused }] = await Promise.all([driverJobs(user), offersFor(user.id)]);
-  return {
+  // The driver's jobs now: the phone removes its copies of any other job's pages.
+  const jobIds = [...jobs.today, ...jobs.upcoming, ...jobs.done].map((job) => job.id);
+  const page = {
     offers,
     /** Why this driver may take no jobs for now (too many given back), or null. */
     takingPaused: paused,
@@ -84,7 +87,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     /** When this copy was made (UK time): offline, the page says it is shown as of then. */
     syncedAt: ukDateTime().time,
   };
+  return data(page, { headers: driverCopyHeaders(jobIds) });
 }
+
+export const headers = passDriverCopyHeaders;
 
 type ActionAnswer = { ok: true; bookingId: string } | { ok: false; bookingId: string | null; message: string };
 

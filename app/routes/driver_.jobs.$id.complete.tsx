@@ -29,6 +29,7 @@ import { DAMAGE_NOTES_MAX, RECIPIENT_NAME_MAX } from "~/schemas/delivery-proof-m
 import { requireUser } from "~/server/auth/auth.server";
 import { completeWithProof, jobToComplete, receiveProof } from "~/server/bookings/delivery-proofs.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { driverCopyHeaders, passDriverCopyHeaders } from "~/utils/driver-app-copies";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 
@@ -70,9 +71,13 @@ async function findJob(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { job } = await findJob(request, params.id);
-  return { job, syncedAt: ukDateTime().time };
+  const { job, user } = await findJob(request, params.id);
+  // The job's own driver may keep this page for offline use; an admin's view is not copied.
+  const mine = user.role === "driver";
+  return data({ job, syncedAt: ukDateTime().time }, { headers: mine ? driverCopyHeaders() : {} });
 }
+
+export const headers = passDriverCopyHeaders;
 
 type ProofAnswer = {
   errors: FormErrorMap;

@@ -1,27 +1,56 @@
-// The driver app's service worker (issue 35), built by the Vite plugin in
-// vite.config.ts (esbuild, then Serwist's injectManifest lists the build's scripts and styles
-// to precache). Registered only by the driver's pages (components/driver/driver-app.tsx).
+// The driver app's service worker, built by the Vite plugin in service-worker-build.ts (esbuild,
+// then Serwist's injectManifest lists the build's scripts and styles to precache). Registered
+// only by the driver's pages (components/driver/driver-app.tsx); its scope is the whole site.
 // - The app's scripts and styles are precached, so a driver page opens with no signal.
 // - The driver's pages (/driver, a job's proof page, its chat on /booking-tracker) are network
-//   first: a fresh copy when there is a signal, the last one when there is none. The page
-//   asks for the pages it may need offline to be copied ("keep-pages").
-// - Background Sync: the actions the phone kept are sent when the signal returns, even with
-//   the page closed (utils/kept-actions.client.ts, the pages' own sender).
-// - Signing out clears the copies: they hold customers' addresses and phone numbers.
+//   first: a fresh copy when there is a signal, the last one when there is none. A copy is kept
+//   only of a page the server marks as a signed-in driver's own (utils/driver-app-copies.ts): a
+//   customer's tracker is never stored, even on a phone a driver used before. Each read of the
+//   driver's list removes the copies of jobs that are no longer theirs.
+// - What the phone kept offline goes first: while actions wait to be sent, any other request
+//   waits until they are sent (or cannot be), so the server hears them before anything else and
+//   believes their times (domain/kept-actions.ts). Background Sync sends them with the page closed.
+// - Signing out (/logout, or /logout.data from the page's script) forgets every copy and every
+//   kept action before the request goes on: they hold customers' addresses and phone numbers.
 import { NetworkFirst, Serwist, type PrecacheEntry } from "serwist";
-import { isSendLaterEvent, sendKept } from "~/utils/kept-actions.client";
+import { isKeptDelivery } from "~/domain/kept-actions";
+import { DRIVER_COPY_HEADER, DRIVER_JOBS_HEADER, jobOfCopiedPage } from "~/utils/driver-app-copies";
+import { forgetKept, isSendLaterEvent, onKeptChange, sendKept, unsentCount } from "~/utils/kept-actions.client";
 
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type SyncEvent = ExtendableEvent & { tag: string };
-type FetchEvent = ExtendableEvent & { request: Request };
+type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
 type WorkerScope = typeof globalThis & { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
 
 const worker = self as unknown as WorkerScope;
 const PAGES_CACHE = "driver-pages";
+/** How long a request waits for the kept actions to go before it goes anyway. */
+const SEND_FIRST_MS = 10_000;
 
 /** The pages a driver may open offline. */
 function isDriverPage(url: URL) {
   return url.pathname === "/driver" || url.pathname.startsWith("/driver/") || url.pathname === "/booking-tracker";
+}
+
+/** Only a signed-in driver's own page: never an error, a redirect to sign in, or a customer's page. */
+const mayCopy = (response: Response) =>
+  response.status === 200 && !response.redirected && response.headers.get(DRIVER_COPY_HEADER) === "yes";
+
+/** Removes the copies of job pages whose job is not among the driver's jobs now. */
+async function keepOnlyJobs(jobIds: ReadonlySet<string>) {
+  const cache = await caches.open(PAGES_CACHE);
+  for (const request of await cache.keys()) {
+    const job = jobOfCopiedPage(new URL(request.url));
+    if (job !== null && !jobIds.has(job)) await cache.delete(request);
+  }
+}
+
+/** After the driver's list is read: what it says is theirs stays; if it is no driver's list, nothing does. */
+async function afterListRead(response: Response) {
+  const jobs = response.headers.get(DRIVER_JOBS_HEADER);
+  if (mayCopy(response) && jobs !== null) await keepOnlyJobs(new Set(jobs.split(",").filter(Boolean)));
+  else if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400))
+    await caches.delete(PAGES_CACHE);
 }
 
 const pages = new NetworkFirst({
@@ -30,8 +59,13 @@ const pages = new NetworkFirst({
   // The same page with another compression is the same page.
   matchOptions: { ignoreVary: true },
   plugins: [
-    // Only a page the driver may see: never an error, a redirect to sign in, or a 404.
-    { cacheWillUpdate: async ({ response }) => (response.status === 200 && !response.redirected ? response : null) },
+    { cacheWillUpdate: async ({ response }) => (mayCopy(response) ? response : null) },
+    {
+      fetchDidSucceed: async ({ request, response }) => {
+        if (new URL(request.url).pathname === "/driver") await afterListRead(response.clone());
+        return response;
+      },
+    },
   ],
 });
 
@@ -47,7 +81,55 @@ const serwist = new Serwist({
     },
   ],
 });
-serwist.addEventListeners();
+// Serwist's listeners but its fetch listener: this worker's own (below) comes first.
+worker.addEventListener("install", serwist.handleInstall as unknown as EventListener);
+worker.addEventListener("activate", serwist.handleActivate as unknown as EventListener);
+worker.addEventListener("message", serwist.handleCache as unknown as EventListener);
+
+// ---------------------------------------------------------------- kept actions go first
+
+/** Whether actions wait to be sent: null until the worker has looked (then it waits to be sure). */
+let waitingToSend: boolean | null = null;
+const lookAgain = () =>
+  void unsentCount()
+    .then((count) => (waitingToSend = count > 0))
+    .catch(() => (waitingToSend = null));
+lookAgain();
+onKeptChange(lookAgain);
+
+/** A request the server would count as hearing from the driver (any but a kept action's delivery, or a file of the build). */
+function hearsFromDriver(url: URL) {
+  return !isKeptDelivery(url.pathname) && !url.pathname.startsWith("/assets/") && url.pathname !== "/driver-sw.js";
+}
+
+async function sendKeptFirst() {
+  await Promise.race([sendKept().catch(() => 0), new Promise((resolve) => setTimeout(resolve, SEND_FIRST_MS))]);
+}
+
+const isSignOut = (url: URL) => url.pathname === "/logout" || url.pathname === "/logout.data";
+
+/** Forgets every page copy and every kept action (a sign-out). */
+const forgetEverything = () => Promise.all([caches.delete(PAGES_CACHE), forgetKept()]);
+
+worker.addEventListener("fetch", (event) => {
+  const fetchEvent = event as FetchEvent;
+  const { request } = fetchEvent;
+  const url = new URL(request.url);
+  if (url.origin !== worker.location.origin) return;
+  if (request.method === "POST" && isSignOut(url)) {
+    fetchEvent.respondWith(forgetEverything().then(() => fetch(request)));
+    return;
+  }
+  if (waitingToSend === false || !hearsFromDriver(url)) {
+    serwist.handleFetch(fetchEvent as never);
+    return;
+  }
+  fetchEvent.respondWith(
+    sendKeptFirst().then(() => serwist.handleRequest({ request, event: fetchEvent as never }) ?? fetch(request)),
+  );
+});
+
+// ---------------------------------------------------------------- copies asked for, and Background Sync
 
 worker.addEventListener("message", (event) => {
   const data = (event as MessageEvent).data as { type?: string; urls?: unknown } | null;
@@ -56,23 +138,23 @@ worker.addEventListener("message", (event) => {
     (url): url is string => typeof url === "string" && isDriverPage(new URL(url, worker.location.href)),
   );
   (event as unknown as ExtendableEvent).waitUntil(
-    caches.open(PAGES_CACHE).then((cache) =>
-      Promise.all(
-        urls.map(async (url) => {
-          const response = await fetch(url, { credentials: "same-origin" }).catch(() => null);
-          if (response?.status === 200 && !response.redirected) await cache.put(url, response);
-        }),
+    // The worker's own fetches pass no fetch event: the kept actions go first here too.
+    (waitingToSend === false ? Promise.resolve() : sendKeptFirst())
+      .then(() => caches.open(PAGES_CACHE))
+      .then((cache) =>
+        Promise.all(
+          urls.map(async (url) => {
+            const response = await fetch(url, { credentials: "same-origin" }).catch(() => null);
+            if (!response) return;
+            if (new URL(url, worker.location.href).pathname === "/driver") await afterListRead(response.clone());
+            if (mayCopy(response)) await cache.put(url, response);
+          }),
+        ),
       ),
-    ),
   );
 });
 
 worker.addEventListener("sync", (event) => {
   const sync = event as SyncEvent;
   if (isSendLaterEvent(sync.tag)) sync.waitUntil(sendKept());
-});
-
-worker.addEventListener("fetch", (event) => {
-  const { request } = event as FetchEvent;
-  if (request.method === "POST" && new URL(request.url).pathname === "/logout") void caches.delete(PAGES_CACHE);
 });

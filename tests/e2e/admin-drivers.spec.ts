@@ -53,7 +53,7 @@ for (const mode of jsModes) {
       await expect(mark.getByTestId("driver-status")).toHaveText("approved");
       await expect(mark).toContainText(/Applied on \d{1,2} [A-Z][a-z]+ \d{4}/);
       await expect(detail(mark, "email")).toHaveText("mark.driver@example.com");
-      await expect(detail(mark, "phone")).toHaveText("07700 900101");
+      await expect(detail(mark, "phone")).toHaveText("07400 900101");
       await expect(detail(mark, "experience")).toHaveText("5+ years");
       await expect(detail(mark, "van-type")).toHaveText("Luton Van");
       await expect(detail(mark, "location")).toHaveText("Newcastle upon Tyne");

@@ -477,7 +477,7 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("benefits").getByRole("heading", { level: 3 })).toHaveText([
         "Same Day Service",
         "Fully Insured",
-        "5-Star Rated",
+        "Rated After Every Move",
       ]);
       const groups = page.getByTestId("area-groups");
       await expect(groups.getByRole("heading", { level: 3 })).toHaveText([

@@ -38,6 +38,7 @@ import { ownTicketsOn } from "~/server/bookings/support-requests.server";
 import { defaultTrackerTarget, findTrackedBooking, trackerView } from "~/server/bookings/tracking.server";
 import { env } from "~/server/platform/env.server";
 import { answerWithToast } from "~/server/platform/toast.server";
+import { driverCopyHeaders, passDriverCopyHeaders } from "~/utils/driver-app-copies";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
@@ -100,7 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The customer's (or driver's) own conversations with support; admins have the support desk.
     viewer === "admin" ? Promise.resolve([]) : ownTicketsOn(booking.id, user),
   ]);
-  return {
+  const page = {
     extras,
     position,
     tickets,
@@ -115,7 +116,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canSend: side !== null && booking.status !== "cancelled",
     closedReason: side === null ? CHAT_MESSAGES.readOnly : booking.status === "cancelled" ? CHAT_MESSAGES.closed : null,
   };
+  // Only the job's driver's view may be kept on their phone for offline use, never a customer's.
+  return data(page, { headers: viewer === "driver" ? driverCopyHeaders() : {} });
 }
+
+export const headers = passDriverCopyHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);

@@ -7,6 +7,7 @@ import { DROP_LIMIT, recentDrops, takingPausedUntil } from "~/domain/dispatch";
 import { ON_TIME_GRACE_MINUTES, onTimeText } from "~/domain/driver-reliability";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
+import { nationalPhone } from "~/domain/phone";
 import { ratingText } from "~/domain/ratings";
 import { formatUkDate, formatUkDateTime } from "~/domain/uk-datetime";
 import { VAN_LABELS } from "~/domain/vans";
@@ -130,7 +131,8 @@ export async function listDrivers({
     id: row.id,
     name: row.name,
     email: row.email,
-    phone: row.phone,
+    // Stored as E.164 (the application's rule); written as people write it.
+    phone: nationalPhone(row.phone),
     experience: EXPERIENCE_LABELS[row.experience] ?? row.experience,
     vanType: VAN_LABELS[row.vanType],
     location: row.location,
