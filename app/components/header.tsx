@@ -1,7 +1,7 @@
 // The shared header. Menus are native <details> disclosures, so they open and close with
 // the keyboard and without JavaScript; the signed-in user comes from the root loader.
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { telHref, type PublicConfig } from "~/utils/config";
 import type { SessionUser } from "~/views/session-user";
@@ -62,40 +62,13 @@ function UserMenu({ user }: { user: SessionUser }) {
         <Link to="/account" className="block rounded px-2 py-2 text-sm hover:bg-slate-100">
           Your account
         </Link>
-        <SignOutForm role={user.role}>
+        <Form method="post" action="/logout">
           <button type="submit" className="w-full rounded px-2 py-2 text-left text-sm text-red-700 hover:bg-red-50">
             Log Out
           </button>
-        </SignOutForm>
+        </Form>
       </div>
     </details>
-  );
-}
-
-/**
- * Log Out. A driver whose phone still holds actions it has not sent is asked first ("2 actions
- * are not sent yet. Sign out anyway?"): signing out forgets them, with the copies of their pages.
- */
-function SignOutForm({ role, children }: { role: SessionUser["role"]; children: ReactNode }) {
-  const submit = useSubmit();
-  const askFirst = (event: FormEvent<HTMLFormElement>) => {
-    if (role !== "driver") return;
-    event.preventDefault();
-    const form = event.currentTarget;
-    void import("~/utils/kept-actions.client")
-      .then(async ({ unsentCount, signOutQuestion }) => {
-        const count = await unsentCount();
-        return count === 0 || window.confirm(signOutQuestion(count));
-      })
-      .catch(() => true)
-      .then((signOut) => {
-        if (signOut) submit(form);
-      });
-  };
-  return (
-    <Form method="post" action="/logout" onSubmit={askFirst}>
-      {children}
-    </Form>
   );
 }
 
@@ -243,14 +216,14 @@ export function Header({ config, user, admin }: { config: PublicConfig; user: Se
                     <Link to="/account" className="mt-2 block rounded px-2 py-2 text-slate-800 hover:bg-slate-100">
                       Your account
                     </Link>
-                    <SignOutForm role={user.role}>
+                    <Form method="post" action="/logout">
                       <button
                         type="submit"
                         className="mt-2 w-full rounded px-2 py-2 text-left text-red-700 hover:bg-red-50"
                       >
                         Log Out
                       </button>
-                    </SignOutForm>
+                    </Form>
                   </>
                 ) : (
                   <Link to="/signin" className="block rounded px-2 py-2 font-medium text-blue-700 hover:bg-blue-50">

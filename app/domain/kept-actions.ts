@@ -3,6 +3,7 @@
 // rules say which moment the server records (a phone's time only when the phone really had no
 // signal), how a screen shows the two times, and the one sentence a driver reads when the job
 // changed while they were offline.
+import { countOf, pluralWord } from "./plural";
 import { ukDateTime } from "./uk-calendar";
 import { formatUkDateTime } from "./uk-datetime";
 
@@ -113,6 +114,11 @@ export function stepHistoryText(step: {
   const phoneSays = sameDay ? ukDateTime(phoneAt).time : formatUkDateTime(phoneAt);
   return `sent ${formatUkDateTime(receivedAt)}, phone says ${phoneSays}, not believed: ${notBelievedBecause({ ...step, phoneAt })}`;
 }
+/** "2 actions are not sent yet. Sign out anyway?": asked before a driver with unsent actions signs out. */
+export function signOutQuestion(unsent: number) {
+  return `${countOf(unsent, "action")} ${pluralWord(unsent, "is", "are")} not sent yet. Sign out anyway?`;
+}
+
 /** What the driver did, as the refusal names it: "your arrival was not recorded". */
 export function keptActionName(action: { kind: KeptActionKind; status?: string; stop?: number }) {
   switch (action.kind) {

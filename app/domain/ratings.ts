@@ -24,7 +24,7 @@ export function averageTenthsOf(stars: readonly number[]): number | null {
  * stated (on pages and in structured data) only once there are this many, so a handful of
  * ratings is never shown as a reputation (the DMCC Act 2024 bans misleading review claims).
  */
-export const SITE_RATING_MIN_COUNT = 10;
+const SITE_RATING_MIN_COUNT = 10;
 
 /** What the site says of its rating: "4.6" from 12 ratings; null below SITE_RATING_MIN_COUNT. */
 export type SiteRating = { value: string; count: number };

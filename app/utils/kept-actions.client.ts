@@ -7,7 +7,6 @@
 // pages and by the service worker (service-worker/driver.ts); never by a customer's page.
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { KeptActionKind } from "~/domain/kept-actions";
-import { countOf } from "~/domain/plural";
 
 /** A proof of delivery as the form held it, its photos already made smaller. */
 export type KeptProof = {
@@ -103,11 +102,6 @@ export async function keep(record: Omit<KeptRecord, "seq">) {
 /** How many kept actions still wait to be sent (refused ones are not waiting). */
 export async function unsentCount() {
   return (await keptActions()).filter((record) => !record.refused).length;
-}
-
-/** "2 actions are not sent yet. Sign out anyway?": asked before a driver with unsent actions signs out. */
-export function signOutQuestion(count: number) {
-  return `${countOf(count, "action")} ${count === 1 ? "is" : "are"} not sent yet. Sign out anyway?`;
 }
 
 /** Forgets every kept action: the phone is signed out, and what it kept was that driver's. */

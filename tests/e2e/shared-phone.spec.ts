@@ -124,6 +124,10 @@ async function keepUnsent(page: Page, bookingId: string, count: number) {
         });
       await new Promise((resolve) => (tx.oncomplete = resolve));
       db.close();
+      // Told as another tab of the app tells the open pages.
+      const channel = new BroadcastChannel("easymove-driver-kept");
+      channel.postMessage("changed");
+      channel.close();
     },
     { bookingId, count },
   );

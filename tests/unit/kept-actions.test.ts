@@ -8,6 +8,7 @@ import {
   isKeptDelivery,
   keptActionName,
   keptActionRefusal,
+  signOutQuestion,
   stepHistoryText,
   stepTimeText,
 } from "~/domain/kept-actions";
@@ -71,6 +72,13 @@ describe("whose requests are hearing from the driver", () => {
     expect(isKeptDelivery("/driver")).toBe(false);
     expect(isKeptDelivery("/driver.data")).toBe(false);
     expect(isKeptDelivery("/api/driver/offers/events")).toBe(false);
+  });
+});
+
+describe("signing out with actions not sent", () => {
+  it("asks first, counting them", () => {
+    expect(signOutQuestion(2)).toBe("2 actions are not sent yet. Sign out anyway?");
+    expect(signOutQuestion(1)).toBe("1 action is not sent yet. Sign out anyway?");
   });
 });
 

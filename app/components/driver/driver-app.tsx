@@ -5,8 +5,9 @@
 // whole pages so the service worker can answer them from the last sync. The kept actions
 // (kept-actions.client.ts) are shared with the page through useKeptActions().
 import { useRevalidator } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { KeptEffect } from "~/domain/job-progress";
+import { signOutQuestion } from "~/domain/kept-actions";
 import type { TrackingStatusValue } from "~/domain/tracking";
 import type { KeptRecord } from "~/utils/kept-actions.client";
 
@@ -76,8 +77,19 @@ export function DriverApp({
   const online = useOnline();
   const [records, setRecords] = useState<KeptRecord[]>([]);
   const { revalidate } = useRevalidator();
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
 
-  const reload = useCallback(async () => setRecords(await (await outbox()).keptActions()), []);
+  // Actions sent (or refused) by another sender meanwhile (the service worker, another tab):
+  // the server's job then replaces what the phone showed, as after this page's own sending.
+  const unsentBefore = useRef(0);
+  const reload = useCallback(async () => {
+    const all = await (await outbox()).keptActions();
+    const unsent = all.filter((record) => !record.refused).length;
+    if (unsent === 0 && unsentBefore.current > 0 && navigator.onLine) revalidateRef.current();
+    unsentBefore.current = unsent;
+    setRecords(all);
+  }, []);
   const send = useCallback(async () => {
     const settled = await (await outbox()).sendKept();
     await reload();
@@ -107,6 +119,22 @@ export function DriverApp({
       registration.active?.postMessage({ type: "keep-pages", urls: pagesKey.split(" ") }),
     );
   }, [online, pagesKey, syncedAt]);
+
+  // Signing out forgets what the phone kept (the service worker, and the answer's
+  // Clear-Site-Data): a driver with actions not sent yet is asked first.
+  const unsent = records.filter((record) => !record.refused).length;
+  useEffect(() => {
+    if (unsent === 0) return;
+    const askFirst = (event: SubmitEvent) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || new URL(form.action).pathname !== "/logout") return;
+      if (window.confirm(signOutQuestion(unsent))) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    window.addEventListener("submit", askFirst, true);
+    return () => window.removeEventListener("submit", askFirst, true);
+  }, [unsent]);
 
   // Offline, a form that cannot be kept on the phone (taking a job, dropping one, a typed
   // position) is not sent into the void: the driver reads that it needs a signal.

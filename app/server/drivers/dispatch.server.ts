@@ -434,7 +434,7 @@ export async function availabilityOf(driverId: string, now = new Date()) {
  * A driver changes what they are offered at most this often: each change reads their offers
  * again, and a script saving in a loop must not keep the database busy.
  */
-export const AVAILABILITY_CHANGES: RateLimitRule = { name: "driver-availability", limit: 20, windowSeconds: 600 };
+const AVAILABILITY_CHANGES: RateLimitRule = { name: "driver-availability", limit: 20, windowSeconds: 600 };
 
 /** Counts one change of this driver's availability; false when they have made too many lately. */
 export async function mayChangeAvailability(driverId: string) {
