@@ -144,7 +144,7 @@ export function LiveOnFirstUse<Props extends object>({
     let loading: Promise<void> | null = null;
     let pressing = false;
     let ready: ComponentType<Props> | null = null;
-    let resubmit: { formId: string; submitter: { name: string; value: string } | null } | null = null;
+    let resubmit: Resubmit | null = null;
     let stopped = false;
 
     function swap() {
@@ -156,7 +156,7 @@ export function LiveOnFirstUse<Props extends object>({
       if (!live.current) return;
       restoreControls(live.current, changed);
       restoreFocus(live.current, focus);
-      if (resubmit) submitAgain(resubmit);
+      if (resubmit) submitAgain(live.current, resubmit);
     }
 
     function goLive() {
@@ -179,14 +179,16 @@ export function LiveOnFirstUse<Props extends object>({
         pressing = false;
         swap();
       }, 0);
-    // A form sent before the code is here is sent again by the live form, with its checks.
+    // A form sent before the code is here is sent again by the live form, with its checks. It is
+    // found again by its place among the part's forms (a form may have no id), and its button
+    // by its place among the form's buttons: the live part renders them alike.
     const submit = (event: Event) => {
       if (!(event.target instanceof HTMLFormElement)) return;
-      const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+      const submitter = (event as SubmitEvent).submitter;
       event.preventDefault();
       resubmit = {
-        formId: event.target.id,
-        submitter: submitter?.name ? { name: submitter.name, value: submitter.value } : null,
+        form: [...element.querySelectorAll("form")].indexOf(event.target),
+        button: submitter ? submitButtons(event.target).indexOf(submitter) : -1,
       };
       goLive();
     };
@@ -233,13 +235,16 @@ export function LiveOnFirstUse<Props extends object>({
   );
 }
 
-function submitAgain({ formId, submitter }: { formId: string; submitter: { name: string; value: string } | null }) {
-  const form = formId ? document.getElementById(formId) : null;
+/** A submit pressed on the server's HTML: its form's and its button's places (-1: no button). */
+type Resubmit = { form: number; button: number };
+
+const submitButtons = (form: HTMLFormElement) => [
+  ...form.querySelectorAll<HTMLElement>("button:not([type]), button[type=submit], input[type=submit]"),
+];
+
+function submitAgain(root: HTMLElement, { form: formIndex, button: buttonIndex }: Resubmit) {
+  const form = root.querySelectorAll("form")[formIndex];
   if (!(form instanceof HTMLFormElement)) return;
-  const button = submitter
-    ? [...form.querySelectorAll<HTMLButtonElement>("button[type=submit], button:not([type])")].find(
-        (candidate) => candidate.name === submitter.name && candidate.value === submitter.value,
-      )
-    : undefined;
-  form.requestSubmit(button);
+  const button = submitButtons(form)[buttonIndex];
+  form.requestSubmit(button instanceof HTMLButtonElement || button instanceof HTMLInputElement ? button : undefined);
 }
