@@ -4,7 +4,7 @@
 // claim window and the words every page and document uses about cover live here.
 export const GOODS_COVER = {
   standard: { itemLimitPence: 10_000, moveLimitPence: 2_000_000 },
-  /** Extended cover: the move's limit is the declared value. */
+  /** Extended cover: the move's limit is the declared value, never below standard's (PRICING.md v3.1). */
   extended: { itemLimitPence: 250_000 },
   /** The declared value V, in whole pounds. */
   declaredValuePounds: { min: 500, max: 50_000 },
@@ -48,14 +48,17 @@ export type CoverLimits = {
   moveLimitPence: number;
 };
 
-/** The limits of a move's cover: standard without a declared value, else extended. */
+/**
+ * The limits of a move's cover: standard without a declared value, else extended, whose
+ * move limit is the larger of the declared value and standard's (buying cover never lowers a limit).
+ */
 export function coverLimits(declaredValue: number | null | undefined): CoverLimits {
   if (declaredValue == null) return { extended: false, declaredValue: null, ...GOODS_COVER.standard };
   return {
     extended: true,
     declaredValue,
     itemLimitPence: GOODS_COVER.extended.itemLimitPence,
-    moveLimitPence: declaredValue * 100,
+    moveLimitPence: Math.max(declaredValue * 100, GOODS_COVER.standard.moveLimitPence),
   };
 }
 
@@ -67,7 +70,7 @@ export const COVER_OFFER_TEXT =
 /** The cover's name as documents show it. */
 function coverName(limits: CoverLimits): string {
   return limits.extended
-    ? `Extended cover (${wholePounds(limits.moveLimitPence)} declared)`
+    ? `Extended cover (${wholePounds(limits.declaredValue! * 100)} declared)`
     : "Standard cover (included)";
 }
 
@@ -83,7 +86,7 @@ export type CoverView = {
   declaredValue: number | null;
   /** "Extended cover (£8,000 declared)" or "Standard cover (included)". */
   name: string;
-  /** "Up to £2,500 an item and £8,000 for the move." */
+  /** "Up to £2,500 an item and £20,000 for the move." */
   limits: string;
 };
 

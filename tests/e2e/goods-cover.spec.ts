@@ -46,7 +46,7 @@ for (const mode of jsModes) {
       const card = page.getByTestId("quote-card");
       await expect(card).toBeVisible();
       await expect(card.getByTestId("cover-facts")).toContainText(
-        "Extended cover (£8,000 declared): Up to £2,500 an item and £8,000 for the move.",
+        "Extended cover (£8,000 declared): Up to £2,500 an item and £20,000 for the move.",
       );
       await card.getByText("Show price breakdown").click();
       await expect(card.getByTestId("quote-breakdown")).toContainText("Extended cover (£8,000 declared)£120.00");

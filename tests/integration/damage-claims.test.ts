@@ -233,13 +233,14 @@ describe("making a claim", () => {
 
   it("shares the move's limit between two claims sent at the same moment", async () => {
     const { user, cookie } = await customer();
-    const booking = await deliveredMove(user, { declaredValue: 500 }); // a £500 limit
-    const results = await Promise.all(
-      [0, 1].map(() => sendClaim(booking.id, [...item(0, "Wardrobe, door split", "400"), photo()], cookie)),
-    );
+    // £500 declared: the move's limit is standard cover's £20,000 (buying cover never lowers it).
+    const booking = await deliveredMove(user, { declaredValue: 500 });
+    const sixItems = Array.from({ length: 6 }, (_, index) => item(index, `Cabinet ${index + 1}, split`, "2500")).flat();
+    const results = await Promise.all([0, 1].map(() => sendClaim(booking.id, [...sixItems, photo()], cookie)));
     expect(results.map((result) => result.status)).toEqual([302, 302]);
     const claims = await db.damageClaim.findMany({ where: { bookingId: booking.id } });
-    expect(claims.map((claim) => claim.payablePence).sort((a, b) => a - b)).toEqual([10_000, 40_000]);
+    // £15,000 each, of £20,000 in all: the second gets what is left.
+    expect(claims.map((claim) => claim.payablePence).sort((a, b) => a - b)).toEqual([500_000, 1_500_000]);
   });
 });
 

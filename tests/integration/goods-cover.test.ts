@@ -261,7 +261,7 @@ describe("cover on every document", () => {
 
     const mail = (await readOutbox(user.email)).find((message) => message.subject.startsWith("Booking confirmed"));
     expect(mail?.text).toContain("Extended cover (£8,000 declared): £120.00");
-    expect(mail?.text).toContain("Extended cover (£8,000 declared): Up to £2,500 an item and £8,000 for the move.");
+    expect(mail?.text).toContain("Extended cover (£8,000 declared): Up to £2,500 an item and £20,000 for the move.");
     expect(mail?.text).toMatch(/What is covered and how to claim: http\S+\/cover/);
 
     const receipt = await call(receiptLoader, getRequest(`/booking-receipt?booking=${bookingId}`, { cookie }));
@@ -269,7 +269,7 @@ describe("cover on every document", () => {
       extended: true,
       declaredValue: 8000,
       name: "Extended cover (£8,000 declared)",
-      limits: "Up to £2,500 an item and £8,000 for the move.",
+      limits: "Up to £2,500 an item and £20,000 for the move.",
     });
 
     const invoice = await issueInvoice(bookingId);
@@ -288,7 +288,7 @@ describe("cover on every document", () => {
     const text = [...pdf!.toString("latin1").matchAll(/<([0-9a-f]+)>/gi)]
       .map(([, hex]) => Buffer.from(hex!, "hex").toString("latin1"))
       .join("");
-    expect(text).toContain("Extended cover (£8,000 declared): up to £2,500 an item and £8,000 for the move.");
+    expect(text).toContain("Extended cover (£8,000 declared): up to £2,500 an item and £20,000 for the move.");
     expect(text).toContain("£120.00");
   });
 });

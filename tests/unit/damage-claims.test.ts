@@ -11,7 +11,7 @@ import {
   moveLimitLeft,
   offerLimitPence,
 } from "~/domain/damage-claims";
-import { coverLimits } from "~/domain/goods-cover";
+import { coverLimits, coverView } from "~/domain/goods-cover";
 import {
   adminClaimStepSchema,
   CLAIM_DECISION_MESSAGES,
@@ -67,23 +67,33 @@ describe("claim limits", () => {
     expect(limitClaim([{ description: "Piano", amountPence: 300_000 }], extended).payablePence).toBe(250_000);
   });
 
+  it("never lowers the move's limit below standard cover's: £8,000 declared still covers £20,000 (PRICING.md v3.1)", () => {
+    expect(extended.moveLimitPence).toBe(2_000_000);
+    expect(coverLimits(30_000).moveLimitPence).toBe(3_000_000);
+    expect(coverView(8000)).toMatchObject({
+      name: "Extended cover (£8,000 declared)",
+      limits: "Up to £2,500 an item and £20,000 for the move.",
+    });
+  });
+
   it("never pays more than what is left of the move's limit after earlier claims", () => {
-    // £8,000 declared: £2,500 + £2,500 + £2,000 paid or offered before leaves £1,000.
-    const earlier = [250_000, 250_000, 200_000];
-    expect(moveLimitLeft(extended, earlier)).toBe(100_000);
+    // £30,000 declared: £10,000 + £10,000 + £9,000 paid or offered before leaves £1,000.
+    const declared = coverLimits(30_000);
+    const earlier = [1_000_000, 1_000_000, 900_000];
+    expect(moveLimitLeft(declared, earlier)).toBe(100_000);
     const claim = limitClaim(
       [
         { description: "Mirror", amountPence: 60_000 },
         { description: "Table", amountPence: 60_000 },
         { description: "Chair", amountPence: 10_000 },
       ],
-      extended,
+      declared,
       earlier,
     );
     expect(claim.items.map((item) => item.payablePence)).toEqual([60_000, 40_000, 0]);
     expect(claim).toMatchObject({ payablePence: 100_000, moveLeftPence: 100_000 });
     // Once the limit is used up, nothing more is payable.
-    expect(limitClaim([{ description: "Vase", amountPence: 5_000 }], extended, [800_000]).payablePence).toBe(0);
+    expect(limitClaim([{ description: "Vase", amountPence: 5_000 }], declared, [3_000_000]).payablePence).toBe(0);
     expect(moveLimitLeft(standard, [2_000_000, 500])).toBe(0);
   });
 

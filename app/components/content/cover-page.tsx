@@ -60,7 +60,9 @@ export function CoverPage() {
                 Extended
               </th>
               <td className="py-2 pr-4">up to {wholePounds(extended.itemLimitPence)}</td>
-              <td className="py-2 pr-4">up to the value you declare</td>
+              <td className="py-2 pr-4">
+                up to the value you declare, and never less than {wholePounds(standard.moveLimitPence)}
+              </td>
               <td className="py-2">
                 {feeBp / 100}% of the declared value, at least {formatPounds(minimumFeePence)}, plus VAT
               </td>
