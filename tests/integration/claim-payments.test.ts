@@ -36,6 +36,7 @@ import { parseCsv } from "../support/parse-csv";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { BASE, call, createAccount, getRequest, sessionCookie, unique } from "./auth-helpers";
 import { createApprovedDriver } from "./factories";
+import { readOutbox } from "./messages";
 
 const SECRET_KEY = "sk_test_claimPaymentsStandIn";
 const HOUR = 3_600_000;
@@ -282,6 +283,9 @@ describe("paying an accepted claim", () => {
     // Paid is settled: paying again changes nothing.
     expect(await payClaim(admin.id, claim.id)).toMatchObject({ ok: false, status: 409 });
     expect(await db.payment.count({ where: { bookingId: booking.id, damageClaimId: { not: null } } })).toBe(1);
+    // The customer's e-mail says what it is about.
+    const mails = await readOutbox(booking.customerEmail!);
+    expect(mails.map((mail) => mail.subject)).toContain(`We have paid your claim on ${booking.reference}`);
   });
 
   it("a refusal by the provider leaves the claim accepted, and paying again refunds once", async () => {

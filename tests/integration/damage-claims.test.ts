@@ -12,6 +12,7 @@ import { CLAIM_DECISION_MESSAGES, CLAIM_MESSAGES, CLAIM_PAYMENT_MESSAGES } from 
 import { claimForAdmin, declineClaim, offerOnClaim } from "~/server/claims/claim-decisions.server";
 import { db } from "~/server/platform/db.server";
 import { BASE, call, createAccount, getRequest, sessionCookie, unique } from "./auth-helpers";
+import { readOutbox } from "./messages";
 
 const PHOTO = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#dc2626" } })
   .jpeg()
@@ -298,6 +299,11 @@ describe("deciding a claim", () => {
     expect(offered.ticket.replies[0]!.body).toMatch(/^We offer £8[05]\.00 for your claim/);
     expect(await db.message.count({ where: { bookingId: booking.id, kind: "support-answer" } })).toBe(1);
     expect(await db.auditLog.count({ where: { targetId: claim.id, action: "claim.offer" } })).toBe(1);
+    // The e-mail says what it is about.
+    const mails = await readOutbox(booking.customerEmail!);
+    expect(mails.map((mail) => mail.subject)).toContain(
+      `Our offer for your claim on ${booking.reference}: £${(offered.offeredPence! / 100).toFixed(2)}`,
+    );
   });
 
   it("the customer accepts once, however often the button is pressed; a stranger cannot", async () => {

@@ -16,6 +16,7 @@ import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { CLAIM_DECISION_MESSAGES, CLAIM_STATE_LABELS } from "~/schemas/damage-claim-messages";
+import type { AnswerAbout } from "~/server/messages/message-kinds";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { recordAudit } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
@@ -61,7 +62,18 @@ export async function lockedClaim(tx: Tx, claimId: string) {
 export async function postInTicket(
   tx: Tx,
   claim: { bookingId: string; ticket: { id: string; user: { email: string } | null } },
-  { fromSupport, authorId, body }: { fromSupport: boolean; authorId: string | null; body: string },
+  {
+    fromSupport,
+    authorId,
+    body,
+    about,
+  }: {
+    fromSupport: boolean;
+    authorId: string | null;
+    body: string;
+    /** What support's message is about (an offer, a decision, a payment): its e-mail's subject names it. */
+    about?: AnswerAbout;
+  },
 ) {
   const reply = await tx.supportReply.create({
     data: { requestId: claim.ticket.id, fromSupport, authorId, body },
@@ -71,7 +83,7 @@ export async function postInTicket(
     await queueMessage(
       tx,
       "support-answer",
-      { replyId: reply.id },
+      { replyId: reply.id, ...(about ? { about } : {}) },
       { key: messageKey("support-answer", reply.id), bookingId: claim.bookingId, recipient: claim.ticket.user.email },
     );
   await tx.supportRequest.update({
@@ -117,6 +129,7 @@ export async function offerOnClaim(adminId: string, claimId: string, amountPence
     await postInTicket(tx, claim, {
       fromSupport: true,
       authorId: adminId,
+      about: { kind: "claim-offer", amount: formatPounds(amountPence) },
       body: CLAIM_DECISION_MESSAGES.offerText(
         formatPounds(amountPence),
         absoluteUrl(`/bookings/${claim.bookingId}/claim`),
@@ -150,6 +163,7 @@ export async function declineClaim(adminId: string, claimId: string, why: string
     await postInTicket(tx, claim, {
       fromSupport: true,
       authorId: adminId,
+      about: { kind: "claim-declined" },
       body: CLAIM_DECISION_MESSAGES.declineText(why),
     });
     await recordAudit(

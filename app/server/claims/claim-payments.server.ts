@@ -177,6 +177,7 @@ async function announceClaimPaid(claimId: string) {
     await postInTicket(tx, claim, {
       fromSupport: true,
       authorId: claim.paidById,
+      about: { kind: "claim-paid" },
       body: CLAIM_PAYMENT_MESSAGES.paidText(how),
     });
     await recordAudit(

@@ -7,6 +7,8 @@ type Booking = { bookingId: string };
 type Account = { userId: string };
 type Ticket = { requestId: string };
 type Reply = { replyId: string };
+/** What an answer in a support thread is about, when it is more than an answer: its subject says so. */
+export type AnswerAbout = { kind: "claim-offer"; amount: string } | { kind: "claim-declined" } | { kind: "claim-paid" };
 
 export type MessageRefs = {
   "booking-confirmed": Booking;
@@ -32,7 +34,7 @@ export type MessageRefs = {
   /** A driver's proof the job refused after a time offline (issue 35), with its stored photos. */
   "kept-proof-to-support": Ticket & { photos: { key: string; mimeType: string }[] };
   "requester-reply-to-support": Reply;
-  "support-answer": Reply;
+  "support-answer": Reply & { about?: AnswerAbout };
   /** Kept nowhere else: the report itself. */
   "accessibility-report": { report: AccessibilityReport };
   "accessibility-report-copy": { report: AccessibilityReport };

@@ -4,6 +4,7 @@
 // queue's worker (server/messages) from the ticket or reply the change saved.
 import type { AccessibilityReport } from "~/schemas/accessibility-report";
 import { SUPPORT_REQUEST_KIND_LABELS } from "~/schemas/support-ticket-messages";
+import type { AnswerAbout } from "~/server/messages/message-kinds";
 import { db } from "~/server/platform/db.server";
 import type { Email } from "~/server/platform/email.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
@@ -103,8 +104,24 @@ export async function composeRequesterReplyToSupport({ replyId }: { replyId: str
   };
 }
 
+/** The subject of support's answer: what it is about, and the booking. */
+function answerSubject(about: AnswerAbout | undefined, reference: string | null) {
+  if (about && reference) {
+    if (about.kind === "claim-offer") return `Our offer for your claim on ${reference}: ${about.amount}`;
+    if (about.kind === "claim-declined") return `Our decision on your claim on ${reference}`;
+    return `We have paid your claim on ${reference}`;
+  }
+  return `${env.BRAND_NAME} support has answered${reference ? `: ${reference}` : ""}`;
+}
+
 /** Support answered in the thread: the requester gets the answer by e-mail. */
-export async function composeSupportAnswer({ replyId }: { replyId: string }): Promise<Email | null> {
+export async function composeSupportAnswer({
+  replyId,
+  about,
+}: {
+  replyId: string;
+  about?: AnswerAbout;
+}): Promise<Email | null> {
   const reply = await findReply(replyId);
   const ticket = reply && (await findTicket(reply.request.id));
   const to = ticket?.user?.email ?? ticket?.email;
@@ -113,7 +130,7 @@ export async function composeSupportAnswer({ replyId }: { replyId: string }): Pr
   const answerAt = ticket.bookingId ? absoluteUrl(`${trackerPath(ticket.bookingId)}#support`) : null;
   return {
     to,
-    subject: `${env.BRAND_NAME} support has answered${ticket.booking ? `: ${ticket.booking.reference}` : ""}`,
+    subject: answerSubject(about, ticket.booking?.reference ?? null),
     text: [
       `Hello ${name},`,
       "",
