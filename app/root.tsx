@@ -125,7 +125,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFound reason={typeof error.data === "string" && error.data !== "Not Found" ? error.data : null} />;
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const details = errorDetailsToShow(error, import.meta.env.DEV);

@@ -28,6 +28,7 @@ import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { DAMAGE_NOTES_MAX, RECIPIENT_NAME_MAX } from "~/schemas/delivery-proof-messages";
 import { requireUser } from "~/server/auth/auth.server";
 import { completeWithProof, jobToComplete, receiveProof } from "~/server/bookings/delivery-proofs.server";
+import { mayHandProofToSupport } from "~/server/drivers/kept-actions.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { driverCopyHeaders, passDriverCopyHeaders } from "~/utils/driver-app-copies";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -53,6 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params 
 ];
 
 const NOT_FOUND = "That job is not assigned to you.";
+const NOT_YOURS_NOW = "This job is not yours any more.";
 const FORM_ID = "delivery-proof";
 
 /** ?stop=N names a drop-off stop (1 to 4); without it, the final delivery (0). */
@@ -66,7 +68,12 @@ async function findJob(request: Request, id: string | undefined) {
   const user = await requireUser(request);
   const stop = stopOf(request);
   const job = id && RECORD_ID_PATTERN.test(id) && stop !== null ? await jobToComplete(id, user, stop) : null;
-  if (!job) throw new Response(NOT_FOUND, { status: 404, statusText: NOT_FOUND });
+  if (!job) {
+    // A job the driver had (given back, or given to another driver) says so.
+    const reason =
+      id && RECORD_ID_PATTERN.test(id) && (await mayHandProofToSupport(user, id)) ? NOT_YOURS_NOW : NOT_FOUND;
+    throw new Response(reason, { status: 404, statusText: "Not Found" });
+  }
   return { user, job };
 }
 

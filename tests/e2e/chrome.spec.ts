@@ -93,7 +93,11 @@ for (const mode of jsModes) {
       const response = await page.goto("/no-such-page/here");
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
-      await expect(page.getByTestId("developer-hint")).toContainText("Did you forget to add the page to the router?");
+      // Words for people, and a way back: no developer's hint.
+      await expect(page.getByTestId("not-found-reason")).toHaveText(
+        "The link may be mistyped, or the page may have moved.",
+      );
+      await expect(page.getByRole("main")).not.toContainText("app/routes");
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
       await page.getByRole("link", { name: "Return to Home" }).click();
       await expect(page).toHaveURL(/\/$/);

@@ -203,6 +203,11 @@ test.describe("a shared phone, JavaScript on", () => {
       .poll(async () => (await phoneHolds(page)).copies.filter((url) => url.includes(dropped.id)))
       .toEqual([]);
     expect((await phoneHolds(page)).copies).toContain(proofPage(kept.id));
+    // Its page, opened again, says it is not theirs any more: the site's own 404, with a way back.
+    await page.goto(proofPage(dropped.id));
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByTestId("not-found-reason")).toHaveText("This job is not yours any more.");
+    await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
   });
 });
 

@@ -14,6 +14,7 @@ import { action as proofToSupportApi } from "~/routes/api+/driver.jobs.$id.proof
 import { loader as offersApi } from "~/routes/api+/driver.offers";
 import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
 import * as driverRoute from "~/routes/driver";
+import * as completePage from "~/routes/driver_.jobs.$id.complete";
 import { AVAILABILITY_MESSAGES } from "~/schemas/driver-availability";
 import { bookingDetails } from "~/server/admin/bookings.server";
 import { listDrivers } from "~/server/admin/drivers.server";
@@ -176,6 +177,18 @@ describe("taking and dropping jobs to harvest customers' contacts", () => {
     expect(JSON.stringify(page.body)).not.toContain("Grey Street");
     const chat = await call(trackerRoute.loader, getRequest(trackerPath(job.id, "chat"), { cookie }));
     expect(chat.status).toBe(404);
+    // Its proof page says, in words, that it is not theirs any more.
+    const proofPage = await call(completePage.loader, getRequest(`/driver/jobs/${job.id}/complete`, { cookie }), {
+      id: job.id,
+    });
+    expect(proofPage).toMatchObject({ status: 404, body: "This job is not yours any more." });
+    const stranger = await driver();
+    const neverTheirs = await call(
+      completePage.loader,
+      getRequest(`/driver/jobs/${job.id}/complete`, { cookie: stranger.cookie }),
+      { id: job.id },
+    );
+    expect(neverTheirs).toMatchObject({ status: 404, body: "That job is not assigned to you." });
     // Taking it again is refused, with nothing of the customer in the answer.
     const again = await take(token, job.id);
     expect(again.status).toBe(403);

@@ -166,14 +166,15 @@ async function jobChangeFor(bookingId: string, user: SessionUser, refusal: strin
 async function hadTheJob(bookingId: string, user: SessionUser) {
   const driver = await db.driver.findUnique({ where: { userId: user.id }, select: { id: true } });
   if (!driver) return false;
-  const [booking, assigned, stepped] = await Promise.all([
+  const [booking, assigned, stepped, dropped] = await Promise.all([
     db.booking.count({ where: { id: bookingId, driverId: driver.id } }),
     db.auditLog.count({
       where: { targetType: "Booking", targetId: bookingId, details: { path: ["driverId"], equals: driver.id } },
     }),
     db.trackingEvent.count({ where: { bookingId, createdById: user.id } }),
+    db.driverJobEvent.count({ where: { bookingId, driverId: driver.id, kind: "dropped" } }),
   ]);
-  return booking + assigned + stepped > 0;
+  return booking + assigned + stepped + dropped > 0;
 }
 
 /**
