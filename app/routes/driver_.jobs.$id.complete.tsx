@@ -28,7 +28,7 @@ import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { DAMAGE_NOTES_MAX, RECIPIENT_NAME_MAX } from "~/schemas/delivery-proof-messages";
 import { requireUser } from "~/server/auth/auth.server";
 import { completeWithProof, jobToComplete, receiveProof } from "~/server/bookings/delivery-proofs.server";
-import { mayHandProofToSupport } from "~/server/drivers/kept-actions.server";
+import { driverHadJob } from "~/server/drivers/kept-actions.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { driverCopyHeaders, passDriverCopyHeaders } from "~/utils/driver-app-copies";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -70,8 +70,7 @@ async function findJob(request: Request, id: string | undefined) {
   const job = id && RECORD_ID_PATTERN.test(id) && stop !== null ? await jobToComplete(id, user, stop) : null;
   if (!job) {
     // A job the driver had (given back, or given to another driver) says so.
-    const reason =
-      id && RECORD_ID_PATTERN.test(id) && (await mayHandProofToSupport(user, id)) ? NOT_YOURS_NOW : NOT_FOUND;
+    const reason = id && RECORD_ID_PATTERN.test(id) && (await driverHadJob(user, id)) ? NOT_YOURS_NOW : NOT_FOUND;
     throw new Response(reason, { status: 404, statusText: "Not Found" });
   }
   return { user, job };

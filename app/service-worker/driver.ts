@@ -102,8 +102,10 @@ function hearsFromDriver(url: URL) {
   return !isKeptDelivery(url.pathname) && !url.pathname.startsWith("/assets/") && url.pathname !== "/driver-sw.js";
 }
 
+/** Sends the kept actions (or gives up after a while); true when none waits any more. */
 async function sendKeptFirst() {
   await Promise.race([sendKept().catch(() => 0), new Promise((resolve) => setTimeout(resolve, SEND_FIRST_MS))]);
+  return (await unsentCount().catch(() => 1)) === 0;
 }
 
 const isSignOut = (url: URL) => url.pathname === "/logout" || url.pathname === "/logout.data";
@@ -120,7 +122,10 @@ worker.addEventListener("fetch", (event) => {
     fetchEvent.respondWith(forgetEverything().then(() => fetch(request)));
     return;
   }
-  if (waitingToSend === false || !hearsFromDriver(url)) {
+  // The flag follows the kept actions a moment late (a message from the page), so a page opened
+  // right after an action was kept looks for itself.
+  const lookFirst = waitingToSend !== false || request.mode === "navigate";
+  if (!lookFirst || !hearsFromDriver(url)) {
     serwist.handleFetch(fetchEvent as never);
     return;
   }
@@ -138,19 +143,21 @@ worker.addEventListener("message", (event) => {
     (url): url is string => typeof url === "string" && isDriverPage(new URL(url, worker.location.href)),
   );
   (event as unknown as ExtendableEvent).waitUntil(
-    // The worker's own fetches pass no fetch event: the kept actions go first here too.
-    (waitingToSend === false ? Promise.resolve() : sendKeptFirst())
-      .then(() => caches.open(PAGES_CACHE))
-      .then((cache) =>
-        Promise.all(
-          urls.map(async (url) => {
-            const response = await fetch(url, { credentials: "same-origin" }).catch(() => null);
-            if (!response) return;
-            if (new URL(url, worker.location.href).pathname === "/driver") await afterListRead(response.clone());
-            if (mayCopy(response)) await cache.put(url, response);
-          }),
-        ),
-      ),
+    // The worker's own fetches pass no fetch event: the kept actions go first here too. While
+    // any still waits (the signal is back for the page but not yet for this worker, or is
+    // patchy), nothing is copied: the copies can wait for the next read, the actions' times not.
+    sendKeptFirst().then(async (allSent) => {
+      if (!allSent) return;
+      const cache = await caches.open(PAGES_CACHE);
+      await Promise.all(
+        urls.map(async (url) => {
+          const response = await fetch(url, { credentials: "same-origin" }).catch(() => null);
+          if (!response) return;
+          if (new URL(url, worker.location.href).pathname === "/driver") await afterListRead(response.clone());
+          if (mayCopy(response)) await cache.put(url, response);
+        }),
+      );
+    }),
   );
 });
 

@@ -9,7 +9,7 @@ import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { keptActionIdSchema } from "~/schemas/kept-actions";
 import { requireApiDriver } from "~/server/auth/api-auth.server";
 import { receiveProof } from "~/server/bookings/delivery-proofs.server";
-import { keptProofToSupport, mayHandProofToSupport } from "~/server/drivers/kept-actions.server";
+import { keptProofToSupport, driverHadJob } from "~/server/drivers/kept-actions.server";
 import { apiError, enforceRateLimit, requireMethod, validationError } from "~/server/platform/api.server";
 import { deletePhotos } from "~/server/uploads/photos.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -25,8 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await enforceRateLimit(context);
   const bookingId = params.id ?? "";
   // Only a driver who had the job, before a byte of a photo is decoded or stored.
-  if (!RECORD_ID_PATTERN.test(bookingId) || !(await mayHandProofToSupport(user, bookingId)))
-    return apiError(404, NOT_YOURS);
+  if (!RECORD_ID_PATTERN.test(bookingId) || !(await driverHadJob(user, bookingId))) return apiError(404, NOT_YOURS);
   const received = await receiveProof(request, bookingId);
   if (!received.ok) {
     const [first] = Object.values(received.errors).flat();

@@ -86,8 +86,8 @@ type Gate = { ok: true; bookingId: string; refundPence: number; paidAt: Date } |
 const compensationKey = (claimId: string, chargeId: string) => `easymove-claim-${claimId}-${chargeId}`;
 
 /**
- * Before a claim is paid (again): each refund an earlier try made at the provider whose answer
- * was lost (a timeout, a 5xx after the refund) is looked up there by its key and recorded, so
+ * Before a claim is paid (again), or its stopped payment finished: each refund an earlier try
+ * made at the provider whose answer was lost (a timeout, a 5xx after the refund) is looked up there by its key and recorded, so
  * it is counted and never made twice, even after the provider's idempotency window has ended.
  */
 async function settleLostCompensation(claimId: string, bookingId: string) {
@@ -200,7 +200,6 @@ async function announceClaimPaid(claimId: string) {
  * claim (a charge that already has one, from an earlier try, is counted and skipped).
  */
 async function refundCompensation(claimId: string, bookingId: string, refundPence: number) {
-  await settleLostCompensation(claimId, bookingId);
   const charges = await refundableCharges(db, bookingId);
   let remaining = refundPence - compensationMade(charges, claimId);
   for (const charge of charges) {
@@ -327,6 +326,8 @@ export async function finishClaimRefunds(now = new Date()) {
   let finished = 0;
   for (const claim of unfinished) {
     try {
+      // The stopped try may have made a refund whose answer never came: found first, not made again.
+      await settleLostCompensation(claim.id, claim.bookingId);
       await refundCompensation(claim.id, claim.bookingId, claim.refundPence ?? 0);
       await announceClaimPaid(claim.id);
       finished++;

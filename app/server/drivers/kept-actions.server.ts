@@ -48,8 +48,8 @@ export async function keptProofRefusal(user: SessionUser, bookingId: string): Pr
   };
 }
 
-/** Before a proof sent to support is read: whether this driver ever had the job. */
-export function mayHandProofToSupport(user: SessionUser, bookingId: string) {
+/** Whether this driver ever had the job (theirs now, or given to them and since taken off or given back). */
+export function driverHadJob(user: SessionUser, bookingId: string) {
   return hadTheJob(bookingId, user);
 }
 
