@@ -28,6 +28,14 @@ export function claimCountedPence(claim: { state: string; offeredPence: number |
   return claim.offeredPence ?? claim.payablePence;
 }
 
+/**
+ * What a claim has taken from the move's limit as the customer reads it: an offer once accepted
+ * or paid; nothing while it is still being decided (claimCountedPence keeps room for it meanwhile).
+ */
+export function claimSettledPence(claim: { state: string; offeredPence: number | null }) {
+  return claim.state === "accepted" || claim.state === "paid" ? (claim.offeredPence ?? 0) : 0;
+}
+
 /** What is left of the move's limit after earlier claims' amounts (claimCountedPence each). */
 export function moveLimitLeft(limits: CoverLimits, earlierPence: readonly number[]): number {
   const used = earlierPence.reduce((sum, pence) => sum + pence, 0);

@@ -2,6 +2,7 @@
 // Pure rules: the server gathers the facts (the driver's other jobs, the miles from their base to
 // the pickup by our own distance estimate, their record) and asks here.
 import { findPostcode, locateAddress, type PlaceFinder } from "./distance";
+import { countOf } from "./plural";
 import { ukInstant } from "./uk-calendar";
 import { formatUkDateTime } from "./uk-datetime";
 import { VAN_LABELS, VAN_SIZES, type VanSize } from "./vans";
@@ -42,7 +43,7 @@ export const DISPATCH_MESSAGES = {
   noBase: "Set your base postcode on your availability page to be offered jobs",
   overlap: "You have another job at that time",
   unavailable: "You marked that day as unavailable",
-  dailyLimit: (limit: number) => `You already have ${limit} ${limit === 1 ? "job" : "jobs"} that day`,
+  dailyLimit: (limit: number) => `You already have ${countOf(limit, "job")} that day`,
   droppedBefore: "You gave this job back before",
   tooManyDrops: (until: Date) =>
     `You gave back more than ${DROP_LIMIT.drops} jobs in ${DROP_LIMIT.days} days, so you can take new jobs again from ${formatUkDateTime(until)}`,
@@ -186,4 +187,35 @@ export function districtOf(address: string, findPlaces: PlaceFinder): string {
   if (postcode) return postcode.outward;
   const located = locateAddress(address, findPlaces);
   return located?.source === "place_name" ? located.label : UNPLACED_DISTRICT;
+}
+
+/**
+ * "What's next" after a booking is paid, as the confirmation page and e-mail say it. A paid job
+ * is offered to drivers at once (self-dispatch): the customer is told when one takes it, and a
+ * move for today is offered today.
+ */
+export function whatsNextSteps({
+  driverFound,
+  moveDate,
+  today,
+}: {
+  driverFound: boolean;
+  /** yyyy-mm-dd, UK calendar, as `today`. */
+  moveDate: string;
+  today: string;
+}): string[] {
+  const moveToday = moveDate === today;
+  const driver = driverFound
+    ? "A driver has taken your move already: you can see who on your bookings page."
+    : moveToday
+      ? "Your move is today: we are offering it now to approved drivers near your pickup, and we will tell you the moment one takes it."
+      : "We are offering your move now to approved drivers near your pickup, and we will tell you the moment one takes it.";
+  return [
+    "You will receive a confirmation email with your booking details.",
+    driver,
+    "Track your booking and chat with your driver from your bookings page.",
+    moveToday
+      ? "Your driver will call you when they are on their way."
+      : "On moving day, your driver will call you when they are on their way.",
+  ];
 }

@@ -21,7 +21,7 @@ import {
   type MoveStop,
   type Urgency,
 } from "./move-inputs";
-import { countOf } from "./plural";
+import { countOf, pluralWord } from "./plural";
 import { QUOTE_MESSAGES } from "./quote-messages";
 import { bankHolidayOn, dayOfWeek, isValidIsoDate, isWeekend } from "./uk-calendar";
 import { VAN_MULTIPLIER_BP, isVanSize, largerVan, type VanSize } from "./vans";
@@ -656,7 +656,7 @@ function buildExplanation(r: Settled): string {
       zoneStops > 0
         ? r.pickupCongestionMatch || r.deliveryCongestionMatch
           ? `addresses on the route are`
-          : `${zoneStops === 1 ? "a stop is" : "stops are"}`
+          : pluralWord(zoneStops, "a stop is", "stops are")
         : r.pickupCongestionMatch && r.deliveryCongestionMatch
           ? `both addresses are`
           : r.pickupCongestionMatch

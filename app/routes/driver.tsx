@@ -31,6 +31,7 @@ import { StatusButton } from "~/components/ui/button";
 import { completeJobPath } from "~/domain/delivery-proof";
 import { driverRatingText } from "~/domain/driver-reliability";
 import { nextStepOf, progressAfter } from "~/domain/job-progress";
+import { countOf } from "~/domain/plural";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
 import { ukDateTime } from "~/domain/uk-calendar";
 import {
@@ -302,7 +303,7 @@ function OfferCard({ offer }: { offer: OfferView }) {
       </p>
       <p className="mt-1 text-sm text-slate-700">
         {offer.van}, {offer.helpers}
-        {offer.stops > 0 ? `, ${offer.stops} extra ${offer.stops === 1 ? "stop" : "stops"}` : ""} ·{" "}
+        {offer.stops > 0 ? `, ${countOf(offer.stops, "extra stop")}` : ""} ·{" "}
         {offer.estimatedTime}
       </p>
       <taking.Form method="post" className="mt-3">

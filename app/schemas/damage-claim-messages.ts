@@ -20,6 +20,8 @@ export const CLAIM_MESSAGES = {
   detailsTooLong: `Keep the details to ${CLAIM_DETAILS_MAX} characters or fewer.`,
   notFound: "Booking not found",
   notDelivered: "A claim can be made once your move has been delivered.",
+  windowOpen: (lastDay: string) =>
+    `Claims for this move close at the end of ${lastDay} (${GOODS_COVER.claimDays} days from delivery, the day of delivery being day 1).`,
   windowClosed: (lastDay: string) =>
     `Claims for this move closed at the end of ${lastDay}: a claim is made within ${GOODS_COVER.claimDays} days of delivery, the day of delivery being day 1.`,
   limitUsed: "The cover limit for this move has been used by earlier claims, so nothing more can be claimed.",

@@ -12,6 +12,8 @@ export type BookingView = {
   deliveryAddress: string;
   /** yyyy-mm-dd */
   moveDate: string;
+  /** Whether a driver has taken (or been given) the move. */
+  driverFound: boolean;
   moveDateText: string;
   moveTime: string;
   vanSize: string;

@@ -130,6 +130,10 @@ describe("making a claim", () => {
   it("stores the items limited, the photos and proof of value, a claim ticket, and tells the customer and support", async () => {
     const { user, cookie } = await customer();
     const booking = await deliveredMove(user, { declaredValue: 3000 });
+    // The thank-you discount is offered on the tracker until the customer complains about the move.
+    expect(
+      (await trackerExtras({ booking: { ...booking, driver: null }, viewer: "customer" })).discount,
+    ).not.toBeNull();
     const sent = await sendClaim(
       booking.id,
       [
@@ -179,12 +183,17 @@ describe("making a claim", () => {
     // The tracker and /bookings show it; the page lists it with its state.
     const extras = await trackerExtras({ booking: { ...booking, driver: null }, viewer: "customer" });
     expect(extras.claims).toMatchObject({ canClaim: true, list: [{ stateText: "Submitted", claimed: "£3,320.50" }] });
+    expect(extras.claims?.windowText).toMatch(
+      /^Claims for this move close at the end of \d+ \w+ \d{4} \(7 days from delivery/,
+    );
+    // No discount beside a claim, nor right after it is sent.
+    expect(extras.discount).toBeNull();
     const bookings = await call(bookingsLoader, getRequest("/bookings", { cookie }));
     expect(bookings.body.bookings[0]).toMatchObject({ id: booking.id, claimable: true, hasClaims: true });
     expect((await openPage(booking.id, cookie)).body.claims).toHaveLength(1);
   });
 
-  it("counts earlier claims against the move's limit", async () => {
+  it("counts earlier claims against the move's limit; the page counts only accepted or paid offers as used", async () => {
     const { user, cookie } = await customer();
     const booking = await deliveredMove(user); // standard: £100 an item, £20,000 a move
     await sendClaim(booking.id, [...item(0, "Lamp, shade torn", "40"), photo()], cookie);
@@ -192,7 +201,11 @@ describe("making a claim", () => {
     expect(second.status).toBe(302);
     const claims = await db.damageClaim.findMany({ where: { bookingId: booking.id }, orderBy: { createdAt: "asc" } });
     expect(claims.map((claim) => claim.payablePence)).toEqual([4_000, 10_000]);
-    expect((await openPage(booking.id, cookie)).body.moveLeft).toBe("£19,860.00");
+    expect((await openPage(booking.id, cookie)).body.moveLeft).toBe("£20,000.00");
+    await db.damageClaim.update({ where: { id: claims[0]!.id }, data: { state: "offered", offeredPence: 3_000 } });
+    expect((await openPage(booking.id, cookie)).body.moveLeft).toBe("£20,000.00");
+    await db.damageClaim.update({ where: { id: claims[0]!.id }, data: { state: "accepted" } });
+    expect((await openPage(booking.id, cookie)).body.moveLeft).toBe("£19,970.00");
   });
 
   it("refuses missing items, bad amounts and no photos on their fields, with everything typed given back", async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   claimMayMove,
   claimPaymentSplit,
+  claimSettledPence,
   claimWindow,
   DRIVER_EXCESS_MAX_PENCE,
   itemLimitSentence,
@@ -108,6 +109,20 @@ describe("claim limits", () => {
   it("says the item's limit before the claim is sent", () => {
     expect(itemLimitSentence(standard)).toBe("You can claim up to £100.00 for this item (standard cover).");
     expect(itemLimitSentence(extended)).toBe("You can claim up to £2,500.00 for this item (extended cover).");
+  });
+});
+
+describe("what the customer reads is left of the move's limit", () => {
+  it("counts only accepted and paid offers, not one still being decided", () => {
+    const limits = coverLimits(8000);
+    const claims = [
+      { state: "offered", offeredPence: 8_400, payablePence: 12_000 },
+      { state: "submitted", offeredPence: null, payablePence: 5_000 },
+      { state: "declined", offeredPence: null, payablePence: 3_000 },
+    ];
+    expect(moveLimitLeft(limits, claims.map(claimSettledPence))).toBe(2_000_000);
+    expect(moveLimitLeft(limits, [{ state: "accepted", offeredPence: 8_400 }].map(claimSettledPence))).toBe(1_991_600);
+    expect(moveLimitLeft(limits, [{ state: "paid", offeredPence: 8_400 }].map(claimSettledPence))).toBe(1_991_600);
   });
 });
 

@@ -1,6 +1,7 @@
 // Self-dispatch's rules (domain/dispatch.ts): who may take a job, the waves, and the flag.
 import { describe, expect, it } from "vitest";
 import {
+  whatsNextSteps,
   DISPATCH_MESSAGES,
   districtOf,
   ineligibility,
@@ -185,5 +186,22 @@ describe("taking and dropping jobs to read customers' contacts", () => {
     const drops = [hoursAgo(1), hoursAgo(50), hoursAgo(100), hoursAgo(7 * 24 + 5)];
     expect(takingPausedUntil(drops, now)).toBeNull();
     expect(recentDrops(drops, now)).toBe(3);
+  });
+});
+
+describe("what the confirmation says happens next", () => {
+  it("says the move is offered to drivers now, and how a move today is found today", () => {
+    const later = whatsNextSteps({ driverFound: false, moveDate: "2026-12-05", today: "2026-11-28" });
+    expect(later[1]).toBe(
+      "We are offering your move now to approved drivers near your pickup, and we will tell you the moment one takes it.",
+    );
+    expect(later.join(" ")).not.toMatch(/24 hours/);
+    expect(later[3]).toBe("On moving day, your driver will call you when they are on their way.");
+    const today = whatsNextSteps({ driverFound: false, moveDate: "2026-11-28", today: "2026-11-28" });
+    expect(today[1]).toMatch(/^Your move is today: we are offering it now/);
+    expect(today[3]).toBe("Your driver will call you when they are on their way.");
+    expect(whatsNextSteps({ driverFound: true, moveDate: "2026-11-28", today: "2026-11-28" })[1]).toMatch(
+      /^A driver has taken your move already/,
+    );
   });
 });

@@ -128,7 +128,7 @@ export function AuthCard({
   testId?: string;
   children: ReactNode;
 }) {
-  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const Heading = `h${headingLevel}` as const;
   return (
     <section
       aria-labelledby={headingId}

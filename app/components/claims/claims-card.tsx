@@ -9,7 +9,7 @@ export function ClaimsCard({
   claims,
 }: {
   bookingId: string;
-  claims: { canClaim: boolean; list: ClaimSummary[] };
+  claims: { canClaim: boolean; windowText: string; list: ClaimSummary[] };
 }) {
   return (
     <section
@@ -21,9 +21,8 @@ export function ClaimsCard({
         Damage and claims
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        {claims.canClaim
-          ? "Something damaged in the move? Claim under your cover within 7 days of delivery."
-          : "Claims for this move are closed: a claim is made within 7 days of delivery."}{" "}
+        {claims.canClaim ? "Something damaged in the move? Claim under your cover. " : null}
+        {claims.windowText}{" "}
         <Link to={`/bookings/${bookingId}/claim`} className="font-semibold text-blue-700 underline">
           {claims.canClaim ? "Make a claim" : "See your claims"}
         </Link>

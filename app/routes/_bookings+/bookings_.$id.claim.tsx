@@ -13,6 +13,7 @@ import { ClaimForm, type ClaimAnswer } from "~/components/claims/claim-form";
 import { ClaimList } from "~/components/claims/claim-list";
 import { OfferAnswer, type OfferAnswerReply } from "~/components/claims/offer-answer";
 import { CoverFacts } from "~/components/cover-facts";
+import { countOf } from "~/domain/plural";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { bankDetailsSchema } from "~/schemas/bank-details";
 import {
@@ -150,6 +151,29 @@ export default function ClaimPage() {
   const offerReply = reply && "errors" in reply && "claimId" in reply ? reply : null;
   const bankReply = reply && "bankForm" in reply ? reply : null;
   const offered = page.claims.filter((claim) => claim.state === "offered");
+  const newClaim = (
+    <>
+      {page.damageNotes.length > 0 || page.proofPhotoCount > 0 ? (
+        <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+          <p className="font-semibold">Added to your claim from the proof of delivery</p>
+          {page.damageNotes.map((notes) => (
+            <p key={notes} className="mt-1">
+              Damage noted: {notes}
+            </p>
+          ))}
+          {page.proofPhotoCount > 0 ? (
+            <p className="mt-1">{countOf(page.proofPhotoCount, "photo")} taken at delivery.</p>
+          ) : null}
+        </div>
+      ) : null}
+      <ClaimForm
+        action={`/bookings/${page.booking.id}/claim`}
+        itemLimit={page.itemLimit}
+        maxPhotos={page.maxPhotos}
+        answer={answer}
+      />
+    </>
+  );
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm font-medium text-slate-600">Booking {page.booking.reference}</p>
@@ -180,33 +204,10 @@ export default function ClaimPage() {
           </section>
         ))}
       {page.open ? (
-        <>
-          <p className="mt-3 text-slate-700">
-            Claims for this move close at the end of {page.lastDayText}. Left of your move&apos;s limit:{" "}
-            <strong>{page.moveLeft}</strong>.
-          </p>
-          {page.damageNotes.length > 0 || page.proofPhotoCount > 0 ? (
-            <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
-              <p className="font-semibold">Added to your claim from the proof of delivery</p>
-              {page.damageNotes.map((notes) => (
-                <p key={notes} className="mt-1">
-                  Damage noted: {notes}
-                </p>
-              ))}
-              {page.proofPhotoCount > 0 ? (
-                <p className="mt-1">
-                  {page.proofPhotoCount} {page.proofPhotoCount === 1 ? "photo" : "photos"} taken at delivery.
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          <ClaimForm
-            action={`/bookings/${page.booking.id}/claim`}
-            itemLimit={page.itemLimit}
-            maxPhotos={page.maxPhotos}
-            answer={answer}
-          />
-        </>
+        <p className="mt-3 text-slate-700" data-testid="claim-limit-left">
+          {CLAIM_MESSAGES.windowOpen(page.lastDayText!)} Left of your move&apos;s limit:{" "}
+          <strong>{page.moveLeft}</strong>.
+        </p>
       ) : (
         <p
           role="status"
@@ -217,6 +218,17 @@ export default function ClaimPage() {
         </p>
       )}
       <ClaimList claims={page.claims} />
+      {page.open && page.claims.length === 0 ? newClaim : null}
+      {page.open && page.claims.length > 0 ? (
+        // A claim is under way: the form for another waits behind its own button (open again
+        // when the form came back with problems).
+        <details className="group mt-8" open={Boolean(answer)} data-testid="another-claim">
+          <summary className="inline-flex cursor-pointer rounded-md border border-blue-700 px-4 py-2 font-semibold text-blue-700 hover:bg-blue-50">
+            Claim for another item
+          </summary>
+          {newClaim}
+        </details>
+      ) : null}
       <p className="mt-8">
         <Link to={trackerPath(page.booking.id)} className="font-semibold text-blue-700 underline">
           Back to your booking

@@ -1,9 +1,11 @@
 // What the tracker embeds beside its own panels (issue 12): the rating of a completed move,
 // the customer's discount offer and the help actions' phone numbers, for the side looking.
-import { claimWindow } from "~/domain/damage-claims";
+import { claimWindow, type ClaimWindow } from "~/domain/damage-claims";
 import { problemReportOpen } from "~/domain/delivery-proof";
+import { formatCalendarDate } from "~/domain/uk-datetime";
+import { CLAIM_MESSAGES } from "~/schemas/damage-claim-messages";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
-import { discountOfferFor } from "~/server/bookings/discount-codes.server";
+import { discountOfferOnTracker } from "~/server/bookings/discount-codes.server";
 import { ratingFor } from "~/server/bookings/ratings.server";
 import { claimsOnBooking } from "~/server/claims/damage-claims.server";
 import { env } from "~/server/platform/env.server";
@@ -33,12 +35,20 @@ export type TrackerExtras = {
   /** The customer may report a problem: for 48 hours after completion. */
   canReportProblem: boolean;
   /** The customer's damage claims (issue 36), and whether one may be made now (7 days from delivery). */
-  claims: { canClaim: boolean; list: ClaimSummary[] } | null;
+  claims: { canClaim: boolean; windowText: string; list: ClaimSummary[] } | null;
 };
 
 /** The tracker's claims card: while a claim may be made, or once one has been. */
-function claimsCard(canClaim: boolean, list: ClaimSummary[]) {
-  return canClaim || list.length > 0 ? { canClaim, list } : null;
+/** The tracker's claims card: its window's end in the words the claim page uses, and the claims made. */
+function claimsCard(window: ClaimWindow, list: ClaimSummary[]) {
+  const lastDay = formatCalendarDate(window.lastDay, "long");
+  return window.open || list.length > 0
+    ? {
+        canClaim: window.open,
+        windowText: window.open ? CLAIM_MESSAGES.windowOpen(lastDay) : CLAIM_MESSAGES.windowClosed(lastDay),
+        list,
+      }
+    : null;
 }
 
 export async function trackerExtras({
@@ -57,7 +67,7 @@ export async function trackerExtras({
   const completed = customer !== null && booking.status === "completed" && booking.completedAt !== null;
   const [rating, offer, proofs, claims] = await Promise.all([
     canRate ? ratingFor(booking.id) : null,
-    customer && arrived && booking.status !== "cancelled" ? discountOfferFor(customer) : null,
+    customer && arrived && booking.status !== "cancelled" ? discountOfferOnTracker(customer, booking.id) : null,
     arrived && booking.status !== "cancelled" ? deliveryProofViews(booking.id) : [],
     completed ? claimsOnBooking(booking.id) : null,
   ]);
@@ -82,6 +92,6 @@ export async function trackerExtras({
     proofs,
     canReportProblem:
       customer !== null && booking.status === "completed" && problemReportOpen(booking.completedAt, now),
-    claims: completed && claims ? claimsCard(claimWindow(booking.completedAt!, now).open, claims) : null,
+    claims: completed && claims ? claimsCard(claimWindow(booking.completedAt!, now), claims) : null,
   };
 }

@@ -6,10 +6,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ClientOnly } from "remix-utils/client-only";
 import { BookingSummary } from "~/components/checkout/booking-summary";
 import { Receipt } from "~/components/checkout/receipt";
+import { whatsNextSteps } from "~/domain/dispatch";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
+import { ukToday } from "~/domain/uk-calendar";
 import { loadConfirmation } from "~/routes/_checkout+/confirmation.server";
 import { requireUser } from "~/server/auth/auth.server";
-import { WHATS_NEXT } from "~/server/bookings/booking-emails.server";
 import { seo } from "~/utils/seo";
 import { trackerPath } from "~/utils/tracker-path";
 
@@ -24,10 +25,18 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Nothing named: nothing to show, and no reason to ask anyone to sign in first.
-  if (new URL(request.url).search === "")
-    return { confirmation: { state: "loading_error" as const }, whatsNext: WHATS_NEXT };
+  if (new URL(request.url).search === "") return { confirmation: { state: "loading_error" as const }, whatsNext: [] };
   const user = await requireUser(request);
-  return { confirmation: await loadConfirmation(request, user), whatsNext: WHATS_NEXT };
+  const confirmation = await loadConfirmation(request, user);
+  const whatsNext =
+    "booking" in confirmation
+      ? whatsNextSteps({
+          driverFound: confirmation.booking.driverFound,
+          moveDate: confirmation.booking.moveDate,
+          today: ukToday(),
+        })
+      : [];
+  return { confirmation, whatsNext };
 }
 
 export default function BookingConfirmation() {

@@ -11,6 +11,7 @@ import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorSummary, fieldIdOf } from "~/components/ui/error-summary";
 import { Field, TextareaField } from "~/components/ui/field";
+import { countOf } from "~/domain/plural";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { adminClaimStepSchema, CLAIM_DECISION_MESSAGES, CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim";
 import { requireAdmin } from "~/server/auth/auth.server";
@@ -190,7 +191,7 @@ export default function AdminClaim() {
         </ul>
         <p className="mt-3 text-sm">
           Proof of delivery: {claim.proofNotes ? `damage noted: ${claim.proofNotes}` : "no damage noted"}
-          {claim.proofPhotos > 0 ? `; ${claim.proofPhotos} photos on the booking's page` : ""}.
+          {claim.proofPhotos > 0 ? `; ${countOf(claim.proofPhotos, "photo")} on the booking's page` : ""}.
         </p>
       </section>
 

@@ -1,22 +1,17 @@
 // The e-mails a booking sends its customer. Plain text first (every client shows it), with a
 // simple HTML copy; the receipt is the same lines the confirmation page shows. Composed by the
 // message queue's worker (server/messages) from the booking as it is then.
+import { whatsNextSteps } from "~/domain/dispatch";
 import { formatDistance } from "~/domain/distance";
 import { COVER_PAGE_PATH } from "~/domain/goods-cover";
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
 import { breakdownText } from "~/domain/pricing";
 import { routeTextLines } from "~/domain/route-stops";
+import { ukToday } from "~/domain/uk-calendar";
 import { db } from "~/server/platform/db.server";
 import { escapeHtml, type Email } from "~/server/platform/email.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { BOOKING_VIEW_INCLUDE, bookingView, savedBreakdown } from "./bookings.server";
-
-export const WHATS_NEXT = [
-  "You will receive a confirmation email with your booking details.",
-  "We will assign a driver, typically 24 hours before your move.",
-  "Track your booking and chat with your driver from your bookings page.",
-  "On moving day, your driver will call you when they are on their way.",
-] as const;
 
 export async function composeBookingConfirmation({ bookingId }: { bookingId: string }): Promise<Email | null> {
   const booking = await db.booking.findUnique({
@@ -25,6 +20,7 @@ export async function composeBookingConfirmation({ bookingId }: { bookingId: str
   });
   if (!booking?.customerEmail) return null;
   const view = bookingView(booking);
+  const whatsNext = whatsNextSteps({ driverFound: view.driverFound, moveDate: view.moveDate, today: ukToday() });
   const receiptUrl = absoluteUrl(`/booking-receipt?booking=${view.id}`);
   const details = [
     `Booking reference: ${view.reference}`,
@@ -54,7 +50,7 @@ export async function composeBookingConfirmation({ bookingId }: { bookingId: str
     ...cover,
     "",
     "What's Next",
-    ...WHATS_NEXT.map((step, index) => `${index + 1}. ${step}`),
+    ...whatsNext.map((step, index) => `${index + 1}. ${step}`),
     "",
     `Your receipt online: ${receiptUrl}`,
     `Questions? Call ${env.SUPPORT_PHONE} or write to ${env.SUPPORT_EMAIL}.`,
@@ -69,7 +65,7 @@ export async function composeBookingConfirmation({ bookingId }: { bookingId: str
     "<h2>Cover for your goods</h2>",
     `<p>${escapeHtml(cover[0]!)} <a href="${escapeHtml(coverUrl)}">What is covered and how to claim</a></p>`,
     "<h2>What's Next</h2>",
-    `<ol>${WHATS_NEXT.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
+    `<ol>${whatsNext.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>`,
     `<p><a href="${escapeHtml(receiptUrl)}">Your receipt online</a></p>`,
   ].join("\n");
   return { to: booking.customerEmail, subject: `Booking confirmed: ${view.reference}`, text, html };

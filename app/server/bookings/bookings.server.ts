@@ -154,6 +154,7 @@ export function bookingView(booking: BookingRecord): BookingView {
     pickupAddress: booking.pickupAddress,
     deliveryAddress: booking.deliveryAddress,
     moveDate: isoDateOf(booking.moveDate),
+    driverFound: booking.driverId !== null,
     moveDateText: formatCalendarDate(booking.moveDate, "full"),
     moveTime: booking.moveTime,
     vanSize: booking.vanSize,

@@ -41,6 +41,16 @@ export async function discountOfferFor(customerId: string) {
   };
 }
 
+/**
+ * The thank-you offer on a move's tracker, unless the customer complained about that move (a
+ * damage claim, a problem report, a support request): a discount is never offered beside a
+ * complaint, nor right after one is sent.
+ */
+export async function discountOfferOnTracker(customerId: string, bookingId: string) {
+  const complaints = await db.supportRequest.count({ where: { bookingId, userId: customerId } });
+  return complaints > 0 ? null : discountOfferFor(customerId);
+}
+
 export type ApplyDiscountResult = { ok: true; code: string; percent: number } | { ok: false; message: string };
 
 /**

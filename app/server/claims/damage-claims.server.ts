@@ -4,7 +4,14 @@
 // earlier claims on the move counted. A claim is a support ticket of the kind "claim" with its
 // own states; the proof of delivery's damage notes and photos come with it.
 import { parseWithZod } from "@conform-to/zod";
-import { claimCountedPence, claimWindow, itemLimitSentence, limitClaim } from "~/domain/damage-claims";
+import {
+  claimCountedPence,
+  claimSettledPence,
+  claimWindow,
+  itemLimitSentence,
+  limitClaim,
+  moveLimitLeft,
+} from "~/domain/damage-claims";
 import { coverLimits, coverView } from "~/domain/goods-cover";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
@@ -114,7 +121,8 @@ export async function claimPageFor(bookingId: string, user: Pick<SessionUser, "i
     booking: { id: booking.id, reference: booking.reference },
     cover: coverView(booking.declaredValue),
     itemLimit: itemLimitSentence(limits),
-    moveLeft: formatPounds(moveLeftPence),
+    // Only accepted and paid offers count here: an offer not yet accepted may still change.
+    moveLeft: formatPounds(moveLimitLeft(limits, booking.damageClaims.map(claimSettledPence))),
     open: closedBecause === null,
     closedBecause,
     lastDayText: window ? formatCalendarDate(window.lastDay, "long") : null,

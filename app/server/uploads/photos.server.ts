@@ -7,6 +7,7 @@ import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-
 import sharp, { type OutputInfo } from "sharp";
 import { PHOTO_MAX_MB } from "~/domain/delivery-proof";
 import { detectFileType, isAccepted, MAGIC_BYTES_LENGTH } from "~/domain/file-types";
+import { countOf } from "~/domain/plural";
 import { MAX_PHOTO_BYTES, MB } from "~/server/platform/body-limits.server";
 import { isMalformedMultipart } from "~/server/platform/form-body.server";
 import type { UploadFailure } from "./documents.server";
@@ -24,7 +25,7 @@ const PHOTO_MESSAGES = {
   wrongType: "Each photo must be a JPEG, PNG or WebP image.",
   tooLarge: (megabytes: number) => `Each photo must be at most ${megabytes} MB.`,
   unreadable: "That photo could not be read. Please take it again, or send a JPEG.",
-  tooMany: (count: number) => `Send at most ${count} photos.`,
+  tooMany: (count: number) => `Send at most ${countOf(count, "photo")}.`,
   signature: "The signature could not be read. Please sign again.",
   formTooLarge: (megabytes: number) => `The photos are too large together (the limit is ${megabytes} MB).`,
 } as const;
