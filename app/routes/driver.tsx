@@ -303,8 +303,7 @@ function OfferCard({ offer }: { offer: OfferView }) {
       </p>
       <p className="mt-1 text-sm text-slate-700">
         {offer.van}, {offer.helpers}
-        {offer.stops > 0 ? `, ${countOf(offer.stops, "extra stop")}` : ""} ·{" "}
-        {offer.estimatedTime}
+        {offer.stops > 0 ? `, ${countOf(offer.stops, "extra stop")}` : ""} · {offer.estimatedTime}
       </p>
       <taking.Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="take" />
