@@ -128,3 +128,20 @@ export function claimPaidHow(paid: {
   ];
   return parts.join(", and ");
 }
+
+/**
+ * The admin's claims list filters by what an admin asks ("Disputed" is a claim back under review
+ * after the customer disputed the offer); "Waiting for a decision" is the menu's count.
+ */
+export const CLAIM_LIST_FILTERS = {
+  waiting: { label: "Waiting for a decision", states: ["submitted", "under_review"] },
+  submitted: { label: "Submitted", states: ["submitted"] },
+  offered: { label: "Offer made", states: ["offered"] },
+  accepted: { label: "Accepted", states: ["accepted"] },
+  paid: { label: "Paid", states: ["paid"] },
+  disputed: { label: "Disputed", states: ["under_review"] },
+  declined: { label: "Declined", states: ["declined"] },
+} as const satisfies Record<string, { label: string; states: readonly (keyof typeof CLAIM_STATE_LABELS)[] }>;
+
+export type ClaimListFilter = keyof typeof CLAIM_LIST_FILTERS;
+export const CLAIM_BOOKING_SEARCH_MAX = 20;

@@ -6,13 +6,16 @@ import { z } from "zod";
 import { isDriverExcess } from "~/domain/damage-claims";
 import { parsePoundsText } from "~/domain/money";
 import {
+  CLAIM_BOOKING_SEARCH_MAX,
   CLAIM_DECISION_MESSAGES,
+  CLAIM_LIST_FILTERS,
   CLAIM_DETAILS_MAX,
   CLAIM_MAX_ITEMS,
   CLAIM_MAX_PHOTOS,
   CLAIM_MESSAGES,
   CLAIM_PAYMENT_MESSAGES,
   claimItemProblems,
+  type ClaimListFilter,
 } from "./damage-claim-messages";
 
 export * from "./damage-claim-messages";
@@ -100,3 +103,10 @@ export const offerAnswerSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept") }),
   z.object({ intent: z.literal("dispute"), reason: reasonField(CLAIM_DECISION_MESSAGES.disputeReason, 1000) }),
 ]);
+
+/** /admin/claims?state=…&booking=…: a known filter (else every claim) and a booking reference typed. */
+export function readClaimFilters(params: URLSearchParams): { state: ClaimListFilter | null; booking: string } {
+  const state = params.get("state") ?? "";
+  const booking = (params.get("booking") ?? "").trim().toUpperCase().slice(0, CLAIM_BOOKING_SEARCH_MAX);
+  return { state: Object.hasOwn(CLAIM_LIST_FILTERS, state) ? (state as ClaimListFilter) : null, booking };
+}

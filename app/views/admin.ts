@@ -46,13 +46,19 @@ export type AdminPaymentRow = {
   customerName: string;
   customerEmail: string;
   amount: string;
-  /** Money in, a refund of the price, or a damage claim's compensation (issue 36). */
-  kind: "Payment" | "Refund" | "Compensation";
+  /** Money in, a refund of the price, or a damage claim's compensation (back to the card, or by bank). */
+  kind: "Payment" | "Refund" | "Compensation paid" | "Compensation, bank transfer";
   status: "pending" | "processing" | "succeeded" | "failed" | "refunded" | "cancelled";
   /** Taken by the built-in sandbox: no real money (a local demo, or PAYMENTS_SANDBOX=on). */
   testPayment: boolean;
   paymentId: string;
   date: string;
+  /** Where the row opens when it is not a Payment of its own (a bank part opens its claim). */
+  href: string | null;
+  /** The status in words, when it says more than the status ("Paid" for a compensation, "In batch …"). */
+  statusText: string | null;
+  /** A bank part's payout batch, once it is in one. */
+  batch: string | null;
 };
 
 /** A driver's application as the admin vets it. */

@@ -75,6 +75,7 @@ const ROUTES: Record<string, RouteCase> = {
   "admin.dashboard": { url: () => "/admin/dashboard", who: "admin" },
   "admin.bookings": { url: () => "/admin/bookings", who: "admin" },
   "admin.bookings.$id": { url: (s) => `/admin/bookings/${s.bookingId}`, who: "admin" },
+  "admin.claims._index": { url: () => "/admin/claims", who: "admin" },
   "admin.claims.$id": { url: (s) => `/admin/claims/${s.claimId}`, who: "admin" },
   "admin.drivers": { url: () => "/admin/drivers", who: "admin" },
   "admin.users": { url: () => "/admin/users", who: "admin" },

@@ -400,7 +400,9 @@ describe("admin figures and lists after a cancellation", () => {
     const after = await getAdminStats();
     expect(Math.round((before.totalRevenue - after.totalRevenue) * 100)).toBe(5_000);
 
-    const { payments } = await listPayments({ search: booking.reference }, { page: 1, take: 10, skip: 0 });
+    const payments = (await listPayments({ search: booking.reference }, { page: 1, take: 10, skip: 0 })).entries.map(
+      (entry) => (entry.type === "payment" ? entry.payment : null)!,
+    );
     expect(payments.map((payment) => [payment.method, payment.status, payment.amountPence]).sort()).toEqual([
       ["card", "succeeded", 10_001],
       ["refund", "refunded", 5_000],

@@ -9,7 +9,7 @@ import { parsePoundsText } from "~/domain/money";
 import * as claimPage from "~/routes/_bookings+/bookings_.$id.claim";
 import { CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
 import { overrideTracking } from "~/server/admin/bookings.server";
-import { paymentsCsv, listPayments } from "~/server/admin/payments.server";
+import { listPayments, paymentEntryJson, paymentEntryView, paymentsCsv } from "~/server/admin/payments.server";
 import { recordProviderPayment } from "~/server/bookings/checkout.server";
 import { issueCreditNotes } from "~/server/bookings/invoices.server";
 import {
@@ -233,19 +233,39 @@ describe("paying an accepted claim", () => {
     expect(await db.message.count({ where: { bookingId: booking.id, kind: "support-answer" } })).toBe(1);
     expect(await db.auditLog.count({ where: { targetId: claim.id, action: "claim.pay" } })).toBe(1);
 
-    // Admin payments: its own kind, on the page, the CSV and the JSON API's rows.
-    const listed = await listPayments({ search: booking.reference }, { page: 1, take: 10, skip: 0 });
-    expect(listed.payments.map((payment) => payment.method).sort()).toEqual(["card", "compensation"]);
-    const csv: string[] = [];
-    for await (const line of paymentsCsv({ search: booking.reference })) csv.push(line);
-    const rows = parseCsv(csv.join(""));
+    // Admin payments: the card part as "Compensation paid", the bank part a row of its own, on
+    // the page, the CSV and the JSON API's rows alike.
+    const listed = async () =>
+      (await listPayments({ search: booking.reference }, { page: 1, take: 10, skip: 0 })).entries;
+    const shown = async () =>
+      (await listed()).map(paymentEntryView).map((row) => [row.kind, row.amount, row.statusText, row.paymentId]);
+    // Newest first: the refund is made just after the claim is marked paid (the bank part's date).
+    expect(await shown()).toEqual([
+      ["Compensation paid", "£123.45", "Paid", expect.any(String)],
+      ["Compensation, bank transfer", "£376.55", "Waiting for the next batch", "Next batch"],
+      ["Payment", "£123.45", null, expect.any(String)],
+    ]);
+    expect((await listed()).map(paymentEntryJson).map((row) => [row.kind, row.status, row.amount])).toEqual([
+      ["compensation", "refunded", 123.45],
+      ["compensation_bank_transfer", "pending", 376.55],
+      ["payment", "succeeded", 123.45],
+    ]);
+    const csvRows = async () => {
+      const csv: string[] = [];
+      for await (const line of paymentsCsv({ search: booking.reference })) csv.push(line);
+      return parseCsv(csv.join(""));
+    };
+    const rows = await csvRows();
     expect(rows[0]!.at(-1)).toBe("Kind");
+    expect(rows.slice(1).map((row) => [row.at(-1), row[2], row[3], row[4]])).toEqual([
+      ["Compensation paid", "123.45", "refunded", expect.any(String)],
+      ["Compensation, bank transfer", "376.55", "pending", "Next batch"],
+      ["Payment", "123.45", "succeeded", expect.any(String)],
+    ]);
+    // The status filter finds the bank part by its own state.
     expect(
-      rows
-        .slice(1)
-        .map((row) => row.at(-1))
-        .sort(),
-    ).toEqual(["Compensation", "Payment"]);
+      (await listPayments({ search: booking.reference, status: "pending" }, { page: 1, take: 10, skip: 0 })).entries,
+    ).toHaveLength(1);
 
     // The bank part: in the next batch's compensation section, sent when the batch is marked paid.
     // Counted as owed by bank (the payouts page says so) until a batch carries it.
@@ -264,6 +284,8 @@ describe("paying an accepted claim", () => {
     expect((await claimOf(claim.id)).bankBatchId).toBe(batch.id);
     expect(await markBatchPaid(batch.id, admin.id, payday)).toBe(true);
     expect((await claimOf(claim.id)).bankPaidAt).toEqual(payday);
+    expect((await shown())[1]).toEqual(["Compensation, bank transfer", "£376.55", "Paid", `Batch ${batch.reference}`]);
+    expect((await csvRows())[2]!.slice(2, 5)).toEqual(["376.55", "succeeded", `Batch ${batch.reference}`]);
     const paidPage = await call(claimPage.loader, getRequest(`/bookings/${booking.id}/claim`, { cookie }), {
       id: booking.id,
     });

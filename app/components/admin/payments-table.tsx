@@ -18,14 +18,14 @@ const BADGE_CLASSES: Record<string, string> = {
   failed: "bg-red-100 text-red-900 ring-red-600/30",
 };
 
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status, text }: { status: string; text?: string | null }) {
   return (
     <span
       data-testid="payment-status"
       data-status={status}
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE_CLASSES[status] ?? "bg-slate-100 text-slate-800 ring-slate-500/30"}`}
     >
-      {statusLabel(status)}
+      {text ?? statusLabel(status)}
     </span>
   );
 }
@@ -81,7 +81,7 @@ export function PaymentsTable({
                 >
                   <td className="px-4 py-3">
                     <Link
-                      to={hrefOf(payment.id)}
+                      to={payment.href ?? hrefOf(payment.id)}
                       preventScrollReset
                       className="font-medium text-blue-700 hover:underline"
                     >
@@ -106,7 +106,7 @@ export function PaymentsTable({
                     ) : null}
                   </td>
                   <td className="px-4 py-3">
-                    <StatusBadge status={payment.status} />
+                    <StatusBadge status={payment.status} text={payment.statusText} />
                   </td>
                   <td className="px-4 py-3 font-mono text-xs text-slate-700">{payment.paymentId}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{payment.date}</td>
@@ -142,7 +142,7 @@ export function DetailsPanel({ details, closeHref }: { details: Details; closeHr
     ["Amount", details.testPayment ? `${details.amount} (${TEST_PAYMENT_NOTE})` : details.amount],
     ["Kind", details.kind],
     ["Method", details.method],
-    ["Status", <StatusBadge key="status" status={details.status} />],
+    ["Status", <StatusBadge key="status" status={details.status} text={details.statusText} />],
     [
       "Payment ID",
       <span key="id" className="break-all font-mono text-xs">

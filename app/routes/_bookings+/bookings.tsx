@@ -68,7 +68,7 @@ export default function Bookings() {
               <BookingCard key={booking.id} booking={booking} />
             ))}
           </ul>
-          {info.pages > 1 ? <Pagination info={info} label="bookings" /> : null}
+          {info.pages > 1 ? <Pagination info={info} label="bookings" one="booking" /> : null}
         </>
       )}
     </div>

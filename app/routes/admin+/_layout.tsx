@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { countOf } from "~/domain/plural";
 import { requireAdmin } from "~/server/auth/auth.server";
+import { claimsWaitingCount } from "~/server/claims/claims-list.server";
 import type { RouteHandle } from "~/utils/route-handle";
 
 // The layout of every /admin/* page. Its loader guards them all on the server: no session
@@ -13,12 +15,16 @@ export const handle: RouteHandle = { adminChrome: true };
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   if (new URL(request.url).pathname.replace(/\/+$/, "") === "/admin") throw redirect("/admin/dashboard");
-  return { admin: { username: admin.username, email: admin.email, role: admin.role } };
+  return {
+    admin: { username: admin.username, email: admin.email, role: admin.role },
+    claimsWaiting: await claimsWaitingCount(),
+  };
 }
 
 const SECTIONS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/claims", label: "Claims" },
   { to: "/admin/drivers", label: "Drivers" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/payments", label: "Payments" },
@@ -26,7 +32,7 @@ const SECTIONS = [
 ];
 
 export default function AdminLayout() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { admin, claimsWaiting } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-full bg-slate-50">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
@@ -41,6 +47,18 @@ export default function AdminLayout() {
                   }
                 >
                   {section.label}
+                  {section.to === "/admin/claims" && claimsWaiting > 0 ? (
+                    // The claims waiting for a decision: a badge to the eye, words to a screen reader.
+                    <span data-testid="claims-waiting">
+                      <span
+                        aria-hidden="true"
+                        className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-slate-900"
+                      >
+                        {claimsWaiting}
+                      </span>
+                      <span className="sr-only">, {countOf(claimsWaiting, "claim")} waiting for a decision</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

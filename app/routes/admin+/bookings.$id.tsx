@@ -31,6 +31,7 @@ import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
 import { bookingInvoices } from "~/server/bookings/invoices.server";
 import { newRefundRequestId, refundBookingByAdmin, REFUND_MESSAGES } from "~/server/bookings/refunds.server";
 import { supportRequestsFor } from "~/server/bookings/support-requests.server";
+import { claimsOfBooking } from "~/server/claims/claims-list.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
@@ -59,14 +60,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: 404,
       statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound,
     });
-  const [supportRequests, proofs, invoices, messages] = await Promise.all([
+  const [supportRequests, proofs, invoices, messages, claims] = await Promise.all([
     supportRequestsFor(booking.id),
     deliveryProofViews(booking.id),
     bookingInvoices(booking.id),
     messagesOfBooking(booking.id),
+    claimsOfBooking(booking.id),
   ]);
   // Each page's refund form has its own id: sent twice, it refunds once.
-  return { booking, supportRequests, proofs, invoices, messages, refundRequestId: newRefundRequestId() };
+  return { booking, supportRequests, proofs, invoices, messages, claims, refundRequestId: newRefundRequestId() };
 }
 
 /** "Refund": part or all of what was paid goes back; the credit note and the driver's ledger follow. */
@@ -203,7 +205,8 @@ function Panel({ labelledBy, children }: { labelledBy: string; children: React.R
 }
 
 export default function AdminBookingDetails() {
-  const { booking, supportRequests, proofs, invoices, messages, refundRequestId } = useLoaderData<typeof loader>();
+  const { booking, supportRequests, proofs, invoices, messages, claims, refundRequestId } =
+    useLoaderData<typeof loader>();
   const facts: [string, React.ReactNode][] = [
     ["Customer", booking.customer ? `${booking.customer.username} (${booking.customer.email})` : "Not given yet"],
     ["Phone", booking.customerPhone ?? "Not given"],
@@ -287,6 +290,23 @@ export default function AdminBookingDetails() {
           <DeliveryProofCard proof={proof} headingLevel="h3" />
         </div>
       ))}
+
+      {claims.length > 0 ? (
+        <>
+          <h3 className="mt-6 text-base font-semibold text-slate-900">Damage claims</h3>
+          <ul className="mt-2 space-y-1 text-sm text-slate-800" data-testid="booking-claims">
+            {claims.map((claim) => (
+              <li key={claim.id}>
+                <Link to={claim.href} className="font-medium text-blue-700 underline">
+                  Claim sent {claim.sentText}
+                </Link>
+                : {claim.stateText}, {claim.claimed} claimed
+                {claim.offered ? `, ${claim.offered} offered` : ""}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
 
       <h3 className="mt-6 text-base font-semibold text-slate-900">Help requests</h3>
       {supportRequests.length === 0 ? (

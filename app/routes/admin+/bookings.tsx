@@ -124,7 +124,7 @@ export default function AdminBookings() {
       <Outlet />
 
       <BookingsTable bookings={bookings} drivers={drivers} filtered={filtered} here={here} search={location.search} />
-      <Pagination info={page} label="bookings" />
+      <Pagination info={page} label="bookings" one="booking" />
     </>
   );
 }

@@ -78,7 +78,7 @@ export default function AdminDrivers() {
           ))}
         </ul>
       )}
-      <Pagination info={info} label="drivers" />
+      <Pagination info={info} label="drivers" one="driver" />
     </>
   );
 }

@@ -123,7 +123,7 @@ export default function AdminMessages() {
       ) : (
         <MessagesTable messages={messages} returnTo={`${location.pathname}${location.search}`} caption="Messages" />
       )}
-      <Pagination info={page} label="messages" />
+      <Pagination info={page} label="messages" one="message" />
     </>
   );
 }

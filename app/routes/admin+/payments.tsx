@@ -9,7 +9,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { parsePaymentFilters } from "~/schemas/admin-payments";
 import { ADMIN_PAYMENT_MESSAGES, PAYMENT_STATUSES, SEARCH_MAX } from "~/schemas/admin-payments-messages";
 import { recordId } from "~/schemas/admin-users";
-import { findPayment, listPayments, paymentDetailsView, paymentRowView } from "~/server/admin/payments.server";
+import { findPayment, listPayments, paymentDetailsView, paymentEntryView } from "~/server/admin/payments.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -37,14 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A bad filter is said beside its field and left out, so the list still shows.
   const filters = parsed.success ? parsed.data : {};
   const filterErrors = parsed.success ? {} : parsed.error.flatten().fieldErrors;
-  const { payments, info } = await listPayments(filters, pageOf(url));
+  const { entries, info } = await listPayments(filters, pageOf(url));
   const selectedId = url.searchParams.get("payment");
   const selected =
     selectedId && recordId(ADMIN_PAYMENT_MESSAGES.invalidId).safeParse(selectedId).success
       ? await findPayment(selectedId)
       : null;
   return {
-    payments: payments.map(paymentRowView),
+    payments: entries.map(paymentEntryView),
     info,
     filters: { status: url.searchParams.get("status") ?? "", search: url.searchParams.get("search") ?? "" },
     filterErrors,
@@ -130,7 +130,7 @@ export default function AdminPayments() {
         />
         {details ? <DetailsPanel details={details} closeHref={hrefWith({ payment: null })} /> : null}
       </div>
-      <Pagination info={info} label="payments" />
+      <Pagination info={info} label="payments" one="payment" />
     </>
   );
 }

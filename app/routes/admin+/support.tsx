@@ -101,7 +101,7 @@ export default function AdminSupport() {
           ))}
         </ul>
       )}
-      <Pagination info={page} label="Support tickets" />
+      <Pagination info={page} label="Support tickets" one="support ticket" />
     </>
   );
 }

@@ -80,7 +80,7 @@ export default function AdminUsers() {
       {confirmDelete ? <DeleteStep user={confirmDelete} adminId={adminId} /> : null}
 
       <UsersTable users={users} adminId={adminId} fetcher={statusFetcher} onDelete={setDeleting} />
-      <Pagination info={info} label="users" />
+      <Pagination info={info} label="users" one="user" />
       <DeleteDialog user={deleting} onClose={() => setDeleting(null)} />
     </>
   );

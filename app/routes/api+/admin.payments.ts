@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { pageHeaders } from "~/routes/api+/admin-api.server";
 import { parsePaymentFilters } from "~/schemas/admin-payments";
-import { listPayments, paymentJson } from "~/server/admin/payments.server";
+import { listPayments, paymentEntryJson } from "~/server/admin/payments.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { validationError } from "~/server/platform/api.server";
 import { pageOf } from "~/server/platform/pagination.server";
@@ -14,6 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = parsePaymentFilters(url);
   if (!filters.success) return validationError(filters.error);
-  const { payments, info } = await listPayments(filters.data, pageOf(url));
-  return Response.json(payments.map(paymentJson), { headers: pageHeaders(url, info) });
+  const { entries, info } = await listPayments(filters.data, pageOf(url));
+  return Response.json(entries.map(paymentEntryJson), { headers: pageHeaders(url, info) });
 }

@@ -2,6 +2,9 @@
 // API's shape, shared by /admin/payments, /admin/payments.csv and GET /api/admin/payments.
 // Newest first; a status filter uses the (status, createdAt) index, no filter the createdAt
 // one. Amounts are pence here and pounds only at the edges.
+// Besides the Payment rows (money in, refunds, a claim's compensation back to the card), the
+// list has one row per claim's bank-transfer part (DamageClaim.bankPence): money paid out by
+// bank in a payout batch, "pending" until its batch is marked paid, then "succeeded".
 import { csvLine } from "~/domain/csv";
 import { invoiceNumberText } from "~/domain/invoices";
 import { formatPounds, penceToPounds } from "~/domain/money";
@@ -32,6 +35,46 @@ const PAYMENT_ROW = {
 
 export type PaymentRow = Prisma.PaymentGetPayload<{ select: typeof PAYMENT_ROW }>;
 
+/** A claim's compensation paid by bank transfer: a row of its own. */
+const BANK_PART = {
+  id: true,
+  bankPence: true,
+  paidAt: true,
+  bankPaidAt: true,
+  bankBatch: { select: { reference: true } },
+  booking: { select: { id: true, reference: true, status: true, customerName: true, customerEmail: true } },
+} as const satisfies Prisma.DamageClaimSelect;
+
+type BankPartRow = Prisma.DamageClaimGetPayload<{ select: typeof BANK_PART }>;
+
+/** One row of the list: a Payment, or a claim's bank-transfer part. */
+export type PaymentEntry = { type: "payment"; payment: PaymentRow } | { type: "bank"; part: BankPartRow };
+
+const BANK_TRANSFER_KIND = "Compensation, bank transfer";
+
+/** The statuses a bank part has: waiting for (or in) a batch not yet paid, or sent. */
+function bankStatusOf(part: Pick<BankPartRow, "bankPaidAt">) {
+  return part.bankPaidAt ? ("succeeded" as const) : ("pending" as const);
+}
+
+/** The bank parts the filters select (status pending or succeeded; the same search). */
+function bankWhereOf({ status, search }: PaymentFilters): Prisma.DamageClaimWhereInput | null {
+  if (status && status !== "pending" && status !== "succeeded") return null;
+  const where: Prisma.DamageClaimWhereInput = {
+    state: "paid",
+    bankPence: { gt: 0 },
+    paidAt: { not: null },
+    ...(status ? { bankPaidAt: status === "succeeded" ? { not: null } : null } : {}),
+  };
+  if (search) {
+    const contains = { contains: search, mode: "insensitive" } as const;
+    where.booking = {
+      OR: [{ customerName: contains }, { customerEmail: contains }, { reference: search.toUpperCase() }],
+    };
+  }
+  return where;
+}
+
 const NEWEST_FIRST = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.PaymentOrderByWithRelationInput[];
 
 /** Search matches the customer's name or e-mail, the provider's payment id or the booking reference. */
@@ -50,16 +93,46 @@ function whereOf({ status, search }: PaymentFilters): Prisma.PaymentWhereInput {
   return where;
 }
 
+/** Newest first across both kinds of row (a bank part dated when its claim was paid). */
+function mergeNewestFirst(payments: PaymentRow[], parts: BankPartRow[]): PaymentEntry[] {
+  const entries: (PaymentEntry & { at: number; key: string })[] = [
+    ...payments.map((payment) => ({
+      type: "payment" as const,
+      payment,
+      at: payment.createdAt.getTime(),
+      key: payment.id,
+    })),
+    ...parts.map((part) => ({ type: "bank" as const, part, at: part.paidAt!.getTime(), key: part.id })),
+  ];
+  entries.sort((a, b) => b.at - a.at || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
+  return entries.map(({ at: _at, key: _key, ...entry }) => entry as PaymentEntry);
+}
+
+/**
+ * A page of the list. Rows on a page are among the first skip + take of each kind, so both are
+ * read that far (bank parts are few beside payments), merged, and the page cut out.
+ */
 export async function listPayments(
   filters: PaymentFilters,
   { page, take, skip }: { page: number; take: number; skip: number },
 ) {
   const where = whereOf(filters);
-  const [payments, total] = await Promise.all([
-    db.payment.findMany({ where, orderBy: NEWEST_FIRST, take, skip, select: PAYMENT_ROW }),
+  const bankWhere = bankWhereOf(filters);
+  const [payments, total, parts, partsTotal] = await Promise.all([
+    db.payment.findMany({ where, orderBy: NEWEST_FIRST, take: skip + take, select: PAYMENT_ROW }),
     db.payment.count({ where }),
+    bankWhere
+      ? db.damageClaim.findMany({
+          where: bankWhere,
+          orderBy: [{ paidAt: "desc" }, { id: "desc" }],
+          take: skip + take,
+          select: BANK_PART,
+        })
+      : [],
+    bankWhere ? db.damageClaim.count({ where: bankWhere }) : 0,
   ]);
-  return { payments, info: pageInfo(total, { page, take }) };
+  const entries = mergeNewestFirst(payments, parts).slice(skip, skip + take);
+  return { entries, info: pageInfo(total + partsTotal, { page, take }) };
 }
 
 export function findPayment(id: string) {
@@ -76,12 +149,12 @@ function paymentIdText(payment: Pick<PaymentRow, "providerPaymentId">) {
 
 /** What a row is: money in (a payment), a refund of the price, or a damage claim's compensation. */
 function paymentKind(payment: Pick<PaymentRow, "refundOfId" | "damageClaimId">): AdminPaymentRow["kind"] {
-  if (payment.damageClaimId) return "Compensation";
+  if (payment.damageClaimId) return "Compensation paid";
   return payment.refundOfId ? "Refund" : "Payment";
 }
 
 /** A table row as the page shows it: amounts in pounds, dates on the UK clock. */
-export function paymentRowView(payment: PaymentRow): AdminPaymentRow {
+function paymentRowView(payment: PaymentRow): AdminPaymentRow {
   return {
     id: payment.id,
     customerName: payment.customerName,
@@ -93,7 +166,33 @@ export function paymentRowView(payment: PaymentRow): AdminPaymentRow {
     testPayment: payment.provider === "sandbox",
     paymentId: paymentIdText(payment),
     date: formatUkDateTime(payment.createdAt),
+    href: null,
+    // A compensation is money paid to the customer, not a refund of the price.
+    statusText: payment.damageClaimId && payment.status === "refunded" ? "Paid" : null,
+    batch: null,
   };
+}
+
+/** A claim's bank-transfer part as a row: it opens its claim, where it was paid. */
+function bankPartRowView(part: BankPartRow): AdminPaymentRow {
+  return {
+    id: `bank-${part.id}`,
+    customerName: part.booking.customerName ?? "",
+    customerEmail: part.booking.customerEmail ?? "",
+    amount: formatPounds(part.bankPence ?? 0),
+    kind: BANK_TRANSFER_KIND,
+    status: bankStatusOf(part),
+    testPayment: false,
+    paymentId: part.bankBatch ? `Batch ${part.bankBatch.reference}` : "Next batch",
+    date: formatUkDateTime(part.paidAt!),
+    href: `/admin/claims/${part.id}`,
+    statusText: part.bankPaidAt ? "Paid" : part.bankBatch ? "In a batch, not paid yet" : "Waiting for the next batch",
+    batch: part.bankBatch?.reference ?? null,
+  };
+}
+
+export function paymentEntryView(entry: PaymentEntry): AdminPaymentRow {
+  return entry.type === "payment" ? paymentRowView(entry.payment) : bankPartRowView(entry.part);
 }
 
 export function paymentDetailsView(payment: NonNullable<Awaited<ReturnType<typeof findPayment>>>): AdminPaymentDetails {
@@ -107,8 +206,33 @@ export function paymentDetailsView(payment: NonNullable<Awaited<ReturnType<typeo
   };
 }
 
-/** The JSON API's shape, amounts in pounds. */
-export function paymentJson(payment: PaymentRow) {
+/** The JSON API's shape of a list row, amounts in pounds. */
+export function paymentEntryJson(entry: PaymentEntry) {
+  if (entry.type === "payment") return paymentJson(entry.payment);
+  const { part } = entry;
+  return {
+    id: `bank-${part.id}`,
+    customerName: part.booking.customerName ?? "",
+    customerEmail: part.booking.customerEmail ?? "",
+    amount: penceToPounds(part.bankPence ?? 0),
+    currency: "GBP",
+    status: bankStatusOf(part),
+    paymentIntentId: null,
+    provider: "bank_transfer",
+    method: "bank_transfer",
+    kind: "compensation_bank_transfer",
+    damageClaimId: part.id,
+    batchReference: part.bankBatch?.reference ?? null,
+    createdAt: part.paidAt!.toISOString(),
+    updatedAt: (part.bankPaidAt ?? part.paidAt!).toISOString(),
+    bookingId: part.booking.id,
+    bookingReference: part.booking.reference,
+    bookingStatus: part.booking.status,
+  };
+}
+
+/** The JSON API's shape of a payment, amounts in pounds. */
+function paymentJson(payment: PaymentRow) {
   return {
     id: payment.id,
     customerName: payment.customerName,
@@ -119,7 +243,9 @@ export function paymentJson(payment: PaymentRow) {
     paymentIntentId: payment.providerPaymentId || null,
     provider: payment.provider,
     method: payment.method,
-    kind: paymentKind(payment).toLowerCase(),
+    kind: { Payment: "payment", Refund: "refund", "Compensation paid": "compensation" }[
+      paymentKind(payment) as "Payment" | "Refund" | "Compensation paid"
+    ],
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
     bookingId: payment.bookingId,
@@ -170,6 +296,15 @@ const CSV_BATCH = 500;
 export async function* paymentsCsv(filters: PaymentFilters): AsyncGenerator<string> {
   yield csvLine(PAYMENTS_CSV_HEADER);
   const where = whereOf(filters);
+  const bankWhere = bankWhereOf(filters);
+  // The claims' bank parts (few beside payments) are read at once and merged in by date.
+  const parts = bankWhere
+    ? await db.damageClaim.findMany({
+        where: bankWhere,
+        orderBy: [{ paidAt: "desc" }, { id: "desc" }],
+        select: BANK_PART,
+      })
+    : [];
   let cursor: string | undefined;
   for (;;) {
     const batch = await db.payment.findMany({
@@ -180,6 +315,7 @@ export async function* paymentsCsv(filters: PaymentFilters): AsyncGenerator<stri
       select: CSV_ROW,
     });
     for (const payment of batch) {
+      while (parts.length > 0 && parts[0]!.paidAt! > payment.createdAt) yield bankPartCsvLine(parts.shift()!);
       yield csvLine([
         payment.customerName,
         payment.customerEmail,
@@ -196,7 +332,26 @@ export async function* paymentsCsv(filters: PaymentFilters): AsyncGenerator<stri
         paymentKind(payment),
       ]);
     }
-    if (batch.length < CSV_BATCH) return;
+    if (batch.length < CSV_BATCH) break;
     cursor = batch.at(-1)!.id;
   }
+  for (const part of parts) yield bankPartCsvLine(part);
+}
+
+function bankPartCsvLine(part: BankPartRow) {
+  return csvLine([
+    part.booking.customerName ?? "",
+    part.booking.customerEmail ?? "",
+    ((part.bankPence ?? 0) / 100).toFixed(2),
+    bankStatusOf(part),
+    part.bankBatch ? `Batch ${part.bankBatch.reference}` : "Next batch",
+    "bank_transfer",
+    "bank_transfer",
+    part.booking.reference,
+    part.booking.status,
+    formatUkDateTime(part.paidAt!),
+    formatUkDateTime(part.bankPaidAt ?? part.paidAt!),
+    "",
+    BANK_TRANSFER_KIND,
+  ]);
 }
