@@ -583,6 +583,26 @@ function buildBreakdown(r: Settled): BreakdownLine[] {
  * The breakdown as text (the API, every e-mail): "Label: £x.xx" for each line; with `notes`,
  * each line's note follows it as a line of its own, as the pages show it under the line.
  */
+/**
+ * The breakdown as a customer reads it once they buy extended cover: the cover on one line with
+ * its VAT included (the rulebook's line is the fee before VAT, its VAT inside the platform line),
+ * the platform line without the cover, and the driver's part as "of which: your driver". The
+ * lines still split the total. Without cover the lines are unchanged.
+ */
+export function customerBreakdown(
+  lines: readonly BreakdownLine[],
+  fees: { platformFee: number; coverFee: number },
+): BreakdownLine[] {
+  const coverCost = coverCostPence(fees);
+  if (coverCost === 0) return [...lines];
+  return lines.map((l) => {
+    if (l.key === "cover") return { ...l, label: `${l.label}, VAT included`, amountPence: coverCost };
+    if (l.key === "platformPayment") return { ...l, amountPence: l.amountPence - coverCost };
+    if (l.key === "driverPayment") return { ...l, label: "of which: your driver" };
+    return l;
+  });
+}
+
 export function breakdownText(lines: readonly BreakdownLine[], { notes = false } = {}): string[] {
   return lines.flatMap((l) => [`${l.label}: ${formatPounds(l.amountPence)}`, ...(notes && l.note ? [l.note] : [])]);
 }

@@ -153,7 +153,7 @@ describe("the quote form with extended cover", () => {
     expect(priced.status).toBe(200);
     expect(priced.body.quote.cover).toMatchObject({ extended: true, name: "Extended cover (£1,000 declared)" });
     expect(priced.body.quote.breakdown).toContainEqual(
-      expect.objectContaining({ label: "Extended cover (£1,000 declared)", amount: "£15.00" }),
+      expect.objectContaining({ label: "Extended cover (£1,000 declared), VAT included", amount: "£18.00" }),
     );
   });
 
@@ -184,7 +184,10 @@ describe("cover at checkout", () => {
     const page = await call(checkoutLoader, getRequest(`/checkout?booking=${bookingId}`, { cookie }));
     expect(page.body.booking.cover).toMatchObject({ extended: true, name: "Extended cover (£10,000 declared)" });
     expect(page.body.booking.breakdown).toContainEqual(
-      expect.objectContaining({ label: "Extended cover (£10,000 declared)", amount: "£150.00" }),
+      expect.objectContaining({ label: "Extended cover (£10,000 declared), VAT included", amount: "£180.00" }),
+    );
+    expect(page.body.booking.breakdown).toContainEqual(
+      expect.objectContaining({ label: "of which: your driver", amount: formatPounds(covered.driverShare) }),
     );
     expect(page.body.booking.total).toBe(formatPounds(covered.finalPrice));
 
@@ -260,7 +263,8 @@ describe("cover on every document", () => {
     expect(booking.paymentState).toBe("paid");
 
     const mail = (await readOutbox(user.email)).find((message) => message.subject.startsWith("Booking confirmed"));
-    expect(mail?.text).toContain("Extended cover (£8,000 declared): £120.00");
+    expect(mail?.text).toContain("Extended cover (£8,000 declared), VAT included: £144.00");
+    expect(mail?.text).toContain("of which: your driver: £54.00");
     expect(mail?.text).toContain("Extended cover (£8,000 declared): Up to £2,500 an item and £20,000 for the move.");
     expect(mail?.text).toMatch(/What is covered and how to claim: http\S+\/cover/);
 

@@ -5,7 +5,9 @@ import {
   PRICING_CONFIG,
   PricingInputError,
   applyDiscount,
+  breakdownText,
   calculatePrice,
+  customerBreakdown,
   distanceChargeFor,
   toApiQuote,
   withCover,
@@ -973,6 +975,22 @@ describe("goods cover (PRICING.md v3)", () => {
     expect(keys.indexOf("cover")).toBeGreaterThan(keys.indexOf("minimumAdjustment"));
     expect(keys.indexOf("cover")).toBeLessThan(keys.indexOf("platformPayment"));
     expect(r.breakdown.at(-1)).toBe("Total: £186.00");
+  });
+
+  it("worked example D as the customer reads it: the cover with its VAT on one line, the rest of the split after it", () => {
+    const r = calculatePrice({ ...caseB, declaredValue: 8000 });
+    const lines = customerBreakdown(r.breakdownLines, r);
+    expect(breakdownText(lines).slice(-4)).toEqual([
+      "Extended cover (£8,000 declared), VAT included: £144.00",
+      "Platform Payment (VAT + Platform fee): £12.00",
+      "of which: your driver: £30.00",
+      "Total: £186.00",
+    ]);
+    // Still a split of the total.
+    expect(144_00 + 12_00 + 30_00).toBe(r.totalWithVAT);
+    // Standard cover: the rulebook's lines as they are.
+    const standard = calculatePrice(caseB);
+    expect(customerBreakdown(standard.breakdownLines, standard)).toEqual(standard.breakdownLines);
   });
 
   it("charges 1.5% of the declared value, at least £10.00", () => {

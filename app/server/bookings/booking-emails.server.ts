@@ -5,7 +5,7 @@ import { whatsNextSteps } from "~/domain/dispatch";
 import { formatDistance } from "~/domain/distance";
 import { COVER_PAGE_PATH } from "~/domain/goods-cover";
 import { TEST_PAYMENT_NOTE } from "~/domain/payments";
-import { breakdownText } from "~/domain/pricing";
+import { breakdownText, customerBreakdown } from "~/domain/pricing";
 import { routeTextLines } from "~/domain/route-stops";
 import { ukToday } from "~/domain/uk-calendar";
 import { db } from "~/server/platform/db.server";
@@ -30,7 +30,7 @@ export async function composeBookingConfirmation({ bookingId }: { bookingId: str
     `Estimated time: ${view.estimatedTime}`,
   ];
   const receipt = [
-    ...breakdownText(savedBreakdown(booking), { notes: true }),
+    ...breakdownText(customerBreakdown(savedBreakdown(booking), booking), { notes: true }),
     ...view.legs.map((leg, index) => `Leg ${index + 1}: ${leg.from} to ${leg.to}, ${formatDistance(leg.miles)}`),
     `Paid: ${view.total}${view.testPayment ? ` (${TEST_PAYMENT_NOTE})` : ""}`,
   ];

@@ -4,7 +4,7 @@ import { bookingReference } from "~/domain/booking-reference";
 import { formatDistance } from "~/domain/distance";
 import { coverView } from "~/domain/goods-cover";
 import { formatPounds } from "~/domain/money";
-import { estimatedTimeText, type BreakdownLine } from "~/domain/pricing";
+import { customerBreakdown, estimatedTimeText, type BreakdownLine } from "~/domain/pricing";
 import { routeLegs, routePoints, stopView } from "~/domain/route-stops";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
@@ -145,7 +145,7 @@ export function savedBreakdown(booking: { breakdown: unknown }): BreakdownLine[]
 }
 
 export function bookingView(booking: BookingRecord): BookingView {
-  const lines = savedBreakdown(booking);
+  const lines = customerBreakdown(savedBreakdown(booking), booking);
   return {
     id: booking.id,
     reference: booking.reference,

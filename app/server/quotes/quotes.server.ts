@@ -3,7 +3,7 @@
 import { ASSUMED_DISTANCE_SOURCE, distanceNote, DistanceUnavailableError } from "~/domain/distance";
 import { coverView } from "~/domain/goods-cover";
 import { formatPounds } from "~/domain/money";
-import { calculatePrice, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
+import { calculatePrice, customerBreakdown, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
 import { routeLegs, routePointField, routePoints, stopView } from "~/domain/route-stops";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
@@ -241,7 +241,7 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     platformFee: formatPounds(price.platformFee),
     vat: formatPounds(price.vatAmount),
     platformPayment: formatPounds(price.platformFee + price.vatAmount),
-    breakdown: price.breakdownLines.map((line) => ({
+    breakdown: customerBreakdown(price.breakdownLines, price).map((line) => ({
       label: line.label,
       amount: formatPounds(line.amountPence),
       note: line.note,
