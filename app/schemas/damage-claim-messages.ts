@@ -145,3 +145,13 @@ export const CLAIM_LIST_FILTERS = {
 
 export type ClaimListFilter = keyof typeof CLAIM_LIST_FILTERS;
 export const CLAIM_BOOKING_SEARCH_MAX = 20;
+
+/** What support tells a customer about their claim, beyond an answer: it names the message's e-mail and text. */
+export type ClaimNews = { kind: "claim-offer"; amount: string } | { kind: "claim-declined" } | { kind: "claim-paid" };
+
+/** "Our offer for your claim on EM-658726: £84.00": the e-mail's subject, and the text's first words. */
+export function claimNewsTitle(news: ClaimNews, reference: string): string {
+  if (news.kind === "claim-offer") return `Our offer for your claim on ${reference}: ${news.amount}`;
+  if (news.kind === "claim-declined") return `Our decision on your claim on ${reference}`;
+  return `We have paid your claim on ${reference}`;
+}

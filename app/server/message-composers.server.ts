@@ -20,6 +20,7 @@ import {
   composeTextJobCancelled,
   composeTextJobChanged,
   composeTextJobOffer,
+  composeTextClaimNews,
   composeTextMoveCompleted,
   composeTextOnTheWay,
 } from "~/server/bookings/move-day-texts.server";
@@ -75,6 +76,7 @@ const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<C
   "text-on-the-way": composeTextOnTheWay,
   "text-arrived": composeTextArrived,
   "text-move-completed": composeTextMoveCompleted,
+  "text-claim-news": composeTextClaimNews,
   "text-job-assigned": composeTextJobAssigned,
   "text-job-cancelled": composeTextJobCancelled,
   "text-job-changed": composeTextJobChanged,

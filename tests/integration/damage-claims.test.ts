@@ -11,8 +11,10 @@ import * as adminClaimPage from "~/routes/admin+/claims.$id";
 import { CLAIM_DECISION_MESSAGES, CLAIM_MESSAGES, CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
 import { claimForAdmin, declineClaim, offerOnClaim } from "~/server/claims/claim-decisions.server";
 import { db } from "~/server/platform/db.server";
+import { absoluteUrl } from "~/server/platform/env.server";
+import { readTextOutbox } from "~/server/platform/sms.server";
 import { BASE, call, createAccount, getRequest, sessionCookie, unique } from "./auth-helpers";
-import { readOutbox } from "./messages";
+import { deliverQueuedMessages, readOutbox } from "./messages";
 
 const PHOTO = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#dc2626" } })
   .jpeg()
@@ -292,6 +294,9 @@ describe("deciding a claim", () => {
 
   it("an offer within the limits: once, however many admins send it at once; the customer is told", async () => {
     const { claim, booking } = await submittedClaim();
+    // A customer with a mobile is texted the news too.
+    const phone = `+447400${String(100_000 + Math.floor(Math.random() * 899_999))}`;
+    await db.booking.update({ where: { id: booking.id }, data: { customerPhone: phone } });
     const [first, second] = [await admin(), await admin()];
     const over = await offerOnClaim(first.id, claim.id, 9_500);
     expect(over).toEqual({ ok: false, status: 400, field: "amount", message: expect.stringContaining("up to £90.00") });
@@ -314,9 +319,14 @@ describe("deciding a claim", () => {
     expect(await db.auditLog.count({ where: { targetId: claim.id, action: "claim.offer" } })).toBe(1);
     // The e-mail says what it is about.
     const mails = await readOutbox(booking.customerEmail!);
-    expect(mails.map((mail) => mail.subject)).toContain(
-      `Our offer for your claim on ${booking.reference}: £${(offered.offeredPence! / 100).toFixed(2)}`,
-    );
+    const title = `Our offer for your claim on ${booking.reference}: £${(offered.offeredPence! / 100).toFixed(2)}`;
+    expect(mails.map((mail) => mail.subject)).toContain(title);
+    expect(
+      await db.message.count({ where: { bookingId: booking.id, kind: "text-claim-news", recipient: phone } }),
+    ).toBe(1);
+    await deliverQueuedMessages();
+    const [text] = await readTextOutbox(phone);
+    expect(text?.body).toBe(`EasyMove: ${title}. See it and answer: ${absoluteUrl(`/bookings/${booking.id}/claim`)}`);
   });
 
   it("the customer accepts once, however often the button is pressed; a stranger cannot", async () => {

@@ -12,6 +12,7 @@ import { normalisePhone } from "~/domain/phone";
 import type { TrackingStatusValue } from "~/domain/tracking";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
+import { claimNewsTitle, type ClaimNews } from "~/schemas/damage-claim-messages";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { customerWantsTexts, TEXT_CONSENT_SELECT } from "~/server/messages/text-consent.server";
 import { optedOut } from "~/server/messages/twilio-webhooks.server";
@@ -22,7 +23,12 @@ import { trackerPath } from "~/utils/tracker-path";
 import type { Prisma } from "../../../generated/prisma/client";
 
 export type CustomerTextKind =
-  "text-driver-assigned" | "text-day-before" | "text-on-the-way" | "text-arrived" | "text-move-completed";
+  | "text-driver-assigned"
+  | "text-day-before"
+  | "text-on-the-way"
+  | "text-arrived"
+  | "text-move-completed"
+  | "text-claim-news";
 export type DriverTextKind = "text-job-assigned" | "text-job-cancelled" | "text-job-changed" | "text-job-offer";
 
 const findBooking = (bookingId: string, client: Pick<typeof db, "booking"> | Prisma.TransactionClient = db) =>
@@ -46,17 +52,26 @@ const textableNumber = (typed: string | null | undefined) => {
   return phone?.canText ? phone.e164 : null;
 };
 
-/** Queues a text to the booking's customer, when their number can take one; `event` makes its key. */
+/**
+ * Queues a text to the booking's customer, when their number can take one; `event` makes its key,
+ * `about` says what a claim's text is about.
+ */
 export async function queueCustomerText(
   tx: Prisma.TransactionClient,
   kind: CustomerTextKind,
   bookingId: string,
   event: string,
+  about?: ClaimNews,
 ) {
   const booking = await findBooking(bookingId, tx);
   const to = textableNumber(booking?.customerPhone);
   if (!booking || !customerWantsTexts(booking) || !to || (await optedOut(to, tx))) return false;
-  return queueMessage(tx, kind, { bookingId }, { key: messageKey(kind, bookingId, event), bookingId, recipient: to });
+  return queueMessage(
+    tx,
+    kind,
+    { bookingId, ...(about ? { about } : {}) },
+    { key: messageKey(kind, bookingId, event), bookingId, recipient: to },
+  );
 }
 
 /** Queues a text to the booking's driver (as it is in `tx`), when their number can take one. */
@@ -145,6 +160,14 @@ export async function composeTextMoveCompleted({ bookingId }: { bookingId: strin
       `your move ${booking.reference} ${at ? `was completed${at}` : "is complete"}. The proof of delivery: ${absoluteUrl(`${trackerPath(booking.id)}#proof`)}`,
   );
 }
+
+/** A claim's offer, decision or payment: the e-mail's subject, and where to read it. */
+export const composeTextClaimNews = ({ bookingId, about }: { bookingId: string; about: ClaimNews }) =>
+  toCustomer(
+    bookingId,
+    (booking) =>
+      `${claimNewsTitle(about, booking.reference)}. ${about.kind === "claim-offer" ? "See it and answer" : "Read it"}: ${absoluteUrl(`/bookings/${booking.id}/claim`)}`,
+  );
 
 async function toDriver(bookingId: string, driverId: string, body: (reference: string, whenText: string) => string) {
   const [booking, driver] = await Promise.all([

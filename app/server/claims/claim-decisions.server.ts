@@ -16,6 +16,7 @@ import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { formatUkDateTime } from "~/domain/uk-datetime";
 import { CLAIM_DECISION_MESSAGES, CLAIM_STATE_LABELS } from "~/schemas/damage-claim-messages";
+import { queueCustomerText } from "~/server/bookings/move-day-texts.server";
 import type { AnswerAbout } from "~/server/messages/message-kinds";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { recordAudit } from "~/server/platform/audit.server";
@@ -86,6 +87,8 @@ export async function postInTicket(
       { replyId: reply.id, ...(about ? { about } : {}) },
       { key: messageKey("support-answer", reply.id), bookingId: claim.bookingId, recipient: claim.ticket.user.email },
     );
+  // The same news by text, when the customer takes texts about the move.
+  if (fromSupport && about) await queueCustomerText(tx, "text-claim-news", claim.bookingId, reply.id, about);
   await tx.supportRequest.update({
     where: { id: claim.ticket.id },
     data: { status: fromSupport ? "waiting_on_customer" : "open", resolvedAt: null },

@@ -2,13 +2,14 @@
 // registry of composers (composers.server.ts) must have one for each.
 import type { CancellationRefund } from "~/domain/cancellation";
 import type { AccessibilityReport } from "~/schemas/accessibility-report";
+import type { ClaimNews } from "~/schemas/damage-claim-messages";
 
 type Booking = { bookingId: string };
 type Account = { userId: string };
 type Ticket = { requestId: string };
 type Reply = { replyId: string };
 /** What an answer in a support thread is about, when it is more than an answer: its subject says so. */
-export type AnswerAbout = { kind: "claim-offer"; amount: string } | { kind: "claim-declined" } | { kind: "claim-paid" };
+export type AnswerAbout = ClaimNews;
 
 export type MessageRefs = {
   "booking-confirmed": Booking;
@@ -44,6 +45,8 @@ export type MessageRefs = {
   "text-on-the-way": Booking;
   "text-arrived": Booking;
   "text-move-completed": Booking;
+  /** A claim's offer, decision or payment, as its e-mail says (support-answer's `about`). */
+  "text-claim-news": Booking & { about: ClaimNews };
   "text-job-assigned": Booking & { driverId: string };
   "text-job-cancelled": Booking & { driverId: string };
   "text-job-changed": Booking & { driverId: string };

@@ -3,6 +3,7 @@
 // arrived, support's answer, the copy of their accessibility report). Composed by the message
 // queue's worker (server/messages) from the ticket or reply the change saved.
 import type { AccessibilityReport } from "~/schemas/accessibility-report";
+import { claimNewsTitle } from "~/schemas/damage-claim-messages";
 import { SUPPORT_REQUEST_KIND_LABELS } from "~/schemas/support-ticket-messages";
 import type { AnswerAbout } from "~/server/messages/message-kinds";
 import { db } from "~/server/platform/db.server";
@@ -106,11 +107,7 @@ export async function composeRequesterReplyToSupport({ replyId }: { replyId: str
 
 /** The subject of support's answer: what it is about, and the booking. */
 function answerSubject(about: AnswerAbout | undefined, reference: string | null) {
-  if (about && reference) {
-    if (about.kind === "claim-offer") return `Our offer for your claim on ${reference}: ${about.amount}`;
-    if (about.kind === "claim-declined") return `Our decision on your claim on ${reference}`;
-    return `We have paid your claim on ${reference}`;
-  }
+  if (about && reference) return claimNewsTitle(about, reference);
   return `${env.BRAND_NAME} support has answered${reference ? `: ${reference}` : ""}`;
 }
 
