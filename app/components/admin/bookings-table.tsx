@@ -41,7 +41,7 @@ export function BookingsTable({
         </div>
       ) : (
         <ScrollRegion label="Bookings" className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          <table className="stacked-table min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">Bookings, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
               <tr>
@@ -79,7 +79,7 @@ function BookingTableRow({
     <tr data-testid="booking-row" data-reference={booking.reference} className="align-top">
       {/* Seven columns, each pairing facts read together, so the table fits a laptop's window
           (1,280 px) with the driver's Assign button in view. */}
-      <th scope="row" className="whitespace-nowrap px-3 py-3 font-semibold">
+      <th scope="row" data-label="Booking" className="whitespace-nowrap px-3 py-3 font-semibold">
         <Link
           to={`${LIST_PATH}/${booking.id}${search}`}
           className="text-blue-700 hover:underline"
@@ -92,7 +92,7 @@ function BookingTableRow({
           {booking.createdText}
         </span>
       </th>
-      <td className="max-w-48 px-3 py-3">
+      <td data-label="Customer" className="max-w-48 px-3 py-3">
         {booking.customer ? (
           <>
             <span className="block font-medium text-slate-900">{booking.customer.username}</span>
@@ -102,7 +102,7 @@ function BookingTableRow({
           <span className="text-slate-600">Not given yet</span>
         )}
       </td>
-      <td className="min-w-48 px-3 py-3 text-slate-700">
+      <td data-label="Route" className="min-w-48 px-3 py-3 text-slate-700">
         {booking.pickupAddress}
         <span aria-hidden="true"> → </span>
         <span className="sr-only"> to </span>
@@ -113,18 +113,18 @@ function BookingTableRow({
           </span>
         ) : null}
       </td>
-      <td className="px-3 py-3 text-slate-700">
+      <td data-label="Move" className="px-3 py-3 text-slate-700">
         <span className="block whitespace-nowrap">{booking.moveDateText}</span>
         <span className="block whitespace-nowrap text-slate-600">{booking.van}</span>
       </td>
-      <td className="px-3 py-3">
+      <td data-label="Price" className="px-3 py-3">
         <span className="block whitespace-nowrap font-medium text-slate-900">{booking.priceText}</span>
         <PaymentStateBadge state={booking.paymentState} />
       </td>
-      <td className="px-3 py-3">
+      <td data-label="Status" className="px-3 py-3">
         <StatusForm booking={booking} here={here} />
       </td>
-      <td className="px-3 py-3">
+      <td data-label="Driver" className="px-3 py-3">
         <span className="block font-medium text-slate-900" data-testid="booking-driver">
           {booking.driver?.name ?? "Unassigned"}
         </span>
@@ -157,7 +157,7 @@ function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string 
   const saving = fetcher.state !== "idle";
   const id = `status-${booking.id}`;
   return (
-    <fetcher.Form method="post" action={LIST_PATH} className="flex items-center gap-2" aria-busy={saving || undefined}>
+    <fetcher.Form method="post" action={LIST_PATH} className="flex flex-wrap items-center gap-2" aria-busy={saving || undefined}>
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="bookingId" value={booking.id} />
       <input type="hidden" name="redirectTo" value={here} />
@@ -207,7 +207,7 @@ function AssignDriverForm({
   if (drivers.length === 0) return <p className="mt-1 text-xs text-slate-600">No approved drivers yet.</p>;
   const id = `driver-${booking.id}`;
   return (
-    <fetcher.Form method="post" action={LIST_PATH} className="mt-1 flex items-center gap-2">
+    <fetcher.Form method="post" action={LIST_PATH} className="mt-1 flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="bookingId" value={booking.id} />
       <input type="hidden" name="redirectTo" value={here} />
@@ -219,7 +219,7 @@ function AssignDriverForm({
         name="driverId"
         defaultValue={booking.driver?.id ?? ""}
         required
-        className={`${smallControl} max-w-40`}
+        className={`${smallControl} min-w-0 max-w-40`}
       >
         <option value="" disabled>
           Choose a driver

@@ -27,7 +27,7 @@ export function MessagesTable({
 }) {
   return (
     <ScrollRegion label={caption} className="mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full text-left text-sm">
+      <table className="stacked-table min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
@@ -51,7 +51,7 @@ export function MessagesTable({
         <tbody className="divide-y divide-slate-100">
           {messages.map((message) => (
             <tr key={message.id} data-testid="message-row" className="align-top">
-              <td className="px-3 py-2">
+              <td data-label="Message" className="px-3 py-2">
                 <span className="block font-medium text-slate-900">{message.summary ?? "Not composed yet"}</span>
                 <span className="text-xs text-slate-600">
                   {message.channel === "sms" ? "Text" : "E-mail"}
@@ -65,8 +65,10 @@ export function MessagesTable({
                   ) : null}
                 </span>
               </td>
-              <td className="px-3 py-2 break-all text-slate-800">{message.recipient ?? "Not known yet"}</td>
-              <td className="px-3 py-2">
+              <td data-label="To" className="px-3 py-2 break-all text-slate-800">
+                {message.recipient ?? "Not known yet"}
+              </td>
+              <td data-label="State" className="px-3 py-2">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_LOOKS[message.state]}`}>
                   {MESSAGE_STATE_LABELS[message.state]}
                 </span>
@@ -87,8 +89,10 @@ export function MessagesTable({
                   </Form>
                 ) : null}
               </td>
-              <td className="px-3 py-2 text-slate-800">{message.tries}</td>
-              <td className="px-3 py-2 text-xs whitespace-nowrap text-slate-700">
+              <td data-label="Tries" className="px-3 py-2 text-slate-800">
+                {message.tries}
+              </td>
+              <td data-label="Times" className="px-3 py-2 text-xs whitespace-nowrap text-slate-700">
                 <span className="block">Queued {message.queuedAt}</span>
                 {message.lastTriedAt ? <span className="block">Tried {message.lastTriedAt}</span> : null}
                 {message.sentAt ? <span className="block">Sent {message.sentAt}</span> : null}

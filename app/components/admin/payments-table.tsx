@@ -42,7 +42,7 @@ export function PaymentsTable({
 }) {
   return (
     <ScrollRegion label="Payments" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="stacked-table min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-4 py-3">
@@ -79,7 +79,7 @@ export function PaymentsTable({
                   aria-current={open || undefined}
                   className={open ? "bg-blue-50" : undefined}
                 >
-                  <td className="px-4 py-3">
+                  <td data-label="Customer" className="px-4 py-3">
                     <Link
                       to={payment.href ?? hrefOf(payment.id)}
                       preventScrollReset
@@ -87,29 +87,36 @@ export function PaymentsTable({
                     >
                       {payment.customerName}
                     </Link>
-                    <div className="text-xs text-slate-600">{payment.customerEmail}</div>
+                    <div className="break-all text-xs text-slate-600">{payment.customerEmail}</div>
                   </td>
-                  <td className="px-4 py-3 font-medium text-slate-900">
+                  <td data-label="Amount" className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">
                     {payment.amount}
-                    {payment.kind !== "Payment" ? (
-                      <span
-                        className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-800"
-                        data-testid="payment-kind"
-                      >
-                        {payment.kind}
-                      </span>
-                    ) : null}
-                    {payment.testPayment ? (
-                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                        Test
+                    {payment.kind !== "Payment" || payment.testPayment ? (
+                      // Under the amount: "Compensation, bank transfer" is longer than the amount.
+                      <span className="mt-1 flex flex-wrap gap-1 whitespace-normal text-xs font-semibold">
+                        {payment.kind !== "Payment" ? (
+                          <span
+                            className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800"
+                            data-testid="payment-kind"
+                          >
+                            {payment.kind}
+                          </span>
+                        ) : null}
+                        {payment.testPayment ? (
+                          <span className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-900">Test</span>
+                        ) : null}
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-4 py-3">
+                  <td data-label="Status" className="px-4 py-3">
                     <StatusBadge status={payment.status} text={payment.statusText} />
                   </td>
-                  <td className="px-4 py-3 font-mono text-xs text-slate-700">{payment.paymentId}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{payment.date}</td>
+                  <td data-label="Payment ID" className="break-all px-4 py-3 font-mono text-xs text-slate-700">
+                    {payment.paymentId}
+                  </td>
+                  <td data-label="Date" className="px-4 py-3 whitespace-nowrap text-slate-700">
+                    {payment.date}
+                  </td>
                 </tr>
               );
             })
@@ -166,11 +173,14 @@ export function DetailsPanel({ details, closeHref }: { details: Details; closeHr
         </h2>
         {close}
       </div>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-600">{label}</dt>
-            <dd className="text-slate-900" data-testid={`detail-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+            <dd
+              className="break-words text-slate-900 [overflow-wrap:anywhere]"
+              data-testid={`detail-${label.toLowerCase().replace(/\s+/g, "-")}`}
+            >
               {value}
             </dd>
           </div>

@@ -19,7 +19,7 @@ export function UsersTable({
 }) {
   return (
     <ScrollRegion label="Users" className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="stacked-table min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-4 py-3">
@@ -95,21 +95,27 @@ function UserRow({
 
   return (
     <tr data-testid="user-row" data-email={user.email}>
-      <td className="px-4 py-3 font-medium text-slate-900">
+      <td data-label="Username" className="px-4 py-3 font-medium text-slate-900">
         {user.username}
         {isSelf ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">You</span> : null}
       </td>
-      <td className="px-4 py-3 text-slate-700">{user.email}</td>
-      <td className="px-4 py-3 capitalize text-slate-700">{user.role}</td>
-      <td className="px-4 py-3" data-testid="user-active">
+      <td data-label="Email" className="break-all px-4 py-3 text-slate-700">
+        {user.email}
+      </td>
+      <td data-label="Role" className="px-4 py-3 capitalize text-slate-700">
+        {user.role}
+      </td>
+      <td data-label="Active" className="px-4 py-3" data-testid="user-active">
         {user.isActive ? (
           <span className="font-medium text-green-800">Yes</span>
         ) : (
           <span className="font-medium text-slate-500">No</span>
         )}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-700">{user.created}</td>
-      <td className="px-4 py-3">
+      <td data-label="Created" className="px-4 py-3 whitespace-nowrap text-slate-700">
+        {user.created}
+      </td>
+      <td data-label="Actions" className="px-4 py-3">
         <div className="flex gap-2">
           <fetcher.Form method="post">
             <input type="hidden" name="userId" value={user.id} />

@@ -20,7 +20,10 @@ export function PriceBreakdown({
     <ul className={`space-y-1 text-sm ${className}`} data-testid={testId}>
       {lines.map((line) => (
         <li key={line.label}>
-          <div className="flex justify-between gap-4">
+          {/* A part of the line above ("of which: your driver") sits under it. */}
+          <div
+            className={`flex justify-between gap-4 ${line.label.startsWith("of which") ? "pl-4 text-slate-700" : ""}`}
+          >
             <span>{line.label}</span>
             <span className="font-medium">{line.amount}</span>
           </div>

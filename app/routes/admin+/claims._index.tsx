@@ -79,7 +79,7 @@ export default function AdminClaims() {
       </Form>
 
       <ScrollRegion label="Claims" className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="claims-table">
+        <table className="stacked-table min-w-full divide-y divide-slate-200 text-sm" data-testid="claims-table">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" className="px-4 py-3">
@@ -115,20 +115,24 @@ export default function AdminClaims() {
             ) : (
               claims.map((claim) => (
                 <tr key={claim.id} data-testid="claim-row">
-                  <td className="whitespace-nowrap px-4 py-3">
+                  <td data-label="Booking" className="whitespace-nowrap px-4 py-3">
                     <Link to={`/admin/bookings/${claim.booking.id}`} className="font-medium text-blue-700 underline">
                       {claim.booking.reference}
                     </Link>
                   </td>
-                  <td className="px-4 py-3">{claim.customerName}</td>
-                  <td className="whitespace-nowrap px-4 py-3" data-testid="claim-row-state">
+                  <td data-label="Customer" className="px-4 py-3">
+                    {claim.customerName}
+                  </td>
+                  <td data-label="State" className="whitespace-nowrap px-4 py-3" data-testid="claim-row-state">
                     {claim.stateText}
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{claim.claimed}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+                  <td data-label="Claimed" className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+                    {claim.claimed}
+                  </td>
+                  <td data-label="Offered" className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
                     {claim.offered ?? <span className="text-slate-600">None yet</span>}
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3">
+                  <td data-label="Age" className="whitespace-nowrap px-4 py-3">
                     <span title={`Sent ${claim.sentText}`}>{claim.age}</span>
                   </td>
                   <td className="whitespace-nowrap px-4 py-3">

@@ -122,7 +122,7 @@ export default function AdminPayments() {
         ) : null}
       </Form>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className={`mt-6 grid gap-6 ${details ? "lg:grid-cols-[minmax(0,1fr)_22rem]" : ""}`}>
         <PaymentsTable
           payments={payments}
           openId={details !== null && details !== "missing" ? details.id : null}

@@ -126,7 +126,10 @@ export default function AdminPayouts() {
           <p className="mt-2 text-slate-700">No driver has earned anything yet.</p>
         ) : (
           <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="payouts-owed">
+            <table
+              className="stacked-table min-w-full divide-y divide-slate-200 text-left text-sm"
+              data-testid="payouts-owed"
+            >
               <caption className="sr-only">What each driver is owed</caption>
               <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
                 <tr>
@@ -140,14 +143,24 @@ export default function AdminPayouts() {
               <tbody className="divide-y divide-slate-200">
                 {drivers.map((driver) => (
                   <tr key={driver.id} data-testid="payout-driver" data-driver-id={driver.id}>
-                    <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                    <th scope="row" data-label="Driver" className="px-3 py-2 font-medium text-slate-900">
                       {driver.name}
                     </th>
-                    <td className="px-3 py-2">{driver.payable}</td>
-                    <td className="px-3 py-2">{driver.pending}</td>
-                    <td className="px-3 py-2">{driver.held}</td>
-                    <td className="px-3 py-2 font-semibold">{driver.balance}</td>
-                    <td className="px-3 py-2 text-slate-700">{driver.payTo}</td>
+                    <td data-label="Payable now" className="px-3 py-2">
+                      {driver.payable}
+                    </td>
+                    <td data-label="In its 48 hours" className="px-3 py-2">
+                      {driver.pending}
+                    </td>
+                    <td data-label="On hold" className="px-3 py-2">
+                      {driver.held}
+                    </td>
+                    <td data-label="Balance" className="px-3 py-2 font-semibold">
+                      {driver.balance}
+                    </td>
+                    <td data-label="Paid to" className="px-3 py-2 text-slate-700">
+                      {driver.payTo}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -186,7 +186,8 @@ function bankPartRowView(part: BankPartRow): AdminPaymentRow {
     paymentId: part.bankBatch ? `Batch ${part.bankBatch.reference}` : "Next batch",
     date: formatUkDateTime(part.paidAt!),
     href: `/admin/claims/${part.id}`,
-    statusText: part.bankPaidAt ? "Paid" : part.bankBatch ? "In a batch, not paid yet" : "Waiting for the next batch",
+    // Its batch is said in the payment id's column ("Next batch" until one carries it).
+    statusText: part.bankPaidAt ? "Paid" : null,
     batch: part.bankBatch?.reference ?? null,
   };
 }
