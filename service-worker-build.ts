@@ -1,4 +1,4 @@
-// Builds the driver app's service worker (app/service-worker/driver.ts, issue 35) after the
+// Builds the driver app's service worker (app/service-worker/driver.ts) after the
 // browser build: esbuild bundles it into one classic script, then Serwist's injectManifest
 // writes the list of the build's scripts and styles into it, with their hashes, so the driver
 // pages open with no signal. It lands at the top of the client build (/driver-sw.js), so its

@@ -463,7 +463,7 @@ async function createBookings(
         },
       });
     }
-    // A completed move earned its driver their share (issue 21): payable 48 hours after the
+    // A completed move earned its driver their share: payable 48 hours after the
     // proof of delivery, so the admins' payouts page and the driver's earnings show money.
     if (demo.status === "completed" && driverId) {
       const completedAt = new Date(`${demo.price.moveDate}T15:00:00Z`);
@@ -479,7 +479,7 @@ async function createBookings(
         },
       });
     }
-    // A driver's rating is the average of real ratings (issue 12): Alice rated her move; Daniel's
+    // A driver's rating is the average of real ratings: Alice rated her move; Daniel's
     // completed move is left for him to rate on the tracker.
     if (demo.status === "completed" && driverId && demo.customerIndex === 0) {
       await db.driverRating.create({

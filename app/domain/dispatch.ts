@@ -1,4 +1,4 @@
-// Self-dispatch (issue 34): who may take a paid, unassigned job, and who is offered it when.
+// Self-dispatch: who may take a paid, unassigned job, and who is offered it when.
 // Pure rules: the server gathers the facts (the driver's other jobs, the miles from their base to
 // the pickup by our own distance estimate, their record) and asks here.
 import { findPostcode, locateAddress, type PlaceFinder } from "./distance";

@@ -1,5 +1,5 @@
 // A job's progress on the move day, as the driver's screens show it: the next button (on my
-// way, nearby, arrived, a stop, the proof), why a proof cannot be handed in yet, and (issue 35)
+// way, nearby, arrived, a stop, the proof), why a proof cannot be handed in yet, and
 // the progress after the actions the phone kept offline, so the next step is offered before
 // the signal returns. The server's own checks use the same rules.
 import type { StopType } from "./move-inputs";

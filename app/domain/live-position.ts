@@ -1,4 +1,4 @@
-// The driver's live position (issue 20, part 2): how often the driver's phone sends it, which
+// The driver's live position: how often the driver's phone sends it, which
 // stop it is measured to, the distance and arrival estimate from the offline geometry, and
 // when a position is old enough to say so. The distance and arrival estimate to the next
 // stop come from the offline geometry (distance.ts, estimateTrip).

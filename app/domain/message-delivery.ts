@@ -1,4 +1,4 @@
-// How a message (an e-mail or a text) is retried until delivered (issue 33): the first retry
+// How a message (an e-mail or a text) is retried until delivered: the first retry
 // within a minute, then backing off to at most 30 minutes apart, for at least 48 hours. A
 // refusal that will not change (no such mailbox, a number that cannot take texts) is not
 // retried: the message is dead at once, and an admin may send it again.

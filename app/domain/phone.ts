@@ -1,5 +1,5 @@
 // Phone numbers as typed (UK first: "07700 900123", "+44 7700 900123") normalised to E.164 for
-// texts (issue 33), and whether a number can receive texts: a mobile can; a landline cannot,
+// texts, and whether a number can receive texts: a mobile can; a landline cannot,
 // and its owner gets e-mail only. libphonenumber-js's full metadata tells the two apart.
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 

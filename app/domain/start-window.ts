@@ -1,6 +1,6 @@
 // When a driver may set off on a job: from 2 hours before its start, on its day (UK time).
-// Apart from tracking.ts so that the driver's page, which works this out in the browser too
-// (issue 35), does not add it to the customer's tracker's code.
+// Apart from tracking.ts so that the driver's page, which works this out in the browser too,
+// does not add it to the customer's tracker's code.
 import { ukDateTime, ukInstant } from "./uk-calendar";
 
 /** How long before a move's start its driver may set off. */

@@ -1,6 +1,6 @@
 // The driver's tracking statuses in order, and the one step after each. Apart from
 // tracking.ts (whose labels the customer's tracker loads) because the driver's page works out
-// its next step in the browser too (issue 35, job-progress.ts).
+// its next step in the browser too (job-progress.ts).
 export const TRACKING_STATUSES = ["assigned", "en_route", "nearby", "arrived", "completed"] as const;
 export type TrackingStatusValue = (typeof TRACKING_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-// GET /claim-file/:claimId/:file: a damage claim's photo or proof of value (issue 36). Only the
+// GET /claim-file/:claimId/:file: a damage claim's photo or proof of value. Only the
 // claim's customer and admins get it; anyone else signed in gets the same 404 as for a file
 // that is not there, and a visitor is sent to sign in.
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";

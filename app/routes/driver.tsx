@@ -1,7 +1,7 @@
 // /driver: a signed-in driver's jobs, today's first, with the customer's details and the
 // button that moves each job along (on my way, nearby, arrived), then the link to complete it
 // with its proof of delivery (driver_.jobs.$id.complete.tsx). Each move updates
-// the customer's tracker live. Above them, the open jobs this driver may take (issue 34): by
+// the customer's tracker live. Above them, the open jobs this driver may take: by
 // district only until taken, first come first served, the list following live as others take
 // them. Works without JavaScript (post, then back here with a toast).
 import { parseWithZod } from "@conform-to/zod";

@@ -1,4 +1,4 @@
-// /driver/availability (issue 34): where the driver starts from, how far they go and how many
+// /driver/availability: where the driver starts from, how far they go and how many
 // jobs a day they take, which decide the open jobs they are offered; and their days off, added
 // and removed one at a time. Plain forms: the same with JavaScript off and on.
 import { getFormProps } from "@conform-to/react";

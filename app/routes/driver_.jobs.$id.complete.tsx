@@ -1,5 +1,5 @@
-// /driver/jobs/:id/complete: the driver completes a job by handing in its proof of delivery
-// (issue 20, part 3), or, with ?stop=N, a drop-off stop of a multi-stop move: at least one photo (the phone's camera opens: capture="environment"),
+// /driver/jobs/:id/complete: the driver completes a job by handing in its proof of delivery,
+// or, with ?stop=N, a drop-off stop of a multi-stop move: at least one photo (the phone's camera opens: capture="environment"),
 // the recipient's name, a signature and any damage noted. Without JavaScript the recipient's
 // typed name is the signature; with it, they can sign on the screen. One multipart post,
 // whose photos are streamed, checked and resized on the server (handle.largeBody).

@@ -1,5 +1,4 @@
-// /driver/jobs/:id/position: the driver shares where they are during a job (issue 20,
-// part 2). The job card on /driver posts here: with JavaScript the phone's coordinates, every
+// /driver/jobs/:id/position: the driver shares where they are during a job. The job card on /driver posts here: with JavaScript the phone's coordinates, every
 // 15 s or 100 m (components/driver/position-sharer.tsx); without it, "Share my position now"
 // with the postcode or town typed. A refused plain post shows this page's form again.
 import { parseWithZod } from "@conform-to/zod";

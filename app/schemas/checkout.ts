@@ -45,7 +45,7 @@ export const customerDetailsSchema = z.object({
       .regex(/^\+?[\d\s()-]{7,}$/, CHECKOUT_MESSAGES.invalidPhone),
   ),
   specialRequirements: optionalText(1000, CHECKOUT_MESSAGES.specialRequirementsTooLong),
-  // Texts about the move (issue 33): the form's box is ticked by default, and absent when unticked.
+  // Texts about the move: the form's box is ticked by default, and absent when unticked.
   textUpdates: z.boolean().default(false),
 });
 export type CustomerDetails = z.output<typeof customerDetailsSchema>;

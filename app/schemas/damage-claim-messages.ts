@@ -1,4 +1,4 @@
-// The claim form's limits and messages (issue 36), with no zod in them.
+// The claim form's limits and messages, with no zod in them.
 import { GOODS_COVER } from "~/domain/goods-cover";
 import { formatPounds, parsePoundsText } from "~/domain/money";
 

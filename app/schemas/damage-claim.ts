@@ -1,4 +1,4 @@
-// A customer's damage claim (issue 36): each damaged item with a description and an amount,
+// A customer's damage claim: each damaged item with a description and an amount,
 // 1 to 6 photos, an optional proof of value and details. The photos are stored before the
 // fields are checked; the server passes how many it kept as photoCount, so one schema says
 // what a complete claim is. Rows left empty on the form are not items.

@@ -1,4 +1,4 @@
-// A driver's proof of delivery (issue 20, part 3): the recipient's name, a signature (drawn,
+// A driver's proof of delivery: the recipient's name, a signature (drawn,
 // which arrives as a file, or typed), optional damage notes, and at least one photo. The
 // photos are read and stored before the fields are checked; the server passes how many it
 // kept as photoCount, so one schema says what a complete proof is.

@@ -1,4 +1,4 @@
-// /driver/availability (issue 34): where a driver starts from, how far they go, how many jobs a
+// /driver/availability: where a driver starts from, how far they go, how many jobs a
 // day they take, and the days they do not work. Bounds and defaults are the dispatch rules'.
 import { z } from "zod";
 import { isValidIsoDate, ukToday } from "~/domain/uk-calendar";

@@ -1,4 +1,4 @@
-// The tracker's help actions (issue 12): share where you are, ask for a change, contact
+// The tracker's help actions: share where you are, ask for a change, contact
 // support. Each is stored as a SupportRequest the admin sees.
 import { z } from "zod";
 import { HELP_KINDS, HELP_MESSAGE_MAX, HELP_MESSAGES } from "./help-request-messages";

@@ -1,4 +1,4 @@
-// An action the driver's phone kept while offline and now sends (issue 35): JSON to
+// An action the driver's phone kept while offline and now sends: JSON to
 // POST /api/driver/actions, or, for a proof of delivery, the proof form's fields beside
 // `actionId` and `happenedAt` (POST /api/driver/jobs/:id/proof).
 import { z } from "zod";

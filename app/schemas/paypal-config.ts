@@ -1,4 +1,4 @@
-// PayPal's client id and secret on /stripe-config (issue 21 part 3). Either may be left empty,
+// PayPal's client id and secret on /stripe-config. Either may be left empty,
 // which keeps the one in use; both empty is nothing to save.
 import { z } from "zod";
 

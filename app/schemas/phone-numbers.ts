@@ -1,4 +1,4 @@
-// Phone numbers as the server takes them (issue 33): normalised to E.164, and refused where a
+// Phone numbers as the server takes them: normalised to E.164, and refused where a
 // text must reach them but cannot (a landline). Kept apart from the forms' own schemas, which
 // the browser loads: libphonenumber-js's metadata is too heavy to ship to a phone for this, so
 // as you type the browser checks the format only and the server says the rest on the field.

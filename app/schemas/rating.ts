@@ -1,4 +1,4 @@
-// Rating the driver after a completed move (issue 12): 1 to 5 stars, an optional comment.
+// Rating the driver after a completed move: 1 to 5 stars, an optional comment.
 import { z } from "zod";
 import { MAX_STARS, MIN_STARS } from "~/domain/ratings";
 import { RATING_COMMENT_MAX, RATING_MESSAGES } from "./rating-messages";

@@ -29,7 +29,7 @@ export const stopDoneSchema = z.object({
     .max(MAX_EXTRA_STOPS, TRACKER_MESSAGES.invalidStop),
 });
 
-/** "Take this job": an open job offered to the driver (issue 34). */
+/** "Take this job": an open job offered to the driver. */
 export const takeJobSchema = z.object({ intent: z.literal("take"), bookingId });
 
 /** "I can't do this job": an assigned job the driver has not started goes back to the admins. */

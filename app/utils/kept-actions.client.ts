@@ -1,4 +1,4 @@
-// The driver's phone keeps what the driver does while it has no signal (issue 35): status
+// The driver's phone keeps what the driver does while it has no signal: status
 // steps, stops done, proofs of delivery (their photos made smaller first), chat messages and
 // positions, in IndexedDB, so a reload or a closed tab loses nothing. When the signal returns
 // (the page's `online` event, the next page opened, or Background Sync in the service worker)

@@ -21,7 +21,7 @@ export type AdminBookingRow = {
   priceText: string;
   customer: { username: string; email: string } | null;
   driver: { id: string; name: string } | null;
-  /** Self-dispatch: open since, offered to how many, taken by whom, or flagged (issue 34). */
+  /** Self-dispatch: open since, offered to how many, taken by whom, or flagged. */
   dispatchText: string | null;
   needsDriver: boolean;
 };

@@ -1,4 +1,4 @@
-/** A damage claim as the customer's pages show it (issue 36): display-ready. */
+/** A damage claim as the customer's pages show it: display-ready. */
 export type ClaimSummary = {
   id: string;
   state: "submitted" | "under_review" | "offered" | "accepted" | "paid" | "declined";

@@ -84,7 +84,7 @@ export type TicketView = {
   id: string;
   kind: string;
   kindText: string;
-  /** A ticket of the kind "claim": its damage claim (issue 36). */
+  /** A ticket of the kind "claim": its damage claim. */
   claimId: string | null;
   status: "open" | "waiting_on_customer" | "resolved";
   statusText: string;

@@ -8,7 +8,7 @@
 //   growth      quote latency with 0, 10, 100 items; admin pages' server time at 100, 10k, 100k bookings
 //   workers     the rendered GET / and the quote API with WEB_CONCURRENCY=1 and 2 (restarted for each)
 //   burst       200 bookings paid at once (each confirmed twice): the pages' open-loop p99 meanwhile,
-//               and how long until every confirmation e-mail is sent, once each (issue 33); the
+//               and how long until every confirmation e-mail is sent, once each; the
 //               anchor under the same three streams first, as the machine's floor
 // The load figures are read beside the speed anchor (a bare Remix app, scripts/bench/anchor.mjs)
 // served in the same run: capacity with 50 closed-loop connections, and latency open-loop
@@ -150,7 +150,7 @@ async function measureLoad(app, visitor) {
       ">= 0.5x the anchor",
       runs.anchorIdentity ? mark(identityRatio >= 0.5 && runs.homeIdentity.errors === 0) : "no anchor",
     );
-    // Pages rendered for one person (issue 32): half the anchor's rate at least.
+    // Pages rendered for one person: half the anchor's rate at least.
     for (const [label, run] of [
       ["GET / (signed in, rendered), gzip", runs.homeSignedIn],
       ["GET /bookings (signed in), gzip", runs.bookingsSignedIn],
@@ -253,7 +253,7 @@ function outboxWatcher(outboxDir, addresses) {
 }
 
 /**
- * A burst of payments (issue 33): BURST bookings paid in the sandbox are confirmed at once, each
+ * A burst of payments: BURST bookings paid in the sandbox are confirmed at once, each
  * twice (the browser's return and a retry), while the pages take their open-loop load. The
  * pages' p99 meanwhile, and how long until every confirmation is in the outbox, once each.
  */

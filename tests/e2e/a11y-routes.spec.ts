@@ -129,7 +129,7 @@ async function makeSample(): Promise<Sample> {
   const driver = await db.driver.findFirstOrThrow({ where: { approvalStatus: "approved" } });
   const booking = await db.booking.create({ data: move("pending") });
   const completed = await db.booking.create({
-    // Delivered just now: its claim page has the form to check (issue 36).
+    // Delivered just now: its claim page has the form to check.
     data: { ...move("completed"), driverId: driver.id, trackingStatus: "completed", completedAt: new Date() },
   });
   await db.payment.create({
@@ -170,7 +170,7 @@ async function makeSample(): Promise<Sample> {
       trackingStatus: "arrived",
     },
   });
-  // A damage claim on the delivered move (issue 36), for the admin's claim page.
+  // A damage claim on the delivered move, for the admin's claim page.
   const ticket = await db.supportRequest.create({
     data: { bookingId: completed.id, userId: customer.id, kind: "claim", message: "Damage claim: 1. Lamp" },
   });

@@ -1,4 +1,4 @@
-// The local demo on any port and any local host name (issue 32, part 1). The e2e server runs as
+// The local demo on any port and any local host name. The e2e server runs as
 // `PORT=3100 npm start` does: no SITE_URL and no HOST, so on its own it would call itself
 // http://localhost:3100. A visitor on http://127.0.0.1:3100 must still stay there, signed in,
 // through the payment provider's page and back, and their e-mails must link there too.

@@ -64,7 +64,7 @@ for (const mode of jsModes) {
       await page.getByRole("button", { name: `Pay ${total} securely` }).click();
       await expectFormError(page, "Please fill in all required fields (email, name, and phone number).");
       await expect(page.getByLabel("Email")).toHaveValue(email);
-      // Texts are ticked by default, so a landline is refused on its field (issue 33).
+      // Texts are ticked by default, so a landline is refused on its field.
       const texts = page.getByLabel(/^Text me about my move/);
       await expect(texts).toBeChecked();
       await page.getByLabel("Phone number").fill("020 7946 0018");

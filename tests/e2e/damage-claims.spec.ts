@@ -1,4 +1,4 @@
-// A damage claim in a browser, JavaScript on and off (issue 36): from /bookings to the claim
+// A damage claim in a browser, JavaScript on and off: from /bookings to the claim
 // form, a refused amount on its field with what was typed kept, then the claim with photos and
 // a proof of value, followed on the tracker; an admin's offer, accepted, the customer's bank
 // details for the part beyond their payment, and the claim paid; the driver at fault charged an

@@ -1,4 +1,4 @@
-// Self-dispatch in the browser (issue 34), JavaScript on and off: a customer pays for a move; the
+// Self-dispatch in the browser, JavaScript on and off: a customer pays for a move; the
 // paid booking is an open job in two eligible drivers' "Available jobs", by district only; one
 // takes it, with no admin involved; the other's list loses it live (with JavaScript) or on its
 // next load (without); the winner sees the street and the customer; the tracker shows the driver.

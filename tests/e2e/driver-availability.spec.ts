@@ -1,4 +1,4 @@
-// /driver/availability (issue 34), JavaScript on and off: the base, radius and jobs a day saved
+// /driver/availability, JavaScript on and off: the base, radius and jobs a day saved
 // (a bad radius refused on its field, the typed value kept); a day off added and removed.
 import { expect, test } from "./fixtures";
 import { appDb, jsModes, open, uniqueEmail } from "./helpers";

@@ -1,4 +1,4 @@
-// The driver app without a signal (issue 35), in Chromium with Playwright's offline switch:
+// The driver app without a signal, in Chromium with Playwright's offline switch:
 // after "On the way" the phone goes offline; the driver arrives, hands in a drop-off stop's
 // proof and the final one (photos and a drawn signature), a reload keeps it all, and when the
 // signal returns each step reaches the server once, in order, with its phone time. Sending

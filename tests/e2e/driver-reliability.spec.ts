@@ -1,4 +1,4 @@
-// A driver gives an assigned job back (issue 21 part 4), JavaScript on and off: "I can't do this
+// A driver gives an assigned job back, JavaScript on and off: "I can't do this
 // job" on /driver opens without JavaScript too; the job leaves the driver's list, goes back to
 // the admins' unassigned list with the reason in its history, and the driver's record shows
 // the drop on the admins' drivers page.

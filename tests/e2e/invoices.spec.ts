@@ -1,4 +1,4 @@
-// The VAT invoice in a browser, JavaScript on and off (issue 21 part 2): from the customer's
+// The VAT invoice in a browser, JavaScript on and off: from the customer's
 // bookings to the invoice page, a too-long company name refused with its message beside the
 // field (what was typed kept), then the invoice issued with the company and billing address
 // and downloaded as a PDF; the receipt page links to it.

@@ -1,4 +1,4 @@
-// Money that reaches the drivers (issue 21 part 1) in a browser, JavaScript on and off. On the
+// Money that reaches the drivers in a browser, JavaScript on and off. On the
 // built-in sandbox server (no Stripe): a driver sees a completed job payable on /driver/earnings
 // and gives their bank details (a bad sort code said beside its field); an admin exports the
 // bank-transfer batch, downloads its CSV and marks it paid; the job shows paid; a late refund

@@ -1,4 +1,4 @@
-// The tracker's extras (issue 12), with JavaScript off and on: rating the driver of a completed
+// The tracker's extras, with JavaScript off and on: rating the driver of a completed
 // move, the help actions (a support request, a shared location, a refused empty request) and
 // the customer's discount (a banner without JavaScript; a popup once per code with it).
 import { expect, test, type BrowserContextOptions, type Page } from "./fixtures";

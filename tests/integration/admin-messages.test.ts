@@ -1,4 +1,4 @@
-// /admin/messages (issue 33, part 2) against the real database: admins only; every message with
+// /admin/messages against the real database: admins only; every message with
 // its state, tries, last error and times; filters by state, booking and recipient; "Send again"
 // on a dead message, once, in the audit log; and a booking's admin page lists its messages.
 import { describe, expect, it } from "vitest";

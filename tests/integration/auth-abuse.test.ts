@@ -1,4 +1,4 @@
-// Auth abuse (issue 13, Resilience). Four parts:
+// Auth abuse (Resilience). Four parts:
 //   1. the access matrix over EVERY route: each loader and action in app/routes, found by file
 //      name, tried as a visitor, a deactivated account, a customer, a driver and an admin (the
 //      API with the session cookie and with a bearer token), against the class the route

@@ -538,7 +538,7 @@ describe("a confirmation asked again", () => {
   });
 });
 
-describe("a burst of payments (issue 33)", () => {
+describe("a burst of payments", () => {
   it("200 bookings paid at once, each confirmed twice over, give 200 confirmation e-mails, none twice", async () => {
     const BURST = 200;
     const customers: Customer[] = [];

@@ -435,7 +435,7 @@ describe("discount codes", () => {
 
 // ------------------------------------------------------------------------- phone numbers and texts
 
-describe("the customer's phone number and texts (issue 33)", () => {
+describe("the customer's phone number and texts", () => {
   const post = (bookingId: string, cookie: string, extra: Record<string, string>) =>
     call(
       stripeCheckoutAction,

@@ -1,4 +1,4 @@
-// Paying damage claims (issue 36 part 3), against a real PostgreSQL, the sandbox and the Stripe
+// Paying damage claims, against a real PostgreSQL, the sandbox and the Stripe
 // stand-in: an accepted offer is refunded to the booking's payment up to what is left of it and
 // the rest goes by bank transfer in the next bank batch's compensation section; once only under
 // a double click and two admins; a provider's refusal leaves the claim to be paid again. A

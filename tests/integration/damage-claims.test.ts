@@ -1,4 +1,4 @@
-// Damage claims, the customer's side (issue 36 part 2), against a real PostgreSQL: the claim
+// Damage claims, the customer's side, against a real PostgreSQL: the claim
 // page for 7 days from delivery, each item limited before sending and when stored (earlier
 // claims counted), photos through the proof of delivery's checked upload path, the proof's
 // damage notes attached, a support ticket of the kind "claim", and the tracker and /bookings.

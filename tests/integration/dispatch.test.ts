@@ -1,4 +1,4 @@
-// Self-dispatch (issue 34) against a real PostgreSQL: a paid booking is open to the drivers who
+// Self-dispatch against a real PostgreSQL: a paid booking is open to the drivers who
 // may do it, through the JSON API; twenty pressing "take" at once give one winner; an offer
 // shows no street and no customer until taken; each rule that stops a driver is named.
 import { beforeAll, describe, expect, it } from "vitest";

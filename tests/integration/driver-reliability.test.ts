@@ -1,4 +1,4 @@
-// Driver reliability, shown honestly (issue 21 part 4), against a real PostgreSQL: each arrival
+// Driver reliability, shown honestly, against a real PostgreSQL: each arrival
 // is recorded with its lateness against the booked start; a driver who drops an assigned job
 // gives it back to the admins' unassigned list, the customer is e-mailed and the drop is on the
 // driver's record; admins see completed jobs, rating, on-time rate and drops; the customer's

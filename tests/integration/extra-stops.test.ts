@@ -1,4 +1,4 @@
-// Multi-stop moves against a real PostgreSQL (issue 20 part 1): a quote's stops and legs go to
+// Multi-stop moves against a real PostgreSQL: a quote's stops and legs go to
 // its booking at checkout, and on the day the driver works through them in order (a pickup
 // with one button, a drop-off with its proof of delivery) before the move can be completed.
 // The tracker shows each stop's progress to the customer; only the booking's driver (or an

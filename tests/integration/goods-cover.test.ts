@@ -1,4 +1,4 @@
-// Goods cover (issue 36 part 1, PRICING.md v3) against a real PostgreSQL: extended cover bought
+// Goods cover (PRICING.md v3) against a real PostgreSQL: extended cover bought
 // at the quote (form and JSON API), changed and removed at checkout, charged as priced and never
 // as the browser says, shown on the confirmation, the receipt, the e-mail and the VAT invoice,
 // and refunded on cancellation as the rules say.

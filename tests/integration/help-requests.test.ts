@@ -1,4 +1,4 @@
-// The tracker's help actions (issue 12): a shared location, a change request and a support
+// The tracker's help actions: a shared location, a change request and a support
 // request are stored as open requests tied to the booking and the user, counted in the admin
 // dashboard's activeComplaints and listed on the admin's booking details; only the booking's
 // customer and its driver may send them; bad input comes back 4xx with the message and text.

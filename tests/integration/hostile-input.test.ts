@@ -347,7 +347,7 @@ function callerOf(name: string): Caller {
 const ids: Record<string, string> = {};
 const cookies = {} as Record<Caller, string | undefined>;
 let adminToken = "";
-/** The drivers' API (issue 34) takes a driver's token. */
+/** The drivers' API takes a driver's token. */
 let driverToken = "";
 
 // PayPal's routes read their bodies only while PayPal is configured: the local stand-in.

@@ -1,4 +1,4 @@
-// VAT invoices and credit notes against a real PostgreSQL (issue 21 part 2): the customer asks
+// VAT invoices and credit notes against a real PostgreSQL: the customer asks
 // for the invoice (with an optional company and billing address) and downloads it as a PDF;
 // numbers run without gaps however many are issued at once; a refund issues a credit note; the
 // admin's payments CSV names each payment's document; only the customer and admins may read it.

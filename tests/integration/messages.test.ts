@@ -1,4 +1,4 @@
-// Messages that always arrive (issue 33): each is a Message row and a pg-boss job made in the
+// Messages that always arrive: each is a Message row and a pg-boss job made in the
 // transaction of the change it reports; the queue's worker composes and delivers it through a
 // real SMTP server (smtp-server, read back with mailparser), once, with one Message-ID; a
 // mailbox that does not exist is dead at once, and "Send again" sends it once the address is

@@ -1,5 +1,5 @@
-// The move day against a real PostgreSQL and the real document storage (issue 20, parts 3 and
-// 6): completing a job with its proof of delivery (photos resized on the server, a drawn or a
+// The move day against a real PostgreSQL and the real document storage:
+// completing a job with its proof of delivery (photos resized on the server, a drawn or a
 // typed signature, refusals that keep what was typed and store nothing), who may see the
 // proof's files, the customer's problem report for 48 hours, and the e-mails of the day:
 // driver assigned, the day before (once, whatever the number of runs), on the way, completed.

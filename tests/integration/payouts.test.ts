@@ -1,4 +1,4 @@
-// Money that reaches the drivers (issue 21 part 1), against a real PostgreSQL and the Stripe
+// Money that reaches the drivers, against a real PostgreSQL and the Stripe
 // stand-in: a job goes from the customer's payment, to the proof of delivery (its earning), to
 // payable after 48 hours, to the payout (a Stripe Connect transfer tied to the booking's
 // charge, or a bank-transfer batch), to a reversal after a late refund; the ledger balances at

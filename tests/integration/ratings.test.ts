@@ -1,4 +1,4 @@
-// Rating the driver (issue 12): the driver's rating is the average of their ratings, one per
+// Rating the driver: the driver's rating is the average of their ratings, one per
 // completed booking, given only by the booking's customer; a second rating, or two at once,
 // make one; the admin pages and the tracker read the average.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The receipt says the same thing wherever it is read (issue 21 part 2): the confirmation
+// The receipt says the same thing wherever it is read: the confirmation
 // e-mail and the receipt page take their breakdown lines from the pricing module's breakdown,
 // amounts and notes included. One booking, made through the quote and checkout code, is
 // rendered both ways and their lines compared.

@@ -309,7 +309,7 @@ describe("POST /api/config/stripe", () => {
   });
 });
 
-describe("keys checked with the provider, removed, and tested (issue 21 part 3)", () => {
+describe("keys checked with the provider, removed, and tested", () => {
   const REVOKED = "sk_test_51revokedKeyStripeRefuses4444";
   const lastAudit = (action: string) =>
     db.auditLog.findFirst({ where: { actorId: admin.id, action }, orderBy: { createdAt: "desc" } });

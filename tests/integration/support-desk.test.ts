@@ -1,4 +1,4 @@
-// The support desk against a real PostgreSQL (issue 20, part 5): a request from the tracker
+// The support desk against a real PostgreSQL: a request from the tracker
 // is a ticket with a thread; support answers from /admin/support (or the booking's page), the
 // customer reads and answers on the tracker, each side hears of it by e-mail, statuses move
 // (open, waiting on customer, resolved) with an audit row, the dashboard counts open tickets,

@@ -1,4 +1,4 @@
-// Texts about moves are on by default and turned off (and on again) on /account (issue 33).
+// Texts about moves are on by default and turned off (and on again) on /account.
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/_auth+/account";
 import { db } from "~/server/platform/db.server";

@@ -1,4 +1,4 @@
-// Texts on the move day (issue 33, part 3), queued with the change they report: an admin's
+// Texts on the move day, queued with the change they report: an admin's
 // assignment texts the customer (the driver's name and van) and the driver (the job is theirs);
 // a customer whose number is a landline gets e-mail only; the driver's steps text the customer;
 // a text goes through Twilio (its stand-in) when Twilio is configured, else to the outbox.

@@ -1,4 +1,4 @@
-// Twilio's webhooks (issue 33, part 3): a signed reply of STOP stops our texts to that number
+// Twilio's webhooks: a signed reply of STOP stops our texts to that number
 // (an assignment then texts only the other side), START starts them again; a forged or unsigned
 // request is refused with 403 and changes nothing; a signed delivery report of a failed text
 // makes its message dead with Twilio's error code.

@@ -1,4 +1,4 @@
-// The job queue's workers in a process of their own (issue 33): the web instance runs with
+// The job queue's workers in a process of their own: the web instance runs with
 // JOB_WORKERS=off, so a password reset asked for there waits on the queue; `npm run worker`
 // (worker.ts, the same build) then sends it; on SIGTERM the worker process stops cleanly.
 import { spawn, type ChildProcess } from "node:child_process";

@@ -1,4 +1,4 @@
-// The outage test of issue 33: while the mail server is down, a customer pays, an admin
+// The mail outage test: while the mail server is down, a customer pays, an admin
 // assigns a driver and a password reset is asked for; the app is restarted; the mail server
 // comes back. Every message arrives exactly once (one copy per Message-ID), with the right
 // content, within 2 minutes of the mail server's return. A real SMTP server (smtp-server, read

@@ -1,4 +1,4 @@
-// A local stand-in for the part of Twilio's REST API that EasyMove uses (issue 33): creating a
+// A local stand-in for the part of Twilio's REST API that EasyMove uses: creating a
 // message (POST /2010-04-01/Accounts/{sid}/Messages.json, form-encoded, HTTP basic auth with
 // the account sid and auth token), answered as Twilio answers, so tests drive the real `twilio`
 // SDK (its requests sent here through TWILIO_API_BASE). It records every text and can refuse a

@@ -62,7 +62,7 @@ describe("driver application form schema (spec/01 section 5)", () => {
       vehiclePhoto: ["Vehicle photo is required"],
       agreement: ["You must accept the terms and conditions"],
     });
-    // The spec's eleven, and ours for a landline (issue 33), which only the server can tell.
+    // The spec's eleven, and ours for a landline, which only the server can tell.
     expect(Object.values(DRIVER_APPLICATION_MESSAGES)).toHaveLength(12);
   });
 

@@ -1,5 +1,5 @@
 // A move's route with extra stops: its legs, the form field of each address, and the order
-// the driver works through the stops on the day (issue 20 part 1).
+// the driver works through the stops on the day.
 import { describe, expect, it } from "vitest";
 import {
   nextStop,

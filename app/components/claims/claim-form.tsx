@@ -1,4 +1,4 @@
-// The customer's damage claim form (issue 36): each item with its description and amount (the
+// The customer's damage claim form: each item with its description and amount (the
 // item's limit said under each amount before sending), 1 to 6 photos, an optional proof of
 // value and what happened. One multipart post that works without JavaScript; the server's
 // answer puts each error on its field and gives back everything typed (files must be chosen

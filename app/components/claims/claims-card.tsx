@@ -1,4 +1,4 @@
-// The tracker's cover and claims card (issue 36): the customer's claims with their states,
+// The tracker's cover and claims card: the customer's claims with their states,
 // and "Make a claim" for 7 days from delivery. Loaded only on a completed move's tracker.
 import { Link } from "@remix-run/react";
 import type { ClaimSummary } from "~/views/claims";

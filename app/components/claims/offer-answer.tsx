@@ -1,4 +1,4 @@
-// The customer's answer to an offer on their claim (issue 36): accept it, or dispute it with a
+// The customer's answer to an offer on their claim: accept it, or dispute it with a
 // reason (the claim is reviewed again). Two small forms that post to the claim page.
 import { Form, useNavigation } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-// The driver portal as an installable app that works without a signal (issue 35). Each
+// The driver portal as an installable app that works without a signal. Each
 // driver page wraps itself in <DriverApp>: it registers the service worker (driver pages only:
 // a customer's page never has this code), sends what the phone kept as soon as there is a
 // signal, says "Offline: shown as of 14:02" while there is none, and, offline, opens links as

@@ -1,4 +1,4 @@
-// The driver's chat without a signal (issue 35), loaded by the tracker's chat only for the
+// The driver's chat without a signal, loaded by the tracker's chat only for the
 // driver: offline, a message sent from either chat form (a quick phrase or the text box) is
 // kept on the phone instead of posted, shown as "Waiting to send", and sent with the rest of
 // what the phone kept as soon as the signal returns (utils/kept-actions.client.ts).

@@ -1,4 +1,4 @@
-// The driver's live position, from the job card on /driver (issue 20, part 2).
+// The driver's live position, from the job card on /driver.
 // PositionSharer (JavaScript only) watches the phone's position and sends it every 15 s or
 // 100 m while the job is under way. SharePositionForm is "Share my position now" with the
 // postcode or town typed: it works without JavaScript (a plain post to the position route,
@@ -23,7 +23,7 @@ export function PositionSharer({ bookingId }: { bookingId: string }) {
   const kept = useKeptActions();
   const submit = useRef(fetcher.submit);
   submit.current = fetcher.submit;
-  // Offline, the latest position is kept on the phone and sent with the rest (issue 35).
+  // Offline, the latest position is kept on the phone and sent with the rest.
   const keep = useRef(kept?.keep);
   keep.current = kept?.keep;
   const [state, setState] = useState<"starting" | "sharing" | "off">("starting");

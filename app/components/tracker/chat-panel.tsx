@@ -1,7 +1,7 @@
 // Driver Chat: the conversation, six quick phrases and a text box. Without JavaScript each
 // button posts and the page comes back with the message; with it, messages go without a page
 // load and arrive live (the tracker listens for changes). On the driver's side, messages
-// written with no signal are kept on the phone (issue 35): that code loads only for a driver.
+// written with no signal are kept on the phone: that code loads only for a driver.
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// The tracker's help actions (issue 12): call the driver (or support), share your location,
+// The tracker's help actions: call the driver (or support), share your location,
 // request a change, contact support. Each of the last three is a small form in a <details>
 // disclosure, so it works without JavaScript (a plain post to /bookings/:id/help, which comes
 // back to the tracker with a toast); with JavaScript a fetcher posts it and a toast confirms.

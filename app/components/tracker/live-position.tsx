@@ -1,4 +1,4 @@
-// Where the driver is, on the tracker (issue 20, part 2): the distance to the next stop and an
+// Where the driver is, on the tracker: the distance to the next stop and an
 // arrival estimate, "last seen …" once positions stop coming, and, with a Google Maps browser
 // key, a map of the van and the stop (loaded only here, only when there is a position). The
 // facts are always there as text: the map adds to them, it never replaces them.

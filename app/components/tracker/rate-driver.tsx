@@ -1,4 +1,4 @@
-// Rating the driver after a completed move (issue 12). The tracker embeds RateDriver; the
+// Rating the driver after a completed move. The tracker embeds RateDriver; the
 // standalone page /bookings/:id/rate uses RatingForm too. Without JavaScript the form posts to
 // /bookings/:id/rate, which redirects back to the tracker with a toast (or shows the form again
 // with its errors); with JavaScript a fetcher posts it and the tracker reloads its data.

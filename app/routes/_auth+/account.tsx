@@ -1,4 +1,4 @@
-// /account: who is signed in, whether a customer wants texts about their moves (issue 33), the
+// /account: who is signed in, whether a customer wants texts about their moves, the
 // browsers signed in to the account, and "Sign out everywhere", which ends every session and
 // API token of the account (a lost phone, a shared computer). Plain forms: they work without
 // JavaScript.

@@ -1,4 +1,4 @@
-// /bookings/:id/claim: the customer's damage claim under the move's cover (issue 36), for 7
+// /bookings/:id/claim: the customer's damage claim under the move's cover, for 7
 // days from delivery, and the claims made with their states. Reached from the tracker and
 // /bookings. After the 7 days the form is gone and the page says why. Here the customer also
 // answers an offer, and gives the bank account for the part of an accepted offer that is more

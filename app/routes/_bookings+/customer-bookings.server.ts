@@ -53,7 +53,7 @@ export function customerBookingRow(row: Row, now = new Date()) {
     payable: row.status === "pending" && row.paymentState === "unpaid",
     /** Paid once (refunds too): its VAT invoice and credit notes can be downloaded. */
     invoiceable: row.paymentState !== "unpaid",
-    /** Damage claims (issue 36): made for 7 days from delivery; followed afterwards. */
+    /** Damage claims: made for 7 days from delivery; followed afterwards. */
     claimable: row.status === "completed" && row.completedAt !== null && claimWindow(row.completedAt, now).open,
     hasClaims: row._count.damageClaims > 0,
   };

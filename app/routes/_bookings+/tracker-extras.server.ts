@@ -1,4 +1,4 @@
-// What the tracker embeds beside its own panels (issue 12): the rating of a completed move,
+// What the tracker embeds beside its own panels: the rating of a completed move,
 // the customer's discount offer and the help actions' phone numbers, for the side looking.
 import { claimWindow, type ClaimWindow } from "~/domain/damage-claims";
 import { problemReportOpen } from "~/domain/delivery-proof";
@@ -34,7 +34,7 @@ export type TrackerExtras = {
   proofs: DeliveryProofView[];
   /** The customer may report a problem: for 48 hours after completion. */
   canReportProblem: boolean;
-  /** The customer's damage claims (issue 36), and whether one may be made now (7 days from delivery). */
+  /** The customer's damage claims, and whether one may be made now (7 days from delivery). */
   claims: { canClaim: boolean; windowText: string; list: ClaimSummary[] } | null;
 };
 

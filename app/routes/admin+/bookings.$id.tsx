@@ -134,7 +134,7 @@ async function reschedule(
   });
 }
 
-/** "Take the driver off this job": it opens to drivers again (issue 34). */
+/** "Take the driver off this job": it opens to drivers again. */
 async function unassign(request: Request, context: AppLoadContext, adminId: string, bookingId: string) {
   const reply = (formErrors: string[]) => ({
     status: "error" as const,

@@ -1,4 +1,4 @@
-// /admin/claims/:id: a damage claim (issue 36) as an admin decides it: the items claimed and
+// /admin/claims/:id: a damage claim as an admin decides it: the items claimed and
 // what each may be paid, the photos and proof of value, the proof of delivery's damage notes,
 // the cover and what is left of the move's limit; an offer within it, or a refusal with the
 // reason. Once the customer accepts, "Pay" pays it (back to their payment, the rest by bank

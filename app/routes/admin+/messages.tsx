@@ -1,4 +1,4 @@
-// /admin/messages: every e-mail and text the app queued (issue 33), newest first, filtered by
+// /admin/messages: every e-mail and text the app queued, newest first, filtered by
 // state, booking and recipient (a GET form, so a filter is a linkable URL), 25 to a page. A
 // dead message can be sent again.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

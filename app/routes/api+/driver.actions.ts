@@ -1,4 +1,4 @@
-// POST /api/driver/actions (issue 35): one action the driver's phone kept while offline, sent
+// POST /api/driver/actions: one action the driver's phone kept while offline, sent
 // when the signal returns, in the order it was made: a step, a stop done, a chat message or a
 // position, with its own id and the phone's time. 200 when applied, or when it was applied
 // before ({ duplicate: true }); 409 or 404 with the one sentence the driver reads when the job

@@ -1,4 +1,4 @@
-// POST /api/driver/jobs/:id/proof-to-support (issue 35): a proof of delivery the phone kept
+// POST /api/driver/jobs/:id/proof-to-support: a proof of delivery the phone kept
 // offline that the job refused (it was given to another driver, cancelled or moved on) goes
 // to support instead, from the refusal's message: a ticket on the booking and an e-mail with
 // the photos. The proof form's fields and files (multipart), `actionId` (the phone's own id for

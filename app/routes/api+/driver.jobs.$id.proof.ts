@@ -1,4 +1,4 @@
-// POST /api/driver/jobs/:id/proof (issue 35): a proof of delivery the driver's phone kept
+// POST /api/driver/jobs/:id/proof: a proof of delivery the driver's phone kept
 // while offline, sent when the signal returns: the proof form's fields and files (multipart),
 // with `actionId`, `happenedAt` and `stop` (0 for the final delivery, which completes the job).
 // Answers as POST /api/driver/actions does; sent twice, the second changes nothing.

@@ -1,4 +1,4 @@
-// POST /api/driver/offers/:bookingId/take (issue 34): the first eligible driver gets the job.
+// POST /api/driver/offers/:bookingId/take: the first eligible driver gets the job.
 // 200 with the booking now theirs; 409 when another driver took it first; 403 naming the rule
 // that stops this driver; 404 when there is no such open job.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

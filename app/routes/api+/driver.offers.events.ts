@@ -1,4 +1,4 @@
-// GET /api/driver/offers/events (issue 34): server-sent events for drivers, "change" when the
+// GET /api/driver/offers/events: server-sent events for drivers, "change" when the
 // open jobs change (one opened, taken, or given by an admin), so the portal's list follows live
 // (platform/live-stream.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// GET /api/driver/offers (issue 34): the open jobs this driver may take now, as the portal's
+// GET /api/driver/offers: the open jobs this driver may take now, as the portal's
 // list shows them: the date and window, districts only, the distance from their base, the van,
 // helpers, stops and hours, and their share. No street, no customer, until taken.
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -92,7 +92,7 @@ export function bookingRow(row: BookingRowRecord): AdminBookingRow {
 }
 
 /**
- * Where self-dispatch stands (issue 34): "Open since 27 Nov 2026, 09:00; offered to 3 drivers
+ * Where self-dispatch stands: "Open since 27 Nov 2026, 09:00; offered to 3 drivers
  * (wave 2)", "Needs a driver: open since …", "Taken by Dana Driver at 27 Nov 2026, 09:12"; null
  * when the booking was never open to drivers.
  */
@@ -362,7 +362,7 @@ export type UnassignResult = { ok: true; reference: string } | { ok: false; stat
 
 /**
  * Takes the driver off a job that has not started: it goes back to pending and opens to drivers
- * again (issue 34); the driver is texted that it is no longer theirs.
+ * again; the driver is texted that it is no longer theirs.
  */
 export async function unassignDriver(adminId: string, bookingId: string): Promise<UnassignResult> {
   const result = await db.$transaction(async (tx): Promise<UnassignResult> => {
@@ -428,7 +428,7 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
     const tracking = nextStatus === "assigned";
     const booking = await tx.booking.update({
       where: { id: bookingId },
-      // An admin's assignment closes the job's offer to drivers (issue 34).
+      // An admin's assignment closes the job's offer to drivers.
       data: {
         driverId,
         status: nextStatus,

@@ -145,7 +145,7 @@ export async function listDrivers({
     onTime: onTimeText(records.onTime.get(row.id) ?? 0, records.arrivals.get(row.id) ?? 0),
     droppedJobs: records.dropped.get(row.id) ?? 0,
     droppedLately: records.droppedLately(row.id),
-    // Self-dispatch (issue 34): what decides the jobs they are offered.
+    // Self-dispatch: what decides the jobs they are offered.
     dispatch: row.basePostcode
       ? `From ${row.basePostcode}, within ${row.workingRadiusMiles} miles, up to ${row.jobsPerDay} a day`
       : "No base set: offered no jobs",

@@ -1,4 +1,4 @@
-// /admin/messages (issue 33, part 2): every e-mail and text the app queued, newest first, with
+// /admin/messages: every e-mail and text the app queued, newest first, with
 // its channel, recipient, subject or first words, state (queued, sent, retrying with the last
 // error, dead), tries and times; filtered by state, booking and recipient. "Send again" puts a
 // dead message back on the queue (server/messages/outbox.server.ts), written to the audit log.

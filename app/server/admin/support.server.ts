@@ -1,4 +1,4 @@
-// The support desk (issue 20, part 5), the admin's side: every ticket (support and change
+// The support desk, the admin's side: every ticket (support and change
 // requests, shared locations, problem reports, visitors' contact forms) by status, the
 // admin's reply in a ticket's thread (the ticket then waits on its customer, who gets the
 // reply by e-mail), and status changes. Each change goes to the audit log.

@@ -308,7 +308,7 @@ async function recordPaymentAnswer(
     });
     if (count === 0) return false;
     await spendDiscountCode(bookingId, tx);
-    // A paid booking without a driver is an open job for drivers to take (issue 34).
+    // A paid booking without a driver is an open job for drivers to take.
     await openForDrivers(tx, bookingId);
     await queueMessage(
       tx,

@@ -1,4 +1,4 @@
-// Proof of delivery (issue 20, part 3). The driver completes a job by handing in its proof:
+// Proof of delivery. The driver completes a job by handing in its proof:
 // photos, the recipient's name, a signature and any damage noted. The proof is saved, then
 // the job steps to "completed" by the one tracking rule (tracking.server.ts refuses that step
 // without a proof). The customer sees it on the tracker and in the completion e-mail, admins
@@ -57,7 +57,7 @@ export async function jobToComplete(bookingId: string, user: SessionUser, stop =
     stopTitle: extraStop ? stopTitle(extraStop.position, extraStop.type) : null,
     deliveryAddress: extraStop?.address ?? booking.deliveryAddress,
     customerName: booking.customerName ?? booking.customer?.username ?? "the customer",
-    /** Where the job is, so a phone that kept "I've arrived" offline can offer the form (issue 35). */
+    /** Where the job is, so a phone that kept "I've arrived" offline can offer the form. */
     progress,
     blocker: proofBlocker(progress, stop),
   };

@@ -1,4 +1,4 @@
-// VAT invoices and credit notes (issue 21 part 2). A paid booking gets one VAT invoice, issued
+// VAT invoices and credit notes. A paid booking gets one VAT invoice, issued
 // when its customer asks for it (with an optional company name and billing address) or when a
 // refund needs one to correct; each refund gets a credit note. What a document says is copied
 // into its row when it is issued, and never changed. Numbers run per kind without gaps: the

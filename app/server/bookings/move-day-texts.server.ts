@@ -1,4 +1,4 @@
-// The move day's texts (issue 33, part 3), beside its e-mails: to the customer, a driver
+// The move day's texts, beside its e-mails: to the customer, a driver
 // assigned (name, van), the day before, on the way (with the tracker's link), arrived, and the
 // move completed (with the proof's link); to the driver, a job assigned, cancelled or changed
 // (put to another day or time).
@@ -196,7 +196,7 @@ export const composeTextJobChanged = ({ bookingId, driverId }: { bookingId: stri
     (reference, whenText) => `job ${reference} has changed: it is now ${whenText}. Details: ${absoluteUrl("/driver")}`,
   );
 
-/** A new job the driver may take (issue 34): where, when and their share; no street until taken. */
+/** A new job the driver may take: where, when and their share; no street until taken. */
 export const composeTextJobOffer = ({ bookingId, driverId }: { bookingId: string; driverId: string }) =>
   toDriver(
     bookingId,

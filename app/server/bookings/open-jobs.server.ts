@@ -1,4 +1,4 @@
-// Bookings open to drivers (issue 34): a paid booking without a driver is opened when it is
+// Bookings open to drivers: a paid booking without a driver is opened when it is
 // paid, when its driver gives it back, or when an admin unassigns it; the drivers' side
 // (server/drivers/dispatch.server.ts) offers it and lets one take it.
 import { districtOf } from "~/domain/dispatch";

@@ -1,4 +1,4 @@
-// The driver's live position (issue 20, part 2). While a job is under way (on the way, nearby,
+// The driver's live position. While a job is under way (on the way, nearby,
 // arrived) its driver shares where they are: the latest point is kept per job, and every point
 // on the job's track, which the housekeeping deletes 30 days after the job ends. Only the
 // booking's customer, its driver and admins ever see a position (they are the only ones who
@@ -75,7 +75,7 @@ export async function sharePosition({
 }
 
 /**
- * A position the driver's phone kept offline (issue 35): on the job's track at the time it was
+ * A position the driver's phone kept offline: on the job's track at the time it was
  * taken, and the latest position only if nothing newer came meanwhile. Once the job is no
  * longer under way it has no use, and is taken as done without being kept.
  */

@@ -1,4 +1,4 @@
-// Rating the driver of a completed booking (issue 12): only the booking's customer, once per
+// Rating the driver of a completed booking: only the booking's customer, once per
 // booking. The driver's ratingTenths and ratingCount are the average and count of all their
 // ratings, written in the same transaction as the new rating.
 import { averageTenths, siteRatingOf, type SiteRating } from "~/domain/ratings";

@@ -1,4 +1,4 @@
-// The tracker's help actions (issue 12): a shared location, a change request, a support
+// The tracker's help actions: a shared location, a change request, a support
 // request or (the customer's, for 48 hours after completion) a problem report, stored as an
 // open SupportRequest tied to the booking and the user. Admins see them on the booking's
 // details and in the dashboard's activeComplaints (DECISIONS.md); the support inbox gets an

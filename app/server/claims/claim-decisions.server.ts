@@ -1,4 +1,4 @@
-// Deciding a damage claim (issue 36 part 3): an admin offers an amount within the limits or
+// Deciding a damage claim: an admin offers an amount within the limits or
 // declines with a reason; the customer accepts the offer or disputes it, which reopens the
 // ticket. Each step is a conditional update from the state it was read in, under the booking's
 // row lock, so a double click or two admins at once change a claim once. The customer hears

@@ -1,4 +1,4 @@
-// Paying an accepted damage claim (issue 36 part 3): back to the booking's payment, up to what
+// Paying an accepted damage claim: back to the booking's payment, up to what
 // is left of it, and the rest by bank transfer in the next bank batch's compensation section.
 // A compensation is not a refund of the price: its refund rows (method "compensation") get no
 // credit note and take nothing off the driver's share. The driver at fault may be charged an

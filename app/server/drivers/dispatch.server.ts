@@ -1,4 +1,4 @@
-// Self-dispatch (issue 34): a paid booking without a driver is an open job; the drivers who may
+// Self-dispatch: a paid booking without a driver is an open job; the drivers who may
 // do it (domain/dispatch.ts) see it in their portal and take it, first come first served. An
 // admin's assignment stays the override: it closes the offer.
 import {

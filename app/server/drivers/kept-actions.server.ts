@@ -1,4 +1,4 @@
-// Actions the driver's phone kept while it had no signal (issue 35), arriving now, in the
+// Actions the driver's phone kept while it had no signal, arriving now, in the
 // order they were made: a status step, a stop done, a chat message, a position, a proof of
 // delivery. Each has its own id: a second delivery is answered as done and applies nothing
 // (the `DriverAction` row, written in the transaction of the change). Each is recorded at the

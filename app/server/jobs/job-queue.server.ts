@@ -24,9 +24,9 @@ export const QUEUES = {
   reminders: "day-before-reminders",
   uploadCleanup: "upload-cleanup",
   creditNotes: "credit-notes",
-  /** A paid damage claim's refund that a stopped process left unmade (issue 36). */
+  /** A paid damage claim's refund that a stopped process left unmade. */
   claimRefunds: "claim-refunds",
-  /** Open jobs told to the drivers who may take them, and flagged when open too long (issue 34). */
+  /** Open jobs told to the drivers who may take them, and flagged when open too long. */
   dispatch: "dispatch",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -18,7 +18,7 @@ export type MessageRefs = {
   "driver-dropped": Booking;
   /** `from`: the date and time it was, in words. */
   "move-rescheduled": Booking & { from: string };
-  /** An open job told to a driver who may take it (issue 34), and one nobody has taken, to admins. */
+  /** An open job told to a driver who may take it, and one nobody has taken, to admins. */
   "job-offer": Booking & { driverId: string };
   "needs-a-driver": Booking;
   "day-before-reminder": Booking;
@@ -32,7 +32,7 @@ export type MessageRefs = {
   "help-request-to-support": Ticket;
   "contact-to-support": Ticket;
   "support-acknowledgement": Ticket;
-  /** A driver's proof the job refused after a time offline (issue 35), with its stored photos. */
+  /** A driver's proof the job refused after a time offline, with its stored photos. */
   "kept-proof-to-support": Ticket & { photos: { key: string; mimeType: string }[] };
   "requester-reply-to-support": Reply;
   "support-answer": Reply & { about?: AnswerAbout };

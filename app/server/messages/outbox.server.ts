@@ -1,4 +1,4 @@
-// Messages we promise to send (issue 33): each is a Message row and a job on the queue, both
+// Messages we promise to send: each is a Message row and a job on the queue, both
 // made in the transaction of the change the message reports, so they commit together or not
 // at all. No request sends anything itself; the queue's worker composes and delivers
 // (delivery.server.ts), retried until sent or dead.

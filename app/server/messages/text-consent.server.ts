@@ -1,4 +1,4 @@
-// Consent to texts about moves (issue 33): on by default, turned off for one move at checkout
+// Consent to texts about moves: on by default, turned off for one move at checkout
 // (Booking.textUpdates) or for every move on /account (User.textUpdates). A reply of STOP
 // (TextOptOut, twilio-webhooks.server.ts) stops every text to the number, whoever's it is.
 import { db } from "~/server/platform/db.server";

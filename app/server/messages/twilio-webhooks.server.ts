@@ -1,4 +1,4 @@
-// Twilio's two webhooks (issue 33, part 3), each verified by its X-Twilio-Signature (an HMAC of
+// Twilio's two webhooks, each verified by its X-Twilio-Signature (an HMAC of
 // the address Twilio called, on SITE_URL, and the posted fields, with TWILIO_AUTH_TOKEN); a
 // forged or unsigned request is refused with 403 and changes nothing.
 // - Inbound: a reply of STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT) stops our texts to

@@ -28,7 +28,7 @@ const envSchema = z.object({
   BRAND_NAME: z.string().default(DEFAULT_PUBLIC_CONFIG.brandName),
   SUPPORT_PHONE: z.string().default(DEFAULT_PUBLIC_CONFIG.supportPhone),
   SUPPORT_EMAIL: z.string().email().default(DEFAULT_PUBLIC_CONFIG.supportEmail),
-  // Where operational alerts go (a job nobody has taken, issue 34); SUPPORT_EMAIL when unset.
+  // Where operational alerts go (a job nobody has taken); SUPPORT_EMAIL when unset.
   OPS_EMAIL: z.string().email().optional(),
   HERO_IMAGE_URL: z.string().default("/images/hero.svg"),
 
@@ -171,7 +171,7 @@ export function parseEnv(source: Record<string, string | undefined>, cores: numb
     const problems = productionProblems(parsed);
     if (problems.length > 0) {
       throw new ConfigurationError(
-        `The app will not start in production with these settings:\n${problems.map((problem) => `  - ${problem}`).join("\n")}\nSee .env.example and the README's "Running in production".`,
+        `The app will not start in production with these settings:\n${problems.map((problem) => `  - ${problem}`).join("\n")}\nSee .env.example and docs/CONFIGURATION.md, "Running in production".`,
       );
     }
   } else if (parsed.NODE_ENV === "production") {

@@ -79,7 +79,7 @@ function ensureListening() {
 }
 
 /**
- * The drivers' open jobs (issue 34) are a topic of their own, told as if a booking of this id
+ * The drivers' open jobs are a topic of their own, told as if a booking of this id
  * changed: a job opened, taken or given by an admin.
  */
 export const OPEN_JOBS_TOPIC = "open-jobs";
