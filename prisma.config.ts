@@ -3,7 +3,7 @@ import { defineConfig } from "prisma/config";
 
 // Prisma's CLI wants a native schema-engine binary that it downloads from Prisma's
 // servers; these machines cannot reach them. Our stand-in runs Prisma's own WASM schema
-// engine instead (see scripts/prisma-schema-engine.mjs and shared/notes/toolchain.md).
+// engine instead (see scripts/prisma-schema-engine.mjs and docs/decisions/012-prisma-schema-engine.md).
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= path.resolve("scripts/prisma-schema-engine.mjs");
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-// A move's cover as the quote card, checkout, confirmation and receipt show it (PRICING.md v3).
+// A move's cover as the quote card, checkout, confirmation and receipt show it (docs/PRICING.md v3).
 // Its words come from the server (CoverView): no cover rules ship to the browser with it.
 import { Link } from "@remix-run/react";
 import type { CoverView } from "~/domain/goods-cover";

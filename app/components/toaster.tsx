@@ -1,4 +1,4 @@
-// The toast stack (spec/01 section 9). An action's toast comes from the root loader
+// The toast stack. An action's toast comes from the root loader
 // (server/platform/toast.server.ts: answerWithToast) and renders with the page, so it shows
 // without JavaScript, and a CSS animation hides it after its duration. With JavaScript, page
 // code adds toasts of its own (a browser-side event) with useToast(); both kinds share one

@@ -1,4 +1,4 @@
-// spec/02 section 9: "EM-" + 6 characters of the payment intent id from its 4th character,
+// "EM-" + 6 characters of the payment intent id from its 4th character,
 // upper-cased; without a payment intent, "EM-" + a random 6-digit number. Uniqueness is
 // the caller's (retry on collision; the column is unique).
 const BOOKING_REFERENCE_PREFIX = "EM-";

@@ -1,4 +1,4 @@
-// A booking's five statuses (spec/02 section 4) and its payment state (DECISIONS.md), with the
+// A booking's five statuses and its payment state (docs/decisions/007-booking-status-payment-state-tracking.md), with the
 // words people read. No zod here, so pages can import it without the validator.
 
 export const BOOKING_STATUSES = ["pending", "assigned", "in_progress", "completed", "cancelled"] as const;

@@ -1,5 +1,5 @@
-// Cancellation terms (spec/01 section 9): more than 24 hours before the move the refund is
-// full; under 24 hours, half. Extended cover (PRICING.md v3) comes back in full until the move
+// Cancellation terms: more than 24 hours before the move the refund is
+// full; under 24 hours, half. Extended cover (docs/PRICING.md v3) comes back in full until the move
 // starts (the goods were never in our care), and not at all once it has. Money in integer pence.
 
 export const FULL_REFUND_NOTICE_HOURS = 24;

@@ -1,4 +1,4 @@
-// The facts the site states about drivers, insurance and cancellations (spec/01 section 9).
+// The facts the site states about drivers, insurance and cancellations.
 // The FAQ and the terms both read them from here, so they can never disagree.
 
 /** Every driver carries goods-in-transit and public liability insurance of at least this. */

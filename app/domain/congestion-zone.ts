@@ -1,4 +1,4 @@
-// Central London congestion zone test for free-text addresses (PRICING.md step 6).
+// Central London congestion zone test for free-text addresses (docs/PRICING.md step 6).
 // Only postcode districts inside the real central zone count, or the words
 // "City of London". A plain "London" does not: charging all of Greater London
 // would overcharge most London customers.

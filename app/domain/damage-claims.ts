@@ -1,4 +1,4 @@
-// Damage claims under a move's cover (PRICING.md v3, "Claims"): made within 7 days of
+// Damage claims under a move's cover (docs/PRICING.md v3, "Claims"): made within 7 days of
 // delivery, the delivery's UK date being day 1; each item paid at most the smallest of what is
 // claimed, the item's limit and what is left of the move's limit after earlier claims.
 import { GOODS_COVER, type CoverLimits } from "./goods-cover";

@@ -1,6 +1,6 @@
-// Discount codes (spec/02 section 9, DECISIONS.md): a signed-in customer is offered one code
+// Discount codes (docs/decisions/009-discount-codes.md): a signed-in customer is offered one code
 // by their count of previous paid bookings, valid for 30 days and usable once. How a code
-// changes the price is the pricing module's rule (PRICING.md, "A discount code …").
+// changes the price is the pricing module's rule (docs/PRICING.md, "A discount code …").
 export type DiscountTier = { code: string; percent: number; minPaidBookings: number };
 
 /** Highest tier first: the first one the customer reaches is theirs. */

@@ -11,7 +11,7 @@ import { QUOTE_MESSAGES } from "./quote-messages";
 
 export type { LatLng } from "./postcode-districts";
 
-// ---------- the result (the spec's "Distance result") ----------
+// ---------- the result (the product's "Distance result") ----------
 
 /** Where a distance came from, from most to least precise. */
 export type DistanceSource = "google_maps" | "postcode_district" | "place_name" | "postcode_area" | "in_town";

@@ -1,4 +1,4 @@
-// The home page FAQ (spec/01 sections 2 and 9): questions in four categories, filtered by a
+// The home page FAQ: questions in four categories, filtered by a
 // `?faq=` search parameter so the filters work as plain links without JavaScript.
 import {
   APPLICANT_PASS_RATE_PERCENT,

@@ -1,6 +1,6 @@
 // What a file really is, read from its first bytes (its "magic bytes"), never from its name
 // or the type a browser declares. Driver documents may be a PDF or an image; the vehicle
-// photo must be an image (spec/01 section 5). Pure: no I/O, used by the upload server code.
+// photo must be an image. Pure: no I/O, used by the upload server code.
 
 type FileFamily = "pdf" | "image";
 

@@ -1,10 +1,10 @@
-// Cover for the goods we move (PRICING.md "Goods cover (v3)"): standard cover on every move,
+// Cover for the goods we move (docs/PRICING.md v3): standard cover on every move,
 // free, and extended cover bought with a declared value. Our own liability extension, not an
-// insurance policy (DECISIONS.md). The fee is priced by the pricing module; the limits, the
+// insurance policy (docs/decisions/006-extended-cover-as-our-own-liability.md). The fee is priced by the pricing module; the limits, the
 // claim window and the words every page and document uses about cover live here.
 export const GOODS_COVER = {
   standard: { itemLimitPence: 10_000, moveLimitPence: 2_000_000 },
-  /** Extended cover: the move's limit is the declared value, never below standard's (PRICING.md v3.1). */
+  /** Extended cover: the move's limit is the declared value, never below standard's (docs/PRICING.md v3.1). */
   extended: { itemLimitPence: 250_000 },
   /** The declared value V, in whole pounds. */
   declaredValuePounds: { min: 500, max: 50_000 },

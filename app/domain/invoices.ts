@@ -1,5 +1,5 @@
 // VAT invoices and credit notes: their numbers, their lines and how a refund splits into the
-// parts of a booking's price. VAT is charged on the platform fee only (PRICING.md step 11); the
+// parts of a booking's price. VAT is charged on the platform fee only (docs/PRICING.md step 11); the
 // driver's share is collected for the driver and is outside the scope of our VAT.
 import { coverView } from "./goods-cover";
 import { formatPounds } from "./money";
@@ -13,7 +13,7 @@ export interface PriceShares {
   platformFeePence: number;
   vatPence: number;
   driverSharePence: number;
-  /** PRICING.md v3: extended cover's fee, a part of platformFeePence (0 without it). */
+  /** docs/PRICING.md v3: extended cover's fee, a part of platformFeePence (0 without it). */
   coverFeePence?: number;
 }
 

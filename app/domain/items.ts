@@ -1,5 +1,5 @@
-// Items to move: sizes, the quick-add catalogue (spec/01 section 3) and the item
-// categories (spec/02 section 3).
+// Items to move: sizes, the quick-add catalogue and the item
+// categories.
 
 export const ITEM_SIZES = ["small", "medium", "large", "extraLarge"] as const;
 export type ItemSize = (typeof ITEM_SIZES)[number];

@@ -1,6 +1,6 @@
 // Money helpers. Every amount is an integer number of pence and every
 // percentage is an integer number of basis points (1% = 100 bp), so prices
-// never depend on floating-point rounding (see shared/PRICING.md).
+// never depend on floating-point rounding (see docs/PRICING.md).
 
 const BP_PER_WHOLE = 10_000;
 

@@ -22,7 +22,7 @@ export const FLOOR_ACCESS_LABELS: Readonly<Record<FloorAccess, string>> = {
   thirdFloorPlus: "Third floor or higher",
 };
 
-/** PRICING.md "Extra stops (v2)": up to 4 stops between the pickup and the final delivery. */
+/** docs/PRICING.md v2: up to 4 stops between the pickup and the final delivery. */
 export const MAX_EXTRA_STOPS = 4;
 
 export const STOP_TYPES = ["pickup", "dropoff"] as const;

@@ -1,6 +1,6 @@
 // Rules every payment follows, whichever provider takes it.
 
-/** spec/02 section 9: the smallest amount a card provider accepts (£0.50). */
+/** the smallest amount a card provider accepts (£0.50). */
 export const MINIMUM_PAYMENT_PENCE = 50;
 
 export const PAYMENT_MESSAGES = {
@@ -40,7 +40,7 @@ export function isPayableAmount(pence: number) {
   return Number.isInteger(pence) && pence >= MINIMUM_PAYMENT_PENCE;
 }
 
-/** What a provider says about a payment, in the spec's words. */
+/** What a provider says about a payment, in the product's words. */
 export type PaymentOutcome = "succeeded" | "processing" | "requires_payment_method" | "failed";
 
 export function outcomeMessage(outcome: PaymentOutcome) {

@@ -1,5 +1,5 @@
 // The drivers' money. A completed job earns its driver the booking's
-// driverShare (PRICING.md, after any discount); it becomes payable 48 hours after the proof of
+// driverShare (docs/PRICING.md, after any discount); it becomes payable 48 hours after the proof of
 // delivery, the window for problem reports. A refund before the payout reduces or cancels the
 // earning (a deduction); after the payout it is a reversal. All amounts are integer pence and
 // every change is a new ledger entry: nothing is edited in place.

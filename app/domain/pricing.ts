@@ -1,4 +1,4 @@
-// The pricing rulebook (shared/PRICING.md), as one pure function with no I/O.
+// The pricing rulebook (docs/PRICING.md), as one pure function with no I/O.
 // Every price shown or charged anywhere comes from calculatePrice() /
 // applyDiscount(), and every constant lives in PRICING_CONFIG.
 // Amounts are integer pence; rates are integer basis points (1% = 100 bp).
@@ -65,7 +65,7 @@ export const PRICING_CONFIG = {
   ],
   tenthsPerEstimatedHour: 100, // estimatedHours = max(1, ceil(miles / 10))
   minimumEstimatedHours: 1,
-  // spec/02 section 4: when the distance service fails, the quote forms show an estimate,
+  // when the distance service fails, the quote forms show an estimate,
   // clearly labelled as one, for a move of this length with the customer's own choices.
   estimateDistanceMiles: 15,
   defaults: {
@@ -104,7 +104,7 @@ export const URGENCY_LABELS: Readonly<Record<Urgency, string>> = {
 interface PriceItem {
   name: string;
   quantity: number;
-  /** Recorded for the driver and named in the explanation; PRICING.md has no charge for it. */
+  /** Recorded for the driver and named in the explanation; docs/PRICING.md has no charge for it. */
   requiresDisassembly?: boolean;
 }
 
@@ -179,7 +179,7 @@ interface MoveFacts {
   declaredValue: number | null;
 }
 
-/** PRICING.md: fuel and the return journey are priced inside the distance charge, and the breakdown says so. */
+/** docs/PRICING.md: fuel and the return journey are priced inside the distance charge, and the breakdown says so. */
 export const FUEL_AND_RETURN_NOTE = "Fuel and return journey: included in the distance charge";
 
 type ChargeSpec = { line: string; label: (move: MoveFacts) => string; note?: string };
@@ -234,7 +234,7 @@ const TOTAL_FIELDS = [
 ] as const;
 type TotalField = (typeof TOTAL_FIELDS)[number];
 
-/** Always 0 in v1 (PRICING.md: priced inside the distance charge); kept for API clients. */
+/** Always 0 in v1 (docs/PRICING.md: priced inside the distance charge); kept for API clients. */
 const ZERO_FIELDS = ["timeCharge", "fuelCost", "returnJourneyCost"] as const;
 type ZeroField = (typeof ZERO_FIELDS)[number];
 
@@ -794,7 +794,7 @@ function settle(c: PriceCharges, discountPercent: number, discountCode: string |
 
 // ---------- public API ----------
 
-/** Prices a move (PRICING.md steps 1-12). Throws PricingInputError on bad input. */
+/** Prices a move (docs/PRICING.md steps 1-12). Throws PricingInputError on bad input. */
 export function calculatePrice(input: PriceInput): PriceResult {
   return settle(computeCharges(input), 0, null);
 }

@@ -1,5 +1,5 @@
-// Every message a quote's input can be refused with: the spec's words where it gives them
-// (spec/01 section 5, spec/02 sections 5 and 8). It lives in the domain, whose own checks
+// Every message a quote's input can be refused with: the product's words where it gives them
+//. It lives in the domain, whose own checks
 // (pricing, distance) use it, and the zod schemas take the same words from here.
 export const QUOTE_MESSAGES = {
   pickupAddress: "Please enter a valid pickup address",

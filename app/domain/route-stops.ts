@@ -1,5 +1,5 @@
 // A move's route: the pickup, up to 4 extra stops in the customer's order, the final delivery
-// (PRICING.md "Extra stops (v2)"), the legs between them, and the order the driver works
+// (docs/PRICING.md v2), the legs between them, and the order the driver works
 // through the stops on the day.
 import { FLOOR_ACCESS_LABELS, STOP_TYPE_LABELS, type FloorAccess, type StopType } from "./move-inputs";
 

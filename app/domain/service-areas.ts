@@ -1,5 +1,5 @@
-// Where we work: the four coverage regions with their cities (spec/01 section 1) and the
-// areas listed on the London and Birmingham service pages (spec/02 "Service pages").
+// Where we work: the four coverage regions with their cities and the
+// areas listed on the London and Birmingham service pages.
 
 export interface CoverageRegion {
   id: "london" | "essex" | "north-east" | "west-midlands";

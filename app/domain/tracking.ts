@@ -1,4 +1,4 @@
-// The driver's tracking status (spec/02 section 4; DECISIONS.md: set by the driver or an
+// The driver's tracking status (docs/decisions/007-booking-status-payment-state-tracking.md: set by the driver or an
 // admin, never by timers), what it does to the booking, and the chat's limits. When a job
 // may start: start-window.ts.
 import type { TrackingStatusValue } from "./tracking-statuses";

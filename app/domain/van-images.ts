@@ -1,5 +1,5 @@
 // The van guide's pictures: our own drawings in public/images/vans, three per size so the
-// guide's carousel has something to rotate (spec/01 sections 2 and 9: every 5 seconds, in home.css).
+// guide's carousel has something to rotate (every 5 seconds, in home.css).
 import { VAN_GUIDE, type VanSize } from "./vans";
 
 export const VAN_IMAGE_SIZE = { width: 480, height: 320 } as const;

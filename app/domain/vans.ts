@@ -1,4 +1,4 @@
-// Van sizes, their price multipliers and the van size guide (spec/01 section 3).
+// Van sizes, their price multipliers and the van size guide.
 import { countOf } from "./plural";
 
 /** "no helpers", "1 helper", "2 helpers": worded on the server, so pages ship no plural rules. */
@@ -13,7 +13,7 @@ export function isVanSize(value: unknown): value is VanSize {
   return typeof value === "string" && (VAN_SIZES as readonly string[]).includes(value);
 }
 
-/** Price multiplier in basis points (PRICING.md step 3): 10000 = ×1. */
+/** Price multiplier in basis points (docs/PRICING.md step 3): 10000 = ×1. */
 export const VAN_MULTIPLIER_BP: Readonly<Record<VanSize, number>> = {
   small: 10_000,
   medium: 11_000,
@@ -45,12 +45,12 @@ export interface VanGuideEntry {
   loadSpace: string; // m³
   maxLength: string;
   payload: string;
-  capacity: string; // as the spec states it, in cubic feet
+  capacity: string; // as the product states it, in cubic feet
   bestFor: string;
   multiplier: number; // price multiplier, e.g. 1.1
 }
 
-// The spec's figures, copied as given.
+// The product's figures, copied as given.
 export const VAN_GUIDE: readonly VanGuideEntry[] = [
   {
     id: "small",

@@ -1,4 +1,4 @@
-// /cover: "What is covered", in plain English (PRICING.md v3): the limits of standard and
+// /cover: "What is covered", in plain English (docs/PRICING.md v3): the limits of standard and
 // extended cover, what is not covered, and how and when to claim. Linked from the quote forms,
 // checkout, every booking document and the footer.
 import type { MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
-// /driver-registration: independent drivers apply with their details and four documents
-// (spec/01 sections 2 to 9). Works as one multipart post without JavaScript; with it, files
+// /driver-registration: independent drivers apply with their details and four documents.
+// Works as one multipart post without JavaScript; with it, files
 // go by chunks with a progress bar (components/driver-application).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// GET /uploads/<name>: a private driver document (DECISIONS.md: stored outside public/, seen
+// GET /uploads/<name>: a private driver document (docs/decisions/010-private-driver-documents.md: stored outside public/, seen
 // only through this route). Admins may open any; the applicant's own driver account may open
 // theirs (by session cookie or API bearer token); anyone else signed in gets 403 and an
 // anonymous request 401. Served inline with the type found from its content, never sniffed;

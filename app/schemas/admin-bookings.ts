@@ -1,5 +1,5 @@
-// /admin/bookings and its JSON API (spec/02 sections 2, 7 and 8): the list's filters, a
-// booking's new status and an assigned driver. The spec's texts are word for word.
+// /admin/bookings and its JSON API: the list's filters, a
+// booking's new status and an assigned driver. The product's texts are word for word.
 import { z } from "zod";
 import { BOOKING_STATUSES } from "~/domain/booking-status";
 import { MOVE_TIME } from "~/domain/move-inputs";

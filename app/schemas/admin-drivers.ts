@@ -1,4 +1,4 @@
-// Approving or declining a driver (spec/02 sections 4 and 7): the page's Approve / Decline
+// Approving or declining a driver: the page's Approve / Decline
 // form and POST /api/admin/drivers/:id/status { status } share these rules and messages.
 import { z } from "zod";
 import { ADMIN_DRIVER_MESSAGES, DRIVER_DECISIONS } from "./admin-drivers-messages";

@@ -1,5 +1,5 @@
 // Payment Tracking (/admin/payments), its CSV export and GET /api/admin/payments: the list's
-// filters, read from the query string, and the spec's texts (spec/02 sections 2, 4 and 8).
+// filters, read from the query string, and the product's texts.
 import { z } from "zod";
 import { ADMIN_PAYMENT_MESSAGES, PAYMENT_STATUSES, SEARCH_MAX } from "./admin-payments-messages";
 

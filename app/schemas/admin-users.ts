@@ -1,5 +1,5 @@
 // User Management (/admin/users) and its JSON API (PUT /api/admin/users/:id/status,
-// DELETE /api/admin/users/:id): the spec's texts (spec/02 sections 2, 5 and 8) and ours.
+// DELETE /api/admin/users/:id): the product's texts and ours.
 import { z } from "zod";
 import { ADMIN_USER_MESSAGES } from "./admin-users-messages";
 

@@ -1,6 +1,5 @@
-// Sign-in, sign-up, admin and password-reset forms (spec/01 sections 5 and 8, spec/02
-// section 5). The messages the spec quotes are word for word; each schema is used by the
-// page's action, by the form as you type, and (without its confirmation field) by the API.
+// Sign-in, sign-up, admin and password-reset forms. The messages are the product's own, word
+// for word; each schema is used by the page's action, by the form as you type, and (without its confirmation field) by the API.
 import { z } from "zod";
 import {
   ADMIN_PASSWORD_MIN,

@@ -1,4 +1,4 @@
-// Checkout, payment and confirmation inputs (spec/02 sections 5 and 7). The spec's messages
+// Checkout, payment and confirmation inputs. The product's messages
 // are word for word; each schema serves the page's action, the form as you type and the API.
 import { z } from "zod";
 import { COVER_MESSAGES } from "~/domain/goods-cover";
@@ -137,7 +137,7 @@ export const apiCreateBookingSchema = z.object({
     .max(64),
 });
 
-/** The spec's payload also carries amount and bookingDetails; the amount is never used. */
+/** The API's payload also carries amount and bookingDetails; the amount is never used. */
 export const apiPaymentIntentSchema = z.object({
   bookingId,
   bookingDetails: z

@@ -73,7 +73,7 @@ export const fileMessages = {
 };
 
 /**
- * Paths of uploaded documents, as the spec stores them: "uploads/" and a random server-made
+ * Paths of uploaded documents, as the product stores them: "uploads/" and a random server-made
  * name (64 hex characters) with the extension of the detected type. Never a client's name.
  */
 export const UPLOAD_PATH = /^uploads\/[a-f0-9]{64}\.(pdf|jpg|png|webp|heic|heif)$/;

@@ -1,4 +1,4 @@
-// The driver application's validation (spec/01 sections 3 and 5), with the spec's messages
+// The driver application's validation, with the product's messages
 // word for word. One form schema serves the page's action (no-JS multipart post) and conform
 // in the browser; the API schemas serve the chunked upload and JSON application endpoints.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// /payment-test (spec/02 sections 2 and 5): an amount in pounds and a provider. The amount
+// /payment-test: an amount in pounds and a provider. The amount
 // must be a number greater than 0, and at least the providers' minimum of £0.50.
 import { z } from "zod";
 import { MINIMUM_PAYMENT_PENCE, PAYMENT_MESSAGES } from "~/domain/payments";

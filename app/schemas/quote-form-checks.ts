@@ -149,7 +149,7 @@ export function shortQuoteFormErrors(payload: Payload, today = ukToday()): Error
     maxMessage: QUOTE_MESSAGES.helpers,
   });
   stopErrors(errors, payload.stops);
-  // Extended cover (PRICING.md v3): left empty for standard cover.
+  // Extended cover (docs/PRICING.md v3): left empty for standard cover.
   const declared = given(payload.declaredValue);
   const declaredProblem =
     declared === undefined

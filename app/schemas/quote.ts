@@ -1,5 +1,5 @@
-// The quote forms' and quote API's validation: one schema per form, the spec's messages
-// word for word (spec/01 section 5, spec/02 section 5). Shared by actions, API routes and,
+// The quote forms' and quote API's validation: one schema per form, the product's messages
+// word for word. Shared by actions, API routes and,
 // through conform, by the browser as you type.
 import { z } from "zod";
 import { COVER_MESSAGES, GOODS_COVER } from "~/domain/goods-cover";
@@ -53,7 +53,7 @@ const quoteItemSchema = z.object({
   requiresDisassembly: z.boolean().default(false),
 });
 
-/** An extra stop between the pickup and the final delivery (PRICING.md "Extra stops (v2)"). */
+/** An extra stop between the pickup and the final delivery (docs/PRICING.md v2). */
 const stopSchema = z.object({
   address: address(QUOTE_MESSAGES.stopAddress),
   type: z.enum(STOP_TYPES, { errorMap: () => ({ message: QUOTE_MESSAGES.stopType }) }),
@@ -63,7 +63,7 @@ const stopSchema = z.object({
 
 const stops = z.array(stopSchema).max(MAX_EXTRA_STOPS, QUOTE_MESSAGES.tooManyStops).default([]);
 
-/** PRICING.md v3: extended cover's declared value, whole pounds; left out for standard cover. */
+/** docs/PRICING.md v3: extended cover's declared value, whole pounds; left out for standard cover. */
 export const declaredValue = z
   .number({ invalid_type_error: COVER_MESSAGES.declaredValue })
   .int(COVER_MESSAGES.declaredValue)
@@ -122,7 +122,7 @@ const looseBoolean = z.preprocess(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
-/** An item as API clients send it: the spec's `weight` stands for weightKg; the older clients add requiresDisassembly. */
+/** An item as API clients send it: the product's `weight` stands for weightKg; the older clients add requiresDisassembly. */
 const apiItemSchema = z.preprocess(
   (item) => (isRecord(item) ? { ...item, weightKg: item.weightKg ?? item.weight } : item),
   quoteItemSchema.extend({
@@ -134,7 +134,7 @@ const apiItemSchema = z.preprocess(
 );
 
 /**
- * POST /api/quotes/calculate: both spec payloads. The pickup address comes as
+ * POST /api/quotes/calculate: both payloads the API takes. The pickup address comes as
  * collectionAddress or pickupAddress; one floorAccess/liftAvailable may stand for both ends.
  */
 export const apiQuoteRequestSchema = z

@@ -1,6 +1,6 @@
-// The Stripe configuration form (/stripe-config) and POST /api/config/stripe (spec/02
-// sections 2, 5 and 8). Either key may be left empty, which keeps the one saved before;
-// both empty is nothing to save. The spec's titles and messages are word for word.
+// The Stripe configuration form (/stripe-config) and POST /api/config/stripe.
+// Either key may be left empty, which keeps the one saved before;
+// both empty is nothing to save. The product's titles and messages are word for word.
 import { z } from "zod";
 import { STRIPE_CONFIG_ERRORS, STRIPE_KEY_MAX, STRIPE_KEY_MESSAGES } from "./stripe-config-messages";
 

@@ -1,4 +1,4 @@
-// The last addresses a customer priced, remembered in their browser (spec/01 section 3).
+// The last addresses a customer priced, remembered in their browser.
 const KEY = "easymove:last-addresses";
 
 export type RememberedAddresses = { pickupAddress: string; deliveryAddress: string };

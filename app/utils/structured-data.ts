@@ -8,7 +8,7 @@ import type { PublicConfig } from "./config";
 import type { JsonLd } from "./json-ld";
 import { SHARE_IMAGE } from "./seo";
 
-/** The payment methods the business accepts (spec/01 section 1). */
+/** The payment methods the business accepts. */
 export const PAYMENT_METHODS = ["Cash", "Credit Card", "Stripe", "PayPal"] as const;
 const PRICE_RANGE = "££";
 

@@ -1,4 +1,4 @@
-/** spec/01 section 9: at most 3 toasts at once, 5000 ms by default. */
+/** at most 3 toasts at once, 5000 ms by default. */
 export const MAX_TOASTS = 3;
 export const DEFAULT_TOAST_DURATION_MS = 5000;
 

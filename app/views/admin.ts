@@ -73,7 +73,7 @@ export type AdminDriverCard = {
   status: "pending" | "approved" | "declined";
   appliedOn: string;
   appliedAt: string;
-  /** "N/A" without a rating (spec/02). */
+  /** "N/A" without a rating. */
   rating: string;
   completedJobs: number;
   /** "92% on time (23 of 25)", or "No arrivals yet". */

@@ -39,7 +39,7 @@ export type BookingView = {
   /** Extra stops in route order, and the route's legs (both empty for a two-address move). */
   stops: StopView[];
   legs: RouteLeg[];
-  /** PRICING.md v3: standard cover, or extended cover with its declared value. */
+  /** docs/PRICING.md v3: standard cover, or extended cover with its declared value. */
   cover: CoverView;
   paid: boolean;
   /** Paid in the built-in sandbox: no real money moved (a local demo, or a staging site). */

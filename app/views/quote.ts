@@ -34,6 +34,6 @@ export type QuoteView = {
   /** Extra stops in route order, and the route's legs (both empty for a two-address move). */
   stops: StopView[];
   legs: RouteLeg[];
-  /** PRICING.md v3: standard cover, or extended cover with its declared value. */
+  /** docs/PRICING.md v3: standard cover, or extended cover with its declared value. */
   cover: CoverView;
 };

@@ -71,7 +71,7 @@ for (const mode of jsModes) {
       await expect(page.getByRole("alert")).toContainText("Invalid credentials");
     });
 
-    test("admin sign-up: the spec's rules, a wrong key, then the right one, then login", async ({ page }) => {
+    test("admin sign-up: the product's rules, a wrong key, then the right one, then login", async ({ page }) => {
       const email = uniqueEmail("admin");
       await open(page, "/admin/signup", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "Admin Sign Up" })).toBeVisible();

@@ -19,7 +19,7 @@ const options = new URLSearchParams(location.search);
 const calls = (window.__authCalls = []);
 let signedIn = false;
 
-// Answers as the real actions do: the spec's error, or signed in and back to redirectTo.
+// Answers as the real actions do: the product's error, or signed in and back to redirectTo.
 async function action({ request }) {
   const fields = Object.fromEntries(await request.formData());
   const path = new URL(request.url).pathname;

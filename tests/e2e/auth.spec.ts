@@ -28,7 +28,7 @@ for (const mode of jsModes) {
   test.describe(`customer accounts ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled, extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
 
-    test("sign up: the spec's errors, then an account, back on the page the user came from", async ({ page }) => {
+    test("sign up: the product's errors, then an account, back on the page the user came from", async ({ page }) => {
       await open(page, "/signup?redirectTo=%2Fterms-and-conditions", mode.javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
       await expect(page).toHaveTitle(/Sign Up/);

@@ -15,7 +15,7 @@ for (const mode of jsModes) {
       await expect(header.getByRole("link", { name: "Get Instant Quote" })).toHaveAttribute("href", "/#quote");
       await expect(header.getByRole("link", { name: "Join as Driver" })).toBeVisible();
       await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
-      // spec/02 section 1: the support phone and e-mail, side by side.
+      // the support phone and e-mail, side by side.
       const contact = header.getByTestId("header-contact");
       await expect(contact.getByRole("link", { name: /0191 498 0123/ })).toHaveAttribute("href", "tel:01914980123");
       await expect(contact.getByRole("link", { name: /support@easymove\.example/ })).toHaveAttribute(

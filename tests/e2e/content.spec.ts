@@ -237,7 +237,7 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("faq-list").locator("details")).toHaveCount(FAQS.length);
     });
 
-    test("answers expand one at a time and state the spec's facts", async ({ page }) => {
+    test("answers expand one at a time and state the product's facts", async ({ page }) => {
       await open(page, "/", mode.javaScriptEnabled);
       const item = (question: string) => page.getByTestId("faq-list").locator("details", { hasText: question });
       const insurance = item("Are my belongings insured?");
@@ -313,7 +313,7 @@ for (const mode of jsModes) {
   test.describe(`van size guide ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("has one entry per size with the spec's figures", async ({ page }) => {
+    test("has one entry per size with the product's figures", async ({ page }) => {
       await open(page, "/", mode.javaScriptEnabled);
       for (const van of VAN_GUIDE) {
         const entry = page.getByTestId(`van-${van.id}`);

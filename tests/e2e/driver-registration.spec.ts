@@ -117,7 +117,7 @@ for (const mode of jsModes) {
       await context.close();
     });
 
-    test("shows every validation message of the spec", async ({ page }) => {
+    test("shows every validation message of the product", async ({ page }) => {
       await open(page, mode.javaScriptEnabled);
       const posts: string[] = [];
       page.on("request", (request) => {

@@ -1,4 +1,4 @@
-// Multi-stop moves (PRICING.md "Extra stops (v2)"): "Add a stop" on every
+// Multi-stop moves (docs/PRICING.md v2): "Add a stop" on every
 // quote form, with JavaScript (in place) and without (a post that keeps what was typed).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "./fixtures";

@@ -1,4 +1,4 @@
-// Goods cover in a browser, JavaScript on and off (PRICING.md v3): a declared value
+// Goods cover in a browser, JavaScript on and off (docs/PRICING.md v3): a declared value
 // refused and then bought on the quote form, the quote's price and breakdown with the cover,
 // the cover carried to checkout, changed and removed there, and the "What is covered" page
 // reached from the quote and the footer.

@@ -137,7 +137,7 @@ for (const mode of jsModes) {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     });
 
-    test("/calculator shows the spec's messages and keeps what was typed", async ({ page }) => {
+    test("/calculator shows the product's messages and keeps what was typed", async ({ page }) => {
       await open(page, "/calculator", mode.javaScriptEnabled);
       await page.getByLabel("Pickup address").fill("NE1");
       await page.getByLabel("Delivery address").fill("40 Osborne Road, Newcastle NE2 2AL");

@@ -1,5 +1,5 @@
 // /stripe-config in the browser, with JavaScript off and on: admins only, Save's enabled
-// state (JS), the spec's messages for wrong prefixes, saving, and the secret's last four,
+// state (JS), the product's messages for wrong prefixes, saving, and the secret's last four,
 // with the secret never in the page.
 import { expect, test, type Page } from "./fixtures";
 import { appDb, jsModes, open, randomIp } from "./helpers";
@@ -62,7 +62,7 @@ for (const mode of jsModes) {
       await expect(secret(page)).toHaveValue("");
     });
 
-    test("wrong prefixes get the spec's messages; good keys are saved and only the last four shown", async ({
+    test("wrong prefixes get the product's messages; good keys are saved and only the last four shown", async ({
       signIn,
       page,
     }) => {

@@ -21,7 +21,7 @@ const everyRoute = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}
 const pageModules = routeModules(everyRoute, (route) => route.name.startsWith("admin.") && route.file.endsWith(".tsx"));
 const apiModules = routeModules(everyRoute, (route) => route.name.startsWith("api.admin."));
 const outsideLayout = routeModules(everyRoute, (route) => route.name.startsWith("admin_."));
-// Admin-only outside /admin and /api/admin (DECISIONS.md: /stripe-config and /payment-test).
+// Admin-only outside /admin and /api/admin (docs/decisions/008-admin-only-payment-tools.md: /stripe-config and /payment-test).
 const adminPagesElsewhere = routeModules(everyRoute, (route) => ["stripe-config", "payment-test"].includes(route.name));
 const adminApisElsewhere = routeModules(everyRoute, (route) => route.name === "api.config.stripe");
 
@@ -34,7 +34,7 @@ const adminPages = [
   ...Object.entries(pageModules).map(([file, module]) => ({ ...routeOf(file), module, inLayout: true })),
   ...Object.entries(adminPagesElsewhere).map(([file, module]) => ({ ...routeOf(file), module, inLayout: false })),
 ];
-// The two ways in are open to all by nature (spec/02 section 7); every other one is guarded.
+// The two ways in are open to all by nature; every other one is guarded.
 const PUBLIC_ADMIN_APIS = ["/api/admin/login", "/api/admin/signup"];
 const allAdminApis = Object.entries({ ...apiModules, ...adminApisElsewhere }).map(([file, module]) => ({
   ...routeOf(file),

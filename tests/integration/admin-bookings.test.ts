@@ -498,7 +498,7 @@ describe("POST /admin/bookings from a fetcher (with JavaScript: data, the toast 
     ]);
   });
 
-  it("answers a failure with the spec's 'Failed to update booking status' and an error status", async () => {
+  it("answers a failure with the product's 'Failed to update booking status' and an error status", async () => {
     let outcome = await call(
       bookingsPage.action,
       formRequest(

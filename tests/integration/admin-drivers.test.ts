@@ -161,7 +161,7 @@ describe("the list (/admin/drivers loader)", () => {
     );
   });
 
-  it("links a document path as spec/02 says", () => {
+  it("links a document path as the API gives it", () => {
     expect(documentHref("uploads/abc.pdf")).toBe("/uploads/abc.pdf");
     expect(documentHref("/uploads/abc.pdf")).toBe("/uploads/abc.pdf");
     expect(documentHref("https://files.example.com/a.pdf")).toBe("https://files.example.com/a.pdf");

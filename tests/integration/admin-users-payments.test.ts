@@ -1,4 +1,4 @@
-// User Management and Payment Tracking (spec/02 "Admin screens", sections 7 and 8): the JSON
+// User Management and Payment Tracking (sections 7 and 8): the JSON
 // API routes (bad ids and values, a customer's token, an admin's own account), what deleting
 // keeps, the audit rows, the pages' loaders and actions, and the CSV export read back.
 import { createElement } from "react";
@@ -93,7 +93,7 @@ async function createPayment(
 // ---------------------------------------------------------------- users API
 
 describe("GET /api/admin/users", () => {
-  it("lists users newest first as the spec's array, with paging headers", async () => {
+  it("lists users newest first as the API's array, with paging headers", async () => {
     const newest = await createAccount();
     const outcome = await call(apiUsers, getRequest("/api/admin/users", { token: adminToken }));
     expect(outcome.status).toBe(200);
@@ -349,7 +349,7 @@ describe("/admin/users", () => {
     expect((await auditRows(user.id)).map((row) => row.action)).toEqual(["user.deactivate", "user.delete"]);
   });
 
-  it("with JavaScript (a fetcher): answers with data and flashes the toast; refusals say the spec's words under the title Error", async () => {
+  it("with JavaScript (a fetcher): answers with data and flashes the toast; refusals say the product's words under the title Error", async () => {
     const user = await createAccount();
     const ok = await call(usersPage.action, fetcherRequest("/admin/users", { intent: "deactivate", userId: user.id }));
     expect(ok.status).toBe(200);
@@ -422,7 +422,7 @@ async function renderBoundary(Boundary: () => unknown, error: Error) {
 // ---------------------------------------------------------------- payments
 
 describe("GET /api/admin/payments", () => {
-  it("lists payments newest first in pounds, with the spec's fields, filtered by status and search", async () => {
+  it("lists payments newest first in pounds, with the API's fields, filtered by status and search", async () => {
     const tag = unique();
     const booking = await createBooking("assigned");
     const paid = await createPayment({

@@ -77,6 +77,7 @@ const ROUTES: Record<string, Classes> = {
   admin: { loader: "admin" },
   "admin.users": { loader: "admin", action: "admin" },
   "admin.support": { loader: "admin", action: "admin" },
+  "admin.claims._index": { loader: "admin" },
   "admin.claims.$id": { loader: "admin", action: "admin" },
   "admin.messages": { loader: "admin", action: "admin" },
   "admin_.login": { loader: "public", action: "public" },

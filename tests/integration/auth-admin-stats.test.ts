@@ -1,4 +1,4 @@
-// The dashboard's six figures, as DECISIONS.md "Admin stats" defines them.
+// The dashboard's six figures, as docs/decisions/011-admin-dashboard-figures.md defines them.
 import { describe, expect, it } from "vitest";
 import { getAdminStats, ukStartOfToday } from "~/server/admin/stats.server";
 import { db } from "~/server/platform/db.server";

@@ -1,5 +1,5 @@
-// The JSON API of accounts and access (spec/01 section 7, spec/02 section 7): same paths,
-// payloads and response fields as the spec, with tokens stored hashed, expiring and revocable.
+// The JSON API of accounts and access: same paths,
+// payloads and response fields as the product, with tokens stored hashed, expiring and revocable.
 import { describe, expect, it } from "vitest";
 import { action as apiAdminLogin } from "~/routes/api+/admin.login";
 import { action as apiAdminSignUp } from "~/routes/api+/admin.signup";

@@ -35,7 +35,7 @@ async function sessionRowOf(userId: string) {
 }
 
 describe("/signin", () => {
-  it("needs both fields: 400 with the spec's message", async () => {
+  it("needs both fields: 400 with the product's message", async () => {
     const outcome = await call(signInAction, formRequest("/signin", { email: "", password: "" }, { ip: uniqueIp() }));
     expect(outcome.status).toBe(400);
     expect(outcome.body.error[""]).toEqual(["Both email and password are required."]);
@@ -429,7 +429,7 @@ describe("/admin/signup", () => {
     expect(again.body.error).toEqual({ "": ["Registration failed"] });
   });
 
-  it("checks the spec's rules before the key", async () => {
+  it("checks the product's rules before the key", async () => {
     setEnv({ ADMIN_REGISTRATION_KEY: "integration-key" });
     const outcome = await call(
       adminSignUpAction,

@@ -1,4 +1,4 @@
-// Cancellations under the terms (spec/01 section 9): more than 24 hours before the
+// Cancellations under the terms: more than 24 hours before the
 // move the refund is full, under 24 hours half, back through the provider that took the
 // payment (Stripe and PayPal through their local stand-ins, and the built-in sandbox). The
 // refund is a Payment row of its own, the booking becomes cancelled, an e-mail says so, a

@@ -396,7 +396,7 @@ describe("discount codes", () => {
       discountPercent: 5,
     });
     expect(after.breakdown).toEqual(JSON.parse(JSON.stringify(expected.breakdownLines)));
-    // PRICING.md: 5% of the subtotal before VAT, then the platform fee and VAT again.
+    // docs/PRICING.md: 5% of the subtotal before VAT, then the platform fee and VAT again.
     const discount = Math.floor((price.subTotal * 500 + 5000) / 10_000);
     expect(after.subTotal).toBe(price.subTotal - discount);
     expect(after.finalPrice).toBeLessThan(price.finalPrice);
@@ -471,7 +471,7 @@ describe("the customer's phone number and texts", () => {
     expect(await booking(bookingId)).toMatchObject({ customerPhone: "+442079460018", textUpdates: false });
   });
 
-  it("refuses a number that is not one, with the spec's message", async () => {
+  it("refuses a number that is not one, with the product's message", async () => {
     const { bookingId, cookie } = await customerBooking();
     const refused = await post(bookingId, cookie, { customerPhone: "0790 0000" });
     expect(refused.status).toBe(400);
@@ -505,7 +505,7 @@ describe("the customer's phone number and texts", () => {
 // ------------------------------------------------------------------------- the hosted flow
 
 describe("the sandbox's hosted payment page", () => {
-  it("asks for the details with the spec's message, keeping what was typed", async () => {
+  it("asks for the details with the product's message, keeping what was typed", async () => {
     const { bookingId, cookie } = await customerBooking();
     const outcome = await call(
       stripeCheckoutAction,
@@ -676,7 +676,7 @@ describe("the sandbox's hosted payment page", () => {
     expect(again.body.error[""]).toEqual([PAYMENT_MESSAGES.alreadyPaid]);
   });
 
-  it("refuses a price below £0.50 with the spec's message", async () => {
+  it("refuses a price below £0.50 with the product's message", async () => {
     const { user, bookingId, cookie } = await customerBooking();
     await db.booking.update({ where: { id: bookingId }, data: { finalPrice: 49 } });
     const outcome = await call(

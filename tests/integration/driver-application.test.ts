@@ -248,7 +248,7 @@ describe("POST /api/drivers/apply", () => {
     expect(await db.driver.count({ where: { email } })).toBe(0);
   });
 
-  it("gives the spec's validation messages (400)", async () => {
+  it("gives the product's validation messages (400)", async () => {
     const { status, body } = await applyJson(await newBrowser(), {
       name: "M",
       email: "nope",

@@ -1,4 +1,4 @@
-// Goods cover (PRICING.md v3) against a real PostgreSQL: extended cover bought
+// Goods cover (docs/PRICING.md v3) against a real PostgreSQL: extended cover bought
 // at the quote (form and JSON API), changed and removed at checkout, charged as priced and never
 // as the browser says, shown on the confirmation, the receipt, the e-mail and the VAT invoice,
 // and refunded on cancellation as the rules say.
@@ -316,7 +316,7 @@ describe("cancelling a move with extended cover", () => {
     const refunds = await db.payment.findMany({ where: { bookingId, refundOfId: { not: null } } });
     const expected = Math.floor((booking.finalPrice - cover) / 2) + cover;
     expect(refunds.map((refund) => refund.amountPence)).toEqual([expected]);
-    // The figures are PRICING.md's for this move.
+    // The figures are docs/PRICING.md's for this move.
     const priced = calculatePrice({
       distanceMiles: booking.distanceTenths / 10,
       moveDate: start.date,

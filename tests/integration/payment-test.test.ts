@@ -1,4 +1,4 @@
-// /payment-test (spec/02 sections 2 and 5; DECISIONS.md: admins only, noindex): an amount and a
+// /payment-test (docs/decisions/008-admin-only-payment-tools.md: admins only, noindex): an amount and a
 // provider; a card test asks the card provider (the sandbox here, no Stripe keys) for a
 // PaymentIntent, a PayPal test asks the PayPal stand-in for an order. Nobody is charged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

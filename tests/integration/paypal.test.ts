@@ -1,4 +1,4 @@
-// PayPal (spec/02 sections 2, 4, 7 and 8) against the PayPal stand-in: GET /paypal/setup,
+// PayPal against the PayPal stand-in: GET /paypal/setup,
 // POST /paypal/order for the booking's own price, POST /paypal/order/:id/capture that pays a
 // booking only once PayPal has the money, once, and only for the booking's customer; and the
 // /paypal-checkout page's loader and test-payment action.

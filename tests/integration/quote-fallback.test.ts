@@ -1,6 +1,6 @@
 // When the distance service fails (Google configured but down, and the offline estimate
 // cannot place an address), the quote forms show "Quote Generation Failed" and a labelled
-// estimate (spec/02 sections 4 and 8); checkout measures again; the API answers 503.
+// estimate; checkout measures again; the API answers 503.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -225,7 +225,7 @@ describe("the JSON API, while the distance service fails", () => {
     });
   }
 
-  it("answers 503 rather than making a price up (spec/02's clients fall back on their own)", async () => {
+  it("answers 503 rather than making a price up (API clients fall back on their own)", async () => {
     const quote = (await run(
       calculateApi,
       post("/api/quotes/calculate", { collectionAddress: unplaceable, deliveryAddress: delivery, moveDate }),

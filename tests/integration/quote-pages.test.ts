@@ -81,7 +81,7 @@ describe("/calculator", () => {
     expect(page.quote!.breakdown.map((line) => line.label)).toContain("Minimum charge adjustment");
   });
 
-  it("gives back the spec's messages with a 400 and keeps what was typed", async () => {
+  it("gives back the product's messages with a 400 and keeps what was typed", async () => {
     const result = (await run(
       calculatorAction,
       form("/calculator", { ...goodQuote, pickupAddress: "NE1", moveDate: "", moveTime: "9am" }),
@@ -217,7 +217,7 @@ describe("/quote", () => {
     expect(result.data.lastResult.error?.items).toEqual(["Please add at least one item to generate a quote."]);
   });
 
-  it("checks each item's name and quantity with the spec's messages", async () => {
+  it("checks each item's name and quantity with the product's messages", async () => {
     const result = (await run(
       quoteAction,
       form("/quote", { ...goodQuote, "items[0].name": "", "items[0].quantity": "0" }),

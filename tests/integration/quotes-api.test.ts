@@ -51,7 +51,7 @@ const nextWednesday = (() => {
 })();
 
 describe("POST /api/quotes/calculate", () => {
-  it("prices a move from the spec's payload (collectionAddress) and saves it", async () => {
+  it("prices a move from the API's payload (collectionAddress) and saves it", async () => {
     const response = await call(
       calculate,
       post("/api/quotes/calculate", {
@@ -129,7 +129,7 @@ describe("POST /api/quotes/calculate", () => {
     expect(await db.quoteItem.count({ where: { quoteId: quote.id } })).toBe(31);
   });
 
-  it("accepts spec/02's item weight and spec/01's requiresDisassembly, and answers items, floorAccess and liftAvailable", async () => {
+  it("accepts an item's weight and requiresDisassembly, and answers items, floorAccess and liftAvailable", async () => {
     const response = await call(
       calculate,
       post("/api/quotes/calculate", {
@@ -216,7 +216,7 @@ describe("POST /api/quotes/calculate", () => {
     ).toBeNull();
   });
 
-  it("answers bad input with 400, the spec's messages and field errors", async () => {
+  it("answers bad input with 400, the product's messages and field errors", async () => {
     const response = await call(
       calculate,
       post("/api/quotes/calculate", { collectionAddress: "NE1", deliveryAddress: "", moveDate: "" }),
@@ -304,7 +304,7 @@ describe("POST /api/quotes/calculate", () => {
   });
 });
 
-describe("POST /api/quotes/calculate with extra stops (PRICING.md v2)", () => {
+describe("POST /api/quotes/calculate with extra stops (docs/PRICING.md v2)", () => {
   const route = {
     collectionAddress: "14 Duke Street, Chelmsford CM1 1HL",
     deliveryAddress: "3 Newland Street, Witham CM8 2AF",
@@ -438,7 +438,7 @@ describe("POST /api/quotes/simple", () => {
 });
 
 describe("POST /api/calculate-distance and /api/quotes/distance", () => {
-  it("give the spec/02 distance result, saying how it was obtained", async () => {
+  it("give the distance result, saying how it was obtained", async () => {
     for (const handler of [calculateDistance, quotesDistance]) {
       const response = await call(
         handler,

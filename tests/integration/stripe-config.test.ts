@@ -1,4 +1,4 @@
-// /stripe-config and POST /api/config/stripe (spec/02; DECISIONS.md: admin-only, secret
+// /stripe-config and POST /api/config/stripe (docs/decisions/008-admin-only-payment-tools.md: admin-only, secret
 // encrypted at rest, never sent back, last four shown). The page's loader and action data
 // is everything its HTML is made from; tests/e2e/stripe-config.spec.ts reads the HTML too.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -142,7 +142,7 @@ describe("/stripe-config: saving", () => {
     expect(audit?.details).toEqual({ provider: "stripe", changed: ["publishableKey"] });
   });
 
-  it("refuses wrong prefixes with the spec's messages, giving the publishable key back but never the secret", async () => {
+  it("refuses wrong prefixes with the product's messages, giving the publishable key back but never the secret", async () => {
     const outcome = await post({ publicKey: "pub_123", secretKey: "secret_abc123" });
     expect(outcome.status).toBe(400);
     expect(outcome.body.error).toEqual({
@@ -274,7 +274,7 @@ describe("POST /api/config/stripe", () => {
     expect(await storedRow()).toBeNull();
   });
 
-  it("answers 400 with the spec's messages for wrong prefixes, never echoing a key", async () => {
+  it("answers 400 with the product's messages for wrong prefixes, never echoing a key", async () => {
     const outcome = await api({ publicKey: "xx_123", secretKey: "yy_456" });
     expect(outcome.status).toBe(400);
     expect(outcome.body.message).toBe("Stripe publishable key must start with 'pk_'");

@@ -26,8 +26,8 @@ function errorsOf(submission: { status?: string; error?: Record<string, string[]
   return submission.error ?? {};
 }
 
-describe("sign-in form (spec/01 section 5)", () => {
-  it("needs both fields, with the spec's message once for the form", () => {
+describe("sign-in form", () => {
+  it("needs both fields, with the product's message once for the form", () => {
     for (const fields of [
       { email: "", password: "" },
       { email: "a@example.com", password: "" },
@@ -54,7 +54,7 @@ describe("sign-in form (spec/01 section 5)", () => {
   });
 });
 
-describe("sign-up form (spec/01 section 5)", () => {
+describe("sign-up form", () => {
   const valid = {
     username: "Sam Smith",
     email: "sam@example.com",
@@ -112,7 +112,7 @@ describe("sign-up form (spec/01 section 5)", () => {
   });
 });
 
-describe("admin sign-up form (spec/02 section 5)", () => {
+describe("admin sign-up form", () => {
   const valid = {
     username: "Root",
     email: "root@example.com",
@@ -132,7 +132,7 @@ describe("admin sign-up form (spec/02 section 5)", () => {
     });
   });
 
-  it("uses the spec's words for mismatch and length", () => {
+  it("uses the product's words for mismatch and length", () => {
     const mismatch = parseWithZod(form({ ...valid, confirmPassword: "secreT" }), { schema: adminSignUpSchema });
     expect(errorsOf(mismatch).confirmPassword).toEqual(["Passwords do not match"]);
     const short = parseWithZod(form({ ...valid, password: "12345", confirmPassword: "12345" }), {
@@ -204,7 +204,7 @@ describe("checkNewPassword, the one rule for a new password and its confirmation
     return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   }
 
-  it("holds customers (sign-up, reset) and admins to 8 characters, in the spec's words", () => {
+  it("holds customers (sign-up, reset) and admins to 8 characters, in the product's words", () => {
     expect(issues({ password: "1234567", confirmPassword: "1234567" }, "customer")).toEqual([
       "password: Password must be at least 8 characters long",
     ]);

@@ -1,4 +1,4 @@
-// The cancellation terms (spec/01 section 9) and the UK wall-clock instant a move starts at.
+// The cancellation terms and the UK wall-clock instant a move starts at.
 import { describe, expect, it } from "vitest";
 import { cancellationTerms, FULL_REFUND_NOTICE_HOURS, isCancellable } from "~/domain/cancellation";
 import { ukInstant } from "~/domain/uk-calendar";
@@ -101,7 +101,7 @@ describe("isCancellable", () => {
   });
 });
 
-describe("cancellationTerms with extended cover (PRICING.md v3)", () => {
+describe("cancellationTerms with extended cover (docs/PRICING.md v3)", () => {
   const moveAt = new Date("2027-03-04T09:00:00Z");
   const before = (hours: number) => new Date(moveAt.getTime() - hours * HOUR);
   // Case D: £186.00 paid, of which the cover cost £144.00 (£120.00 and its £24.00 VAT).

@@ -21,8 +21,8 @@ const config = { ...DEFAULT_PUBLIC_CONFIG, siteUrl: "https://easymove.example" }
 const rating = { value: "4.6", count: 321 };
 const allAnswers = FAQS.map((faq) => faq.answer).join("\n");
 
-describe("the spec's claims", () => {
-  it("states the figures of spec/01 section 9 in the FAQ and the cancellation summary", () => {
+describe("the product's claims", () => {
+  it("states the cancellation and price figures in the FAQ and the cancellation summary", () => {
     expect(allAnswers).toContain("insurance with cover from £1 million");
     expect(allAnswers).toContain("only about 65% of applicants pass");
     expect(allAnswers).toContain("a customer rating of at least 4.7/5");
@@ -75,7 +75,7 @@ describe("FAQ", () => {
     expect(new Set(FAQS.map((faq) => faq.question)).size).toBe(FAQS.length);
   });
 
-  it("states the spec's facts in its answers", () => {
+  it("states the product's facts in its answers", () => {
     expect(allAnswers).toContain("from £1 million");
     expect(allAnswers).toContain("65% of applicants pass");
     expect(allAnswers).toContain("at least 4.7/5");
@@ -91,7 +91,7 @@ describe("FAQ", () => {
 });
 
 describe("service areas", () => {
-  it("covers London, Essex, North East and West Midlands with the spec's cities", () => {
+  it("covers London, Essex, North East and West Midlands with the product's cities", () => {
     expect(COVERAGE_REGIONS.map((region) => region.name)).toEqual(["London", "Essex", "North East", "West Midlands"]);
     const cities = COVERAGE_REGIONS.flatMap((region) => region.cities);
     for (const city of ["London", "Newcastle upon Tyne", "Birmingham", "Chelmsford"]) expect(cities).toContain(city);

@@ -1,4 +1,4 @@
-// Claims under a move's cover (PRICING.md v3 "Claims"): the 7-day window on the UK calendar and
+// Claims under a move's cover (docs/PRICING.md v3 "Claims"): the 7-day window on the UK calendar and
 // the limits over several items and several claims on one move.
 import { describe, expect, it } from "vitest";
 import {
@@ -68,7 +68,7 @@ describe("claim limits", () => {
     expect(limitClaim([{ description: "Piano", amountPence: 300_000 }], extended).payablePence).toBe(250_000);
   });
 
-  it("never lowers the move's limit below standard cover's: £8,000 declared still covers £20,000 (PRICING.md v3.1)", () => {
+  it("never lowers the move's limit below standard cover's: £8,000 declared still covers £20,000 (docs/PRICING.md v3.1)", () => {
     expect(extended.moveLimitPence).toBe(2_000_000);
     expect(coverLimits(30_000).moveLimitPence).toBe(3_000_000);
     expect(coverView(8000)).toMatchObject({

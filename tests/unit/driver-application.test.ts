@@ -31,8 +31,8 @@ const valid = {
   agreement: "on",
 };
 
-describe("driver application form schema (spec/01 section 5)", () => {
-  it("gives every one of the spec's messages, word for word, for an empty form", () => {
+describe("driver application form schema", () => {
+  it("gives every one of the product's messages, word for word, for an empty form", () => {
     const submission = parseWithZod(
       form({
         name: "",
@@ -62,7 +62,7 @@ describe("driver application form schema (spec/01 section 5)", () => {
       vehiclePhoto: ["Vehicle photo is required"],
       agreement: ["You must accept the terms and conditions"],
     });
-    // The spec's eleven, and ours for a landline, which only the server can tell.
+    // The product's eleven, and ours for a landline, which only the server can tell.
     expect(Object.values(DRIVER_APPLICATION_MESSAGES)).toHaveLength(12);
   });
 
@@ -148,7 +148,7 @@ describe("driver application API schemas", () => {
     expect(parsed.success).toBe(true);
   });
 
-  it("uses the spec's messages for missing fields and refuses agreement false", () => {
+  it("uses the product's messages for missing fields and refuses agreement false", () => {
     const parsed = driverApplicationApiSchema.safeParse({ ...valid, agreement: false });
     expect(parsed.success).toBe(false);
     const { fieldErrors } = parsed.error!.flatten();

@@ -10,7 +10,7 @@ import {
 } from "~/schemas/checkout";
 
 describe("payment rules", () => {
-  it("refuses amounts under £0.50 with the spec's message", () => {
+  it("refuses amounts under £0.50 with the product's message", () => {
     expect(isPayableAmount(50)).toBe(true);
     expect(isPayableAmount(49)).toBe(false);
     expect(isPayableAmount(50.5)).toBe(false);
@@ -23,7 +23,7 @@ describe("payment rules", () => {
     expect(paymentCovers({ amountPence: 5000, currency: "eur" }, 4200)).toBe(false);
   });
 
-  it("words the card form's outcomes as the spec does", () => {
+  it("words the card form's outcomes as the product does", () => {
     expect(outcomeMessage("succeeded")).toBe("Payment succeeded!");
     expect(outcomeMessage("processing")).toBe("Your payment is processing.");
     expect(outcomeMessage("requires_payment_method")).toBe("Please provide your payment details.");
@@ -71,7 +71,7 @@ describe("the sandbox's test cards", () => {
 });
 
 describe("checkout forms", () => {
-  it("asks the hosted checkout for email, name and phone in the spec's words", () => {
+  it("asks the hosted checkout for email, name and phone in the product's words", () => {
     const missing = customerDetailsSchema.safeParse({ customerEmail: "", customerName: "", customerPhone: "" });
     expect(missing.success).toBe(false);
     expect(new Set(missing.error!.issues.map((issue) => issue.message))).toEqual(

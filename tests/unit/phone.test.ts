@@ -46,7 +46,7 @@ describe("the server's phone rules (schemas/phone-numbers.ts)", () => {
     expect(customer.parse(details("020 7946 0018", false)).customerPhone).toBe("+442079460018");
   });
 
-  it("refuses what only looks like a number with the spec's message", () => {
+  it("refuses what only looks like a number with the product's message", () => {
     const refused = customer.safeParse(details("07700 900123", false));
     expect(refused.error?.issues).toMatchObject([{ path: ["customerPhone"], message: CHECKOUT_MESSAGES.invalidPhone }]);
   });

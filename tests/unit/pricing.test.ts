@@ -51,7 +51,7 @@ const caseB: PriceInput = {
   deliveryAddress: "Jesmond, Newcastle NE2 1AA",
 };
 
-describe("worked example A (PRICING.md)", () => {
+describe("worked example A (docs/PRICING.md)", () => {
   const r = calculatePrice(caseA);
 
   it("matches every amount to the penny", () => {
@@ -158,7 +158,7 @@ describe("worked example A (PRICING.md)", () => {
   });
 });
 
-describe("worked example B (PRICING.md): the minimum price", () => {
+describe("worked example B (docs/PRICING.md): the minimum price", () => {
   const r = calculatePrice(caseB);
 
   it("matches every amount to the penny", () => {
@@ -218,7 +218,7 @@ describe("inputs and defaults", () => {
   });
 
   it.each([0, -3, Number.NaN, Number.POSITIVE_INFINITY, 0.04])(
-    "rejects distance %s with the spec's message",
+    "rejects distance %s with the product's message",
     (distanceMiles) => {
       expect(() => price({ distanceMiles })).toThrow(PricingInputError);
       expect(() => price({ distanceMiles })).toThrow("Invalid distance. Addresses may be too similar or incomplete.");
@@ -666,7 +666,7 @@ describe("items marked for disassembly", () => {
     { name: "Boxes", quantity: 10 },
   ];
 
-  it("are named in the explanation and cost nothing extra (PRICING.md has no such charge)", () => {
+  it("are named in the explanation and cost nothing extra (docs/PRICING.md has no such charge)", () => {
     const marked = price({ items });
     const plain = price({ items: items.map(({ name, quantity }) => ({ name, quantity })) });
     expect(marked.explanation).toMatch(/Marked for disassembly: Wardrobe ×2, Bed \(Double\)\. .*no separate charge/);
@@ -838,13 +838,13 @@ describe("properties over generated inputs", { timeout: 30_000 }, () => {
   });
 });
 
-// ---------- v2: extra stops (PRICING.md "Extra stops (v2)") ----------
+// ---------- v2: extra stops (docs/PRICING.md v2) ----------
 
 const oneStop: MoveStop[] = [
   { address: "Braintree CM7 1AA", type: "dropoff", floorAccess: "ground", liftAvailable: false },
 ];
 
-describe("worked example C (PRICING.md, extra stops)", () => {
+describe("worked example C (docs/PRICING.md, extra stops)", () => {
   // Legs 12.0 + 8.5 miles; the caller sums the legs, the pricing rounds the sum once.
   const r = calculatePrice({
     distanceMiles: 12.0 + 8.5,
@@ -955,7 +955,7 @@ describe("extra stops: the rules", () => {
   });
 });
 
-describe("goods cover (PRICING.md v3)", () => {
+describe("goods cover (docs/PRICING.md v3)", () => {
   it("worked example D: case B's move with extended cover, V = £8,000", () => {
     const r = calculatePrice({ ...caseB, declaredValue: 8000 });
     expect(r).toMatchObject({
@@ -1042,7 +1042,7 @@ describe("goods cover (PRICING.md v3)", () => {
   });
 });
 
-describe("coverCostPence (PRICING.md v3)", () => {
+describe("coverCostPence (docs/PRICING.md v3)", () => {
   it("is the cover fee and the VAT it added: what a booking without cover would not have cost", () => {
     const covered = calculatePrice({ ...caseB, declaredValue: 8000 });
     const plain = calculatePrice(caseB);

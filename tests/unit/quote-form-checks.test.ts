@@ -98,7 +98,7 @@ const CASES: [string, Record<string, string>][] = [
       "stops[4].type": "pickup",
     },
   ],
-  // Extended cover (PRICING.md v3): empty is standard cover; else whole pounds, £500 to £50,000.
+  // Extended cover (docs/PRICING.md v3): empty is standard cover; else whole pounds, £500 to £50,000.
   ["no declared value", { ...VALID, declaredValue: "" }],
   ["declared value `499`", { ...VALID, declaredValue: "499" }],
   ["declared value `500`", { ...VALID, declaredValue: "500" }],

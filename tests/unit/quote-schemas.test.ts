@@ -9,7 +9,7 @@ const move = {
 };
 
 describe("API items", () => {
-  it("take spec/02's weight as weightKg, and spec/01's requiresDisassembly", () => {
+  it("take an item's weight as weightKg, and requiresDisassembly", () => {
     const parsed = apiQuoteRequestSchema.parse({
       ...move,
       items: [

@@ -1,5 +1,5 @@
-// The Stripe configuration's rules (spec/02 sections 2, 5 and 8) and the encryption of the
-// secret key at rest (DECISIONS.md).
+// The Stripe configuration's rules and the encryption of the
+// secret key at rest (docs/decisions/008-admin-only-payment-tools.md).
 import { describe, expect, it } from "vitest";
 import {
   canSaveStripeKeys,
@@ -33,7 +33,7 @@ describe("stripeConfigSchema", () => {
     });
   });
 
-  it("refuses a publishable key without pk_ and a secret key without sk_, with the spec's messages", () => {
+  it("refuses a publishable key without pk_ and a secret key without sk_, with the product's messages", () => {
     expect(errorsOf({ publicKey: "sk_test_1", secretKey: "pk_test_1" })?.fieldErrors).toEqual({
       publicKey: ["Stripe publishable key must start with 'pk_'"],
       secretKey: ["Stripe secret key must start with 'sk_'"],
@@ -96,7 +96,7 @@ describe("canSaveStripeKeys (Save's enabled state)", () => {
 });
 
 describe("error texts", () => {
-  it("put the spec's title before the message", () => {
+  it("put the product's title before the message", () => {
     expect(stripeConfigErrorText(STRIPE_CONFIG_ERRORS.invalidPublicKey.message, "publicKey")).toBe(
       "Invalid Public Key: Stripe publishable key must start with 'pk_'",
     );

@@ -10,7 +10,7 @@ const LOOKS = {
   error: "inline-block rounded-md border border-red-300 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100",
 } as const;
 
-/** The way back from every admin page (spec/02: "Back to Dashboard"). */
+/** The way back from every admin page ("Back to Dashboard"). */
 export function BackToDashboard({ look = "button" }: { look?: keyof typeof LOOKS }) {
   return (
     <Link to="/admin/dashboard" className={LOOKS[look]}>

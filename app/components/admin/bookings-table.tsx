@@ -157,7 +157,12 @@ function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string 
   const saving = fetcher.state !== "idle";
   const id = `status-${booking.id}`;
   return (
-    <fetcher.Form method="post" action={LIST_PATH} className="flex flex-wrap items-center gap-2" aria-busy={saving || undefined}>
+    <fetcher.Form
+      method="post"
+      action={LIST_PATH}
+      className="flex flex-wrap items-center gap-2"
+      aria-busy={saving || undefined}
+    >
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="bookingId" value={booking.id} />
       <input type="hidden" name="redirectTo" value={here} />

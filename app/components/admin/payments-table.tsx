@@ -11,7 +11,7 @@ export function statusLabel(status: string) {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** spec/02 section 4: succeeded green, pending yellow, failed red, others grey. */
+/** succeeded green, pending yellow, failed red, others grey. */
 const BADGE_CLASSES: Record<string, string> = {
   succeeded: "bg-green-100 text-green-900 ring-green-600/30",
   pending: "bg-yellow-100 text-yellow-900 ring-yellow-600/30",

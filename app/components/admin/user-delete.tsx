@@ -9,7 +9,7 @@ import { useFetcherAnswer } from "~/utils/use-fetcher-answer";
 import { useHrefWith } from "~/utils/use-href-with";
 import type { AdminUserRow } from "~/views/admin";
 
-/** With JavaScript: the spec's question in a dialog; Delete posts through a fetcher. */
+/** With JavaScript: the product's question in a dialog; Delete posts through a fetcher. */
 export function DeleteDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
   const fetcher = useFetcher<UserActionAnswer>();
   useFetcherAnswer(fetcher, (answer) => answer.ok && onClose());

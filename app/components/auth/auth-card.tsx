@@ -9,7 +9,7 @@ import { StatusButton } from "~/components/ui/button";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
 import { withRedirectTo } from "./auth-links";
 
-/** What the sign-in and sign-up cards take (spec/01 section 2). */
+/** What the sign-in and sign-up cards take. */
 export type AuthCardProps = {
   redirectTo?: string;
   /** The page action's answer after a post without JavaScript. */

@@ -1,4 +1,4 @@
-// The sign-in card (spec/01 section 2): used by the /signin page and by sign-in dialogs
+// The sign-in card: used by the /signin page and by sign-in dialogs
 // (the checkout's "Please sign in to pay"). It posts to /signin's action through a fetcher,
 // so in a dialog it signs in without leaving the page; without JavaScript the same form is
 // a plain POST to /signin. Optional callbacks: close, and a switch to the sign-up card.

@@ -1,4 +1,4 @@
-// The sign-up card (spec/01 section 2): full name (stored as the username), email, password
+// The sign-up card: full name (stored as the username), email, password
 // and its confirmation. Like the sign-in card it posts to its page's action (/signup)
 // through a fetcher, works as a plain form without JavaScript, and takes an optional
 // success callback and an optional switch to the sign-in card.

@@ -101,7 +101,7 @@ export function BookingSummary({
   );
 }
 
-/** spec/02 section 8: the checkout's error card, with the way back home. */
+/** the checkout's error card, with the way back home. */
 export function CheckoutErrorCard({
   title = "No quote found",
   message = "Please generate a quote first.",

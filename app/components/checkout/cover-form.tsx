@@ -1,4 +1,4 @@
-// The checkout's cover choice (PRICING.md v3): extended cover for a declared value, changed or
+// The checkout's cover choice (docs/PRICING.md v3): extended cover for a declared value, changed or
 // removed until the booking is paid. A plain form: it posts without JavaScript; with it, the
 // declared value is checked as it is typed by the same rule the server's schema applies. The
 // checkout shows it through LiveOnFirstUse, so its code loads when it is first used.

@@ -1,4 +1,4 @@
-// The checkout's discount code form (spec/02): conform's, so its code loads on first use
+// The checkout's discount code form: conform's, so its code loads on first use
 // (the checkout route shows it through LiveOnFirstUse).
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";

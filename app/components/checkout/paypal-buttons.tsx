@@ -1,4 +1,4 @@
-// PayPal's buttons (spec/02 section 4: loading, ready, success, error; "Try Again" returns from
+// PayPal's buttons (loading, ready, success, error; "Try Again" returns from
 // error to ready). Browser only: PayPal's JS SDK is fetched here, after hydration, and nowhere
 // else. The order is made and captured by our server (POST /paypal/order and
 // /paypal/order/:id/capture), which alone decides the amount and whether the booking is paid.

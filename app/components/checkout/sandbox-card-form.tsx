@@ -16,7 +16,7 @@ const loadCardAndCustomerSchema = () => import("~/schemas/checkout").then((schem
 type Props = {
   payLabel: string;
   hidden?: Record<string, string>;
-  /** The embedded checkout also asks for the receipt e-mail and the name (spec/02 section 5). */
+  /** The embedded checkout also asks for the receipt e-mail and the name. */
   customer?: { customerEmail: string; customerName: string };
 };
 

@@ -1,4 +1,4 @@
-// The "What is covered" page (PRICING.md v3), its figures taken from the cover's own rules so
+// The "What is covered" page (docs/PRICING.md v3), its figures taken from the cover's own rules so
 // the page can never disagree with a price or a claim.
 import { Link } from "@remix-run/react";
 import { usePublicConfig } from "~/components/content/use-public-config";

@@ -1,4 +1,4 @@
-// The layout shared by the city service pages (spec/02 "Service pages"): breadcrumb, headline,
+// The layout shared by the city service pages: breadcrumb, headline,
 // three benefit cards, the areas covered, optional services, and the way to a quote.
 import { INSURANCE_COVER_TEXT } from "~/domain/claims";
 import type { AreaGroup } from "~/domain/service-areas";

@@ -1,4 +1,4 @@
-// The terms and conditions (spec/01 sections 2 and 9): ten sections, a last-updated date.
+// The terms and conditions: ten sections, a last-updated date.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import {

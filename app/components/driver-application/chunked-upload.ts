@@ -1,4 +1,4 @@
-// The browser side of the chunked upload API (spec/01 sections 7 and 9): each document is
+// The browser side of the chunked upload API: each document is
 // cut into 5 MB chunks, at most 4 chunks travel at once, each finished document is assembled
 // into a stored file path; progress is the average of the documents' uploaded fractions.
 // Runs only when JavaScript does; without it the form posts the files in one request.

@@ -1,8 +1,8 @@
-// The driver application (spec/01 sections 3 to 9). Without JavaScript it is one multipart
+// The driver application. Without JavaScript it is one multipart
 // post to the page's action, files and all. With JavaScript, conform validates as you type;
 // on submit each document goes through the chunked upload API (5 MB chunks, 4 at a time)
 // while the progress bar shows the average progress of the files, then the application is
-// sent as JSON to /api/drivers/apply. Outcome messages and toasts are the spec's.
+// sent as JSON to /api/drivers/apply. Outcome messages and toasts are the product's.
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// The van size guide: one entry per size with the spec/01 figures and three pictures that
+// The van size guide: one entry per size with its figures and three pictures that
 // rotate every 5 s in CSS alone (paused for prefers-reduced-motion, on hover, or by the switch).
 import { VAN_IMAGE_SIZE, vanImages } from "~/domain/van-images";
 import { VAN_GUIDE } from "~/domain/vans";

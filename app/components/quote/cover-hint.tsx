@@ -1,4 +1,4 @@
-// What every quote form says beside the declared value (PRICING.md v3). Its own module: the
+// What every quote form says beside the declared value (docs/PRICING.md v3). Its own module: the
 // home page's short form takes it without the conform forms' sections.
 import { Link } from "@remix-run/react";
 import { COVER_OFFER_TEXT, COVER_PAGE_PATH } from "~/domain/goods-cover";

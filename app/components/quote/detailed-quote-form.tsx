@@ -1,5 +1,5 @@
-// /quote: the detailed quote with the spec/02 item form (name, description, quantity,
-// category, dimensions, weight, fragile, special handling) and spec/01's disassembly flag.
+// /quote: the detailed quote with the item form (name, description, quantity,
+// category, dimensions, weight, fragile, special handling) and the disassembly flag.
 // "Add Item" and "Remove" are conform intent buttons: submits without JavaScript, instant with it.
 import {
   getFormProps,

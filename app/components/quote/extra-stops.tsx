@@ -1,4 +1,4 @@
-// The quote forms' extra stops (PRICING.md "Extra stops (v2)"): up to 4 rows between the
+// The quote forms' extra stops (docs/PRICING.md v2): up to 4 rows between the
 // pickup and the final delivery, each an address, pickup or drop-off, its floor and its lift.
 // "Add a stop" and "Remove stop N" are conform intent buttons: without JavaScript they post
 // and the action answers with the row added or removed and everything typed kept; with it,

@@ -47,7 +47,7 @@ export function PriceBreakdown({
   );
 }
 
-/** spec/02 sections 4 and 8: the distance service failed, so the price shown is an estimate. */
+/** the distance service failed, so the price shown is an estimate. */
 export function EstimateNotice({ miles, children }: { miles: number; children: React.ReactNode }) {
   return (
     <div

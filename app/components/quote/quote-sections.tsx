@@ -80,7 +80,7 @@ export function UrgencyField({ meta }: { meta: FieldMetadata<string> }) {
   );
 }
 
-/** Extended cover's declared value (PRICING.md v3): empty for standard cover. */
+/** Extended cover's declared value (docs/PRICING.md v3): empty for standard cover. */
 export function DeclaredValueField({ meta }: { meta: FieldMetadata<number> }) {
   // A text box that takes digits: a number box would drop "£8,000" silently instead of saying why.
   const { min: _min, max: _max, ...props } = getInputProps(meta, { type: "text" });

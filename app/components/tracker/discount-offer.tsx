@@ -1,4 +1,4 @@
-// The tracker's discount popup (spec/02 sections 1 and 9): the customer's own code
+// The tracker's discount popup: the customer's own code
 // (WELCOME5 / RETURN10 / LOYAL15, 30 days). Without JavaScript it is a banner. With JavaScript
 // the same offer opens as a dialog one second after the page loads, once per code (this
 // browser remembers it in localStorage); once dismissed, a small banner stays.

@@ -1,5 +1,5 @@
 // /booking-tracker?booking=…[&tab=chat]: a booking's details, its driver, the driver's
-// progress, Live Updates and Driver Chat (spec/02 "Booking tracker"). Only the booking's
+// progress, Live Updates and Driver Chat. Only the booking's
 // customer, its assigned driver and admins may open it; anyone else gets a 404. With
 // JavaScript the page listens for changes and reloads its data as they happen; without it,
 // the updates tab refreshes itself every 30 s and the chat posts and comes back.

@@ -25,7 +25,7 @@ export type TrackerExtras = {
   /** Show the rating form (or the rating given): the customer of a completed booking with a driver. */
   canRate: boolean;
   rating: { stars: number; comment: string | null } | null;
-  /** The customer's own code, once the driver has arrived (spec/02: the popup follows arrival). */
+  /** The customer's own code, once the driver has arrived (the popup follows arrival). */
   discount: { code: string; percent: number; expiresAt: string; expiresText: string } | null;
   /** The help actions: for the customer and the driver, not for admins. */
   help: { driverPhone: string | null; supportPhone: string } | null;

@@ -1,6 +1,6 @@
 // /booking-confirmation?payment_intent=… (Stripe's return), ?booking=…&session_id=… (hosted
 // checkout) or ?booking=…: the provider is asked whether the payment succeeded before the
-// page says "confirmed"; a second visit changes nothing. spec/02's error cards otherwise.
+// page says "confirmed"; a second visit changes nothing. The error cards otherwise.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ClientOnly } from "remix-utils/client-only";

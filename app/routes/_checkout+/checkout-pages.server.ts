@@ -46,7 +46,7 @@ export function apiBookingAnswer(booking: BookingRecord) {
     price: booking.finalPrice / 100,
     originalPrice: booking.originalPrice / 100,
     currency: "GBP",
-    // PRICING.md v3: only with extended cover, as in the quote's answer.
+    // docs/PRICING.md v3: only with extended cover, as in the quote's answer.
     ...(booking.declaredValue !== null
       ? { declaredValue: booking.declaredValue, coverFee: booking.coverFee / 100 }
       : {}),

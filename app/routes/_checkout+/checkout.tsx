@@ -46,7 +46,7 @@ export const meta: MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-// spec/01 section 8: "Proceed to Checkout" with a quote that is not (or no longer) there.
+// "Proceed to Checkout" with a quote that is not (or no longer) there.
 const INVALID_QUOTE_TOAST = {
   title: "Invalid Quote",
   description: "Please complete the quote form first",
@@ -99,7 +99,7 @@ async function addDiscount(request: Request, formData: FormData) {
   );
 }
 
-/** Extended cover added, changed or removed (PRICING.md v3): the booking is priced again. */
+/** Extended cover added, changed or removed (docs/PRICING.md v3): the booking is priced again. */
 async function chooseCover(request: Request, formData: FormData) {
   const user = await requireUser(request);
   const typed = String(formData.get("declaredValue") ?? "");

@@ -1,4 +1,4 @@
-// /payment-test (admins only, DECISIONS.md): an amount and a provider; submitting asks that
+// /payment-test (admins only, docs/decisions/008-admin-only-payment-tools.md): an amount and a provider; submitting asks that
 // provider for a payment it never takes (a PaymentIntent or a PayPal order), which proves the
 // keys work without charging anyone.
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";

@@ -1,4 +1,4 @@
-// /paypal-checkout-new: the spec's second address of the PayPal page, the same page. Only its
+// /paypal-checkout-new: the product's second address of the PayPal page, the same page. Only its
 // metadata is its own, since every page names itself as its canonical URL.
 import type { MetaFunction } from "@remix-run/node";
 import { seo } from "~/utils/seo";

@@ -1,5 +1,5 @@
 // POST /paypal/order/:id/capture → { status: "COMPLETED", bookingId, redirectTo } once PayPal
-// has the money (spec/02 section 7). The order must be for a booking the caller may pay; any
+// has the money. The order must be for a booking the caller may pay; any
 // other order is a 404, as is an unknown one. Capturing again answers the same, and the
 // booking is marked paid (and e-mailed) once.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

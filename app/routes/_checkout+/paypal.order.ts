@@ -1,4 +1,4 @@
-// POST /paypal/order { bookingId, amount?, currency?, intent? } → { id } (spec/02 section 7).
+// POST /paypal/order { bookingId, amount?, currency?, intent? } → { id }.
 // The order is for the booking's own price in GBP: an amount the client sends is never used.
 // The caller (session cookie or bearer token) must be allowed to pay for the booking.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -14,7 +14,7 @@ import { PAYPAL_NOT_CONFIGURED } from "./paypal.setup";
 
 export const BOOKING_NOT_FOUND = "Booking not found";
 
-// amount, currency and intent are the spec's fields; they are read past, never trusted.
+// amount, currency and intent are the API's fields; they are read past, never trusted.
 const orderBody = z.object({
   bookingId: z
     .string({ required_error: CHECKOUT_MESSAGES.bookingRequired })

@@ -1,4 +1,4 @@
-// GET /paypal/setup → { clientToken } for PayPal's JS SDK (spec/02 section 7). Signed-in
+// GET /paypal/setup → { clientToken } for PayPal's JS SDK. Signed-in
 // callers only (session cookie or bearer token); 503 when PayPal is not configured.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";

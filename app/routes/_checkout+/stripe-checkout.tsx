@@ -1,6 +1,6 @@
 // /stripe-checkout: the customer's details, then the card provider's hosted page (Stripe
 // Checkout, or the built-in sandbox's page). Without JavaScript the post answers with a 303 to
-// it; with JavaScript the page gets the URL and goes there after 300 ms (spec/02 section 2).
+// it; with JavaScript the page gets the URL and goes there after 300 ms.
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -33,7 +33,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { useValidatedForm } from "~/utils/use-validated-form";
 
-// Admins only (DECISIONS.md): the keys decide where customers' money goes.
+// Admins only (docs/decisions/008-admin-only-payment-tools.md): the keys decide where customers' money goes.
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -45,7 +45,7 @@ export const meta: MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** spec/02 sections 4 and 9: after "Saved" the page reloads its data after 1500 ms. */
+/** after "Saved" the page reloads its data after 1500 ms. */
 const SAVED_RELOAD_MS = 1500;
 
 export async function loader({ request }: LoaderFunctionArgs) {

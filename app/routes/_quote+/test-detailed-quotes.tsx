@@ -14,10 +14,10 @@ export const meta: MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-// PRICING.md's worked examples and a central London evening move, so every rule is at work.
+// docs/PRICING.md's worked examples and a central London evening move, so every rule is at work.
 const PRESET_QUOTES: readonly { title: string; input: PriceInput }[] = [
   {
-    title: "Chelmsford to Witham, medium van, first floor (PRICING.md case A)",
+    title: "Chelmsford to Witham, medium van, first floor (docs/PRICING.md case A)",
     input: {
       distanceMiles: 12,
       vanSize: "medium",
@@ -30,7 +30,7 @@ const PRESET_QUOTES: readonly { title: string; input: PriceInput }[] = [
     },
   },
   {
-    title: "Newcastle NE1 to NE2, small van (PRICING.md case B, minimum charge)",
+    title: "Newcastle NE1 to NE2, small van (docs/PRICING.md case B, minimum charge)",
     input: {
       distanceMiles: 2,
       vanSize: "small",

@@ -183,7 +183,7 @@ export default function AdminDashboard() {
   );
 }
 
-// spec/02: a load error shows the message with a Retry button.
+// a load error shows the message with a Retry button.
 export function ErrorBoundary() {
   const error = useRouteError();
   const message = isRouteErrorResponse(error)

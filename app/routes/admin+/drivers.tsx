@@ -83,7 +83,7 @@ export default function AdminDrivers() {
   );
 }
 
-// spec/02: "Failed to fetch drivers: …" with a way to try again.
+// "Failed to fetch drivers: …" with a way to try again.
 export function ErrorBoundary() {
   const error = useRouteError();
   const reason = isRouteErrorResponse(error)

@@ -16,7 +16,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { useHrefWith } from "~/utils/use-href-with";
 
-// Payment Tracking (spec/02 "Admin screens"). The filters are a GET form, so a filtered list,
+// Payment Tracking. The filters are a GET form, so a filtered list,
 // a page of it and an open payment (?payment=<id>) are all linkable URLs; Export to CSV
 // downloads the same filtered list from /admin/payments.csv.
 export const handle: RouteHandle = { adminChrome: true };

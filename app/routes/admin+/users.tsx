@@ -15,7 +15,7 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import type { AdminUserRow } from "~/views/admin";
 
-// User Management (spec/02 "Admin screens"). Each row's buttons post here: with JavaScript
+// User Management. Each row's buttons post here: with JavaScript
 // through a fetcher (the answer is a toast, the table refreshes in place), without it as a
 // plain form (POST, then a redirect with the toast). Delete asks first: a dialog with
 // JavaScript, the ?confirmDelete=<id> step without.

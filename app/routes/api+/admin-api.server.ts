@@ -5,7 +5,7 @@ import type { PageInfo } from "~/views/page-info";
 
 export const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** A page of a list: its place among the others in headers, so the body stays the spec's array. */
+/** A page of a list: its place among the others in headers, so the body stays the API's array. */
 export function pageHeaders(url: URL, info: PageInfo) {
   const headers = new Headers(NO_STORE);
   headers.set("X-Total-Count", String(info.total));

@@ -1,5 +1,5 @@
 // POST /api/admin/booking/:id/update { status } → { success: true, booking }. Any of the five
-// statuses (DECISIONS.md); a bad status → 400, a malformed id → 400, an unknown one → 404.
+// statuses (docs/decisions/007-booking-status-payment-state-tracking.md); a bad status → 400, a malformed id → 400, an unknown one → 404.
 // Admins only (401 / 403 before anything else); the change is written to the audit log.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { bookingStatusUpdateSchema } from "~/schemas/admin-bookings";

@@ -1,5 +1,5 @@
 // GET /api/admin/bookings?searchTerm=&status=&page= → the bookings matching, newest first, as
-// an array (the spec's clients read a list); one page at a time, the paging in headers:
+// an array (API clients read a list); one page at a time, the paging in headers:
 // X-Total-Count, X-Page, X-Page-Count and a Link to the next and previous pages.
 // A status that is not one of the five → 400. Admins only (401 / 403 otherwise).
 import type { LoaderFunctionArgs } from "@remix-run/node";

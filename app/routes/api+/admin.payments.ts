@@ -1,4 +1,4 @@
-// GET /api/admin/payments?status=&search=&page=N → the payments (spec/02 section 7: "list
+// GET /api/admin/payments?status=&search=&page=N → the payments ("list
 // of payments"), newest first, amounts in pounds; one page at a time, with the same paging
 // headers as /api/admin/users. An unknown status is a 400 naming the valid ones.
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
-// GET /api/admin/users?page=N → the users (spec/02 section 7: "list of users"), newest first,
-// one page at a time: the body stays the spec's array; X-Total-Count, X-Page, X-Page-Count
+// GET /api/admin/users?page=N → the users ("list of users"), newest first,
+// one page at a time: the body stays the API's array; X-Total-Count, X-Page, X-Page-Count
 // and a Link header (rel="next"/"prev") tell a client about the other pages.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { pageHeaders } from "~/routes/api+/admin-api.server";

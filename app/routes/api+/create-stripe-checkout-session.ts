@@ -1,6 +1,6 @@
 // POST /api/create-stripe-checkout-session {bookingId, customerEmail, customerName,
 // customerPhone, specialRequirements} → {url}: the hosted payment page for the booking's own
-// price (finalPrice and totalWithVAT in the spec's payload are ignored).
+// price (finalPrice and totalWithVAT in the API's payload are ignored).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
 import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";

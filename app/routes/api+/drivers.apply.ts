@@ -1,4 +1,4 @@
-// POST /api/drivers/apply (spec/01 section 7): JSON with the application's fields, the four
+// POST /api/drivers/apply: JSON with the application's fields, the four
 // document paths from /api/drivers/assemble-chunks and the agreement. The documents must have
 // been uploaded by this browser's upload session and not yet used by another application.
 import type { ActionFunctionArgs } from "@remix-run/node";

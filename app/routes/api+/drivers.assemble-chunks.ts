@@ -1,4 +1,4 @@
-// POST /api/drivers/assemble-chunks (spec/01 section 7): JSON { fileId, fileName, field }.
+// POST /api/drivers/assemble-chunks: JSON { fileId, fileName, field }.
 // Joins the uploaded chunks in order, checks the file by its content and answers
 // { filePath: "uploads/…" }, a pending document only this browser's session can claim.
 import type { ActionFunctionArgs } from "@remix-run/node";

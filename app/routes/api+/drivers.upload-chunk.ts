@@ -1,4 +1,4 @@
-// POST /api/drivers/upload-chunk (spec/01 section 7): one chunk of a driver document, as
+// POST /api/drivers/upload-chunk: one chunk of a driver document, as
 // multipart form data: chunk, chunkIndex, totalChunks, fileId, fileName, fileType, field.
 // Anonymous (applicants have no account), tied to the browser's upload session cookie.
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
-// GET /api/images/van/{size} (spec/01 section 7): the van guide's pictures for one size.
-// `path` is the first picture (what the spec's client reads); `paths` lists all of them.
+// GET /api/images/van/{size}: the van guide's pictures for one size.
+// `path` is the first picture (what the API's client reads); `paths` lists all of them.
 // Public, read-only data: anyone may ask.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vanImages } from "~/domain/van-images";

@@ -1,4 +1,4 @@
-// POST /api/quotes/calculate → { quote } with every field of PRICING.md (spec/01 and spec/02).
+// POST /api/quotes/calculate → { quote } with every field of docs/PRICING.md.
 // The caller (bearer token or session cookie) owns the quote; anyone may ask.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiQuoteRequestSchema } from "~/schemas/quote";

@@ -1,4 +1,4 @@
-// The admin's bookings (spec/02 "Admin screens"): the searchable list, the dashboard's recent
+// The admin's bookings: the searchable list, the dashboard's recent
 // bookings and pending drivers, a booking's status and driver, and its history. The pages
 // and the JSON API both call these. Every change writes its audit row in the same transaction.
 import {
@@ -252,7 +252,7 @@ async function lockBooking(tx: Prisma.TransactionClient, bookingId: string) {
 export type StatusUpdateResult =
   { status: "updated" | "unchanged"; booking: BookingRowRecord } | { status: "not_found" };
 
-/** An admin sets any of the five statuses (DECISIONS.md). Cancelling stamps cancelledAt. */
+/** An admin sets any of the five statuses (docs/decisions/007-booking-status-payment-state-tracking.md). Cancelling stamps cancelledAt. */
 export async function updateBookingStatus(
   adminId: string,
   bookingId: string,
@@ -486,7 +486,7 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
 }
 
 /**
- * The page's row forms, answered as a toast: ok, or why not. Messages are the spec's
+ * The page's row forms, answered as a toast: ok, or why not. Messages are the product's
  * ("Failed to update booking status") with the reason beneath.
  */
 export async function runAdminBookingAction(

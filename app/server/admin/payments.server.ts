@@ -142,7 +142,7 @@ export function findPayment(id: string) {
   });
 }
 
-/** "N/A" when the provider gave no id (spec/02 "Payment ID (N/A if none)"). */
+/** "N/A" when the provider gave no id. */
 function paymentIdText(payment: Pick<PaymentRow, "providerPaymentId">) {
   return payment.providerPaymentId.trim() || "N/A";
 }

@@ -1,4 +1,4 @@
-// The admin dashboard's six figures (spec/02 section 3 "Admin stats"), as DECISIONS.md
+// The admin dashboard's six figures, as docs/decisions/011-admin-dashboard-figures.md
 // defines them: newUsers and newDrivers count the last 30 days, todayBookings counts
 // bookings created today (UK time), totalRevenue sums succeeded payments less the refunds of
 // cancellations (their own rows, refundOfId set), activeComplaints counts open support tickets.
@@ -12,7 +12,7 @@ export type AdminStats = {
   totalBookings: number;
   newUsers: number;
   newDrivers: number;
-  /** Pounds, two decimals (the spec's API speaks pounds; the database keeps pence). */
+  /** Pounds, two decimals (the API's API speaks pounds; the database keeps pence). */
   totalRevenue: number;
   activeComplaints: number;
   todayBookings: number;

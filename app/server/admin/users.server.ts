@@ -121,7 +121,7 @@ export async function deleteUser(adminId: string, userId: string): Promise<UserC
   }
 }
 
-/** The JSON API's shape of a user (spec/02 section 3 "User (admin list)"). */
+/** The JSON API's shape of a user. */
 export function userJson(user: AdminUserRow) {
   return {
     id: user.id,

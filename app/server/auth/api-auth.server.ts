@@ -1,4 +1,4 @@
-// Bearer tokens for the JSON API (spec/01 section 7, spec/02 section 7). A token is a random
+// Bearer tokens for the JSON API. A token is a random
 // secret handed out once by /api/auth/signin or /api/admin/login; only its SHA-256 digest is
 // stored, with an expiry (24 hours for admins) and a revocation time set at logout. API
 // routes accept such a token or the browser's session cookie.

@@ -106,7 +106,7 @@ export async function requireDriver(request: Request) {
 // Everything below is shared by the pages (/signin, /signup, /admin/login, /admin/signup,
 // /forgot-password) and the JSON API (/api/auth/*, /api/admin/login|signup).
 
-/** Admin sessions and tokens last 24 hours (spec/02 section 4); everyone else's 30 days. */
+/** Admin sessions and tokens last 24 hours; everyone else's 30 days. */
 const ADMIN_SESSION_DAYS = 1;
 
 export function sessionDaysFor(role: SessionUser["role"]) {

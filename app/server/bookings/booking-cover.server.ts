@@ -1,4 +1,4 @@
-// Cover chosen at checkout (PRICING.md v3): the unpaid booking priced again from its quote with
+// Cover chosen at checkout (docs/PRICING.md v3): the unpaid booking priced again from its quote with
 // the new declared value (or standard cover), any discount kept. The payment is always for the
 // booking's price on the server, so the browser only ever names the declared value.
 import { applyDiscount, PricingInputError, withCover, type PriceResult } from "~/domain/pricing";

@@ -1,4 +1,4 @@
-// Cancelling a booking under the terms (spec/01 section 9): more than 24 hours before the move
+// Cancelling a booking under the terms: more than 24 hours before the move
 // the refund is full, under 24 hours half. The refund goes back through the provider that took
 // each payment, is recorded as a Payment row of its own (refundOfId = the charge), and the
 // booking becomes cancelled, once: a conditional update on the booking's status is the gate, so

@@ -145,7 +145,7 @@ export async function embeddedCardOffer(booking: BookingRecord) {
   return { provider: mode, publishableKey: mode === "stripe" ? await stripePublishableKey() : null };
 }
 
-/** A PayPal order for the booking's price (spec/02: POST /paypal/order answers its id). */
+/** A PayPal order for the booking's price (POST /paypal/order answers its id). */
 export async function startPayPalOrder(booking: BookingRecord, user: SessionUser) {
   const ready = await prepareToPay(booking, user);
   return createPayPalOrder({

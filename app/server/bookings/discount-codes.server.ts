@@ -1,4 +1,4 @@
-// Discount codes (DECISIONS.md, PRICING.md): a signed-in customer is offered the code of their
+// Discount codes (docs/decisions/009-discount-codes.md, docs/PRICING.md): a signed-in customer is offered the code of their
 // tier (by previous paid bookings), one code per tier, valid 30 days from when it was first
 // offered, used once. Applying it at checkout reprices the booking with the pricing module.
 import {

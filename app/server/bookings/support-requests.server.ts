@@ -1,7 +1,7 @@
 // The tracker's help actions: a shared location, a change request, a support
 // request or (the customer's, for 48 hours after completion) a problem report, stored as an
 // open SupportRequest tied to the booking and the user. Admins see them on the booking's
-// details and in the dashboard's activeComplaints (DECISIONS.md); the support inbox gets an
+// details and in the dashboard's activeComplaints (docs/decisions/011-admin-dashboard-figures.md); the support inbox gets an
 // e-mail for each.
 import { problemReportOpen } from "~/domain/delivery-proof";
 import { messageKey } from "~/domain/message-delivery";

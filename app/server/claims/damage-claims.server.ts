@@ -1,4 +1,4 @@
-// Damage claims under a move's cover (PRICING.md v3 "Claims"), the customer's side:
+// Damage claims under a move's cover (docs/PRICING.md v3 "Claims"), the customer's side:
 // for 7 days from delivery the booking's customer claims for damaged items, with 1 to 6 photos
 // and an optional proof of value. Each item's payable amount is limited as the rules say, with
 // earlier claims on the move counted. A claim is a support ticket of the kind "claim" with its

@@ -103,7 +103,7 @@ function fromOrder(order: Order): ProviderPayment {
   };
 }
 
-/** A client token for PayPal's JS SDK (spec/02: GET /paypal/setup). */
+/** A client token for PayPal's JS SDK (GET /paypal/setup). */
 export async function paypalClientToken() {
   const { status, body } = await paypal<{ client_token: string }>("POST", "/v1/identity/generate-token");
   if (status >= 300) throw new PaymentProviderError("Payment Setup Error");

@@ -1,7 +1,7 @@
 // Shared plumbing of the JSON API routes: one body reader that never 500s on bad input, one
 // error shape, the per-IP rate limit and method checks.
 //
-// Every API error is { error, message } (the spec's clients read one or the other; both hold
+// Every API error is { error, message } (API clients read one or the other; both hold
 // the same sentence), plus fieldErrors { field: [messages] } when particular fields are wrong.
 import type { AppLoadContext } from "@remix-run/node";
 import type { ZodError, ZodTypeAny, z } from "zod";

@@ -1,6 +1,6 @@
 // POST /api/calculate-distance and /api/quotes/distance share this: { from, to } → the
-// spec/02 Distance result, a 400 with the customer's message, or a 503 while the distance
-// service fails (the spec's clients then fall back on their own).
+// Distance result (docs/API.md), a 400 with the customer's message, or a 503 while the distance
+// service fails (API clients then fall back on their own).
 import type { AppLoadContext } from "@remix-run/node";
 import { apiRouteSchema } from "~/schemas/quote";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";

@@ -22,7 +22,7 @@ export function moveColumns(price: PriceResult) {
   };
 }
 
-/** Every price line of PRICING.md, in pence, as the Quote table keeps them. */
+/** Every price line of docs/PRICING.md, in pence, as the Quote table keeps them. */
 export function quotePriceColumns(price: PriceResult) {
   return {
     distanceCharge: price.distanceCharge,

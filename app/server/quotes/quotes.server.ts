@@ -3,7 +3,14 @@
 import { ASSUMED_DISTANCE_SOURCE, distanceNote, DistanceUnavailableError } from "~/domain/distance";
 import { coverView } from "~/domain/goods-cover";
 import { formatPounds } from "~/domain/money";
-import { calculatePrice, customerBreakdown, PRICING_CONFIG, PricingInputError, toApiQuote, type PriceResult } from "~/domain/pricing";
+import {
+  calculatePrice,
+  customerBreakdown,
+  PRICING_CONFIG,
+  PricingInputError,
+  toApiQuote,
+  type PriceResult,
+} from "~/domain/pricing";
 import { routeLegs, routePointField, routePoints, stopView } from "~/domain/route-stops";
 import { isoDateOf } from "~/domain/uk-calendar";
 import { formatCalendarDate } from "~/domain/uk-datetime";
@@ -79,7 +86,7 @@ export async function createQuote(
 }
 
 /**
- * The quote forms' quote (spec/02 sections 4 and 8). When the distance service fails, the
+ * The quote forms' quote. When the distance service fails, the
  * quote is an estimate, clearly labelled as one wherever it shows: the pricing module's price
  * for a move of PRICING_CONFIG.estimateDistanceMiles with everything else as the customer
  * chose it (the usual defaults, medium van included, for anything left out). Checkout
@@ -287,7 +294,7 @@ export function apiQuoteAnswer({ id, price, distance }: PricedQuote, request: Qu
     id,
     ...toApiQuote(price),
     collectionAddress: price.pickupAddress,
-    // The spec calls the weight `weight`; earlier answers called it weightKg: both are given.
+    // The product calls the weight `weight`; earlier answers called it weightKg: both are given.
     items: request.items.map((item) => ({ ...item, weight: item.weightKg })),
     distanceSource: distance.source,
     calculationMethod: distance.calculationMethod,

@@ -1,4 +1,4 @@
-// The chunked upload API (spec/01 section 7): a document arrives in chunks of at most
+// The chunked upload API: a document arrives in chunks of at most
 // CHUNK_SIZE_BYTES, kept under chunks/<session>/<fileId>/ (so one browser cannot add to or
 // assemble another's chunks), then is assembled in order into one stored document.
 import { randomBytes } from "node:crypto";

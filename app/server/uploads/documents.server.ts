@@ -11,7 +11,7 @@
 // - Pending documents older than 24 hours are removed (cleanup.server.ts).
 //
 // Layout in storage: a document "uploads/<name>" (the path the application stores, as the
-// spec expects) is the object "<name>" at the root of UPLOAD_DIR (a document stored under a
+// API clients expect) is the object "<name>" at the root of UPLOAD_DIR (a document stored under a
 // folder, "uploads/demo/…", follows the same rule); chunks live under "chunks/", streams in progress
 // under "tmp/".
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";

@@ -22,7 +22,7 @@ const FAILURE_TITLES = {
   detailed: "Failed to calculate detailed quote",
 } as const;
 
-// spec/02 section 9: a detailed quote assumes 1 helper; a simple one none.
+// a detailed quote assumes 1 helper; a simple one none.
 const HELPERS = { simple: 0, detailed: 1 } as const;
 
 export type DistanceCalculatorResult = {
