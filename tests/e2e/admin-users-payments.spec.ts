@@ -136,7 +136,9 @@ for (const mode of jsModes) {
       }
       const rows = page.getByTestId("payment-row");
       await expect(rows.first()).toBeVisible();
-      await expect(rows.first().locator("td").nth(1)).toHaveText(/^£[\d,]+\.\d{2}(Test)?$/); // the demo's sandbox payments are marked "Test"
+      await expect(rows.first().locator("td").nth(1)).toHaveText(
+        /^£[\d,]+\.\d{2}(Refund|Compensation paid|Compensation, bank transfer)?(Test)?$/,
+      ); // the kind, and "Test" for the sandbox
       await expect(rows.first().locator("td").nth(4)).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
       await expect(page.locator('[data-testid="payment-status"][data-status="succeeded"]').first()).toHaveClass(
         /bg-green-100/,

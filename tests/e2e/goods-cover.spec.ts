@@ -49,7 +49,9 @@ for (const mode of jsModes) {
         "Extended cover (£8,000 declared): Up to £2,500 an item and £20,000 for the move.",
       );
       await card.getByText("Show price breakdown").click();
-      await expect(card.getByTestId("quote-breakdown")).toContainText("Extended cover (£8,000 declared)£120.00");
+      await expect(card.getByTestId("quote-breakdown")).toContainText(
+        "Extended cover (£8,000 declared), VAT included£144.00",
+      );
       await page.screenshot({
         path: `test-results/screens/cover-quote-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
         fullPage: true,
@@ -73,7 +75,7 @@ for (const mode of jsModes) {
       await value.fill("20000");
       await choice.getByRole("button", { name: "Change cover" }).click();
       await expect(summary.getByTestId("cover-facts")).toContainText("Extended cover (£20,000 declared)");
-      await expect(page.getByTestId("checkout-breakdown")).toContainText("Extended cover (£20,000 declared)£300.00");
+      await expect(page.getByTestId("checkout-breakdown")).toContainText("Extended cover (£20,000 declared), VAT included£360.00");
       await page.screenshot({
         path: `test-results/screens/cover-checkout-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
         fullPage: true,
