@@ -75,7 +75,9 @@ for (const mode of jsModes) {
       await value.fill("20000");
       await choice.getByRole("button", { name: "Change cover" }).click();
       await expect(summary.getByTestId("cover-facts")).toContainText("Extended cover (£20,000 declared)");
-      await expect(page.getByTestId("checkout-breakdown")).toContainText("Extended cover (£20,000 declared), VAT included£360.00");
+      await expect(page.getByTestId("checkout-breakdown")).toContainText(
+        "Extended cover (£20,000 declared), VAT included£360.00",
+      );
       await page.screenshot({
         path: `test-results/screens/cover-checkout-${mode.javaScriptEnabled ? "js" : "nojs"}.png`,
         fullPage: true,
