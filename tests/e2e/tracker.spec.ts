@@ -160,9 +160,11 @@ test.describe("tracker and driver page with JavaScript", () => {
     await expect(proof.getByTestId("proof-recipient")).toHaveText("Casey Customer");
     await expect(proof.getByRole("img", { name: "Signature of Casey Customer" })).toBeVisible();
     await expect(proof.getByRole("img", { name: "Delivery photo 1 of 1" })).toBeVisible();
-    expect(
-      await proof.getByTestId("proof-photo").evaluate((image: HTMLImageElement) => image.naturalWidth),
-    ).toBeGreaterThan(0);
+    // The photo is really served (it arrives a moment after its element, and may load lazily).
+    await proof.getByTestId("proof-photo").scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => proof.getByTestId("proof-photo").evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(driverPage.getByTestId("driver-summary")).toContainText("13 completed jobs");
     const db = await appDb();
     expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id }, select: { status: true } })).toEqual({
