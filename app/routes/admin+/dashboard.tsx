@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { formatPounds, poundsToPence } from "~/domain/money";
 import {
   bookingRow,
@@ -186,11 +185,21 @@ export default function AdminDashboard() {
 
 // a load error shows the message with a Retry button.
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status}: ${error.statusText || "Error"}`
+    : "The dashboard could not be loaded.";
   return (
-    <GeneralErrorBoundary
-      title="Dashboard unavailable"
-      sentence={(reason) => reason ?? "The dashboard could not be loaded."}
-      retryTo="/admin/dashboard"
-    />
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
+      <h1 className="text-xl font-bold text-red-900">Dashboard unavailable</h1>
+      <p className="mt-2 text-red-800">{message}</p>
+      <Link
+        to="/admin/dashboard"
+        reloadDocument
+        className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+      >
+        Retry
+      </Link>
+    </div>
   );
 }
