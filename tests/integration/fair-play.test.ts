@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { DISPATCH_MESSAGES } from "~/domain/dispatch";
 import { ukDateTime, ukInstant, ukToday } from "~/domain/uk-calendar";
+import { formatUkDateTime } from "~/domain/uk-datetime";
 import { loader as rootLoader } from "~/root";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
 import * as ratePage from "~/routes/_bookings+/bookings_.$id.rate";
@@ -273,8 +274,13 @@ describe("the phone's time counts only when the phone really had no signal", () 
 
     const details = await bookingDetails(booking.id);
     const line = details!.history.find((entry) => entry.text === "Nearby")!;
+    // The phone's time alone on the same UK day; with its date when it falls on the day before.
+    const phoneText =
+      ukDateTime(phoneSays).date === ukDateTime(recorded.createdAt).date
+        ? ukDateTime(phoneSays).time
+        : formatUkDateTime(phoneSays);
     expect(line.atText).toBe(
-      `sent ${line.atText.slice(5, 23)}, phone says ${ukDateTime(phoneSays).time}, not believed: the phone was online at ${ukDateTime(recorded.phoneOnlineAt!).time}`,
+      `sent ${formatUkDateTime(recorded.createdAt)}, phone says ${phoneText}, not believed: the phone was online at ${ukDateTime(recorded.phoneOnlineAt!).time}`,
     );
   });
 
