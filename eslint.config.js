@@ -1,5 +1,6 @@
 // `npm run lint`: ESLint with TypeScript, React hooks, accessibility and import rules, then
 // knip for dead exports. Formatting is Prettier's (`npm run format`), not ESLint's.
+import fs from "node:fs";
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -61,6 +62,14 @@ const LAYERS = [
     target: `./app/server/${room}`,
     from: "./app/server",
     except: [room, ...below].map((name) => `./${name}`),
+  })),
+  // routes: each area folder (and each top-level route file) keeps to itself; what two areas
+  // share is a server/ or components/ module.
+  ...fs.readdirSync("./app/routes").map((entry) => ({
+    target: `./app/routes/${entry}`,
+    from: "./app/routes",
+    except: [`./${entry}`],
+    message: "A route folder imports only its own helpers: move what areas share to app/server/ or app/components/.",
   })),
 ];
 

@@ -12,16 +12,16 @@ export type JobProgress = {
   stops: { position: number; type: StopType; done: boolean }[];
 };
 
-/** What a kept action does to the progress (a message or a position changes none of it). */
-export type KeptEffect =
+/** What a queued action does to the progress (a message or a position changes none of it). */
+export type QueuedEffect =
   | { kind: "step"; status: TrackingStatusValue }
   | { kind: "stop-done"; position: number }
   | { kind: "proof"; stop: number }
   | { kind: "chat" }
   | { kind: "position" };
 
-/** The progress once the kept actions are applied, in order (as the server will apply them). */
-export function progressAfter(progress: JobProgress, kept: readonly KeptEffect[]): JobProgress {
+/** The progress once the queued actions are applied, in order (as the server will apply them). */
+export function progressAfter(progress: JobProgress, kept: readonly QueuedEffect[]): JobProgress {
   return kept.reduce<JobProgress>((job, action) => {
     const markDone = (position: number) => ({
       ...job,

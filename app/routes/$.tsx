@@ -20,6 +20,7 @@ export default function NotFoundRoute() {
   return <NotFound />;
 }
 
+// Its own boundary (the loader's 404 stops here), so the page keeps this route's noindex meta.
 export function ErrorBoundary() {
   return <NotFound />;
 }

@@ -30,7 +30,7 @@ import {
   composeDriverApproved,
   composeDriverDeclined,
 } from "~/server/drivers/driver-emails.server";
-import { composeKeptProofToSupport } from "~/server/drivers/kept-actions.server";
+import { composeQueuedProofToSupport } from "~/server/drivers/offline-queue.server";
 import type { Email } from "~/server/platform/email.server";
 import type { Text } from "~/server/platform/sms.server";
 import {
@@ -66,7 +66,7 @@ const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<C
   "help-request-to-support": composeHelpRequestToSupport,
   "contact-to-support": composeContactToSupport,
   "support-acknowledgement": composeSupportAcknowledgement,
-  "kept-proof-to-support": composeKeptProofToSupport,
+  "kept-proof-to-support": composeQueuedProofToSupport,
   "requester-reply-to-support": composeRequesterReplyToSupport,
   "support-answer": composeSupportAnswer,
   "accessibility-report": composeAccessibilityReport,

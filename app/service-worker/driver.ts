@@ -9,13 +9,13 @@
 //   driver's list removes the copies of jobs that are no longer theirs.
 // - What the phone kept offline goes first: while actions wait to be sent, any other request
 //   waits until they are sent (or cannot be), so the server hears them before anything else and
-//   believes their times (domain/kept-actions.ts). Background Sync sends them with the page closed.
+//   believes their times (domain/offline-queue.ts). Background Sync sends them with the page closed.
 // - Signing out (/logout, or /logout.data from the page's script) forgets every copy and every
-//   kept action before the request goes on: they hold customers' addresses and phone numbers.
+//   queued action before the request goes on: they hold customers' addresses and phone numbers.
 import { NetworkFirst, Serwist, type PrecacheEntry } from "serwist";
-import { isKeptDelivery } from "~/domain/kept-actions";
+import { isQueuedDelivery } from "~/domain/offline-queue";
 import { DRIVER_COPY_HEADER, DRIVER_JOBS_HEADER, jobOfCopiedPage } from "~/utils/driver-app-copies";
-import { forgetKept, isSendLaterEvent, onKeptChange, sendKept, unsentCount } from "~/utils/kept-actions.client";
+import { forgetQueued, isSendLaterEvent, onQueueChange, sendQueued, unsentCount } from "~/utils/offline-queue.client";
 
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type SyncEvent = ExtendableEvent & { tag: string };
@@ -24,7 +24,7 @@ type WorkerScope = typeof globalThis & { __SW_MANIFEST: (PrecacheEntry | string)
 
 const worker = self as unknown as WorkerScope;
 const PAGES_CACHE = "driver-pages";
-/** How long a request waits for the kept actions to go before it goes anyway. */
+/** How long a request waits for the queued actions to go before it goes anyway. */
 const SEND_FIRST_MS = 10_000;
 
 /** The pages a driver may open offline. */
@@ -86,7 +86,7 @@ worker.addEventListener("install", serwist.handleInstall as unknown as EventList
 worker.addEventListener("activate", serwist.handleActivate as unknown as EventListener);
 worker.addEventListener("message", serwist.handleCache as unknown as EventListener);
 
-// ---------------------------------------------------------------- kept actions go first
+// ---------------------------------------------------------------- queued actions go first
 
 /** Whether actions wait to be sent: null until the worker has looked (then it waits to be sure). */
 let waitingToSend: boolean | null = null;
@@ -95,23 +95,23 @@ const lookAgain = () =>
     .then((count) => (waitingToSend = count > 0))
     .catch(() => (waitingToSend = null));
 lookAgain();
-onKeptChange(lookAgain);
+onQueueChange(lookAgain);
 
-/** A request the server would count as hearing from the driver (any but a kept action's delivery, or a file of the build). */
+/** A request the server would count as hearing from the driver (any but a queued action's delivery, or a file of the build). */
 function hearsFromDriver(url: URL) {
-  return !isKeptDelivery(url.pathname) && !url.pathname.startsWith("/assets/") && url.pathname !== "/driver-sw.js";
+  return !isQueuedDelivery(url.pathname) && !url.pathname.startsWith("/assets/") && url.pathname !== "/driver-sw.js";
 }
 
-/** Sends the kept actions (or gives up after a while); true when none waits any more. */
-async function sendKeptFirst() {
-  await Promise.race([sendKept().catch(() => 0), new Promise((resolve) => setTimeout(resolve, SEND_FIRST_MS))]);
+/** Sends the queued actions (or gives up after a while); true when none waits any more. */
+async function sendQueuedFirst() {
+  await Promise.race([sendQueued().catch(() => 0), new Promise((resolve) => setTimeout(resolve, SEND_FIRST_MS))]);
   return (await unsentCount().catch(() => 1)) === 0;
 }
 
 const isSignOut = (url: URL) => url.pathname === "/logout" || url.pathname === "/logout.data";
 
-/** Forgets every page copy and every kept action (a sign-out). */
-const forgetEverything = () => Promise.all([caches.delete(PAGES_CACHE), forgetKept()]);
+/** Forgets every page copy and every queued action (a sign-out). */
+const forgetEverything = () => Promise.all([caches.delete(PAGES_CACHE), forgetQueued()]);
 
 worker.addEventListener("fetch", (event) => {
   const fetchEvent = event as FetchEvent;
@@ -122,7 +122,7 @@ worker.addEventListener("fetch", (event) => {
     fetchEvent.respondWith(forgetEverything().then(() => fetch(request)));
     return;
   }
-  // The flag follows the kept actions a moment late (a message from the page), so a page opened
+  // The flag follows the queued actions a moment late (a message from the page), so a page opened
   // right after an action was kept looks for itself.
   const lookFirst = waitingToSend !== false || request.mode === "navigate";
   if (!lookFirst || !hearsFromDriver(url)) {
@@ -130,7 +130,7 @@ worker.addEventListener("fetch", (event) => {
     return;
   }
   fetchEvent.respondWith(
-    sendKeptFirst().then(() => serwist.handleRequest({ request, event: fetchEvent as never }) ?? fetch(request)),
+    sendQueuedFirst().then(() => serwist.handleRequest({ request, event: fetchEvent as never }) ?? fetch(request)),
   );
 });
 
@@ -143,10 +143,10 @@ worker.addEventListener("message", (event) => {
     (url): url is string => typeof url === "string" && isDriverPage(new URL(url, worker.location.href)),
   );
   (event as unknown as ExtendableEvent).waitUntil(
-    // The worker's own fetches pass no fetch event: the kept actions go first here too. While
+    // The worker's own fetches pass no fetch event: the queued actions go first here too. While
     // any still waits (the signal is back for the page but not yet for this worker, or is
     // patchy), nothing is copied: the copies can wait for the next read, the actions' times not.
-    sendKeptFirst().then(async (allSent) => {
+    sendQueuedFirst().then(async (allSent) => {
       if (!allSent) return;
       const cache = await caches.open(PAGES_CACHE);
       await Promise.all(
@@ -163,5 +163,5 @@ worker.addEventListener("message", (event) => {
 
 worker.addEventListener("sync", (event) => {
   const sync = event as SyncEvent;
-  if (isSendLaterEvent(sync.tag)) sync.waitUntil(sendKept());
+  if (isSendLaterEvent(sync.tag)) sync.waitUntil(sendQueued());
 });

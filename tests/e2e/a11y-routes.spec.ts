@@ -8,9 +8,9 @@
 // Without JavaScript, axe runs in the server's HTML with the app's scripts blocked.
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { ROUTE_FILES } from "../support/route-files";
-import { expect, test, type Browser, type Page } from "./fixtures";
+import { auditPage } from "./axe";
+import { expect, test, type Browser } from "./fixtures";
 import {
   appDb,
   bookAMove,
@@ -21,8 +21,6 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./helpers";
-
-export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type Who = "visitor" | "customer" | "driver" | "admin";
 type Sample = { bookingId: string; completedId: string; sandboxId: string; activeJobId: string; claimId: string };
@@ -64,10 +62,10 @@ const ROUTES: Record<string, RouteCase> = {
   "booking-confirmation": { url: (s) => `/booking-confirmation?booking=${s.completedId}`, who: "customer" },
   "booking-receipt": { url: (s) => `/booking-receipt?booking=${s.completedId}`, who: "customer" },
   driver: { url: () => "/driver", who: "driver" },
-  "driver_.jobs.$id.complete": { url: (s) => `/driver/jobs/${s.activeJobId}/complete`, who: "driver" },
-  "driver_.jobs.$id.position": { url: (s) => `/driver/jobs/${s.activeJobId}/position`, who: "driver" },
-  "driver_.earnings": { url: () => "/driver/earnings", who: "driver" },
-  "driver_.availability": { url: () => "/driver/availability", who: "driver" },
+  "driver.jobs.$id.complete": { url: (s) => `/driver/jobs/${s.activeJobId}/complete`, who: "driver" },
+  "driver.jobs.$id.position": { url: (s) => `/driver/jobs/${s.activeJobId}/position`, who: "driver" },
+  "driver.earnings": { url: () => "/driver/earnings", who: "driver" },
+  "driver.availability": { url: () => "/driver/availability", who: "driver" },
   support: { url: () => "/support", who: "visitor" },
   "admin.support": { url: () => "/admin/support", who: "admin" },
   "admin.messages": { url: () => "/admin/messages", who: "admin" },
@@ -201,25 +199,6 @@ async function contextFor(browser: Browser, baseURL: string, who: Who) {
     window.localStorage.setItem("easymove:discount-popup-seen", JSON.stringify(["WELCOME5", "RETURN10", "LOYAL15"])),
   );
   return context;
-}
-
-/** axe's violations of WCAG 2.2 A/AA: the serious and critical ones, and how many moderate ones. */
-export async function auditPage(page: Page, { bestPractice = false } = {}) {
-  const tags = bestPractice ? [...WCAG_22_AA, "best-practice"] : WCAG_22_AA;
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  expect(results.passes.length, "axe ran its checks").toBeGreaterThan(5);
-  // Best practice counts when serious; the moderate baseline is WCAG's alone.
-  const wcag = (tagsOf: string[]) => tagsOf.some((tag) => WCAG_22_AA.includes(tag));
-  const describe = (impacts: string[]) =>
-    results.violations
-      .filter((violation) => impacts.includes(violation.impact ?? ""))
-      .filter((violation) => impacts.includes("serious") || wcag(violation.tags))
-      .map((violation) => ({
-        id: violation.id,
-        help: violation.help,
-        targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-      }));
-  return { serious: describe(["serious", "critical"]), moderate: describe(["moderate", "minor"]) };
 }
 
 test.describe.configure({ mode: "serial" });

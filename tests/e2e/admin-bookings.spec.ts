@@ -4,7 +4,8 @@
 // driver assigned, a booking's history, the tracking set by hand with a reason, and the
 // dashboard's recent bookings and pending drivers.
 // Each test makes its own bookings and drivers, so other specs' changes to the seed never matter.
-import AxeBuilder from "@axe-core/playwright";
+import { createDriver } from "../support/factories";
+import { auditPage } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { appDb, jsModes, open, randomIp, waitForHydration } from "./helpers";
 
@@ -43,18 +44,13 @@ async function makeBooking(
 }
 
 async function makeDriver(name: string, approvalStatus: "pending" | "approved") {
-  const db = await appDb();
-  return db.driver.create({
-    data: {
-      name,
-      email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com`,
-      phone: "07700900123",
-      experience: "3-5",
-      vanType: "large",
-      location: "Leeds",
-      approvalStatus,
-      agreementAcceptedAt: new Date(),
-    },
+  return createDriver({
+    name,
+    email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com`,
+    phone: "07700900123",
+    vanType: "large",
+    location: "Leeds",
+    approvalStatus,
   });
 }
 
@@ -369,13 +365,7 @@ test.describe("admin bookings pages are accessible", () => {
       await page.goto(path);
       await waitForHydration(page);
       await expect(page.locator("h1")).toHaveCount(1);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => ({
-          id: violation.id,
-          targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-        }));
+      const { serious } = await auditPage(page);
       expect(serious, path).toEqual([]);
     }
   });

@@ -2,6 +2,7 @@
 // laptop each table fits its card; on a phone each row is a card of its own (its cells' names
 // beside their values), so nothing is hidden past the edge of a sideways scroller. No cell
 // clips what it holds.
+import { createDriver } from "../support/factories";
 import { expect, test } from "./fixtures";
 import { appDb } from "./helpers";
 
@@ -21,17 +22,13 @@ const SCREENS = [
 async function longRows() {
   const db = await appDb();
   const stamp = Date.now();
-  await db.driver.create({
-    data: {
-      name: "Maximilian Alexander Worthington-Smythe",
-      email: `a.very.long.applicant.address.${stamp}@example-long-domain.co.uk`,
-      phone: "07700900123",
-      experience: "3-5",
-      vanType: "large",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "pending",
-      agreementAcceptedAt: new Date(),
-    },
+  await createDriver({
+    name: "Maximilian Alexander Worthington-Smythe",
+    email: `a.very.long.applicant.address.${stamp}@example-long-domain.co.uk`,
+    phone: "07700900123",
+    vanType: "large",
+    location: "Newcastle upon Tyne",
+    approvalStatus: "pending",
   });
   const customer = await db.user.create({
     data: {

@@ -1,6 +1,6 @@
 // Accessibility of the account pages: one h1, labelled fields, and no serious or critical
 // axe violation (WCAG 2.1 A and AA), before and after a failed submission.
-import AxeBuilder from "@axe-core/playwright";
+import { auditPage } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
@@ -13,18 +13,7 @@ const PAGES = [
   { path: "/admin/signup", h1: "Admin Sign Up" },
 ];
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  expect(results.passes.length).toBeGreaterThan(10);
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-    }));
-}
+const seriousViolations = async (page: Page) => (await auditPage(page, { bestPractice: true })).serious;
 
 test.describe("account pages are accessible", () => {
   test.use({

@@ -3,8 +3,8 @@
 // that states the refund first, "Keep my booking", and "Yes, cancel this booking" that refunds
 // through the built-in sandbox and comes back to the list with a toast.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { ukDateTime } from "~/domain/uk-calendar";
+import { auditPage } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { appDb, jsModes, open, randomIp } from "./helpers";
 
@@ -255,13 +255,7 @@ test("the list and the cancel step have no serious accessibility problems, at ph
     await page.setViewportSize({ width, height: 900 });
     for (const path of ["/bookings", `/bookings/${booking.id}/cancel`]) {
       await open(page, path, true);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => ({
-          id: violation.id,
-          targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-        }));
+      const { serious } = await auditPage(page);
       expect(serious, `${path} at ${width}px`).toEqual([]);
       // Nothing wider than the screen.
       expect(

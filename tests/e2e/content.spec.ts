@@ -7,7 +7,7 @@ import { VAN_GUIDE } from "~/domain/vans";
 import { DEFAULT_PUBLIC_CONFIG } from "~/utils/config";
 import { INDEXABLE_PAGES } from "~/utils/indexable-pages";
 import { expect, test, type Page } from "./fixtures";
-import { jsModes, waitForHydration } from "./helpers";
+import { jsModes, waitForHydration, open } from "./helpers";
 
 // The e2e server runs with the default brand configuration (playwright.config.ts).
 const PHONE = DEFAULT_PUBLIC_CONFIG.supportPhone;
@@ -20,18 +20,12 @@ async function structuredData(page: Page): Promise<JsonLdNode[]> {
   return scripts.flatMap((text) => JSON.parse(text) as JsonLdNode | JsonLdNode[]);
 }
 
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  if (javaScriptEnabled) await waitForHydration(page);
-}
-
 for (const mode of jsModes) {
   test.describe(`home page ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     test("has the hero, every section and one h1", async ({ page }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Man and van with an instant, fixed price");
       for (const [id, heading] of [
@@ -50,7 +44,7 @@ for (const mode of jsModes) {
     });
 
     test("areas served list the four regions with their cities", async ({ page }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       const areas = page.locator("#areas");
       for (const [region, cities] of [
         ["london", ["London", "Croydon"]],
@@ -73,7 +67,7 @@ for (const mode of jsModes) {
     });
 
     test("every Get Your Quote and Get Instant Quote goes to the quote form", async ({ page }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       const quoteLinks = page.getByRole("link", { name: /^(Get Your Quote|Get Instant Quote)$/ });
       expect(await quoteLinks.count()).toBeGreaterThanOrEqual(4);
       for (const href of await quoteLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
@@ -88,7 +82,7 @@ for (const mode of jsModes) {
       page,
     }) => {
       // The demo has one rating of a completed move: too few to state a rating (DMCC Act 2024).
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       await expect(page.getByTestId("hero-rating")).toHaveCount(0);
       await expect(page.getByTestId("about-rating")).toHaveCount(0);
       await expect(page.locator("main")).not.toContainText(/Rated \d(\.\d)?\/5/);
@@ -111,7 +105,7 @@ for (const mode of jsModes) {
     });
 
     test("the hero image comes from configuration over a gradient", async ({ page }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       const hero = page.getByTestId("hero");
       await expect(hero).toHaveCSS("background-image", /linear-gradient/);
       const image = page.getByTestId("hero-image");
@@ -122,7 +116,7 @@ for (const mode of jsModes) {
 
     test("a failing hero image leaves the gradient, and never holds up the form", async ({ page }) => {
       await page.route("**/images/hero.svg", (route) => route.abort());
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       await expect(page.locator("#quote")).toBeVisible();
       await expect(page.getByTestId("hero")).toHaveCSS("background-image", /linear-gradient/);
       if (mode.javaScriptEnabled) {
@@ -157,7 +151,7 @@ for (const mode of jsModes) {
 
     if (mode.javaScriptEnabled) {
       test("after a client-side navigation home, a slow hero image still gets its full 5 s", async ({ page }) => {
-        await open(page, "/london-services", true);
+        await open(page, "/london-services", true, { status: 200 });
         await page.waitForTimeout(5_500); // longer than the timeout, counted from the first page load
         await page.route("**/images/hero.svg", async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 9_000));
@@ -177,7 +171,7 @@ for (const mode of jsModes) {
     const counts = faqCounts();
 
     test("shows every question under All, with a count per category", async ({ page }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       const filters = page.getByRole("navigation", { name: "FAQ categories" });
       for (const [label, id] of [
         ["All", "all"],
@@ -193,7 +187,7 @@ for (const mode of jsModes) {
     });
 
     test("filters by category with links", async ({ page }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       // With JavaScript: scroll (at once, not smoothly) so the filters sit mid-screen, and mark
       // the window to prove no page load happens.
       const before = mode.javaScriptEnabled
@@ -231,14 +225,14 @@ for (const mode of jsModes) {
     });
 
     test("a filter link works when opened directly, and an unknown one shows all", async ({ page }) => {
-      await open(page, "/?faq=service#faq", mode.javaScriptEnabled);
+      await open(page, "/?faq=service#faq", mode.javaScriptEnabled, { status: 200 });
       await expect(page.getByTestId("faq-list").locator("details")).toHaveCount(counts.service);
-      await open(page, "/?faq=nonsense", mode.javaScriptEnabled);
+      await open(page, "/?faq=nonsense", mode.javaScriptEnabled, { status: 200 });
       await expect(page.getByTestId("faq-list").locator("details")).toHaveCount(FAQS.length);
     });
 
     test("answers expand one at a time and state the product's facts", async ({ page }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       const item = (question: string) => page.getByTestId("faq-list").locator("details", { hasText: question });
       const insurance = item("Are my belongings insured?");
       const vetting = item("How do you choose your drivers?");
@@ -269,7 +263,7 @@ for (const mode of jsModes) {
     });
 
     test("works from the keyboard", async ({ page }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       const first = page.getByTestId("faq-list").locator("details").first();
       await first.locator("summary").focus();
       await page.keyboard.press("Enter");
@@ -285,7 +279,7 @@ for (const mode of jsModes) {
     });
 
     test("has support links and FAQPage structured data", async ({ page }) => {
-      await open(page, "/?faq=policy", mode.javaScriptEnabled);
+      await open(page, "/?faq=policy", mode.javaScriptEnabled, { status: 200 });
       const support = page.getByTestId("faq-support");
       await expect(support.getByRole("link", { name: `E-mail ${EMAIL}` })).toHaveAttribute("href", `mailto:${EMAIL}`);
       await expect(support.getByRole("link", { name: `Call ${PHONE}` })).toHaveAttribute(
@@ -314,7 +308,7 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     test("has one entry per size with the product's figures", async ({ page }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       for (const van of VAN_GUIDE) {
         const entry = page.getByTestId(`van-${van.id}`);
         await expect(entry.getByRole("heading", { level: 3 })).toHaveText(van.title);
@@ -333,7 +327,7 @@ for (const mode of jsModes) {
     });
 
     test("rotates each van's pictures every 5 seconds in CSS", async ({ page, request }) => {
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       const carousel = page.getByTestId("van-small-carousel");
       await carousel.scrollIntoViewIfNeeded();
       const images = carousel.locator("img");
@@ -369,7 +363,7 @@ for (const mode of jsModes) {
 
     test("holds still for prefers-reduced-motion and with the pause switch", async ({ page }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
-      await open(page, "/", mode.javaScriptEnabled);
+      await open(page, "/", mode.javaScriptEnabled, { status: 200 });
       const images = page.getByTestId("van-large-carousel").locator("img");
       await expect(images.nth(0)).toHaveCSS("animation-name", "none");
       await expect(images.nth(0)).toHaveCSS("opacity", "1");
@@ -387,7 +381,7 @@ for (const mode of jsModes) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     test("terms and conditions have the ten sections and a last-updated date", async ({ page }) => {
-      await open(page, "/terms-and-conditions", mode.javaScriptEnabled);
+      await open(page, "/terms-and-conditions", mode.javaScriptEnabled, { status: 200 });
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and Conditions");
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.getByTestId("terms-last-updated")).toHaveText(/^Last updated: \d{1,2} [A-Z][a-z]+ \d{4}$/);
@@ -422,7 +416,7 @@ for (const mode of jsModes) {
     });
 
     test("London services: benefits, areas, services, breadcrumb and quote link", async ({ page }) => {
-      await open(page, "/london-services", mode.javaScriptEnabled);
+      await open(page, "/london-services", mode.javaScriptEnabled, { status: 200 });
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Man and van services across London");
       const benefits = page.getByTestId("benefits");
@@ -471,7 +465,7 @@ for (const mode of jsModes) {
     });
 
     test("Birmingham services: benefits, areas, breadcrumb and quote link", async ({ page }) => {
-      await open(page, "/birmingham-services", mode.javaScriptEnabled);
+      await open(page, "/birmingham-services", mode.javaScriptEnabled, { status: 200 });
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Man and van services in Birmingham");
       await expect(page.getByTestId("benefits").getByRole("heading", { level: 3 })).toHaveText([

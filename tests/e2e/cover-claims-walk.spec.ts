@@ -4,6 +4,7 @@
 // details, and the payment split between the card and a bank transfer. Each screen says only
 // what is true at that step (the limits, what is left of them, the window's end, what happens
 // next), and the screens are photographed at 1280 and 390 px.
+import { createDriver } from "../support/factories";
 import { expect, test, type Page } from "./fixtures";
 import { appDb, drawSignature, jsModes, mailsTo, open, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
 
@@ -84,18 +85,13 @@ for (const mode of jsModes) {
       const driverUser = await db.user.create({
         data: { username: "Drew Driver", email: driverEmail, role: "driver" },
       });
-      const driver = await db.driver.create({
-        data: {
-          name: "Drew Driver",
-          email: driverEmail,
-          phone: "07700 900771",
-          experience: "3-5",
-          vanType: "medium",
-          location: "Newcastle upon Tyne",
-          approvalStatus: "approved",
-          agreementAcceptedAt: new Date(),
-          userId: driverUser.id,
-        },
+      const driver = await createDriver({
+        name: "Drew Driver",
+        email: driverEmail,
+        phone: "07700 900771",
+        vanType: "medium",
+        location: "Newcastle upon Tyne",
+        userId: driverUser.id,
       });
       await db.booking.update({
         where: { id: bookingId },

@@ -7,9 +7,10 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
-import { expect, test, type BrowserContext, type Page } from "./fixtures";
+import { createDriver } from "../support/factories";
+import { expectAccessible } from "./axe";
+import { expect, test, type BrowserContext } from "./fixtures";
 import { appDb, jsModes, open, randomIp, sessionCookieFor, uniqueEmail } from "./helpers";
 
 const PHOTO = "tests/fixtures/van-photo.jpg";
@@ -34,33 +35,20 @@ async function phonePhotos() {
   return files;
 }
 
-/** No serious or critical WCAG 2.2 AA violation on the page as it is now (a state the route audit does not reach). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual(
-    [],
-  );
-}
-
 /** An approved driver with an account, to be charged an excess. */
 async function driverWithAccount() {
   const db = await appDb();
   const user = await db.user.create({
     data: { username: "Dan Driver", email: uniqueEmail("excess-driver"), role: "driver" },
   });
-  return db.driver.create({
-    data: {
-      name: `Dan Driver ${Math.random().toString(36).slice(2, 6)}`,
-      email: user.email,
-      phone: "07700 900998",
-      experience: "3-5",
-      vanType: "medium",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: user.id,
-      completedJobs: 1,
-    },
+  return createDriver({
+    name: `Dan Driver ${Math.random().toString(36).slice(2, 6)}`,
+    email: user.email,
+    phone: "07700 900998",
+    vanType: "medium",
+    location: "Newcastle upon Tyne",
+    userId: user.id,
+    completedJobs: 1,
   });
 }
 

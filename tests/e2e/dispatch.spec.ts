@@ -2,6 +2,7 @@
 // paid booking is an open job in two eligible drivers' "Available jobs", by district only; one
 // takes it, with no admin involved; the other's list loses it live (with JavaScript) or on its
 // next load (without); the winner sees the street and the customer; the tracker shows the driver.
+import { createDriver } from "../support/factories";
 import { expect, test, type Page } from "./fixtures";
 import { appDb, bookAMove, jsModes, open, uniqueEmail } from "./helpers";
 
@@ -10,19 +11,14 @@ async function makeDriver(name: string) {
   const user = await db.user.create({
     data: { username: name, email: uniqueEmail("dispatch-driver"), role: "driver" },
   });
-  await db.driver.create({
-    data: {
-      name,
-      email: user.email,
-      phone: "+447400900777",
-      experience: "3-5",
-      vanType: "large",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: user.id,
-      basePostcode: "NE6 1AA",
-    },
+  await createDriver({
+    name,
+    email: user.email,
+    phone: "+447400900777",
+    vanType: "large",
+    location: "Newcastle upon Tyne",
+    userId: user.id,
+    basePostcode: "NE6 1AA",
   });
   return user.email;
 }

@@ -1,5 +1,6 @@
 // /driver/availability, JavaScript on and off: the base, radius and jobs a day saved
 // (a bad radius refused on its field, the typed value kept); a day off added and removed.
+import { createDriver } from "../support/factories";
 import { expect, test } from "./fixtures";
 import { appDb, jsModes, open, uniqueEmail } from "./helpers";
 
@@ -8,18 +9,13 @@ async function makeDriver() {
   const user = await db.user.create({
     data: { username: "Ava Available", email: uniqueEmail("availability"), role: "driver" },
   });
-  const driver = await db.driver.create({
-    data: {
-      name: "Ava Available",
-      email: user.email,
-      phone: "+447400900555",
-      experience: "3-5",
-      vanType: "large",
-      location: "Birmingham",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: user.id,
-    },
+  const driver = await createDriver({
+    name: "Ava Available",
+    email: user.email,
+    phone: "+447400900555",
+    vanType: "large",
+    location: "Birmingham",
+    userId: user.id,
   });
   return { email: user.email, driverId: driver.id };
 }

@@ -6,6 +6,7 @@
 // step in one sentence. The app installs (manifest, service worker on the driver's pages
 // only); no customer page registers a service worker.
 import type { Page } from "@playwright/test";
+import { createDriver } from "../support/factories";
 import { expect, test } from "./fixtures";
 import { appDb, drawSignature, open, todaysMove, uniqueEmail } from "./helpers";
 
@@ -23,18 +24,13 @@ async function driversJob({
   const driverUser = await db.user.create({
     data: { username: "Nia Nosignal", email: uniqueEmail("offline-driver"), role: "driver" },
   });
-  const driver = await db.driver.create({
-    data: {
-      name: "Nia Nosignal",
-      email: driverUser.email,
-      phone: "07400 900612",
-      experience: "3-5",
-      vanType: "large",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: driverUser.id,
-    },
+  const driver = await createDriver({
+    name: "Nia Nosignal",
+    email: driverUser.email,
+    phone: "07400 900612",
+    vanType: "large",
+    location: "Newcastle upon Tyne",
+    userId: driverUser.id,
   });
   const reference = `EM-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
   const booking = await db.booking.create({
@@ -148,7 +144,7 @@ test.describe("the driver's day without a signal", () => {
     await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(5\)/);
     await expect(job.getByTestId("job-status")).toContainText("Move completed");
 
-    // A reload with no signal keeps every kept action, photos and all.
+    // A reload with no signal keeps every queued action, photos and all.
     await page.reload();
     await expect(job.getByTestId("waiting-to-send")).toHaveText(/Waiting to send \(5\)/);
     const db = await appDb();
@@ -216,7 +212,7 @@ test.describe("the driver's day without a signal", () => {
       await new Promise((resolve) => (tx.oncomplete = resolve));
       db.close();
     });
-    await page.reload(); // a page that opens with kept actions sends them
+    await page.reload(); // a page that opens with queued actions sends them
     await expect(page.getByTestId("waiting-to-send")).toHaveCount(0, { timeout: 20_000 });
     expect(await db.trackingEvent.count({ where: { bookingId: booking.id } })).toBe(6);
     expect(await db.chatMessage.count({ where: { bookingId: booking.id } })).toBe(1);

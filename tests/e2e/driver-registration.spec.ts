@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { auditPage } from "./axe";
 import { expect, test, type Page } from "./fixtures";
-import { appDb, jsModes, waitForHydration, expectFormError } from "./helpers";
+import { appDb, expectFormError, jsModes, open } from "./helpers";
 
 const PDF = path.resolve("tests/fixtures/document.pdf");
 const JPEG = path.resolve("tests/fixtures/van-photo.jpg");
@@ -62,24 +62,12 @@ async function chooseFiles(page: Page, vehiclePhoto = JPEG) {
   await page.getByLabel("Vehicle photo").setInputFiles(vehiclePhoto);
 }
 
-async function open(page: Page, javaScript: boolean) {
-  const response = await page.goto("/driver-registration");
-  expect(response?.status()).toBe(200);
-  if (javaScript) await waitForHydration(page);
+async function openRegistration(page: Page, javaScript: boolean) {
+  await open(page, "/driver-registration", javaScript, { status: 200 });
   await expect(page.getByRole("heading", { level: 1, name: "Become a Driver" })).toBeVisible();
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-    }));
-}
+const seriousViolations = async (page: Page) => (await auditPage(page, { bestPractice: true })).serious;
 
 async function storedApplication(email: string) {
   const drivers = await (
@@ -108,7 +96,7 @@ for (const mode of jsModes) {
       const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
       const page = await context.newPage();
       if (!mode.javaScriptEnabled) await page.route(/\.js(\?|$)/, (route) => route.abort());
-      await open(page, mode.javaScriptEnabled);
+      await openRegistration(page, mode.javaScriptEnabled);
       await expect(page.locator("h1")).toHaveCount(1);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Submit Application" }).click();
@@ -118,7 +106,7 @@ for (const mode of jsModes) {
     });
 
     test("shows every validation message of the product", async ({ page }) => {
-      await open(page, mode.javaScriptEnabled);
+      await openRegistration(page, mode.javaScriptEnabled);
       const posts: string[] = [];
       page.on("request", (request) => {
         if (request.method() === "POST") posts.push(request.url());
@@ -171,7 +159,7 @@ for (const mode of jsModes) {
     test("refuses a landline on its field (drivers are texted their jobs), keeping what was typed", async ({
       page,
     }) => {
-      await open(page, mode.javaScriptEnabled);
+      await openRegistration(page, mode.javaScriptEnabled);
       const email = uniqueEmail();
       await fillApplicant(page, email);
       await page.getByLabel("Phone Number").fill("020 7946 0018");
@@ -186,7 +174,7 @@ for (const mode of jsModes) {
     });
 
     test("a second application while one is pending gets a clear message", async ({ page }) => {
-      await open(page, mode.javaScriptEnabled);
+      await openRegistration(page, mode.javaScriptEnabled);
       await fillApplicant(page, "Sarah.Applicant@example.com"); // seeded, pending review
       await chooseFiles(page);
       await page.getByLabel(/I accept the terms and conditions/).check();
@@ -209,7 +197,7 @@ test.describe("driver registration without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("sends the application with real PDF and JPEG files in one multipart post", async ({ signIn, page }) => {
-    await open(page, false);
+    await openRegistration(page, false);
     const email = uniqueEmail();
     await fillApplicant(page, email);
     await chooseFiles(page);
@@ -255,7 +243,7 @@ test.describe("driver registration without JavaScript", () => {
   });
 
   test("keeps the files that passed when a file is refused, and asks only for the refused one", async ({ page }) => {
-    await open(page, false);
+    await openRegistration(page, false);
     const email = uniqueEmail();
     await fillApplicant(page, email);
     await chooseFiles(page, PDF); // a PDF is not a vehicle photo
@@ -283,7 +271,7 @@ test.describe("driver registration with JavaScript", () => {
     page,
   }) => {
     const bigPhoto = bigJpegFile();
-    await open(page, true);
+    await openRegistration(page, true);
     const email = uniqueEmail();
     await fillApplicant(page, email);
     await chooseFiles(page, bigPhoto);
@@ -354,7 +342,7 @@ test.describe("driver registration with JavaScript", () => {
   });
 
   test("shows the server's reason when a file is refused", async ({ page }) => {
-    await open(page, true);
+    await openRegistration(page, true);
     await fillApplicant(page, uniqueEmail());
     await chooseFiles(page);
     // An executable renamed .pdf: the browser cannot tell, the server reads its first bytes.

@@ -2,6 +2,7 @@
 // job" on /driver opens without JavaScript too; the job leaves the driver's list, goes back to
 // the admins' unassigned list with the reason in its history, and the driver's record shows
 // the drop on the admins' drivers page.
+import { createDriver } from "../support/factories";
 import { expect, test } from "./fixtures";
 import { appDb, jsModes, open, randomIp, uniqueEmail } from "./helpers";
 
@@ -10,19 +11,14 @@ async function assignedJob() {
   const driverUser = await db.user.create({
     data: { username: "Robin Reliable", email: uniqueEmail("reliable-driver"), role: "driver" },
   });
-  const driver = await db.driver.create({
-    data: {
-      name: `Robin Reliable ${Math.random().toString(36).slice(2, 6)}`,
-      email: driverUser.email,
-      phone: "07700 900321",
-      experience: "3-5",
-      vanType: "medium",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: driverUser.id,
-      completedJobs: 156,
-    },
+  const driver = await createDriver({
+    name: `Robin Reliable ${Math.random().toString(36).slice(2, 6)}`,
+    email: driverUser.email,
+    phone: "07700 900321",
+    vanType: "medium",
+    location: "Newcastle upon Tyne",
+    userId: driverUser.id,
+    completedJobs: 156,
   });
   const reference = `EM-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
   const booking = await db.booking.create({

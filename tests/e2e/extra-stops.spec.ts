@@ -1,15 +1,11 @@
 // Multi-stop moves (docs/PRICING.md v2): "Add a stop" on every
 // quote form, with JavaScript (in place) and without (a post that keeps what was typed).
-import AxeBuilder from "@axe-core/playwright";
+import { createDriver } from "../support/factories";
+import { expectAccessible } from "./axe";
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { appDb, drawSignature, jsModes, uniqueEmail, waitForHydration } from "./helpers";
+import { appDb, drawSignature, jsModes, uniqueEmail, open } from "./helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
-}
 
 /** Adds a stop and fills it in; the focus lands on the new address with JavaScript. */
 async function addStop(form: Locator, n: number, address: string, type: "Pickup" | "Drop-off", javaScript: boolean) {
@@ -108,12 +104,7 @@ for (const mode of jsModes) {
       // The rows meet WCAG 2.1 AA as axe checks it (labels, names, contrast): the same markup
       // either way, checked with JavaScript (axe's run never ends on this page without it).
       if (mode.javaScriptEnabled) {
-        const axe = await new AxeBuilder({ page })
-          .include("#detailed-quote-form")
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-          .analyze();
-        const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => v.id)).toEqual([]);
+        await expectAccessible(page, { include: "#detailed-quote-form" });
       }
       await form.getByLabel("Stop 2 floor").selectOption("secondFloor");
       await form.getByRole("button", { name: "Add Item" }).click();
@@ -142,18 +133,13 @@ async function newDriver() {
   const user = await db.user.create({
     data: { username: "Riley Driver", email: uniqueEmail("stops-driver"), role: "driver" },
   });
-  const driver = await db.driver.create({
-    data: {
-      name: "Riley Driver",
-      email: user.email,
-      phone: "07700 900888",
-      experience: "3-5",
-      vanType: "large",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: user.id,
-    },
+  const driver = await createDriver({
+    name: "Riley Driver",
+    email: user.email,
+    phone: "07700 900888",
+    vanType: "large",
+    location: "Newcastle upon Tyne",
+    userId: user.id,
   });
   return { user, driver };
 }

@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+// The shared test data (tests/support/factories.ts), for the specs that import them from here.
+export { todaysMove, uniqueEmail } from "../support/factories";
+
 /** Waits for React to hydrate before a JS-on test interacts with the page. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
@@ -14,26 +17,19 @@ export const jsModes = [
   { name: "without JavaScript", javaScriptEnabled: false },
 ] as const;
 
-/** Goes to a page and, with JavaScript on, waits until it is hydrated. */
-export async function open(page: Page, url: string, javaScriptEnabled: boolean) {
-  await page.goto(url);
-  if (javaScriptEnabled) await waitForHydration(page);
-}
-
 /**
- * A move today (UK time) starting at midnight: its driver may set off at any time today
- * (domain/tracking.ts startWindow).
+ * Goes to a page and, with JavaScript on, waits until it is hydrated: the one way the tests open
+ * a page. With `status`, the page must answer with it.
  */
-export function todaysMove() {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
-  return { moveDate: new Date(`${today}T00:00:00Z`), moveTime: "00:00" };
+export async function open(page: Page, url: string, javaScriptEnabled: boolean, { status }: { status?: number } = {}) {
+  const response = await page.goto(url);
+  if (status !== undefined) expect(response?.status(), url).toBe(status);
+  if (javaScriptEnabled) await waitForHydration(page);
+  return response;
 }
 
 /** A client address of its own (sent as X-Forwarded-For), so one test's rate limits never touch another's. */
 export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
-
-export const uniqueEmail = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /**
  * The app's own Prisma client on the e2e server's database. Imported when first asked for,

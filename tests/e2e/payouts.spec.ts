@@ -4,6 +4,7 @@
 // bank-transfer batch, downloads its CSV and marks it paid; the job shows paid; a late refund
 // on the admin's booking page reverses the driver's share. On the Stripe server: a driver sets
 // up payouts on Stripe's (stand-in's) onboarding page and comes back with payouts on.
+import { createDriver } from "../support/factories";
 import { expect, test } from "./fixtures";
 import { appDb, jsModes, open, randomIp, uniqueEmail } from "./helpers";
 
@@ -16,19 +17,14 @@ async function completedJob() {
   const user = await db.user.create({
     data: { username: "Paula Payee", email: uniqueEmail("payee-driver"), role: "driver" },
   });
-  const driver = await db.driver.create({
-    data: {
-      name: `Paula Payee ${Math.random().toString(36).slice(2, 6)}`,
-      email: user.email,
-      phone: "07700 900999",
-      experience: "3-5",
-      vanType: "medium",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: user.id,
-      completedJobs: 1,
-    },
+  const driver = await createDriver({
+    name: `Paula Payee ${Math.random().toString(36).slice(2, 6)}`,
+    email: user.email,
+    phone: "07700 900999",
+    vanType: "medium",
+    location: "Newcastle upon Tyne",
+    userId: user.id,
+    completedJobs: 1,
   });
   const completedAt = new Date(Date.now() - 3 * DAY);
   const reference = `EM-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
@@ -191,18 +187,13 @@ test("with Stripe, a driver sets up payouts on Stripe's onboarding page and come
   const user = await db.user.create({
     data: { username: "Sam Stripe", email: uniqueEmail("stripe-driver"), role: "driver" },
   });
-  await db.driver.create({
-    data: {
-      name: "Sam Stripe",
-      email: user.email,
-      phone: "07700 900888",
-      experience: "3-5",
-      vanType: "medium",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: user.id,
-    },
+  await createDriver({
+    name: "Sam Stripe",
+    email: user.email,
+    phone: "07700 900888",
+    vanType: "medium",
+    location: "Newcastle upon Tyne",
+    userId: user.id,
   });
   const context = await browser.newContext({
     baseURL: STRIPE_APP,

@@ -1,23 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./fixtures";
-import { jsModes, waitForHydration, expectFormError } from "./helpers";
+import { expectAccessible } from "./axe";
+import { expect, test } from "./fixtures";
+import { jsModes, expectFormError, open } from "./helpers";
 
 const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 // A real village the offline estimate cannot place (no postcode).
 const UNPLACEABLE = "Rose Cottage, Little Snoring";
-
-/** Serious or critical axe (WCAG 2.1 AA) violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => violation.id);
-}
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
-}
 
 for (const mode of jsModes) {
   test.describe(`quotes ${mode.name}`, () => {
@@ -196,7 +183,7 @@ for (const mode of jsModes) {
       await expect(page.getByTestId("toast").filter({ hasText: "Quote Generation Failed" })).toContainText(
         "Using Estimated Quote",
       );
-      if (mode.javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]); // axe runs as a script in the page
+      if (mode.javaScriptEnabled) await expectAccessible(page); // axe runs as a script in the page
 
       await card.getByRole("button", { name: "Proceed to Checkout" }).click();
       await expect(page).toHaveURL(/\/checkout\?quote=/);
@@ -207,7 +194,7 @@ for (const mode of jsModes) {
       );
       await expect(page.getByTestId("toast").filter({ hasText: "Quote Generation Failed" })).toBeVisible();
       await expect(summary.getByRole("button", { name: "Measure the distance again" })).toBeVisible();
-      if (mode.javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]); // axe runs as a script in the page
+      if (mode.javaScriptEnabled) await expectAccessible(page); // axe runs as a script in the page
     });
 
     test("home: the short form gives the labelled estimate too when the distance service fails", async ({ page }) => {

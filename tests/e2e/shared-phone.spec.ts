@@ -1,12 +1,13 @@
 // A shared phone keeps nothing that is not its user's. A driver's phone copies their day's pages
 // for offline use and keeps what they do without a signal; signing out, with JavaScript on
-// (Remix posts /logout.data) or off (a plain form post), leaves no copy and no kept action, and a
+// (Remix posts /logout.data) or off (a plain form post), leaves no copy and no queued action, and a
 // driver with unsent actions is asked first. A customer who uses the phone afterwards has none
 // of their pages stored, the tracker included; a job given back leaves the phone's copies at once.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { createDriver } from "../support/factories";
 import { expect, test } from "./fixtures";
 import { appDb, open, sessionCookieFor, todaysMove, uniqueEmail } from "./helpers";
 
@@ -16,18 +17,13 @@ async function driverAndCustomer() {
   const driverUser = await db.user.create({
     data: { username: "Sol Shared", email: uniqueEmail("shared-driver"), role: "driver" },
   });
-  const driver = await db.driver.create({
-    data: {
-      name: "Sol Shared",
-      email: driverUser.email,
-      phone: "07400 900711",
-      experience: "3-5",
-      vanType: "large",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: driverUser.id,
-    },
+  const driver = await createDriver({
+    name: "Sol Shared",
+    email: driverUser.email,
+    phone: "07400 900711",
+    vanType: "large",
+    location: "Newcastle upon Tyne",
+    userId: driverUser.id,
   });
   const customer = await db.user.create({
     data: { username: "Cass Customer", email: uniqueEmail("shared-customer"), phone: "07400 900712" },

@@ -3,6 +3,7 @@
 // without a reload, and the read tick reaches the driver; without JavaScript the same flow
 // works by posting and refreshing. Both end with the proof of delivery (a drawn signature
 // with JavaScript, a typed one without), seen by the customer, and a problem report.
+import { createDriver } from "../support/factories";
 import { expect, test } from "./fixtures";
 import {
   appDb,
@@ -25,20 +26,15 @@ async function assignedBooking() {
   const driverUser = await db.user.create({
     data: { username: "Dana Driver", email: uniqueEmail("tracker-driver"), role: "driver" },
   });
-  const driver = await db.driver.create({
-    data: {
-      name: "Dana Driver",
-      email: driverUser.email,
-      phone: "07700 900777",
-      experience: "3-5",
-      vanType: "medium",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      userId: driverUser.id,
-      ratingTenths: 48,
-      completedJobs: 12,
-    },
+  const driver = await createDriver({
+    name: "Dana Driver",
+    email: driverUser.email,
+    phone: "07700 900777",
+    vanType: "medium",
+    location: "Newcastle upon Tyne",
+    userId: driverUser.id,
+    ratingTenths: 48,
+    completedJobs: 12,
   });
   const reference = `EM-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
   const booking = await db.booking.create({

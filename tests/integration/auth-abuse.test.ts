@@ -140,12 +140,12 @@ const ROUTES: Record<string, Classes> = {
   "driver-registration": { loader: "public", action: "public" },
   driver: { loader: "driver", action: "driver" },
   // The job's driver or an admin; anyone else signed in gets a 404 (delivery-proofs.server.ts).
-  "driver_.jobs.$id.complete": { loader: "user", action: "user" },
-  "driver_.jobs.$id.position": { loader: "driver", action: "driver" },
-  "driver_.earnings": { loader: "driver", action: "driver" },
-  "driver_.availability": { loader: "driver", action: "driver" },
-  "driver_.payouts.stripe.return": { loader: "driver" },
-  "driver_.payouts.stripe.refresh": { loader: "driver" },
+  "driver.jobs.$id.complete": { loader: "user", action: "user" },
+  "driver.jobs.$id.position": { loader: "driver", action: "driver" },
+  "driver.earnings": { loader: "driver", action: "driver" },
+  "driver.availability": { loader: "driver", action: "driver" },
+  "driver.payouts.stripe.return": { loader: "driver" },
+  "driver.payouts.stripe.refresh": { loader: "driver" },
   // The booking's customer, its driver or an admin; anyone else signed in gets a 404.
   "delivery-proof.$proofId.$file": { loader: "user" },
   "claim-file.$claimId.$file": { loader: "user" },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePoundsText } from "~/domain/money";
 import * as claimPage from "~/routes/_bookings+/bookings_.$id.claim";
 import { CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
-import { overrideTracking } from "~/server/admin/bookings.server";
+import { overrideTracking } from "~/server/admin/booking-commands.server";
 import { listPayments, paymentEntryJson, paymentEntryView, paymentsCsv } from "~/server/admin/payments.server";
 import { recordProviderPayment } from "~/server/bookings/checkout.server";
 import { issueCreditNotes } from "~/server/bookings/invoices.server";

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loader as bookingsLoader } from "~/routes/_bookings+/bookings";
 import * as claimPage from "~/routes/_bookings+/bookings_.$id.claim";
-import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
+import { trackerSections } from "~/routes/_bookings+/tracker-sections.server";
 import * as adminClaimPage from "~/routes/admin+/claims.$id";
 import { CLAIM_DECISION_MESSAGES, CLAIM_MESSAGES, CLAIM_PAYMENT_MESSAGES } from "~/schemas/damage-claim-messages";
 import { claimForAdmin, declineClaim, offerOnClaim } from "~/server/claims/claim-decisions.server";
@@ -114,7 +114,7 @@ describe("the claim page", () => {
     expect(refused.status).toBe(409);
     expect(await db.damageClaim.count({ where: { bookingId: booking.id } })).toBe(0);
     // The tracker offers no claims card for a move with no claims once claims are closed.
-    expect((await trackerExtras({ booking: { ...booking, driver: null }, viewer: "customer" })).claims).toBeNull();
+    expect((await trackerSections({ booking: { ...booking, driver: null }, viewer: "customer" })).claims).toBeNull();
   });
 
   it("is the booking's customer's only", async () => {
@@ -134,7 +134,7 @@ describe("making a claim", () => {
     const booking = await deliveredMove(user, { declaredValue: 3000 });
     // The thank-you discount is offered on the tracker until the customer complains about the move.
     expect(
-      (await trackerExtras({ booking: { ...booking, driver: null }, viewer: "customer" })).discount,
+      (await trackerSections({ booking: { ...booking, driver: null }, viewer: "customer" })).discount,
     ).not.toBeNull();
     const sent = await sendClaim(
       booking.id,
@@ -183,7 +183,7 @@ describe("making a claim", () => {
     ).toBe(1);
 
     // The tracker and /bookings show it; the page lists it with its state.
-    const extras = await trackerExtras({ booking: { ...booking, driver: null }, viewer: "customer" });
+    const extras = await trackerSections({ booking: { ...booking, driver: null }, viewer: "customer" });
     expect(extras.claims).toMatchObject({ canClaim: true, list: [{ stateText: "Submitted", claimed: "£3,320.50" }] });
     expect(extras.claims?.windowText).toMatch(
       /^Claims for this move close at the end of \d+ \w+ \d{4} \(7 days from delivery/,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { arrivedOnTime, driverRatingText, isNewDriver, minutesLate, onTimeText } from "~/domain/driver-reliability";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
-import * as driverRoute from "~/routes/driver";
+import * as driverRoute from "~/routes/driver+/_index";
 import { bookingDetails } from "~/server/admin/bookings.server";
 import { listDrivers } from "~/server/admin/drivers.server";
 import { advanceTracking } from "~/server/bookings/tracking.server";

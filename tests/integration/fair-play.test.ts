@@ -9,13 +9,13 @@ import { loader as rootLoader } from "~/root";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
 import * as ratePage from "~/routes/_bookings+/bookings_.$id.rate";
 import * as stripeCheckout from "~/routes/_checkout+/stripe-checkout";
-import { action as keptApi } from "~/routes/api+/driver.actions";
-import { action as keptProofApi } from "~/routes/api+/driver.jobs.$id.proof";
+import { action as queuedApi } from "~/routes/api+/driver.actions";
+import { action as queuedProofApi } from "~/routes/api+/driver.jobs.$id.proof";
 import { action as proofToSupportApi } from "~/routes/api+/driver.jobs.$id.proof-to-support";
 import { loader as offersApi } from "~/routes/api+/driver.offers";
 import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
-import * as driverRoute from "~/routes/driver";
-import * as completePage from "~/routes/driver_.jobs.$id.complete";
+import * as driverRoute from "~/routes/driver+/_index";
+import * as completePage from "~/routes/driver+/jobs.$id.complete";
 import { AVAILABILITY_MESSAGES } from "~/schemas/driver-availability";
 import { bookingDetails } from "~/server/admin/bookings.server";
 import { listDrivers } from "~/server/admin/drivers.server";
@@ -118,7 +118,7 @@ describe("a driver's own limits when they take several jobs at once", () => {
     const job = await openJob({ days: 16 });
     const { token, driver: row, cookie } = await driver();
     const day = new Date(job.moveDate).toISOString().slice(0, 10);
-    const { action: availabilityAction } = await import("~/routes/driver_.availability");
+    const { action: availabilityAction } = await import("~/routes/driver+/availability");
     const [taken] = await Promise.all([
       take(token, job.id),
       call(availabilityAction, formRequest("/driver/availability", { intent: "add-day", day }, { cookie })),
@@ -243,11 +243,11 @@ function sendProof(token: string, bookingId: string, fields: Record<string, stri
     body: form,
     headers: { Authorization: `Bearer ${token}` },
   });
-  return call(keptProofApi, request, { id: bookingId });
+  return call(queuedProofApi, request, { id: bookingId });
 }
 
 const send = (token: string, body: Record<string, unknown>) =>
-  call(keptApi, jsonRequest("/api/driver/actions", body, { token }));
+  call(queuedApi, jsonRequest("/api/driver/actions", body, { token }));
 const step = (bookingId: string, status: string, happenedAt: Date) => ({
   id: crypto.randomUUID(),
   kind: "step",
@@ -284,7 +284,7 @@ describe("the phone's time counts only when the phone really had no signal", () 
     );
   });
 
-  it("a phone with no signal is believed, each of its kept actions in turn; their deliveries are not hearing from it", async () => {
+  it("a phone with no signal is believed, each of its queued actions in turn; their deliveries are not hearing from it", async () => {
     const { booking, token } = await jobUnderWay();
     const nearbyAt = minutesAgo(30);
     const arrivedAt = minutesAgo(20);
@@ -444,7 +444,7 @@ describe("the site's rating", () => {
 describe("saving availability", () => {
   it("is rate-limited: past 20 changes in 10 minutes the driver reads why, with what they typed", async () => {
     const { cookie } = await driver();
-    const { action: availabilityAction } = await import("~/routes/driver_.availability");
+    const { action: availabilityAction } = await import("~/routes/driver+/availability");
     const save = (radius: number) =>
       call(
         availabilityAction,
@@ -519,7 +519,7 @@ describe("proofs sent by a phone", () => {
       body: form,
       headers: { Authorization: `Bearer ${stranger.token}` },
     });
-    const answer = await call(keptProofApi, request, { id: booking.id });
+    const answer = await call(queuedProofApi, request, { id: booking.id });
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ refused: true });
     expect(await getStorage().list(`proofs/${booking.id}`)).toEqual([]);

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
 import * as helpRoute from "~/routes/_bookings+/bookings_.$id.help";
 import * as proofFileRoute from "~/routes/delivery-proof.$proofId.$file";
-import * as completeRoute from "~/routes/driver_.jobs.$id.complete";
-import * as positionRoute from "~/routes/driver_.jobs.$id.position";
+import * as completeRoute from "~/routes/driver+/jobs.$id.complete";
+import * as positionRoute from "~/routes/driver+/jobs.$id.position";
 import { DELIVERY_PROOF_MESSAGES } from "~/schemas/delivery-proof";
 import { HELP_MESSAGES } from "~/schemas/help-request-messages";
 import { POSITION_MESSAGES } from "~/schemas/position-messages";
-import { assignDriver } from "~/server/admin/bookings.server";
+import { assignDriver } from "~/server/admin/booking-commands.server";
 import { queueDayBeforeReminders } from "~/server/bookings/move-day-emails.server";
 import { deleteOldTracks, POSITION_RATE_LIMIT } from "~/server/bookings/positions.server";
 import { advanceTracking } from "~/server/bookings/tracking.server";
@@ -258,10 +258,10 @@ describe("the proof on the tracker, and its files", () => {
       trackerRoute.loader,
       getRequest(`/booking-tracker?booking=${booking.id}`, { cookie: customerCookie }),
     );
-    const [proof] = tracker.body.extras.proofs;
+    const [proof] = tracker.body.sections.proofs;
     expect(proof).toMatchObject({ recipientName: "Robin", signature: { kind: "drawn" }, damageNotes: null });
     expect(proof.photos).toHaveLength(1);
-    expect(tracker.body.extras.canReportProblem).toBe(true);
+    expect(tracker.body.sections.canReportProblem).toBe(true);
 
     const [, , proofId, photoId] = proof.photos[0].url.split("/");
     for (const cookie of [customerCookie, driverCookie, adminCookie]) {
@@ -332,7 +332,7 @@ describe("a problem report after delivery", () => {
       trackerRoute.loader,
       getRequest(`/booking-tracker?booking=${booking.id}`, { cookie: customerCookie }),
     );
-    expect(tracker.body.extras.canReportProblem).toBe(false);
+    expect(tracker.body.sections.canReportProblem).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
 // PaymentIntent, a PayPal test asks the PayPal stand-in for an order. Nobody is charged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { action, loader, meta } from "~/routes/_checkout+/payment-test";
+import { action, loader, meta } from "~/routes/_admin-tools+/payment-test";
 import { PAYMENT_TEST_MESSAGES } from "~/schemas/payment-test";
 import { db } from "~/server/platform/db.server";
 import { payPalEnv, setEnv, useEnv } from "../support/env";

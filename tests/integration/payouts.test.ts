@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatPounds } from "~/domain/money";
 import { PAYOUT_HOLD_HOURS } from "~/domain/payouts";
 import { action as webhookAction } from "~/routes/api+/webhooks.stripe";
-import { overrideTracking } from "~/server/admin/bookings.server";
+import { overrideTracking } from "~/server/admin/booking-commands.server";
 import { recordProviderPayment } from "~/server/bookings/checkout.server";
 import { issueInvoice } from "~/server/bookings/invoices.server";
 import { REFUND_MESSAGES, refundBookingByAdmin } from "~/server/bookings/refunds.server";

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 // The quote pages' loaders and actions, as a browser without JavaScript would use them.
 import { describe, expect, it } from "vitest";
+import { loader as presetsLoader } from "~/routes/_admin-tools+/test-detailed-quotes";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/_checkout+/checkout";
 import { action as calculatorAction, loader as calculatorLoader } from "~/routes/_quote+/calculator";
 import { action as distanceAction } from "~/routes/_quote+/distance-calculator/route";
 import { action as quoteAction, loader as quoteLoader } from "~/routes/_quote+/quote";
-import { loader as presetsLoader } from "~/routes/_quote+/test-detailed-quotes";
 import { startUserSession } from "~/server/auth/auth.server";
 import { takeToasts } from "~/server/platform/toast.server";
 import { uniqueIp } from "./auth-helpers";

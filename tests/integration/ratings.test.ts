@@ -3,7 +3,7 @@
 // make one; the admin pages and the tracker read the average.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as ratePage from "~/routes/_bookings+/bookings_.$id.rate";
-import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
+import { trackerSections } from "~/routes/_bookings+/tracker-sections.server";
 import { RATING_MESSAGES } from "~/schemas/rating";
 import { listDrivers } from "~/server/admin/drivers.server";
 import { rateDriver, ratingFor } from "~/server/bookings/ratings.server";
@@ -86,13 +86,13 @@ describe("the driver's rating", () => {
     const driver = await createApprovedDriver();
     const booking = await bookingOf(customer, driver.id);
     const found = await findTrackedBooking(booking.id, { ...customer, role: "customer" });
-    expect(await trackerExtras(found!)).toMatchObject({ canRate: true, rating: null });
+    expect(await trackerSections(found!)).toMatchObject({ canRate: true, rating: null });
 
     const answer = await rate(booking.id, { stars: "3" }, customerCookie, { enhanced: true });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: "success" });
     expect(await flashedToasts(answer)).toMatchObject([{ title: RATING_MESSAGES.thanks }]);
-    expect(await trackerExtras(found!)).toMatchObject({ canRate: true, rating: { stars: 3, comment: null } });
+    expect(await trackerSections(found!)).toMatchObject({ canRate: true, rating: { stars: 3, comment: null } });
   });
 });
 

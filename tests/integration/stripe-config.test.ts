@@ -2,7 +2,7 @@
 // encrypted at rest, never sent back, last four shown). The page's loader and action data
 // is everything its HTML is made from; tests/e2e/stripe-config.spec.ts reads the HTML too.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { action as pageAction, loader as pageLoader } from "~/routes/_checkout+/stripe-config";
+import { action as pageAction, loader as pageLoader } from "~/routes/_admin-tools+/stripe-config";
 import { action as apiAction } from "~/routes/api+/config.stripe";
 import { getKeySettingsView, getStripeKeys, saveStripeKeys } from "~/server/payments/settings.server";
 import { db } from "~/server/platform/db.server";

@@ -4,7 +4,7 @@
 // a text goes through Twilio (its stand-in) when Twilio is configured, else to the outbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalisePhone } from "~/domain/phone";
-import { assignDriver, updateBookingStatus } from "~/server/admin/bookings.server";
+import { assignDriver, updateBookingStatus } from "~/server/admin/booking-commands.server";
 import { deliverMessage } from "~/server/message-delivery.server";
 import { setAccountTexts } from "~/server/messages/text-consent.server";
 import { db } from "~/server/platform/db.server";

@@ -8,7 +8,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
 import { ukToday } from "~/domain/uk-calendar";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
 import * as eventsRoute from "~/routes/api+/bookings.$id.events";
-import * as driverRoute from "~/routes/driver";
+import * as driverRoute from "~/routes/driver+/_index";
 import { TRACKER_MESSAGES } from "~/schemas/tracker";
 import { CHAT_MESSAGES, CHAT_RATE_LIMIT } from "~/server/bookings/chat.server";
 import { advanceTracking, TRACKING_MESSAGES } from "~/server/bookings/tracking.server";

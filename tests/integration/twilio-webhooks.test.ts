@@ -6,7 +6,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as inboundRoute from "~/routes/api+/twilio.inbound";
 import * as statusRoute from "~/routes/api+/twilio.status";
-import { assignDriver } from "~/server/admin/bookings.server";
+import { assignDriver } from "~/server/admin/booking-commands.server";
 import { deliverMessage } from "~/server/message-delivery.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";

@@ -1,6 +1,7 @@
 // Every route module in app/routes, as Remix sees them (route-config.ts), each with the flat
 // name its file would have outside the area folders: `api+/admin.users.$id.ts` is
-// `api.admin.users.$id`, `_auth+/signin.tsx` is `signin`, `admin+/_layout.tsx` is `admin`.
+// `api.admin.users.$id`, `_auth+/signin.tsx` is `signin`, `admin+/_layout.tsx` is `admin`,
+// `driver+/_index.tsx` is `driver`.
 // Tests that cover every route find them here, so a new route joins them by itself.
 import path from "node:path";
 import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
@@ -22,6 +23,7 @@ function flatName(id: string) {
   return id
     .replace(/^routes\//, "")
     .replace(/\/(route|_layout)$/, "")
+    .replace(/^([^_/][^/]*\+)\/_index$/, "$1") // an area's index page: driver+/_index.tsx is /driver
     .replace(/^_[^/]+\+\//, "") // a pathless area adds nothing
     .replace(/^([^/]+)\+$/, "$1") // an area's own layout
     .replace(/^([^/]+)\+\//, "$1.");

@@ -2,22 +2,22 @@
 // driver page wraps itself in <DriverApp>: it registers the service worker (driver pages only:
 // a customer's page never has this code), sends what the phone kept as soon as there is a
 // signal, says "Offline: shown as of 14:02" while there is none, and, offline, opens links as
-// whole pages so the service worker can answer them from the last sync. The kept actions
-// (kept-actions.client.ts) are shared with the page through useKeptActions().
+// whole pages so the service worker can answer them from the last sync. The queued actions
+// (utils/offline-queue.client.ts) are shared with the page through useOfflineQueue().
 import { useRevalidator } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { KeptEffect } from "~/domain/job-progress";
-import { signOutQuestion } from "~/domain/kept-actions";
+import type { QueuedEffect } from "~/domain/job-progress";
+import { signOutQuestion } from "~/domain/offline-queue";
 import type { TrackingStatusValue } from "~/domain/tracking";
-import type { KeptRecord } from "~/utils/kept-actions.client";
+import type { QueuedRecord } from "~/utils/offline-queue.client";
 
 /** The driver pages' `links`: the web app manifest, so the portal installs as an app. */
 export const DRIVER_APP_LINKS = [{ rel: "manifest", href: "/driver.webmanifest" }];
 /** The driver pages' theme colour (the manifest's too). */
 export const DRIVER_APP_META = { name: "theme-color", content: "#1d4ed8" };
 
-/** What a kept action does to the job's progress (domain/job-progress.ts). */
-export function keptEffect(record: KeptRecord): KeptEffect {
+/** What a queued action does to the job's progress (domain/job-progress.ts). */
+export function queuedEffect(record: QueuedRecord): QueuedEffect {
   switch (record.kind) {
     case "step":
       return { kind: "step", status: record.fields.status as TrackingStatusValue };
@@ -30,23 +30,23 @@ export function keptEffect(record: KeptRecord): KeptEffect {
   }
 }
 
-type KeptActions = {
+type OfflineQueue = {
   /** Every action kept on this phone (refused ones with their sentence); empty before the page runs. */
-  records: KeptRecord[];
+  records: QueuedRecord[];
   online: boolean;
   /** Keeps an action and sends it at once if there is a signal; throws the sentence to show when it cannot be kept. */
-  keep: (record: Omit<KeptRecord, "seq" | "id" | "happenedAt">) => Promise<void>;
+  keep: (record: Omit<QueuedRecord, "seq" | "id" | "happenedAt">) => Promise<void>;
   dismiss: (bookingId: string) => Promise<void>;
 };
 
-const KeptActionsContext = createContext<KeptActions | null>(null);
+const OfflineQueueContext = createContext<OfflineQueue | null>(null);
 
-/** The phone's kept actions, or null outside the driver's pages (and before they run). */
-export function useKeptActions() {
-  return useContext(KeptActionsContext);
+/** The phone's queued actions, or null outside the driver's pages (and before they run). */
+export function useOfflineQueue() {
+  return useContext(OfflineQueueContext);
 }
 
-const outbox = () => import("~/utils/kept-actions.client");
+const outbox = () => import("~/utils/offline-queue.client");
 
 function useOnline() {
   const [online, setOnline] = useState(true);
@@ -75,7 +75,7 @@ export function DriverApp({
   children: ReactNode;
 }) {
   const online = useOnline();
-  const [records, setRecords] = useState<KeptRecord[]>([]);
+  const [records, setRecords] = useState<QueuedRecord[]>([]);
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
@@ -84,14 +84,14 @@ export function DriverApp({
   // the server's job then replaces what the phone showed, as after this page's own sending.
   const unsentBefore = useRef(0);
   const reload = useCallback(async () => {
-    const all = await (await outbox()).keptActions();
+    const all = await (await outbox()).queuedActions();
     const unsent = all.filter((record) => !record.refused).length;
     if (unsent === 0 && unsentBefore.current > 0 && navigator.onLine) revalidateRef.current();
     unsentBefore.current = unsent;
     setRecords(all);
   }, []);
   const send = useCallback(async () => {
-    const settled = await (await outbox()).sendKept();
+    const settled = await (await outbox()).sendQueued();
     await reload();
     // What the server now has replaces what the phone showed.
     if (settled > 0) revalidate();
@@ -101,7 +101,7 @@ export function DriverApp({
     if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/driver-sw.js", { scope: "/" });
     let unsubscribe = () => {};
     void outbox().then((module) => {
-      unsubscribe = module.onKeptChange(() => void reload());
+      unsubscribe = module.onQueueChange(() => void reload());
     });
     void reload().then(() => (navigator.onLine ? send() : undefined));
     window.addEventListener("online", send);
@@ -163,7 +163,7 @@ export function DriverApp({
     return () => window.removeEventListener("click", wholePage, true);
   }, [online]);
 
-  const keep = useCallback<KeptActions["keep"]>(
+  const keep = useCallback<OfflineQueue["keep"]>(
     async (record) => {
       const module = await outbox();
       await module.keep({ ...record, id: crypto.randomUUID(), happenedAt: new Date().toISOString() });
@@ -182,7 +182,7 @@ export function DriverApp({
   const value = useMemo(() => ({ records, online, keep, dismiss }), [records, online, keep, dismiss]);
 
   return (
-    <KeptActionsContext.Provider value={value}>
+    <OfflineQueueContext.Provider value={value}>
       <div role="status" className="empty:hidden" data-testid="offline-banner">
         {online ? null : (
           <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
@@ -193,16 +193,16 @@ export function DriverApp({
       </div>
       <RefusedActions records={records} dismiss={dismiss} reload={reload} />
       {children}
-    </KeptActionsContext.Provider>
+    </OfflineQueueContext.Provider>
   );
 }
 
 /** A job's actions waiting to be sent. */
-export function keptForJob(records: readonly KeptRecord[], bookingId: string) {
+export function queuedForJob(records: readonly QueuedRecord[], bookingId: string) {
   return { waiting: records.filter((record) => record.bookingId === bookingId && !record.refused) };
 }
 
-/** "Waiting to send (2)": the job's kept actions, on its card. */
+/** "Waiting to send (2)": the job's queued actions, on its card. */
 export function WaitingToSend({ count }: { count: number }) {
   if (count === 0) return null;
   return (
@@ -214,7 +214,7 @@ export function WaitingToSend({ count }: { count: number }) {
 }
 
 /**
- * The one sentence of each job whose kept actions the server refused (the job may no longer be
+ * The one sentence of each job whose queued actions the server refused (the job may no longer be
  * on the page: given to another driver), each with "OK" to clear it.
  */
 function RefusedActions({
@@ -222,7 +222,7 @@ function RefusedActions({
   dismiss,
   reload,
 }: {
-  records: readonly KeptRecord[];
+  records: readonly QueuedRecord[];
   dismiss: (bookingId: string) => Promise<void>;
   reload: () => Promise<void>;
 }) {

@@ -1,11 +1,11 @@
 // The driver's chat without a signal, loaded by the tracker's chat only for the
 // driver: offline, a message sent from either chat form (a quick phrase or the text box) is
 // kept on the phone instead of posted, shown as "Waiting to send", and sent with the rest of
-// what the phone kept as soon as the signal returns (utils/kept-actions.client.ts).
+// what the phone kept as soon as the signal returns (utils/offline-queue.client.ts).
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 
-const outbox = () => import("~/utils/kept-actions.client");
+const outbox = () => import("~/utils/offline-queue.client");
 
 export default function DriverChatOffline({ bookingId }: { bookingId: string }) {
   const [waiting, setWaiting] = useState<string[]>([]);
@@ -14,7 +14,7 @@ export default function DriverChatOffline({ bookingId }: { bookingId: string }) 
   const { revalidate } = useRevalidator();
 
   const load = useCallback(async () => {
-    const records = await (await outbox()).keptActions();
+    const records = await (await outbox()).queuedActions();
     setWaiting(
       records
         .filter((record) => record.bookingId === bookingId && record.kind === "chat" && !record.refused)
@@ -22,14 +22,14 @@ export default function DriverChatOffline({ bookingId }: { bookingId: string }) 
     );
   }, [bookingId]);
   const send = useCallback(async () => {
-    if ((await (await outbox()).sendKept()) > 0) revalidate();
+    if ((await (await outbox()).sendQueued()) > 0) revalidate();
     await load();
   }, [load, revalidate]);
 
   useEffect(() => {
     let unsubscribe = () => {};
     void outbox().then((module) => {
-      unsubscribe = module.onKeptChange(() => void load());
+      unsubscribe = module.onQueueChange(() => void load());
     });
     const onLine = () => setOffline(!navigator.onLine);
     onLine();

@@ -12,7 +12,7 @@ import { FormErrorSummary } from "~/components/ui/form-field";
 import { positionIsDue } from "~/domain/live-position";
 import { PLACE_MAX } from "~/schemas/position-messages";
 import { useValidatedForm } from "~/utils/use-validated-form";
-import { useKeptActions } from "./driver-app";
+import { useOfflineQueue } from "./driver-app";
 
 export type PositionAnswer = SubmissionResult<string[]>;
 
@@ -20,7 +20,7 @@ const positionPath = (bookingId: string) => `/driver/jobs/${encodeURIComponent(b
 
 export function PositionSharer({ bookingId }: { bookingId: string }) {
   const fetcher = useFetcher<PositionAnswer>();
-  const kept = useKeptActions();
+  const kept = useOfflineQueue();
   const submit = useRef(fetcher.submit);
   submit.current = fetcher.submit;
   // Offline, the latest position is kept on the phone and sent with the rest.

@@ -6,9 +6,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { AuthCard, AuthPage, OtherWay, PageForm } from "~/components/auth/auth-card";
 import { FormField } from "~/components/ui/form-field";
-import { refuse } from "~/routes/_auth+/auth-forms.server";
 import { twoFactorCodeSchema } from "~/schemas/auth";
 import { TWO_FACTOR_MESSAGES } from "~/schemas/auth-messages";
+import { refuse } from "~/server/auth/auth-forms.server";
 import { startUserSession } from "~/server/auth/auth.server";
 import { forgetPendingSignIn, mayTryCode, pendingSignIn, verifySecondFactor } from "~/server/auth/two-factor.server";
 import { db } from "~/server/platform/db.server";

@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthPage, PageForm, NewPasswordFields } from "~/components/auth/auth-card";
-import { refuse, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { resetPasswordSchema } from "~/schemas/auth";
 import { AUTH_MESSAGES, CUSTOMER_PASSWORD_MIN } from "~/schemas/auth-messages";
+import { refuse, tooManyAttempts } from "~/server/auth/auth-forms.server";
 import { findValidResetToken, resetPassword } from "~/server/auth/auth.server";
 import { withPasswordPolicy } from "~/server/auth/password.server";
 import { clientAddress } from "~/server/platform/client-address.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { CardPage } from "~/components/auth/auth-card";
 import { SignInCard } from "~/components/auth/sign-in-card";
-import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { AUTH_MESSAGES } from "~/schemas/auth-messages";
+import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/server/auth/auth-forms.server";
 import { authenticateForm } from "~/server/auth/authenticator.server";
 import { clientAddress } from "~/server/platform/client-address.server";
 import { seo } from "~/utils/seo";

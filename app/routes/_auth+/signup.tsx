@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { CardPage } from "~/components/auth/auth-card";
 import { SignUpCard } from "~/components/auth/sign-up-card";
-import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/routes/_auth+/auth-forms.server";
 import { signUpSchema } from "~/schemas/auth";
 import { AUTH_MESSAGES } from "~/schemas/auth-messages";
+import { loadAccountPage, refuse, signedIn, tooManyAttempts } from "~/server/auth/auth-forms.server";
 import { registerCustomer, safeRedirect } from "~/server/auth/auth.server";
 import { withPasswordPolicy } from "~/server/auth/password.server";
 import { clientAddress } from "~/server/platform/client-address.server";

@@ -22,7 +22,7 @@ import {
   TrackerTabs,
 } from "~/components/tracker/tracker-panels";
 import { QUICK_PHRASES } from "~/domain/tracking";
-import { trackerExtras } from "~/routes/_bookings+/tracker-extras.server";
+import { trackerSections } from "~/routes/_bookings+/tracker-sections.server";
 import { chatMessageSchema } from "~/schemas/tracker";
 import { requireUser } from "~/server/auth/auth.server";
 import {
@@ -95,14 +95,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? unreadCounts([booking.id], side).then((counts) => counts.get(booking.id) ?? 0)
       : Promise.resolve(0),
   ]);
-  const [extras, position, tickets] = await Promise.all([
-    trackerExtras({ booking, viewer }),
+  const [sections, position, tickets] = await Promise.all([
+    trackerSections({ booking, viewer }),
     livePositionView(booking),
     // The customer's (or driver's) own conversations with support; admins have the support desk.
     viewer === "admin" ? Promise.resolve([]) : ownTicketsOn(booking.id, user),
   ]);
   const page = {
-    extras,
+    sections,
     position,
     tickets,
     // The map loads only with a browser key, and only while there is a position to show.
@@ -154,7 +154,7 @@ export default function BookingTracker() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <DiscountOffer offer={page.extras.discount} />
+      <DiscountOffer offer={page.sections.discount} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="text-sm font-medium text-slate-500">Booking {view.reference}</p>
@@ -170,7 +170,7 @@ export default function BookingTracker() {
             {page.position ? (
               <LivePosition position={page.position} mapsKey={page.mapsKey} viewer={page.viewer} />
             ) : null}
-            {page.extras.proofs.map((proof) => (
+            {page.sections.proofs.map((proof) => (
               <DeliveryProofCard key={proof.stop} proof={proof} />
             ))}
           </Suspense>
@@ -194,12 +194,12 @@ export default function BookingTracker() {
               </Suspense>
             </section>
           ) : null}
-          {page.extras.claims ? (
+          {page.sections.claims ? (
             <Suspense fallback={null}>
-              <ClaimsCard bookingId={view.id} claims={page.extras.claims} />
+              <ClaimsCard bookingId={view.id} claims={page.sections.claims} />
             </Suspense>
           ) : null}
-          {page.extras.canRate ? <RateDriver bookingId={view.id} rating={page.extras.rating} /> : null}
+          {page.sections.canRate ? <RateDriver bookingId={view.id} rating={page.sections.rating} /> : null}
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <TrackerTabs bookingId={view.id} tab={page.tab} unread={page.unread} />
             {page.tab === "chat" ? (
@@ -221,12 +221,12 @@ export default function BookingTracker() {
         <aside className="space-y-6">
           <DriverCard driver={view.driver} viewer={page.viewer} />
           <BookingDetailsCard view={view} />
-          {page.extras.help ? (
+          {page.sections.help ? (
             <HelpActions
               bookingId={view.id}
-              driverPhone={page.extras.help.driverPhone}
-              supportPhone={page.extras.help.supportPhone}
-              canReportProblem={page.extras.canReportProblem}
+              driverPhone={page.sections.help.driverPhone}
+              supportPhone={page.sections.help.supportPhone}
+              canReportProblem={page.sections.canReportProblem}
             />
           ) : null}
           {page.viewer === "customer" ? (

@@ -14,15 +14,15 @@ import { SandboxCardForm } from "~/components/checkout/sandbox-card-form";
 import { StripePaymentForm } from "~/components/checkout/stripe-payment-form";
 import { useArrivalFocus } from "~/components/ui/announcer";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
-import { loadBookingForVisitor, loadBookingToPay } from "~/routes/_checkout+/checkout-pages.server";
 import { embeddedCheckoutSchema, embeddedSandboxSchema } from "~/schemas/checkout";
+import { loadBookingForVisitor, loadBookingToPay } from "~/server/bookings/checkout-pages.server";
 import {
   embeddedCardOffer,
   prepareToPay,
   recordProviderPayment,
   startEmbeddedPayment,
 } from "~/server/bookings/checkout.server";
+import { paymentRefusal } from "~/server/bookings/payment-refusals.server";
 import { payWithSandboxCard } from "~/server/payments/sandbox.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";

@@ -4,10 +4,10 @@
 // booking is marked paid (and e-mailed) once.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
 import { capturePayPal, outcomeIsConfirmed, type RecordOutcome } from "~/server/bookings/checkout.server";
+import { answerPaymentCall } from "~/server/bookings/payment-refusals.server";
 import { paypalConfigured } from "~/server/payments/paypal.server";
 import { apiError, enforceRateLimit, requireMethod } from "~/server/platform/api.server";
 import { PAYPAL_NOT_CONFIGURED } from "./paypal.setup";

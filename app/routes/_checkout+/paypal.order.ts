@@ -3,11 +3,11 @@
 // The caller (session cookie or bearer token) must be allowed to pay for the booking.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout-messages";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
 import { startPayPalOrder } from "~/server/bookings/checkout.server";
+import { answerPaymentCall } from "~/server/bookings/payment-refusals.server";
 import { paypalConfigured } from "~/server/payments/paypal.server";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { PAYPAL_NOT_CONFIGURED } from "./paypal.setup";

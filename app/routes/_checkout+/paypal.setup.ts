@@ -1,8 +1,8 @@
 // GET /paypal/setup → { clientToken } for PayPal's JS SDK. Signed-in
 // callers only (session cookie or bearer token); 503 when PayPal is not configured.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
 import { requireApiUser } from "~/server/auth/api-auth.server";
+import { paymentRefusal } from "~/server/bookings/payment-refusals.server";
 import { paypalClientToken, paypalConfigured } from "~/server/payments/paypal.server";
 import { apiError, requireMethod } from "~/server/platform/api.server";
 

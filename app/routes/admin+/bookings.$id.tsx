@@ -2,18 +2,10 @@ import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult }
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/booking-badges";
 import { MessagesTable } from "~/components/admin/messages-table";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { RouteStops } from "~/components/quote/route-stops";
 import { TicketCard } from "~/components/support/ticket-card";
 import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
@@ -24,7 +16,8 @@ import { formatDistance } from "~/domain/distance";
 import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } from "~/domain/tracking";
 import { adminRefundSchema, rescheduleSchema, trackingOverrideSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
-import { bookingDetails, overrideTracking, rescheduleBooking, unassignDriver } from "~/server/admin/bookings.server";
+import { overrideTracking, rescheduleBooking, unassignDriver } from "~/server/admin/booking-commands.server";
+import { bookingDetails } from "~/server/admin/bookings.server";
 import { messagesOfBooking } from "~/server/admin/messages.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
@@ -532,13 +525,16 @@ function RefundForm({ refundable, requestId }: { refundable: string; requestId: 
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Panel labelledBy="booking-details-error">
-      <h2 id="booking-details-error" role="alert" className="text-lg font-semibold text-red-800">
-        {notFound ? ADMIN_BOOKING_MESSAGES.bookingNotFound : "The booking could not be loaded."}
-      </h2>
+      <GeneralErrorBoundary
+        heading="h2"
+        headingId="booking-details-error"
+        describe={({ status }) => ({
+          title: status === 404 ? ADMIN_BOOKING_MESSAGES.bookingNotFound : "The booking could not be loaded.",
+          text: status === 404 ? "It may have been deleted, or the link is mistyped." : "Please try again in a moment.",
+        })}
+      />
     </Panel>
   );
 }

@@ -3,12 +3,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { BookingsTable } from "~/components/admin/bookings-table";
 import { Pagination } from "~/components/admin/pagination";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/domain/booking-status";
 import { adminBookingActionSchema, readBookingFilters } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, SEARCH_TERM_MAX } from "~/schemas/admin-bookings-messages";
-import { approvedDrivers, bookingRow, listBookings, runAdminBookingAction } from "~/server/admin/bookings.server";
+import { runAdminBookingAction } from "~/server/admin/booking-commands.server";
+import { bookingRow, listBookings } from "~/server/admin/bookings.server";
+import { approvedDrivers } from "~/server/admin/drivers.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
 import { answerWithToast } from "~/server/platform/toast.server";
@@ -131,16 +134,9 @@ export default function AdminBookings() {
 
 export function ErrorBoundary() {
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
-      <h1 className="text-xl font-bold text-red-900">Bookings unavailable</h1>
-      <p className="mt-2 text-red-800">The bookings could not be loaded.</p>
-      <Link
-        to={LIST_PATH}
-        reloadDocument
-        className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-      >
-        Retry
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      describe={() => ({ title: "Bookings unavailable", text: "The bookings could not be loaded." })}
+      retryTo={LIST_PATH}
+    />
   );
 }

@@ -1,14 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { BookingStatusBadge } from "~/components/admin/booking-badges";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { formatPounds, poundsToPence } from "~/domain/money";
-import {
-  bookingRow,
-  needsDriverCount,
-  pendingDriverRow,
-  pendingDrivers,
-  recentBookings,
-} from "~/server/admin/bookings.server";
+import { bookingRow, needsDriverCount, recentBookings } from "~/server/admin/bookings.server";
+import { pendingDriverRow, pendingDrivers } from "~/server/admin/drivers.server";
 import { messageCounts } from "~/server/admin/messages.server";
 import { getAdminStats } from "~/server/admin/stats.server";
 import { requireAdmin } from "~/server/auth/auth.server";
@@ -37,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     stats,
+    // Formatted here, so the page ships no money code.
+    revenueText: formatPounds(poundsToPence(stats.totalRevenue)),
     recentBookings: bookings.map(bookingRow),
     pendingDrivers: drivers.map(pendingDriverRow),
     messages,
@@ -45,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminDashboard() {
-  const { stats, recentBookings, pendingDrivers, messages, needsDriver } = useLoaderData<typeof loader>();
+  const { stats, revenueText, recentBookings, pendingDrivers, messages, needsDriver } = useLoaderData<typeof loader>();
   const cards = [
     { key: "totalBookings", label: "Total Bookings", value: String(stats.totalBookings), note: "All time" },
     {
@@ -57,7 +55,7 @@ export default function AdminDashboard() {
     {
       key: "totalRevenue",
       label: "Total Revenue",
-      value: formatPounds(poundsToPence(stats.totalRevenue)),
+      value: revenueText,
       note: "Succeeded payments",
     },
     { key: "newUsers", label: "New Users", value: String(stats.newUsers), note: "Last 30 days" },
@@ -183,23 +181,14 @@ export default function AdminDashboard() {
   );
 }
 
-// a load error shows the message with a Retry button.
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status}: ${error.statusText || "Error"}`
-    : "The dashboard could not be loaded.";
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
-      <h1 className="text-xl font-bold text-red-900">Dashboard unavailable</h1>
-      <p className="mt-2 text-red-800">{message}</p>
-      <Link
-        to="/admin/dashboard"
-        reloadDocument
-        className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-      >
-        Retry
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      describe={({ reason }) => ({
+        title: "Dashboard unavailable",
+        text: reason ?? "The dashboard could not be loaded.",
+      })}
+      retryTo="/admin/dashboard"
+    />
   );
 }

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { DriverCardView } from "~/components/admin/driver-card";
 import { Pagination } from "~/components/admin/pagination";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ADMIN_DRIVER_MESSAGES } from "~/schemas/admin-drivers-messages";
 import { listDrivers, submitDriverDecision } from "~/server/admin/drivers.server";
 import { requireAdmin } from "~/server/auth/auth.server";
@@ -83,28 +84,15 @@ export default function AdminDrivers() {
   );
 }
 
-// "Failed to fetch drivers: …" with a way to try again.
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const reason = isRouteErrorResponse(error)
-    ? `${error.status}: ${error.statusText || "Error"}`
-    : error instanceof Error
-      ? error.message
-      : "Failed to connect to server";
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
-      <h1 className="text-xl font-bold text-red-900">Driver Management</h1>
-      <p className="mt-2 text-red-800">{ADMIN_DRIVER_MESSAGES.loadFailed(reason)}</p>
-      <div className="mt-4 flex gap-3">
-        <Link
-          to="/admin/drivers"
-          reloadDocument
-          className="inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-        >
-          Retry
-        </Link>
-        <BackToDashboard look="error" />
-      </div>
-    </div>
+    <GeneralErrorBoundary
+      describe={({ reason }) => ({
+        title: "Driver Management",
+        text: ADMIN_DRIVER_MESSAGES.loadFailed(reason ?? "Failed to connect to server"),
+      })}
+      retryTo="/admin/drivers"
+      actions={<BackToDashboard look="error" />}
+    />
   );
 }

@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { Pagination } from "~/components/admin/pagination";
 import { DetailsPanel, PaymentsTable, statusLabel } from "~/components/admin/payments-table";
+import { GeneralErrorBoundary, usePageError } from "~/components/general-error-boundary";
 import { useToast } from "~/components/toaster";
+
 import { Field, SelectField } from "~/components/ui/field";
 import { parsePaymentFilters } from "~/schemas/admin-payments";
 import { ADMIN_PAYMENT_MESSAGES, PAYMENT_STATUSES, SEARCH_MAX } from "~/schemas/admin-payments-messages";
@@ -135,31 +138,17 @@ export default function AdminPayments() {
   );
 }
 
-// "Error loading payments" with the message, or "Failed to load payment data".
 export function ErrorBoundary() {
-  const error = useRouteError();
+  // The spec's toast for a load failure, beside the page's own error box.
+  const reason = usePageError().reason ?? ADMIN_PAYMENT_MESSAGES.loadFailed;
   const toast = useToast();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText || "Error"}`
-    : error instanceof Error && error.message
-      ? error.message
-      : ADMIN_PAYMENT_MESSAGES.loadFailed;
   useEffect(() => {
-    toast({ title: ADMIN_PAYMENT_MESSAGES.loadError, description: message, variant: "error" });
-  }, [message, toast]);
+    toast({ title: ADMIN_PAYMENT_MESSAGES.loadError, description: reason, variant: "error" });
+  }, [reason, toast]);
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
-      <h1 className="text-xl font-bold text-red-900">Payment Tracking</h1>
-      <p className="mt-2 text-red-800">
-        {ADMIN_PAYMENT_MESSAGES.loadError}: {message}
-      </p>
-      <Link
-        to="/admin/payments"
-        reloadDocument
-        className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-      >
-        Retry
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      describe={() => ({ title: "Payment Tracking", text: `${ADMIN_PAYMENT_MESSAGES.loadError}: ${reason}` })}
+      retryTo="/admin/payments"
+    />
   );
 }

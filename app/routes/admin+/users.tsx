@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { Pagination } from "~/components/admin/pagination";
 import { DeleteDialog, DeleteStep } from "~/components/admin/user-delete";
 import { UsersTable, type UserActionAnswer } from "~/components/admin/users-table";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { userActionSchema, userIdSchema } from "~/schemas/admin-users";
 import { ADMIN_USER_MESSAGES } from "~/schemas/admin-users-messages";
 import { findUserRow, listUsers, performUserAction, userRowView } from "~/server/admin/users.server";
@@ -86,30 +87,15 @@ export default function AdminUsers() {
   );
 }
 
-// "Error loading users: {message}".
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText || "Error"}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
-      <h1 className="text-xl font-bold text-red-900">User Management</h1>
-      <p className="mt-2 text-red-800">
-        {ADMIN_USER_MESSAGES.loadError}: {message}
-      </p>
-      <div className="mt-4 flex gap-3">
-        <Link
-          to="/admin/users"
-          reloadDocument
-          className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-        >
-          Retry
-        </Link>
-        <BackToDashboard />
-      </div>
-    </div>
+    <GeneralErrorBoundary
+      describe={({ reason }) => ({
+        title: "User Management",
+        text: `${ADMIN_USER_MESSAGES.loadError}: ${reason ?? "Unknown error"}`,
+      })}
+      retryTo="/admin/users"
+      actions={<BackToDashboard look="error" />}
+    />
   );
 }

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { bookingStatusUpdateSchema } from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
-import { bookingJson, updateBookingStatus } from "~/server/admin/bookings.server";
+import { updateBookingStatus } from "~/server/admin/booking-commands.server";
+import { bookingJson } from "~/server/admin/bookings.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { apiError, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 

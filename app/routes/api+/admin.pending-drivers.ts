@@ -2,7 +2,7 @@
 // pending (5 unless limit, at most 50). Admins only: 401 without credentials, 403 for anyone else.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listLimitSchema } from "~/schemas/admin-bookings";
-import { driverJson, pendingDrivers } from "~/server/admin/bookings.server";
+import { driverJson, pendingDrivers } from "~/server/admin/drivers.server";
 import { requireApiAdmin } from "~/server/auth/api-auth.server";
 import { validationError } from "~/server/platform/api.server";
 

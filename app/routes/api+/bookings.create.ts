@@ -1,10 +1,10 @@
 // POST /api/bookings/create {quoteId} → the quote's booking (pending, unpaid), made once: a
 // second call for the same quote answers the same booking. The caller must be signed in.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiBookingAnswer } from "~/routes/_checkout+/checkout-pages.server";
 import { apiCreateBookingSchema } from "~/schemas/checkout";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { bookQuote, findBookingFor } from "~/server/bookings/bookings.server";
+import { apiBookingAnswer } from "~/server/bookings/checkout-pages.server";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,10 +4,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { apiBookingAnswer } from "~/routes/_checkout+/checkout-pages.server";
 import { apiConfirmBookingSchema } from "~/schemas/checkout";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
+import { apiBookingAnswer } from "~/server/bookings/checkout-pages.server";
 import { confirmPayment, outcomeIsConfirmed, paymentConfirmations } from "~/server/bookings/checkout.server";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import type { Turn } from "~/server/platform/bulkhead.server";

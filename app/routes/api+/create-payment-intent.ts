@@ -2,11 +2,11 @@
 // amount is the booking's price on the server; a number sent by the client is never used.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
 import { apiPaymentIntentSchema } from "~/schemas/checkout";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
 import { startEmbeddedPayment } from "~/server/bookings/checkout.server";
+import { answerPaymentCall } from "~/server/bookings/payment-refusals.server";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,12 +3,12 @@
 // price (finalPrice and totalWithVAT in the API's payload are ignored).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PAYMENT_MESSAGES } from "~/domain/payments";
-import { answerPaymentCall } from "~/routes/_checkout+/checkout-errors.server";
 import { apiCheckoutSessionSchema } from "~/schemas/checkout";
 import { withCustomerPhone } from "~/schemas/phone-numbers";
 import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findBookingFor } from "~/server/bookings/bookings.server";
 import { startHostedCheckout } from "~/server/bookings/checkout.server";
+import { answerPaymentCall } from "~/server/bookings/payment-refusals.server";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 import { absoluteUrl } from "~/server/platform/env.server";
 

@@ -4,17 +4,17 @@
 // before ({ duplicate: true }); 409 or 404 with the one sentence the driver reads when the job
 // changed meanwhile ({ refused: true }: this and the job's later actions will never apply).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { keptActionSchema } from "~/schemas/kept-actions";
+import { queuedActionSchema } from "~/schemas/offline-queue";
 import { requireApiDriver } from "~/server/auth/api-auth.server";
-import { applyKeptAction } from "~/server/drivers/kept-actions.server";
+import { applyQueuedAction } from "~/server/drivers/offline-queue.server";
 import { apiError, enforceRateLimit, parseJsonBody, requireMethod } from "~/server/platform/api.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiDriver(request);
   await enforceRateLimit(context);
-  const input = await parseJsonBody(request, keptActionSchema);
-  const answer = await applyKeptAction(user, input);
+  const input = await parseJsonBody(request, queuedActionSchema);
+  const answer = await applyQueuedAction(user, input);
   if (!answer.ok) return apiError(answer.status, answer.message, { refused: answer.refused });
   return Response.json({ success: true, duplicate: answer.duplicate });
 }

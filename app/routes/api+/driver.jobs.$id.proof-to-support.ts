@@ -6,10 +6,10 @@
 // e-mail) and `why`, the refusal's sentence.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
-import { keptActionIdSchema } from "~/schemas/kept-actions";
+import { queuedActionIdSchema } from "~/schemas/offline-queue";
 import { requireApiDriver } from "~/server/auth/api-auth.server";
 import { receiveProof } from "~/server/bookings/delivery-proofs.server";
-import { keptProofToSupport, driverHadJob } from "~/server/drivers/kept-actions.server";
+import { queuedProofToSupport, driverHadJob } from "~/server/drivers/offline-queue.server";
 import { apiError, enforceRateLimit, requireMethod, validationError } from "~/server/platform/api.server";
 import { deletePhotos } from "~/server/uploads/photos.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -31,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const [first] = Object.values(received.errors).flat();
     return apiError(received.status, first ?? "Please check the proof.");
   }
-  const actionId = keptActionIdSchema.safeParse(received.formData.get("actionId"));
+  const actionId = queuedActionIdSchema.safeParse(received.formData.get("actionId"));
   if (!actionId.success) {
     await deletePhotos(
       [...received.proof.photos, ...(received.proof.signature ? [received.proof.signature] : [])].map(
@@ -41,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return validationError(actionId.error);
   }
   const why = received.formData.get("why");
-  const sent = await keptProofToSupport(user, {
+  const sent = await queuedProofToSupport(user, {
     bookingId,
     actionId: actionId.data,
     proof: received.proof,

@@ -4,10 +4,10 @@
 // Answers as POST /api/driver/actions does; sent twice, the second changes nothing.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
-import { keptProofSchema } from "~/schemas/kept-actions";
+import { queuedProofSchema } from "~/schemas/offline-queue";
 import { requireApiDriver } from "~/server/auth/api-auth.server";
 import { receiveProof } from "~/server/bookings/delivery-proofs.server";
-import { applyKeptProof, keptProofRefusal } from "~/server/drivers/kept-actions.server";
+import { applyQueuedProof, queuedProofRefusal } from "~/server/drivers/offline-queue.server";
 import { apiError, enforceRateLimit, requireMethod, validationError } from "~/server/platform/api.server";
 import { deletePhotos } from "~/server/uploads/photos.server";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -23,7 +23,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const bookingId = params.id ?? "";
   if (!RECORD_ID_PATTERN.test(bookingId)) return apiError(404, NOT_YOURS);
   // Whose job it is, before a byte of a photo is decoded or stored.
-  const refusal = await keptProofRefusal(user, bookingId);
+  const refusal = await queuedProofRefusal(user, bookingId);
   if (refusal && !refusal.ok) return apiError(refusal.status, refusal.message, { refused: true });
   const received = await receiveProof(request, bookingId);
   if (!received.ok) {
@@ -34,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       refused: received.status === 400,
     });
   }
-  const kept = keptProofSchema.safeParse({
+  const kept = queuedProofSchema.safeParse({
     actionId: received.formData.get("actionId"),
     happenedAt: received.formData.get("happenedAt"),
     stop: received.formData.get("stop") ?? "0",
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
     return validationError(kept.error);
   }
-  const answer = await applyKeptProof(user, {
+  const answer = await applyQueuedProof(user, {
     bookingId,
     stop: kept.data.stop,
     kept: { id: kept.data.actionId, kind: "proof", happenedAt: kept.data.happenedAt },

@@ -2,7 +2,8 @@
 // time) and the decision. Approving gives the driver an account (role driver, no password
 // yet) or enables the one they have, links it to the application and e-mails a set-password
 // link; declining disables a driver account. The page's action and
-// POST /api/admin/drivers/:id/status both call decideDriver.
+// POST /api/admin/drivers/:id/status both call decideDriver. Also the dashboard's pending
+// applications and the drivers a booking may be given.
 import { DROP_LIMIT, recentDrops, takingPausedUntil } from "~/domain/dispatch";
 import { ON_TIME_GRACE_MINUTES, onTimeText } from "~/domain/driver-reliability";
 import { messageKey } from "~/domain/message-delivery";
@@ -25,6 +26,7 @@ import { db } from "~/server/platform/db.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
 import type { AdminDriverCard } from "~/views/admin";
+import type { Prisma } from "../../../generated/prisma/client";
 
 // ---------------------------------------------------------------- the list
 
@@ -381,4 +383,58 @@ export async function submitDriverDecision(adminId: string, fields: Record<strin
     console.error("Could not update a driver's status", error);
     return failed(500);
   }
+}
+
+// ---------------------------------------------------------------- for the dashboard and bookings
+
+const PENDING_DRIVER_SELECT = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  experience: true,
+  vanType: true,
+  location: true,
+  approvalStatus: true,
+  ratingTenths: true,
+  completedJobs: true,
+  createdAt: true,
+} satisfies Prisma.DriverSelect;
+
+/** The dashboard's newest driver applications still waiting for a decision. */
+export function pendingDrivers(limit = 5) {
+  return db.driver.findMany({
+    where: { approvalStatus: "pending" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: PENDING_DRIVER_SELECT,
+  });
+}
+
+type PendingDriverRecord = Prisma.DriverGetPayload<{ select: typeof PENDING_DRIVER_SELECT }>;
+
+/** A driver in the JSON API. */
+export function driverJson(driver: PendingDriverRecord) {
+  const { ratingTenths, createdAt, ...rest } = driver;
+  return { ...rest, rating: ratingTenths === null ? null : ratingTenths / 10, createdAt: createdAt.toISOString() };
+}
+
+export function pendingDriverRow(driver: PendingDriverRecord) {
+  return {
+    id: driver.id,
+    name: driver.name,
+    location: driver.location,
+    van: VAN_LABELS[driver.vanType],
+    appliedText: formatUkDateTime(driver.createdAt),
+  };
+}
+
+/** Drivers a booking may be given: approved ones only, by name. */
+export function approvedDrivers() {
+  return db.driver.findMany({
+    where: { approvalStatus: "approved" },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    take: 500,
+    select: { id: true, name: true, location: true },
+  });
 }

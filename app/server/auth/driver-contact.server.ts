@@ -1,7 +1,7 @@
 // When the server last heard from a driver's phone (`Driver.lastHeardAt`): every signed-in
-// request of theirs but the delivery of an action the phone kept offline. A kept action's phone
-// time is believed only when nothing was heard from the driver after it (domain/kept-actions.ts).
-import { isKeptDelivery } from "~/domain/kept-actions";
+// request of theirs but the delivery of an action the phone kept offline. A queued action's phone
+// time is believed only when nothing was heard from the driver after it (domain/offline-queue.ts).
+import { isQueuedDelivery } from "~/domain/offline-queue";
 import { db } from "~/server/platform/db.server";
 import type { SessionUser } from "~/views/session-user";
 
@@ -12,9 +12,9 @@ import type { SessionUser } from "~/views/session-user";
 const HEARD_RESOLUTION_MS = 5_000;
 const lastWritten = new Map<string, number>();
 
-/** Notes that the server heard from this driver now (not for a kept action's delivery). */
+/** Notes that the server heard from this driver now (not for a queued action's delivery). */
 export async function noteDriverContact(request: Request, user: SessionUser, now = Date.now()) {
-  if (user.role !== "driver" || isKeptDelivery(new URL(request.url).pathname)) return;
+  if (user.role !== "driver" || isQueuedDelivery(new URL(request.url).pathname)) return;
   if (now - (lastWritten.get(user.id) ?? 0) < HEARD_RESOLUTION_MS) return;
   if (lastWritten.size >= 10_000) lastWritten.clear();
   lastWritten.set(user.id, now);

@@ -7,7 +7,7 @@ import { publishLiveEvent } from "~/server/platform/live.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/platform/rate-limit.server";
 import type { SessionUser } from "~/views/session-user";
 import type { ChatMessageView } from "~/views/tracker";
-import { keptActionTime, recordKeptAction, type KeptAction, type Viewer } from "./tracking.server";
+import { queuedActionTime, recordQueuedAction, type QueuedAction, type Viewer } from "./tracking.server";
 
 type Side = "user" | "driver";
 
@@ -79,8 +79,8 @@ export async function sendChatMessage({
   viewer: Viewer;
   user: SessionUser;
   content: string;
-  /** A message the driver's phone kept offline: sent once (tracking.server.ts, recordKeptAction). */
-  kept?: KeptAction;
+  /** A message the driver's phone kept offline: sent once (tracking.server.ts, recordQueuedAction). */
+  kept?: QueuedAction;
 }): Promise<SendChatResult> {
   const side = chatSideOf(viewer);
   if (!side) return { ok: false, status: 403, message: CHAT_MESSAGES.readOnly };
@@ -88,10 +88,10 @@ export async function sendChatMessage({
   const limit = await hitRateLimit(CHAT_RATE_LIMIT, user.id);
   if (!limit.allowed) return { ok: false, status: 429, message: CHAT_MESSAGES.tooMany };
   const now = new Date();
-  const time = kept ? await keptActionTime(user, kept, now) : null;
+  const time = kept ? await queuedActionTime(user, kept, now) : null;
   await db.$transaction(async (tx) => {
     await tx.chatMessage.create({ data: { bookingId: booking.id, sender: side, senderUserId: user.id, content } });
-    if (kept && time) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, time, now });
+    if (kept && time) await recordQueuedAction(tx, kept, { userId: user.id, bookingId: booking.id, time, now });
   });
   await publishLiveEvent({ bookingId: booking.id, kind: "chat" });
   return { ok: true };

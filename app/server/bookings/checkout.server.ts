@@ -25,7 +25,7 @@ import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { publishOpenJobsChanged } from "~/server/platform/live.server";
 import { metrics } from "~/server/platform/metrics.server";
-import { whenSpare } from "~/server/platform/spare-capacity.server";
+import { waitForSpareCapacity } from "~/server/platform/spare-capacity.server";
 import type { SessionUser } from "~/views/session-user";
 import { claimBooking, type BookingRecord } from "./bookings.server";
 import { spendDiscountCode } from "./discount-codes.server";
@@ -378,7 +378,7 @@ export async function confirmPayment(
   }
   // Pages first: in a rush a confirmation waits a moment for room (its customer is signed in
   // and has paid; the money is safe meanwhile).
-  await whenSpare(CONFIRMATION_PAGES_FIRST_MS);
+  await waitForSpareCapacity(CONFIRMATION_PAGES_FIRST_MS);
   if (id) {
     const gateway = await cardGatewayFor(id);
     if (!gateway) return { outcome: "unknown_booking", bookingId: null };

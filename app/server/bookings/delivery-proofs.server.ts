@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { PROOF_MAX_PHOTOS } from "~/domain/delivery-proof";
 import { proofBlocker, type JobProgress } from "~/domain/job-progress";
-import { stepDateTimeText } from "~/domain/kept-actions";
+import { stepDateTimeText } from "~/domain/offline-queue";
 import { stopTitle } from "~/domain/route-stops";
 import { deliveryProofSchema, type DeliveryProofInput } from "~/schemas/delivery-proof";
 import { maxPhotoFormBytes } from "~/server/platform/body-limits.server";
@@ -20,7 +20,7 @@ import {
   findTrackedBooking,
   stepTime,
   TRACKING_MESSAGES,
-  type KeptAction,
+  type QueuedAction,
 } from "./tracking.server";
 
 /** The final delivery address's proof; extra stops number from 1 (BookingStop.position). */
@@ -138,7 +138,7 @@ export async function completeWithProof({
   photos: StoredPhoto[];
   signature: StoredPhoto | null;
   /** A proof the driver's phone kept offline: recorded once, at the time it was handed in. */
-  kept?: KeptAction;
+  kept?: QueuedAction;
   now?: Date;
 }): Promise<CompleteResult> {
   const files = [...photos, ...(signature ? [signature] : [])].map((photo) => photo.key);
@@ -186,8 +186,8 @@ export async function completeWithProof({
   await deletePhotos(replaced);
   const moved =
     stop === FINAL_STOP
-      ? await advanceTracking({ bookingId, user, to: "completed", kept, keptTime: time, now })
-      : await completeStop({ bookingId, user, position: stop, withProof: true, kept, keptTime: time, now });
+      ? await advanceTracking({ bookingId, user, to: "completed", kept, queuedTime: time, now })
+      : await completeStop({ bookingId, user, position: stop, withProof: true, kept, queuedTime: time, now });
   return moved.ok ? { ok: true } : { ok: false, status: moved.status, message: moved.message };
 }
 

@@ -5,8 +5,8 @@
 // worker, from the booking as it is then.
 import { Buffer } from "node:buffer";
 import { PROBLEM_REPORT_HOURS } from "~/domain/delivery-proof";
-import { stepDateTimeText } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
+import { stepDateTimeText } from "~/domain/offline-queue";
 import { routeTextLines, stopTitle, stopView } from "~/domain/route-stops";
 import { reminderMoveDate } from "~/domain/tracking";
 import { formatCalendarDate } from "~/domain/uk-datetime";

@@ -6,8 +6,8 @@
 // reply STOP, and to a customer who did not turn texts off (text-consent.server.ts); a customer
 // with a landline gets e-mail only. Composed by the queue's worker from the booking
 // as it is then.
-import { sentLater, stepTimeText } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
+import { sentLater, stepTimeText } from "~/domain/offline-queue";
 import { normalisePhone } from "~/domain/phone";
 import type { TrackingStatusValue } from "~/domain/tracking";
 import { formatCalendarDate } from "~/domain/uk-datetime";

@@ -14,9 +14,9 @@ import type { SessionUser } from "~/views/session-user";
 import type { LivePositionView } from "~/views/tracker";
 import {
   findTrackedBooking,
-  keptActionTime,
-  recordKeptAction,
-  type KeptAction,
+  queuedActionTime,
+  recordQueuedAction,
+  type QueuedAction,
   type TrackedBooking,
 } from "./tracking.server";
 
@@ -89,13 +89,13 @@ export async function keepPosition({
   bookingId: string;
   user: SessionUser;
   input: { latitude: number; longitude: number; accuracy?: number };
-  kept: KeptAction;
+  kept: QueuedAction;
   now?: Date;
 }): Promise<PositionResult> {
   const found = await findTrackedBooking(bookingId, user);
   if (!found || found.viewer !== "driver") return { ok: false, status: 404, message: POSITION_MESSAGES.notYours };
   const { booking } = found;
-  const time = await keptActionTime(user, kept, now);
+  const time = await queuedActionTime(user, kept, now);
   const at = time.at;
   const underWay = booking.status === "in_progress" && isSharingStatus(booking.trackingStatus);
   const point = {
@@ -116,7 +116,7 @@ export async function keepPosition({
           update: { ...point, recordedAt: at },
         });
     }
-    await recordKeptAction(tx, kept, { userId: user.id, bookingId, time, now });
+    await recordQueuedAction(tx, kept, { userId: user.id, bookingId, time, now });
   });
   if (underWay) await publishLiveEvent({ bookingId, kind: "position" });
   return { ok: true };

@@ -3,9 +3,9 @@
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from "~/domain/booking-status";
 import { isCancellable } from "~/domain/cancellation";
 import { driverRatingText, isNewDriver, minutesLate } from "~/domain/driver-reliability";
-import { acceptedTime, stepDateTimeText, type KeptActionKind, type PhoneTime } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
+import { acceptedTime, stepDateTimeText, type QueuedActionKind, type PhoneTime } from "~/domain/offline-queue";
 import { stopDoneRefusal, stopsLeftRefusal, stopTitle, stopView } from "~/domain/route-stops";
 import { startWindow, startWindowMessage } from "~/domain/start-window";
 import {
@@ -188,7 +188,7 @@ export async function advanceTracking({
   to,
   etaMinutes,
   kept,
-  keptTime,
+  queuedTime,
   now = new Date(),
 }: {
   bookingId: string;
@@ -196,9 +196,9 @@ export async function advanceTracking({
   to: TrackingStatusValue;
   etaMinutes?: number | null;
   /** An action the driver's phone kept offline: recorded once, at its accepted time. */
-  kept?: KeptAction;
+  kept?: QueuedAction;
   /** Its accepted time, when the caller settled it already (a proof's). */
-  keptTime?: PhoneTime;
+  queuedTime?: PhoneTime;
   now?: Date;
 }): Promise<AdvanceResult> {
   const job = await jobToWork(bookingId, user);
@@ -206,7 +206,7 @@ export async function advanceTracking({
   const { booking } = job;
   const from = booking.trackingStatus ?? "assigned";
   if (nextTrackingStatus(from) !== to) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
-  const time = keptTime ?? (await stepTime(booking.id, user, kept, now));
+  const time = queuedTime ?? (await stepTime(booking.id, user, kept, now));
   const at = time.at;
   // The day's rule is checked at the accepted time: a start the rule would refuse now passes
   // only when the phone's earlier time is believed.
@@ -236,7 +236,7 @@ export async function advanceTracking({
       phoneTime: time,
       recordArrival: true,
     });
-    if (stepped && kept) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, time, now });
+    if (stepped && kept) await recordQueuedAction(tx, kept, { userId: user.id, bookingId: booking.id, time, now });
     // The customer's e-mail and text for the step, committed with it.
     const event = now.toISOString();
     const key = { key: messageKey(to, booking.id, event), bookingId: booking.id };
@@ -371,7 +371,7 @@ export async function completeStop({
   position,
   withProof = false,
   kept,
-  keptTime,
+  queuedTime,
   now = new Date(),
 }: {
   bookingId: string;
@@ -379,9 +379,9 @@ export async function completeStop({
   position: number;
   withProof?: boolean;
   /** An action the driver's phone kept offline: recorded once, at its accepted time. */
-  kept?: KeptAction;
+  kept?: QueuedAction;
   /** Its accepted time, when the caller settled it already (a proof's). */
-  keptTime?: PhoneTime;
+  queuedTime?: PhoneTime;
   now?: Date;
 }): Promise<StopResult> {
   const job = await jobToWork(bookingId, user);
@@ -391,7 +391,7 @@ export async function completeStop({
   if (refusal) return { ok: false, status: 409, message: refusal };
   const stop = booking.stops.find((candidate) => candidate.position === position)!;
   const title = stopTitle(stop.position, stop.type);
-  const time = keptTime ?? (await stepTime(booking.id, user, kept, now));
+  const time = queuedTime ?? (await stepTime(booking.id, user, kept, now));
   const at = time.at;
   // Conditional on what the check above read still holding when it is written: the stop open,
   // every earlier stop done, the driver still arrived and the booking not cancelled. A double
@@ -412,7 +412,7 @@ export async function completeStop({
         phoneOnlineAt: time.onlineAt,
       },
     });
-    if (kept) await recordKeptAction(tx, kept, { userId: user.id, bookingId: booking.id, time, now });
+    if (kept) await recordQueuedAction(tx, kept, { userId: user.id, bookingId: booking.id, time, now });
     return true;
   });
   if (!marked) return { ok: false, status: 409, message: TRACKING_MESSAGES.outOfOrder };
@@ -421,16 +421,16 @@ export async function completeStop({
 }
 
 /** An action the driver's phone kept offline: its own id, what it was, and the phone's time. */
-export type KeptAction = { id: string; kind: KeptActionKind; happenedAt: Date };
+export type QueuedAction = { id: string; kind: QueuedActionKind; happenedAt: Date };
 
 /**
- * When a kept action happened: the phone's time when it is believed (domain/kept-actions.ts:
+ * When a queued action happened: the phone's time when it is believed (domain/offline-queue.ts:
  * nothing heard from the driver since, not before the job's previous step), else the time
  * received. An action made now (not kept) happened now.
  */
-export async function keptActionTime(
+export async function queuedActionTime(
   user: SessionUser,
-  kept: KeptAction | undefined,
+  kept: QueuedAction | undefined,
   now: Date,
   previousStepOf?: string,
 ): Promise<PhoneTime> {
@@ -448,18 +448,18 @@ export async function keptActionTime(
   return acceptedTime({ happenedAt: kept.happenedAt, receivedAt: now, previousStepAt: previous?.happenedAt, heardAt });
 }
 
-/** When a step of this job happened: keptActionTime, never before the job's previous step. */
-export function stepTime(bookingId: string, user: SessionUser, kept: KeptAction | undefined, now: Date) {
-  return keptActionTime(user, kept, now, bookingId);
+/** When a step of this job happened: queuedActionTime, never before the job's previous step. */
+export function stepTime(bookingId: string, user: SessionUser, kept: QueuedAction | undefined, now: Date) {
+  return queuedActionTime(user, kept, now, bookingId);
 }
 
 /**
- * The kept action is applied: its row, in the transaction of its change. A second delivery
+ * The queued action is applied: its row, in the transaction of its change. A second delivery
  * racing this one fails on the row's key and rolls its own change back.
  */
-export async function recordKeptAction(
+export async function recordQueuedAction(
   tx: Prisma.TransactionClient,
-  kept: KeptAction,
+  kept: QueuedAction,
   { userId, bookingId, time, now }: { userId: string; bookingId: string; time: PhoneTime; now: Date },
 ) {
   await tx.driverAction.create({

@@ -29,6 +29,7 @@ import { absoluteUrl, env } from "~/server/platform/env.server";
 import { createId } from "~/server/platform/ids.server";
 import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/platform/rate-limit.server";
+import type { OfferView } from "~/views/driver";
 import type { Prisma } from "../../../generated/prisma/client";
 
 const openJobSelect = {
@@ -144,7 +145,7 @@ function refusal(driver: DriverFacts, row: OpenJobRow, now: Date): string | null
   return null;
 }
 
-function offerView(row: OpenJobRow, driver: DriverFacts) {
+function offerView(row: OpenJobRow, driver: DriverFacts): OfferView {
   const { start, end } = jobWindow(asOpenJob(row));
   const miles = driver.basePostcode ? estimatedMiles(driver.basePostcode, row.pickupAddress) : null;
   return {
@@ -163,7 +164,6 @@ function offerView(row: OpenJobRow, driver: DriverFacts) {
     share: formatPounds(row.driverShare),
   };
 }
-export type OfferView = ReturnType<typeof offerView>;
 
 /**
  * The open jobs this driver may take now, by date: districts only, no street, no customer. While

@@ -20,6 +20,7 @@ import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
 import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
+import type { DriverJob } from "~/views/driver";
 import type { SessionUser } from "~/views/session-user";
 
 const RECENTLY_DONE = 10;
@@ -122,7 +123,7 @@ function jobView(
   },
   unread: number,
   now: Date,
-) {
+): DriverJob {
   const progress: JobProgress = {
     status: job.status,
     trackingStatus: job.trackingStatus,
@@ -227,5 +228,3 @@ export async function dropJob({
   await publishOpenJobsChanged();
   return { ok: true, reference: booking!.reference };
 }
-
-export type DriverJob = ReturnType<typeof jobView>;

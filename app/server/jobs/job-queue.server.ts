@@ -11,7 +11,7 @@ import { fromPrisma, PgBoss, type Job, type SendOptions } from "pg-boss";
 import { LONGEST_RETRY_SECONDS, RETRY_DELAY_SECONDS, retryLimit } from "~/domain/message-delivery";
 import { env } from "~/server/platform/env.server";
 import { logger } from "~/server/platform/logger.server";
-import { whenSpare } from "~/server/platform/spare-capacity.server";
+import { waitForSpareCapacity } from "~/server/platform/spare-capacity.server";
 
 type Transaction = { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> };
 
@@ -113,7 +113,7 @@ export async function startJobWorkers(handlers: JobHandlers, { concurrency = 2, 
       },
       async ([job]) => {
         // A message waits a moment for room in a rush of pages; timed work runs on its clock.
-        if (messages) await whenSpare(MESSAGE_PAGES_FIRST_MS);
+        if (messages) await waitForSpareCapacity(MESSAGE_PAGES_FIRST_MS);
         if (job) await handle(job);
       },
     );

@@ -19,7 +19,7 @@ export const MAX_API_BODY_BYTES = MAX_BODY_BYTES;
 type ApiErrorOptions = {
   fieldErrors?: Partial<Record<string, string[]>>;
   headers?: HeadersInit;
-  /** For a driver's kept action: it will never apply, so the phone stops sending it. */
+  /** For a driver's queued action: it will never apply, so the phone stops sending it. */
   refused?: boolean;
 };
 

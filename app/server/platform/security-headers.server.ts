@@ -134,7 +134,7 @@ export function applyMissingSecurityHeaders(headers: Headers) {
 
 /**
  * The driver app's service worker (/driver-sw.js): a resource's policy, except that
- * it fetches from this origin (its precache, the pages it copies, the kept actions it sends).
+ * it fetches from this origin (its precache, the pages it copies, the queued actions it sends).
  */
 export const SERVICE_WORKER_CSP = RESOURCE_CSP.replace("default-src 'none'", "default-src 'none'; connect-src 'self'");
 

@@ -19,7 +19,7 @@ function sample() {
 }
 
 /** Resolves once this process has room to spare, or after `longestWaitMs` whatever its load. */
-export async function whenSpare(longestWaitMs: number) {
+export async function waitForSpareCapacity(longestWaitMs: number) {
   sampler ??= setInterval(sample, SAMPLE_MS).unref();
   const deadline = performance.now() + longestWaitMs;
   while (busyShare > BUSY_SHARE && performance.now() < deadline)

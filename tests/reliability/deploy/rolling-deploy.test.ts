@@ -41,6 +41,8 @@ const origin = `https://localhost:${HTTPS_PORT}`;
 /** A browser's EventSource waits about 3 s before it reconnects. */
 const RECONNECT_MS = 3_000;
 const NEW_MIGRATION = "29990101000000_rolling_deploy_expand";
+/** How long the deploy waits for a new instance to be ready before it gives up on it. */
+const READY_WAIT_MS = 10_000;
 
 let database: TestDatabase;
 let nginx: Nginx;
@@ -277,12 +279,19 @@ async function replace(slot: 0 | 1) {
   // 3. The next release on its port; back into rotation once ready.
   const fresh = await serveApp(database, APP_PORTS[slot], appEnv, { cwd: release2 });
   instances[slot] = fresh;
-  const ready = await fetch(`${fresh.url}/readyz`);
+  // Live (/healthz) comes a moment before ready: the job workers start after the server listens.
+  const started = Date.now();
+  let ready = await fetch(`${fresh.url}/readyz`);
+  while (ready.status !== 200 && Date.now() - started < READY_WAIT_MS) {
+    await sleep(100);
+    ready = await fetch(`${fresh.url}/readyz`);
+  }
   if (ready.status === 200) await nginx.setInstances(APP_PORTS.map((port) => ({ port })));
   return {
     readyBefore: readyBefore.status,
     draining,
     readyAfter: ready.status,
+    readyAfterMs: Date.now() - started,
     body: (await ready.json()) as Record<string, unknown>,
   };
 }
@@ -407,7 +416,7 @@ describe("a rolling deploy behind nginx", () => {
     record([
       `${total} requests by 16 clients over ${seconds} s through nginx over HTTP/2 (${Browser.resent} refused unprocessed by an nginx worker leaving at a reload, and sent again, as browsers do): ${[...statuses.entries()].map(([key, count]) => `${key}: ${count}`).join(", ")}`,
       `release 2 before its migration: /readyz ${earlyReady.status} (${earlyBody.status}; the log names ${NEW_MIGRATION}); after it, release 1 still ${oldStillReady}`,
-      `instance :${APP_PORTS[0]}: ready ${first.readyBefore}, draining ${first.draining}, release 2 ready ${first.readyAfter} ${JSON.stringify(first.body)}; :${APP_PORTS[1]}: ready ${second.readyBefore}, draining ${second.draining}, release 2 ready ${second.readyAfter}`,
+      `instance :${APP_PORTS[0]}: ready ${first.readyBefore}, draining ${first.draining}, release 2 ready ${first.readyAfter} ${first.readyAfterMs} ms after live ${JSON.stringify(first.body)}; :${APP_PORTS[1]}: ready ${second.readyBefore}, draining ${second.draining}, release 2 ready ${second.readyAfter} ${second.readyAfterMs} ms after live`,
       `tracker: ${tracker.state.readies} streams opened, ${tracker.state.gaps.length} reconnects, longest time without a stream ${Math.max(0, ...tracker.state.gaps)} ms (browser retry ${RECONNECT_MS} ms); ${tracker.state.changes} changes heard of ${driverUpdates} driver updates`,
       `${paid.length} bookings paid during the roll; ${rows.filter((row) => row.paymentState === "paid").length} recorded as paid`,
     ]);

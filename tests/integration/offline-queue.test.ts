@@ -7,9 +7,10 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ukDateTime, ukToday } from "~/domain/uk-calendar";
 import * as trackerRoute from "~/routes/_bookings+/booking-tracker";
-import { action as keptApi } from "~/routes/api+/driver.actions";
-import { action as keptProofApi } from "~/routes/api+/driver.jobs.$id.proof";
-import { assignDriver, bookingDetails } from "~/server/admin/bookings.server";
+import { action as queuedApi } from "~/routes/api+/driver.actions";
+import { action as queuedProofApi } from "~/routes/api+/driver.jobs.$id.proof";
+import { assignDriver } from "~/server/admin/booking-commands.server";
+import { bookingDetails } from "~/server/admin/bookings.server";
 import { db } from "~/server/platform/db.server";
 import { readTextOutbox } from "~/server/platform/sms.server";
 import { bearerFor, call, createAccount, getRequest, jsonRequest, sessionCookie } from "./auth-helpers";
@@ -60,7 +61,7 @@ async function jobOnTheWay({ startedMinutesAgo = 60 } = {}) {
 }
 
 const send = (token: string, body: Record<string, unknown>) =>
-  call(keptApi, jsonRequest("/api/driver/actions", body, { token }));
+  call(queuedApi, jsonRequest("/api/driver/actions", body, { token }));
 
 function sendProof(token: string, bookingId: string, fields: Record<string, string>) {
   const form = new FormData();
@@ -73,7 +74,7 @@ function sendProof(token: string, bookingId: string, fields: Record<string, stri
     body: form,
     headers: { Authorization: `Bearer ${token}` },
   });
-  return call(keptProofApi, request, { id: bookingId });
+  return call(queuedProofApi, request, { id: bookingId });
 }
 
 describe("a job worked without a signal, sent when it returns", () => {

@@ -9,7 +9,6 @@ import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { Field } from "~/components/ui/field";
-import { refuse } from "~/routes/_auth+/auth-forms.server";
 import { payPalConfigSchema } from "~/schemas/paypal-config";
 import { canSaveStripeKeys, stripeConfigSchema } from "~/schemas/stripe-config";
 import {
@@ -18,6 +17,7 @@ import {
   STRIPE_TEST_KEYS_URL,
   stripeConfigErrorText,
 } from "~/schemas/stripe-config-messages";
+import { refuse } from "~/server/auth/auth-forms.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import {
   getKeySettingsView,

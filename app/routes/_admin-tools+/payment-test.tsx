@@ -9,11 +9,15 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { StatusButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
-import { paymentRefusal } from "~/routes/_checkout+/checkout-errors.server";
-import { cardTestProvider, createTestPayment, type PaymentTestResult } from "~/routes/_checkout+/payment-test.server";
+import {
+  cardTestProvider,
+  createTestPayment,
+  type PaymentTestResult,
+} from "~/routes/_admin-tools+/payment-test.server";
 import { paymentTestSchema } from "~/schemas/payment-test";
 import { PAYMENT_TEST_DEFAULT_AMOUNT, PAYMENT_TEST_MESSAGES } from "~/schemas/payment-test-messages";
 import { requireAdmin } from "~/server/auth/auth.server";
+import { paymentRefusal } from "~/server/bookings/payment-refusals.server";
 import { paypalConfigured } from "~/server/payments/paypal.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";

@@ -2,18 +2,23 @@
 // order they were made: a status step, a stop done, a chat message, a position, a proof of
 // delivery. Each has its own id: a second delivery is answered as done and applies nothing
 // (the `DriverAction` row, written in the transaction of the change). Each is recorded at the
-// time it happened on the phone, as far as that is believed (domain/kept-actions.ts). One the
+// time it happened on the phone, as far as that is believed (domain/offline-queue.ts). One the
 // job no longer allows (given to another driver, cancelled, moved on by an admin) is refused
 // with one sentence saying what changed and when.
 import { Buffer } from "node:buffer";
-import { keptActionName, keptActionRefusal, type JobChange } from "~/domain/kept-actions";
 import { messageKey } from "~/domain/message-delivery";
+import { queuedActionName, queuedActionRefusal, type JobChange } from "~/domain/offline-queue";
 import { TRACKING_STATUS_LABELS } from "~/domain/tracking";
-import type { KeptActionInput } from "~/schemas/kept-actions";
+import type { QueuedActionInput } from "~/schemas/offline-queue";
 import { sendChatMessage } from "~/server/bookings/chat.server";
 import { completeWithProof, type ReceivedProof } from "~/server/bookings/delivery-proofs.server";
 import { keepPosition } from "~/server/bookings/positions.server";
-import { advanceTracking, completeStop, findTrackedBooking, type KeptAction } from "~/server/bookings/tracking.server";
+import {
+  advanceTracking,
+  completeStop,
+  findTrackedBooking,
+  type QueuedAction,
+} from "~/server/bookings/tracking.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
@@ -22,7 +27,7 @@ import { absoluteUrl, env } from "~/server/platform/env.server";
 import { deletePhotos, readPhoto } from "~/server/uploads/photos.server";
 import type { SessionUser } from "~/views/session-user";
 
-export type KeptAnswer =
+export type QueuedAnswer =
   | { ok: true; duplicate: boolean }
   /** `refused`: this action (and the job's later ones) can never apply; otherwise try again later. */
   | { ok: false; status: 400 | 403 | 404 | 409 | 429; message: string; refused: boolean };
@@ -36,14 +41,14 @@ type Outcome = { ok: true } | { ok: false; status: 400 | 403 | 404 | 409 | 429; 
  * sentence says what became of it), so a stranger's upload is never decoded or stored; null
  * when it is theirs.
  */
-export async function keptProofRefusal(user: SessionUser, bookingId: string): Promise<KeptAnswer | null> {
+export async function queuedProofRefusal(user: SessionUser, bookingId: string): Promise<QueuedAnswer | null> {
   const theirs = await db.booking.count({ where: { id: bookingId, driver: { userId: user.id } } });
   if (theirs > 0) return null;
   const changed = await jobChangeFor(bookingId, user, NOT_YOURS);
   return {
     ok: false,
     status: 404,
-    message: keptActionRefusal(changed, keptActionName({ kind: "proof" })),
+    message: queuedActionRefusal(changed, queuedActionName({ kind: "proof" })),
     refused: true,
   };
 }
@@ -59,14 +64,14 @@ async function appliedBefore(actionId: string, userId: string) {
   return row !== null && row.userId === userId;
 }
 
-/** Applies one kept action (not a proof: keptProof), or says why it cannot be. */
-export async function applyKeptAction(user: SessionUser, input: KeptActionInput, now = new Date()) {
-  if (await appliedBefore(input.id, user.id)) return { ok: true, duplicate: true } satisfies KeptAnswer;
-  const kept: KeptAction = { id: input.id, kind: input.kind, happenedAt: input.happenedAt };
-  return settle(user, input.bookingId, kept, keptActionName(input), () => apply(user, input, kept, now));
+/** Applies one queued action (not a proof: queuedProof), or says why it cannot be. */
+export async function applyQueuedAction(user: SessionUser, input: QueuedActionInput, now = new Date()) {
+  if (await appliedBefore(input.id, user.id)) return { ok: true, duplicate: true } satisfies QueuedAnswer;
+  const kept: QueuedAction = { id: input.id, kind: input.kind, happenedAt: input.happenedAt };
+  return settle(user, input.bookingId, kept, queuedActionName(input), () => apply(user, input, kept, now));
 }
 
-async function apply(user: SessionUser, input: KeptActionInput, kept: KeptAction, now: Date): Promise<Outcome> {
+async function apply(user: SessionUser, input: QueuedActionInput, kept: QueuedAction, now: Date): Promise<Outcome> {
   switch (input.kind) {
     case "step":
       return advanceTracking({
@@ -93,17 +98,17 @@ async function apply(user: SessionUser, input: KeptActionInput, kept: KeptAction
  * A proof of delivery the phone kept: its photos are already stored by the form's reader.
  * Sent twice, the second is answered as done and its photos are deleted again.
  */
-export async function applyKeptProof(
+export async function applyQueuedProof(
   user: SessionUser,
-  { bookingId, stop, kept, proof }: { bookingId: string; stop: number; kept: KeptAction; proof: ReceivedProof },
+  { bookingId, stop, kept, proof }: { bookingId: string; stop: number; kept: QueuedAction; proof: ReceivedProof },
   now = new Date(),
 ) {
   const files = [...proof.photos, ...(proof.signature ? [proof.signature] : [])].map((photo) => photo.key);
   if (await appliedBefore(kept.id, user.id)) {
     await deletePhotos(files);
-    return { ok: true, duplicate: true } satisfies KeptAnswer;
+    return { ok: true, duplicate: true } satisfies QueuedAnswer;
   }
-  const name = keptActionName({ kind: "proof" });
+  const name = queuedActionName({ kind: "proof" });
   return settle(user, bookingId, kept, name, () => completeWithProof({ bookingId, stop, user, ...proof, kept, now }));
 }
 
@@ -111,10 +116,10 @@ export async function applyKeptProof(
 async function settle(
   user: SessionUser,
   bookingId: string,
-  kept: KeptAction,
+  kept: QueuedAction,
   actionName: string,
   change: () => Promise<Outcome>,
-): Promise<KeptAnswer> {
+): Promise<QueuedAnswer> {
   let outcome: Outcome;
   try {
     outcome = await change();
@@ -128,7 +133,7 @@ async function settle(
   if (await appliedBefore(kept.id, user.id)) return { ok: true, duplicate: true };
   if (outcome.status === 400 || outcome.status === 429) return { ...outcome, refused: outcome.status === 400 };
   const changed = await jobChangeFor(bookingId, user, outcome.message);
-  return { ok: false, status: outcome.status, message: keptActionRefusal(changed, actionName), refused: true };
+  return { ok: false, status: outcome.status, message: queuedActionRefusal(changed, actionName), refused: true };
 }
 
 /** What happened to the job meanwhile, for the refusal's sentence. */
@@ -182,7 +187,7 @@ async function hadTheJob(bookingId: string, user: SessionUser) {
  * refusal's message the driver sends it to support, as a ticket on the booking and an e-mail
  * to the support inbox with its photos attached.
  */
-export async function keptProofToSupport(
+export async function queuedProofToSupport(
   user: SessionUser,
   {
     bookingId,
@@ -246,7 +251,7 @@ export async function keptProofToSupport(
 }
 
 /** The support inbox's copy of a refused proof, its photos (and a drawn signature) attached. */
-export async function composeKeptProofToSupport({
+export async function composeQueuedProofToSupport({
   requestId,
   photos,
 }: {

@@ -7,7 +7,7 @@ import { countOf, pluralWord } from "./plural";
 import { ukDateTime } from "./uk-calendar";
 import { formatUkDateTime } from "./uk-datetime";
 
-export type KeptActionKind = "step" | "stop-done" | "proof" | "chat" | "position";
+export type QueuedActionKind = "step" | "stop-done" | "proof" | "chat" | "position";
 
 /** How far back a phone's time is believed: a clock a day out is wrong, not offline. */
 const HAPPENED_WITHIN_MS = 24 * 3_600_000;
@@ -19,11 +19,11 @@ const SAME_MOMENT_MS = 2 * 60_000;
  * driver (a page, its data, the live list, a form, a take) is the server hearing from them:
  * `Driver.lastHeardAt`, kept to within a few seconds.
  */
-export function isKeptDelivery(pathname: string) {
+export function isQueuedDelivery(pathname: string) {
   return pathname === "/api/driver/actions" || /^\/api\/driver\/jobs\/[^/]+\/proof$/.test(pathname);
 }
 
-/** The moment recorded for a kept action, and what the phone said when it was not believed. */
+/** The moment recorded for a queued action, and what the phone said when it was not believed. */
 export type PhoneTime = {
   /** The moment the server records (the phone's time when believed, else the time received). */
   at: Date;
@@ -38,7 +38,7 @@ export type PhoneTime = {
  * server heard nothing from that driver between that time and the action's arrival. `heardAt`
  * is the latest time the server heard from them, not counting the deliveries of actions the
  * phone kept before this one (they arrive after the signal returns, in order): any other
- * request, or a kept action the phone made later than this one. A phone time is not believed
+ * request, or a queued action the phone made later than this one. A phone time is not believed
  * either when it is ahead of the server, more than 24 hours back, or before the job's previous
  * step. When it is not believed, the time received counts.
  */
@@ -120,7 +120,7 @@ export function signOutQuestion(unsent: number) {
 }
 
 /** What the driver did, as the refusal names it: "your arrival was not recorded". */
-export function keptActionName(action: { kind: KeptActionKind; status?: string; stop?: number }) {
+export function queuedActionName(action: { kind: QueuedActionKind; status?: string; stop?: number }) {
   switch (action.kind) {
     case "step":
       return action.status === "en_route"
@@ -150,10 +150,10 @@ export type JobChange =
   | { kind: "other"; message: string };
 
 /**
- * The one sentence a driver reads for a job whose kept actions were refused, e.g. "This job
+ * The one sentence a driver reads for a job whose queued actions were refused, e.g. "This job
  * was given to another driver at 13:50; your arrival was not recorded."
  */
-export function keptActionRefusal(change: JobChange, actionName: string) {
+export function queuedActionRefusal(change: JobChange, actionName: string) {
   const recorded = `${actionName} was not recorded.`;
   switch (change.kind) {
     case "reassigned":

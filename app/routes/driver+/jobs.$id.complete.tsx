@@ -12,9 +12,9 @@ import {
   DRIVER_APP_LINKS,
   DRIVER_APP_META,
   DriverApp,
-  keptEffect,
-  keptForJob,
-  useKeptActions,
+  queuedEffect,
+  queuedForJob,
+  useOfflineQueue,
   WaitingToSend,
 } from "~/components/driver/driver-app";
 import { SignaturePad, type SignaturePadHandle } from "~/components/driver/signature-pad";
@@ -28,7 +28,7 @@ import { RECORD_ID_PATTERN } from "~/schemas/admin-bookings-messages";
 import { DAMAGE_NOTES_MAX, RECIPIENT_NAME_MAX } from "~/schemas/delivery-proof-messages";
 import { requireUser } from "~/server/auth/auth.server";
 import { completeWithProof, jobToComplete, receiveProof } from "~/server/bookings/delivery-proofs.server";
-import { driverHadJob } from "~/server/drivers/kept-actions.server";
+import { driverHadJob } from "~/server/drivers/offline-queue.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { driverCopyHeaders, passDriverCopyHeaders } from "~/utils/driver-app-copies";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -122,13 +122,13 @@ type ProofJob = ReturnType<typeof useLoaderData<typeof loader>>["job"];
 
 function ProofPage({ job }: { job: ProofJob }) {
   const serverAnswer = useActionData<typeof action>();
-  const kept = useKeptActions();
-  const [keptAnswer, setKeptAnswer] = useState<ProofAnswer | null>(null);
-  const answer = keptAnswer ?? serverAnswer;
-  const { waiting } = keptForJob(kept?.records ?? [], job.id);
+  const kept = useOfflineQueue();
+  const [queuedAnswer, setQueuedAnswer] = useState<ProofAnswer | null>(null);
+  const answer = queuedAnswer ?? serverAnswer;
+  const { waiting } = queuedForJob(kept?.records ?? [], job.id);
   // After "I've arrived" kept offline, the proof can be handed in before the signal returns.
   const blocker =
-    waiting.length > 0 ? proofBlocker(progressAfter(job.progress, waiting.map(keptEffect)), job.stop) : job.blocker;
+    waiting.length > 0 ? proofBlocker(progressAfter(job.progress, waiting.map(queuedEffect)), job.stop) : job.blocker;
   const navigation = useNavigation();
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -156,7 +156,7 @@ function ProofPage({ job }: { job: ProofJob }) {
       photoCount: photos.length,
       signatureDrawn: Boolean(signature),
     });
-    if (!checked.success) return setKeptAnswer({ errors: checked.error.flatten().fieldErrors, fields });
+    if (!checked.success) return setQueuedAnswer({ errors: checked.error.flatten().fieldErrors, fields });
     try {
       const { smallerPhoto } = await import("~/utils/smaller-photo.client");
       await kept!.keep({
@@ -166,7 +166,7 @@ function ProofPage({ job }: { job: ProofJob }) {
         proof: { stop: job.stop, ...fields, photos: await Promise.all(photos.map(smallerPhoto)), signature },
       });
     } catch (problem) {
-      return setKeptAnswer({ errors: { "": [(problem as Error).message] }, fields });
+      return setQueuedAnswer({ errors: { "": [(problem as Error).message] }, fields });
     }
     // Back to the jobs as a whole page: offline, the service worker's copy answers.
     window.location.assign("/driver");

@@ -6,10 +6,10 @@
 // phone's time: the server applies each once (api+/driver.actions.ts). Used by the driver's
 // pages and by the service worker (service-worker/driver.ts); never by a customer's page.
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import type { KeptActionKind } from "~/domain/kept-actions";
+import type { QueuedActionKind } from "~/domain/offline-queue";
 
 /** A proof of delivery as the form held it, its photos already made smaller. */
-export type KeptProof = {
+export type QueuedProof = {
   stop: number;
   recipientName: string;
   signedName: string;
@@ -18,44 +18,46 @@ export type KeptProof = {
   signature: Blob | null;
 };
 
-export type KeptRecord = {
+export type QueuedRecord = {
   /** The order it was made in (IndexedDB's key). */
   seq?: number;
   /** Its own id: a second delivery of it is taken as done by the server. */
   id: string;
-  kind: KeptActionKind;
+  kind: QueuedActionKind;
   bookingId: string;
   /** The phone's time when the driver acted (ISO). */
   happenedAt: string;
   /** The action's own fields (status and ETA, stop, message, coordinates). */
   fields: Record<string, string | number | null>;
-  proof?: KeptProof;
+  proof?: QueuedProof;
   /** The server's sentence when the job no longer allows it (it is not sent again). */
   refused?: string;
 };
 
-interface KeptDb extends DBSchema {
-  actions: { key: number; value: KeptRecord };
+interface OfflineQueueDb extends DBSchema {
+  actions: { key: number; value: QueuedRecord };
 }
 
+// These names live on drivers' phones (a pending Background Sync, another tab's lock), so they
+// keep the queue's first name: a phone updated mid-queue goes on where it left off.
 const CHANNEL = "easymove-driver-kept";
 const SYNC_TAG = "driver-kept-actions";
 
-export const KEPT_MESSAGES = {
+export const OFFLINE_QUEUE_MESSAGES = {
   storageFull:
     "Your phone has no room left to keep this. Free some space (old photos or apps), or hand it in once you have a signal.",
-  notKept: "This could not be kept on your phone. Please try again, or hand it in once you have a signal.",
+  notQueued: "This could not be kept on your phone. Please try again, or hand it in once you have a signal.",
 } as const;
 
-let opened: Promise<IDBPDatabase<KeptDb>> | null = null;
+let opened: Promise<IDBPDatabase<OfflineQueueDb>> | null = null;
 const database = () =>
-  (opened ??= openDB<KeptDb>("easymove-driver", 1, {
+  (opened ??= openDB<OfflineQueueDb>("easymove-driver", 1, {
     upgrade(db) {
       db.createObjectStore("actions", { keyPath: "seq", autoIncrement: true });
     },
   }));
 
-/** Tells every open driver page (and the service worker) that the kept actions changed. */
+/** Tells every open driver page (and the service worker) that the queued actions changed. */
 function announce() {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
@@ -63,16 +65,16 @@ function announce() {
   channel.close();
 }
 
-/** Calls `listener` whenever the kept actions change, here or in another tab; returns the unsubscribe. */
-export function onKeptChange(listener: () => void) {
+/** Calls `listener` whenever the queued actions change, here or in another tab; returns the unsubscribe. */
+export function onQueueChange(listener: () => void) {
   if (typeof BroadcastChannel === "undefined") return () => {};
   const channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = listener;
   return () => channel.close();
 }
 
-/** Every kept action, in the order made (refused ones too, until the driver dismisses them). */
-export async function keptActions(): Promise<KeptRecord[]> {
+/** Every queued action, in the order made (refused ones too, until the driver dismisses them). */
+export async function queuedActions(): Promise<QueuedRecord[]> {
   return (await database()).getAll("actions");
 }
 
@@ -80,7 +82,7 @@ export async function keptActions(): Promise<KeptRecord[]> {
  * Keeps an action. A position replaces an unsent earlier one of the same job: the customer
  * needs where the driver is, not the trail. Running out of storage is told, never silent.
  */
-export async function keep(record: Omit<KeptRecord, "seq">) {
+export async function keep(record: Omit<QueuedRecord, "seq">) {
   try {
     const db = await database();
     const tx = db.transaction("actions", "readwrite");
@@ -89,23 +91,23 @@ export async function keep(record: Omit<KeptRecord, "seq">) {
         if (earlier.kind === "position" && earlier.bookingId === record.bookingId && !earlier.refused)
           await tx.store.delete(earlier.seq!);
     }
-    await tx.store.add(record as KeptRecord);
+    await tx.store.add(record as QueuedRecord);
     await tx.done;
   } catch (error) {
     const quota = error instanceof DOMException && error.name === "QuotaExceededError";
-    throw new Error(quota ? KEPT_MESSAGES.storageFull : KEPT_MESSAGES.notKept, { cause: error });
+    throw new Error(quota ? OFFLINE_QUEUE_MESSAGES.storageFull : OFFLINE_QUEUE_MESSAGES.notQueued, { cause: error });
   }
   announce();
   await askToSendLater();
 }
 
-/** How many kept actions still wait to be sent (refused ones are not waiting). */
+/** How many queued actions still wait to be sent (refused ones are not waiting). */
 export async function unsentCount() {
-  return (await keptActions()).filter((record) => !record.refused).length;
+  return (await queuedActions()).filter((record) => !record.refused).length;
 }
 
-/** Forgets every kept action: the phone is signed out, and what it kept was that driver's. */
-export async function forgetKept() {
+/** Forgets every queued action: the phone is signed out, and what it kept was that driver's. */
+export async function forgetQueued() {
   await (await database()).clear("actions");
   announce();
 }
@@ -125,7 +127,7 @@ export async function dismissRefused(bookingId: string) {
  * refused actions are forgotten. Throws the sentence to show when it could not be sent.
  */
 export async function sendProofToSupport(bookingId: string) {
-  const record = (await keptActions()).find(
+  const record = (await queuedActions()).find(
     (candidate) => candidate.bookingId === bookingId && candidate.refused && candidate.proof,
   );
   if (!record?.proof) return;
@@ -162,7 +164,7 @@ export const isSendLaterEvent = (tag: string) => tag === SYNC_TAG;
 type SendResult = "sent" | "later" | { refused: string };
 
 /** The proof form as it was filled in, photos and all. */
-function proofForm(proof: KeptProof) {
+function proofForm(proof: QueuedProof) {
   const form = new FormData();
   form.set("stop", String(proof.stop));
   form.set("recipientName", proof.recipientName);
@@ -173,7 +175,7 @@ function proofForm(proof: KeptProof) {
   return form;
 }
 
-async function sendOne(record: KeptRecord): Promise<SendResult> {
+async function sendOne(record: QueuedRecord): Promise<SendResult> {
   let response: Response;
   try {
     if (record.kind === "proof" && record.proof) {
@@ -212,13 +214,13 @@ async function sendOne(record: KeptRecord): Promise<SendResult> {
 let sending: Promise<number> | null = null;
 
 /**
- * Sends the kept actions in the order made, one at a time, and stops at the first that cannot
+ * Sends the queued actions in the order made, one at a time, and stops at the first that cannot
  * go yet. One the server refuses is kept with its sentence, and so is every later action of its
  * job (they would be refused too). One sender at a time across tabs and the service worker
  * (Web Locks), so the order holds. Returns how many the server settled (applied or refused):
  * when any, the page's data is read again.
  */
-export function sendKept(): Promise<number> {
+export function sendQueued(): Promise<number> {
   const run = async () => {
     const db = await database();
     const refusedJobs = new Map<string, string>();

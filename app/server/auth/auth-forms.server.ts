@@ -10,7 +10,7 @@ import type { ToastInput } from "~/utils/toast";
 import type { SessionUser } from "~/views/session-user";
 
 /** Where an admin with two-factor sign-in gives the code after the password. */
-export const TWO_FACTOR_STEP = "/admin/login/code";
+const TWO_FACTOR_STEP = "/admin/login/code";
 
 type ReplyOptions = {
   formErrors?: string[];

@@ -1,25 +1,21 @@
-// The tracker's extras, with JavaScript off and on: rating the driver of a completed
+// The tracker's sections after the move, with JavaScript off and on: rating the driver of a completed
 // move, the help actions (a support request, a shared location, a refused empty request) and
 // the customer's discount (a banner without JavaScript; a popup once per code with it).
+import { createDriver } from "../support/factories";
 import { expect, test, type BrowserContextOptions, type Page } from "./fixtures";
 import { appDb, jsModes, open, uniqueEmail, expectFormError } from "./helpers";
 
 /** A customer with one paid, completed move, driven by a driver with an account. */
 async function completedMove() {
   const db = await appDb();
-  const customer = await db.user.create({ data: { username: "Robin Rater", email: uniqueEmail("extras-customer") } });
-  const driver = await db.driver.create({
-    data: {
-      name: "Sam Stars",
-      email: uniqueEmail("extras-driver"),
-      phone: "07700 900888",
-      experience: "3-5",
-      vanType: "medium",
-      location: "Newcastle upon Tyne",
-      approvalStatus: "approved",
-      agreementAcceptedAt: new Date(),
-      completedJobs: 3,
-    },
+  const customer = await db.user.create({ data: { username: "Robin Rater", email: uniqueEmail("sections-customer") } });
+  const driver = await createDriver({
+    name: "Sam Stars",
+    email: uniqueEmail("sections-driver"),
+    phone: "07700 900888",
+    vanType: "medium",
+    location: "Newcastle upon Tyne",
+    completedJobs: 3,
   });
   const booking = await db.booking.create({
     data: {
@@ -78,7 +74,7 @@ async function expectNoReload(page: Page) {
 }
 
 for (const { name, javaScriptEnabled } of jsModes) {
-  test.describe(`tracker extras ${name}`, () => {
+  test.describe(`tracker sections ${name}`, () => {
     test("the customer rates the driver once, and the driver's rating becomes the average", async ({
       signedInPage,
     }) => {

@@ -5,7 +5,7 @@ import { getSessionUser, requireUser } from "~/server/auth/auth.server";
 import { bookingView, claimBooking, findBookingFor, type BookingRecord } from "~/server/bookings/bookings.server";
 import type { SessionUser } from "~/views/session-user";
 
-export function bookingIdOf(request: Request, formData?: FormData) {
+function bookingIdOf(request: Request, formData?: FormData) {
   const fromForm = formData?.get("bookingId");
   return typeof fromForm === "string" ? fromForm : new URL(request.url).searchParams.get("booking");
 }

@@ -6,21 +6,21 @@ import { MAX_EXTRA_STOPS } from "~/domain/move-inputs";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/domain/tracking";
 import { TRACKER_MESSAGES } from "./tracker-messages";
 
-const KEPT_ACTION_MESSAGES = {
-  invalidId: "Each kept action needs its own id.",
+const QUEUED_ACTION_MESSAGES = {
+  invalidId: "Each queued action needs its own id.",
   invalidTime: "Please send the time the action happened, as an ISO date and time.",
   invalidKind: "Unknown kind of action.",
 } as const;
 
 /** Made on the phone: crypto.randomUUID(), or any 8 to 64 letters, digits and dashes. */
 const actionId = z
-  .string({ required_error: KEPT_ACTION_MESSAGES.invalidId })
-  .regex(/^[A-Za-z0-9-]{8,64}$/, KEPT_ACTION_MESSAGES.invalidId);
+  .string({ required_error: QUEUED_ACTION_MESSAGES.invalidId })
+  .regex(/^[A-Za-z0-9-]{8,64}$/, QUEUED_ACTION_MESSAGES.invalidId);
 
-/** The phone's clock when the driver acted; the server decides what it records (domain/kept-actions.ts). */
+/** The phone's clock when the driver acted; the server decides what it records (domain/offline-queue.ts). */
 const happenedAt = z
-  .string({ required_error: KEPT_ACTION_MESSAGES.invalidTime })
-  .datetime({ offset: true, message: KEPT_ACTION_MESSAGES.invalidTime })
+  .string({ required_error: QUEUED_ACTION_MESSAGES.invalidTime })
+  .datetime({ offset: true, message: QUEUED_ACTION_MESSAGES.invalidTime })
   .transform((value) => new Date(value));
 
 const bookingId = z
@@ -30,9 +30,9 @@ const bookingId = z
 const kept = { id: actionId, bookingId, happenedAt };
 
 /** The phone's own id of an action sent as a form (a proof, a proof handed to support). */
-export const keptActionIdSchema = actionId;
+export const queuedActionIdSchema = actionId;
 
-export const keptActionSchema = z.discriminatedUnion(
+export const queuedActionSchema = z.discriminatedUnion(
   "kind",
   [
     z.object({
@@ -77,14 +77,14 @@ export const keptActionSchema = z.discriminatedUnion(
   ],
   {
     errorMap: (issue, ctx) => ({
-      message: issue.code === "invalid_union_discriminator" ? KEPT_ACTION_MESSAGES.invalidKind : ctx.defaultError,
+      message: issue.code === "invalid_union_discriminator" ? QUEUED_ACTION_MESSAGES.invalidKind : ctx.defaultError,
     }),
   },
 );
-export type KeptActionInput = z.output<typeof keptActionSchema>;
+export type QueuedActionInput = z.output<typeof queuedActionSchema>;
 
 /** The proof form's extra fields when the phone kept it (the proof's own fields: delivery-proof.ts). */
-export const keptProofSchema = z.object({
+export const queuedProofSchema = z.object({
   actionId,
   happenedAt,
   /** 0: the final delivery; 1 to 4: a drop-off stop. */

@@ -5,14 +5,14 @@ import { describe, expect, it } from "vitest";
 import { nextStepOf, progressAfter, proofBlocker, PROOF_BLOCKERS, type JobProgress } from "~/domain/job-progress";
 import {
   acceptedTime,
-  isKeptDelivery,
-  keptActionName,
-  keptActionRefusal,
+  isQueuedDelivery,
+  queuedActionName,
+  queuedActionRefusal,
   signOutQuestion,
   stepHistoryText,
   stepTimeText,
-} from "~/domain/kept-actions";
-import { keptActionSchema } from "~/schemas/kept-actions";
+} from "~/domain/offline-queue";
+import { queuedActionSchema } from "~/schemas/offline-queue";
 
 // 27 Nov 2026 is GMT: UK time is UTC.
 const received = new Date("2026-11-27T14:19:00Z");
@@ -21,7 +21,7 @@ const at = (time: string) => new Date(`2026-11-27T${time}:00Z`);
 const believedAt = (time: Date) => ({ at: time, phoneAt: time, onlineAt: null });
 const notBelieved = (phoneAt: Date, onlineAt: Date | null = null) => ({ at: received, phoneAt, onlineAt });
 
-describe("the time a kept action is recorded at", () => {
+describe("the time a queued action is recorded at", () => {
   it("is the phone's time when nothing was heard from the driver since, after the previous step and within a day", () => {
     expect(
       acceptedTime({
@@ -65,13 +65,13 @@ describe("the time a kept action is recorded at", () => {
 });
 
 describe("whose requests are hearing from the driver", () => {
-  it("every request but the delivery of a kept action", () => {
-    expect(isKeptDelivery("/api/driver/actions")).toBe(true);
-    expect(isKeptDelivery("/api/driver/jobs/ckabc123/proof")).toBe(true);
-    expect(isKeptDelivery("/api/driver/jobs/ckabc123/proof-to-support")).toBe(false);
-    expect(isKeptDelivery("/driver")).toBe(false);
-    expect(isKeptDelivery("/driver.data")).toBe(false);
-    expect(isKeptDelivery("/api/driver/offers/events")).toBe(false);
+  it("every request but the delivery of a queued action", () => {
+    expect(isQueuedDelivery("/api/driver/actions")).toBe(true);
+    expect(isQueuedDelivery("/api/driver/jobs/ckabc123/proof")).toBe(true);
+    expect(isQueuedDelivery("/api/driver/jobs/ckabc123/proof-to-support")).toBe(false);
+    expect(isQueuedDelivery("/driver")).toBe(false);
+    expect(isQueuedDelivery("/driver.data")).toBe(false);
+    expect(isQueuedDelivery("/api/driver/offers/events")).toBe(false);
   });
 });
 
@@ -126,24 +126,27 @@ describe("the two times on a screen", () => {
 describe("the sentence for a job that changed meanwhile", () => {
   it("names what changed, when, and what was not recorded", () => {
     expect(
-      keptActionRefusal({ kind: "reassigned", at: at("13:50") }, keptActionName({ kind: "step", status: "arrived" })),
+      queuedActionRefusal(
+        { kind: "reassigned", at: at("13:50") },
+        queuedActionName({ kind: "step", status: "arrived" }),
+      ),
     ).toBe("This job was given to another driver at 13:50; your arrival was not recorded.");
-    expect(keptActionRefusal({ kind: "cancelled", at: at("12:05") }, keptActionName({ kind: "proof" }))).toBe(
+    expect(queuedActionRefusal({ kind: "cancelled", at: at("12:05") }, queuedActionName({ kind: "proof" }))).toBe(
       "This job was cancelled at 12:05; your proof of delivery was not recorded.",
     );
     expect(
-      keptActionRefusal(
+      queuedActionRefusal(
         { kind: "status-changed", at: at("13:10"), statusLabel: "Move completed" },
-        keptActionName({ kind: "stop-done", stop: 2 }),
+        queuedActionName({ kind: "stop-done", stop: 2 }),
       ),
     ).toBe("Our team set this job to “Move completed” at 13:10; your “stop 2 done” was not recorded.");
-    expect(keptActionRefusal({ kind: "taken-off", at: at("09:00") }, keptActionName({ kind: "chat" }))).toBe(
+    expect(queuedActionRefusal({ kind: "taken-off", at: at("09:00") }, queuedActionName({ kind: "chat" }))).toBe(
       "This job was taken off you at 09:00; your message was not recorded.",
     );
     expect(
-      keptActionRefusal(
+      queuedActionRefusal(
         { kind: "other", message: "That job is not assigned to you." },
-        keptActionName({ kind: "position" }),
+        queuedActionName({ kind: "position" }),
       ),
     ).toBe("That job is not assigned to you. Your position was not recorded.");
   });
@@ -199,7 +202,7 @@ describe("a job's progress after the actions kept offline", () => {
   });
 });
 
-describe("the kept action's body", () => {
+describe("the queued action's body", () => {
   const base = {
     id: "5f0c7a52-3d7e-4c3e-9a55-0a7f6f3b1c2d",
     bookingId: "cm1abcdefghij",
@@ -207,22 +210,22 @@ describe("the kept action's body", () => {
   };
 
   it("takes a step, a stop, a message and a position", () => {
-    expect(keptActionSchema.parse({ ...base, kind: "step", status: "arrived" })).toMatchObject({
+    expect(queuedActionSchema.parse({ ...base, kind: "step", status: "arrived" })).toMatchObject({
       kind: "step",
       status: "arrived",
       happenedAt: at("14:02"),
     });
-    expect(keptActionSchema.safeParse({ ...base, kind: "stop-done", position: 2 }).success).toBe(true);
-    expect(keptActionSchema.safeParse({ ...base, kind: "chat", content: "Outside" }).success).toBe(true);
-    expect(keptActionSchema.safeParse({ ...base, kind: "position", latitude: 54.97, longitude: -1.61 }).success).toBe(
+    expect(queuedActionSchema.safeParse({ ...base, kind: "stop-done", position: 2 }).success).toBe(true);
+    expect(queuedActionSchema.safeParse({ ...base, kind: "chat", content: "Outside" }).success).toBe(true);
+    expect(queuedActionSchema.safeParse({ ...base, kind: "position", latitude: 54.97, longitude: -1.61 }).success).toBe(
       true,
     );
   });
 
   it("refuses a completion without its proof, a missing id and a time that is not one", () => {
-    expect(keptActionSchema.safeParse({ ...base, kind: "step", status: "completed" }).success).toBe(false);
-    expect(keptActionSchema.safeParse({ ...base, id: "x", kind: "chat", content: "Hi" }).success).toBe(false);
-    expect(keptActionSchema.safeParse({ ...base, happenedAt: "14:02", kind: "chat", content: "Hi" }).success).toBe(
+    expect(queuedActionSchema.safeParse({ ...base, kind: "step", status: "completed" }).success).toBe(false);
+    expect(queuedActionSchema.safeParse({ ...base, id: "x", kind: "chat", content: "Hi" }).success).toBe(false);
+    expect(queuedActionSchema.safeParse({ ...base, happenedAt: "14:02", kind: "chat", content: "Hi" }).success).toBe(
       false,
     );
   });

@@ -21,7 +21,7 @@ type TrackedBookingLike = {
   driver: { phone: string } | null;
 };
 
-export type TrackerExtras = {
+export type TrackerSections = {
   /** Show the rating form (or the rating given): the customer of a completed booking with a driver. */
   canRate: boolean;
   rating: { stars: number; comment: string | null } | null;
@@ -51,7 +51,7 @@ function claimsCard(window: ClaimWindow, list: ClaimSummary[]) {
     : null;
 }
 
-export async function trackerExtras({
+export async function trackerSections({
   booking,
   viewer,
   now = new Date(),
@@ -59,7 +59,7 @@ export async function trackerExtras({
   booking: TrackedBookingLike;
   viewer: "customer" | "driver" | "admin";
   now?: Date;
-}): Promise<TrackerExtras> {
+}): Promise<TrackerSections> {
   const customer = viewer === "customer" && booking.customerId ? booking.customerId : null;
   const canRate = customer !== null && booking.status === "completed" && booking.driver !== null;
   const arrived =
