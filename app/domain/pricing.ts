@@ -247,6 +247,8 @@ export interface BreakdownLine {
   amountPence: number;
   /** Words a UI shows with the line (as "Label: text"). */
   note?: string;
+  /** A part of the line above, shown under it ("of which: your driver"): not added to the total. */
+  partOfAbove?: boolean;
 }
 
 /** Steps 1-10: everything before the platform fee / VAT split. */
@@ -580,10 +582,6 @@ function buildBreakdown(r: Settled): BreakdownLine[] {
 }
 
 /**
- * The breakdown as text (the API, every e-mail): "Label: £x.xx" for each line; with `notes`,
- * each line's note follows it as a line of its own, as the pages show it under the line.
- */
-/**
  * The breakdown as a customer reads it once they buy extended cover: the cover on one line with
  * its VAT included (the rulebook's line is the fee before VAT, its VAT inside the platform line),
  * the platform line without the cover, and the driver's part as "of which: your driver". The
@@ -598,11 +596,15 @@ export function customerBreakdown(
   return lines.map((l) => {
     if (l.key === "cover") return { ...l, label: `${l.label}, VAT included`, amountPence: coverCost };
     if (l.key === "platformPayment") return { ...l, amountPence: l.amountPence - coverCost };
-    if (l.key === "driverPayment") return { ...l, label: "of which: your driver" };
+    if (l.key === "driverPayment") return { ...l, label: "of which: your driver", partOfAbove: true };
     return l;
   });
 }
 
+/**
+ * The breakdown as text (the API, every e-mail): "Label: £x.xx" for each line; with `notes`,
+ * each line's note follows it as a line of its own, as the pages show it under the line.
+ */
 export function breakdownText(lines: readonly BreakdownLine[], { notes = false } = {}): string[] {
   return lines.flatMap((l) => [`${l.label}: ${formatPounds(l.amountPence)}`, ...(notes && l.note ? [l.note] : [])]);
 }

@@ -105,8 +105,20 @@ export const offerAnswerSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** /admin/claims?state=…&booking=…: a known filter (else every claim) and a booking reference typed. */
+const claimFiltersSchema = z.object({
+  state: z
+    .enum(Object.keys(CLAIM_LIST_FILTERS) as [ClaimListFilter, ...ClaimListFilter[]])
+    .nullable()
+    .catch(null),
+  // Too long: what fits, as the field's maxlength would have kept it.
+  booking: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((typed) => typed.slice(0, CLAIM_BOOKING_SEARCH_MAX))
+    .catch(""),
+});
+
 export function readClaimFilters(params: URLSearchParams): { state: ClaimListFilter | null; booking: string } {
-  const state = params.get("state") ?? "";
-  const booking = (params.get("booking") ?? "").trim().toUpperCase().slice(0, CLAIM_BOOKING_SEARCH_MAX);
-  return { state: Object.hasOwn(CLAIM_LIST_FILTERS, state) ? (state as ClaimListFilter) : null, booking };
+  return claimFiltersSchema.parse({ state: params.get("state"), booking: params.get("booking") ?? "" });
 }

@@ -29,7 +29,8 @@ export type BookingView = {
   /** Whether the customer wants texts about this move (the checkout's box). */
   textUpdates: boolean;
   specialRequirements: string;
-  breakdown: { label: string; amount: string; note?: string }[];
+  /** The price's lines; `key` names the line (domain/pricing.ts), `partOfAbove` sits under the one above. */
+  breakdown: { key: string; label: string; amount: string; note?: string; partOfAbove?: boolean }[];
   totalPence: number;
   total: string;
   /** The price before a discount, when there was one. */

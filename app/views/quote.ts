@@ -28,7 +28,8 @@ export type QuoteView = {
   platformFee: string;
   vat: string;
   platformPayment: string;
-  breakdown: { label: string; amount: string; note?: string }[];
+  /** The price's lines; `key` names the line (domain/pricing.ts), `partOfAbove` sits under the one above. */
+  breakdown: { key: string; label: string; amount: string; note?: string; partOfAbove?: boolean }[];
   explanation: string;
   items: { name: string; quantity: number }[];
   /** Extra stops in route order, and the route's legs (both empty for a two-address move). */

@@ -45,7 +45,7 @@ export async function createDriver({ account = false, ...data }: DriverOptions =
     data: {
       name,
       email,
-      phone: "07700 900123",
+      phone: "07700900123",
       experience: "3-5",
       vanType: "medium",
       location: "Newcastle upon Tyne",

@@ -16,8 +16,10 @@ import { coverLimits, coverView } from "~/domain/goods-cover";
 import {
   adminClaimStepSchema,
   CLAIM_DECISION_MESSAGES,
+  CLAIM_BOOKING_SEARCH_MAX,
   CLAIM_PAYMENT_MESSAGES,
   offerAnswerSchema,
+  readClaimFilters,
 } from "~/schemas/damage-claim";
 
 const standard = coverLimits(null);
@@ -174,5 +176,22 @@ describe("an admin's step on a claim and the customer's answer (the schemas)", (
     expect(step({ intent: "refund-all" }).success).toBe(false);
     expect(offerAnswerSchema.safeParse({ intent: "dispute", reason: "no" }).success).toBe(false);
     expect(offerAnswerSchema.safeParse({ intent: "accept" }).success).toBe(true);
+  });
+});
+
+describe("the admin's claims list filters (readClaimFilters)", () => {
+  it("keeps a known state and the booking typed, in capitals and trimmed", () => {
+    expect(readClaimFilters(new URLSearchParams("state=waiting&booking=%20em-12ab%20"))).toEqual({
+      state: "waiting",
+      booking: "EM-12AB",
+    });
+  });
+
+  it("reads an unknown or missing state as every claim, and keeps what fits of a long reference", () => {
+    expect(readClaimFilters(new URLSearchParams("state=__proto__&booking=" + "x".repeat(200)))).toEqual({
+      state: null,
+      booking: "X".repeat(CLAIM_BOOKING_SEARCH_MAX),
+    });
+    expect(readClaimFilters(new URLSearchParams(""))).toEqual({ state: null, booking: "" });
   });
 });

@@ -19,16 +19,13 @@ export function PriceBreakdown({
   return (
     <ul className={`space-y-1 text-sm ${className}`} data-testid={testId}>
       {lines.map((line) => (
-        <li key={line.label}>
-          {/* A part of the line above ("of which: your driver") sits under it. */}
-          <div
-            className={`flex justify-between gap-4 ${line.label.startsWith("of which") ? "pl-4 text-slate-700" : ""}`}
-          >
+        <li key={line.key}>
+          <div className={`flex justify-between gap-4 ${line.partOfAbove ? "pl-4 text-slate-700" : ""}`}>
             <span>{line.label}</span>
             <span className="font-medium">{line.amount}</span>
           </div>
           {line.note ? <p className="text-xs text-slate-600">{line.note}</p> : null}
-          {legs.length > 0 && line.label.startsWith("Distance (") ? (
+          {legs.length > 0 && line.key === "distance" ? (
             <ol
               className="mt-1 space-y-0.5 text-xs text-slate-600"
               aria-label="Legs of the route"

@@ -78,7 +78,7 @@ export function ErrorSummary({
               <a
                 href={`#${fieldId}`}
                 onClick={(event) => focusField(event, fieldId)}
-                className="font-semibold underline underline-offset-2 hover:text-red-700"
+                className="inline-block min-h-6 py-0.5 font-semibold underline underline-offset-2 hover:text-red-700"
               >
                 {message}
               </a>

@@ -249,9 +249,11 @@ export async function getQuoteView(id: string): Promise<QuoteView | null> {
     vat: formatPounds(price.vatAmount),
     platformPayment: formatPounds(price.platformFee + price.vatAmount),
     breakdown: customerBreakdown(price.breakdownLines, price).map((line) => ({
+      key: line.key,
       label: line.label,
       amount: formatPounds(line.amountPence),
       note: line.note,
+      partOfAbove: line.partOfAbove,
     })),
     explanation: price.explanation,
     items: quote.items.map((item) => ({ name: item.name, quantity: item.quantity })),
