@@ -1,12 +1,13 @@
 // Housekeeping: rows that only wait to be deleted (ended sessions, expired or revoked API
 // tokens, used or expired reset links, rate-limit counts past their window, drivers' positions
-// 30 days after their job ended). The job queue's schedule runs it every 15 minutes, once
+// 30 days after their job ended), and the running totals' deltas, folded into their totals. The job queue's schedule runs it every 15 minutes, once
 // across all instances (server/jobs); a PostgreSQL advisory lock and the round's mark (a
 // RateLimitBucket row that expires after HOUSEKEEPING_ROUND_MS) also keep a round run by hand
 // from running twice.
 import { SESSION_IDLE_MINUTES } from "./auth/auth.server";
 import { deleteOldTracks } from "./bookings/positions.server";
 import { db } from "./platform/db.server";
+import { foldRunningTotals } from "./platform/running-totals.server";
 
 /** Shorter than the schedule's 15 minutes, so every scheduled round finds the last one's mark gone. */
 const HOUSEKEEPING_ROUND_MS = 10 * 60 * 1000;
@@ -20,6 +21,8 @@ export type HousekeepingResult = {
   resetTokens: number;
   rateLimitBuckets: number;
   positions: number;
+  /** Running totals' deltas folded into their totals (platform/running-totals.server.ts). */
+  totalsFolded: number;
 };
 
 /** One round: the counts deleted, or null when another instance has the round. */
@@ -56,5 +59,5 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingRes
     };
   });
   if (!cleaned) return null;
-  return { ...cleaned, positions: await deleteOldTracks(now) };
+  return { ...cleaned, positions: await deleteOldTracks(now), totalsFolded: await foldRunningTotals() };
 }

@@ -19,6 +19,7 @@ import { helpersText, VAN_LABELS } from "~/domain/vans";
 import { auditTrail } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
+import { runningTotals, totalOf } from "~/server/platform/running-totals.server";
 import type { AdminBookingRow } from "~/views/admin";
 import type { Prisma } from "../../../generated/prisma/client";
 
@@ -163,7 +164,10 @@ export async function listBookings({
       take,
       select: BOOKING_ROW_SELECT,
     }),
-    db.booking.count({ where }),
+    // Without a search, the running totals count them (every booking, or those of a status).
+    searchTerm?.trim()
+      ? db.booking.count({ where })
+      : runningTotals().then((totals) => totalOf(totals, status ? `bookings:${status}` : "bookings:")),
   ]);
   return { rows, page: pageInfo(total, { page, take }) };
 }

@@ -5,6 +5,7 @@
 import { penceToPounds } from "~/domain/money";
 import { ukDateTime, ukToday } from "~/domain/uk-calendar";
 import { db } from "~/server/platform/db.server";
+import { runningTotals, totalOf } from "~/server/platform/running-totals.server";
 
 const NEW_ACCOUNT_DAYS = 30;
 
@@ -29,27 +30,24 @@ export function ukStartOfToday(now: Date = new Date()) {
 
 export async function getAdminStats(now: Date = new Date()): Promise<AdminStats> {
   const since = new Date(now.getTime() - NEW_ACCOUNT_DAYS * 24 * 60 * 60 * 1000);
-  const [totalBookings, newUsers, newDrivers, revenue, refunds, activeComplaints, todayBookings] = await Promise.all([
-    db.booking.count(),
+  // Every booking and all the money come from the running totals: counting them at two million
+  // bookings would read every row on every load.
+  const [totals, newUsers, newDrivers, activeComplaints, todayBookings] = await Promise.all([
+    runningTotals(),
     // Customers who joined (drivers and admins are counted elsewhere or not at all).
     db.user.count({ where: { role: "customer", createdAt: { gte: since } } }),
     // Driver applications received, whatever their review status.
     db.driver.count({ where: { createdAt: { gte: since } } }),
-    db.payment.aggregate({ where: { status: "succeeded" }, _sum: { amountPence: true } }),
-    // Refunds of the price (a claim's compensation is not one).
-    db.payment.aggregate({
-      where: { refundOfId: { not: null }, damageClaimId: null, status: "refunded" },
-      _sum: { amountPence: true },
-    }),
     // Open support tickets, of every kind (one waiting on its customer is not active for us).
     db.supportRequest.count({ where: { status: "open" } }),
     db.booking.count({ where: { createdAt: { gte: ukStartOfToday(now) } } }),
   ]);
   return {
-    totalBookings,
+    totalBookings: totalOf(totals, "bookings:"),
     newUsers,
     newDrivers,
-    totalRevenue: penceToPounds((revenue._sum.amountPence ?? 0) - (refunds._sum.amountPence ?? 0)),
+    // Succeeded payments less the refunds of the price (a claim's compensation is not one).
+    totalRevenue: penceToPounds(totalOf(totals, "revenue:succeeded") - totalOf(totals, "revenue:price-refunds")),
     activeComplaints,
     todayBookings,
   };
