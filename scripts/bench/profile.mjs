@@ -2,7 +2,8 @@
 // Where a route's time goes: serves the production build under `node --cpu-prof`, loads the
 // route for a while, stops the server (which writes the profile) and prints the self time per
 // package/file, the hottest functions, and the total time under a few named callers.
-//   node scripts/bench/profile.mjs [--route quotes|home|home-signed-in|bookings] [--duration 10] [--items 0] [--port 4420]
+//   node scripts/bench/profile.mjs [--route quotes|home|home-signed-in|bookings|admin-dashboard|admin-bookings]
+//                                  [--duration 10] [--items 0] [--port 4420]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,8 +16,14 @@ const duration = Number(option("duration", 10));
 const items = Number(option("items", 0));
 const port = Number(option("port", 4420));
 const route = option("route", "quotes");
-if (!["quotes", "home", "home-signed-in", "bookings"].includes(route))
-  throw new Error(`--route takes quotes, home, home-signed-in or bookings`);
+const PAGES = {
+  home: "/",
+  "home-signed-in": "/",
+  bookings: "/bookings",
+  "admin-dashboard": "/admin/dashboard",
+  "admin-bookings": "/admin/bookings",
+};
+if (route !== "quotes" && !PAGES[route]) throw new Error(`--route takes quotes, ${Object.keys(PAGES).join(", ")}`);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "easymove-profile-"));
 
 const database = await startDatabase({ seed: route !== "quotes" });
@@ -31,11 +38,10 @@ try {
   } else {
     // A signed-in customer's home page is rendered for them; an anonymous one may be shared.
     const signedIn = route !== "home";
-    const headers = {
-      "accept-encoding": "gzip, deflate, br",
-      ...(signedIn ? { cookie: (await prepareVisitors(database.url, app.url)).customerCookie } : {}),
-    };
-    const page = route === "bookings" ? "/bookings" : "/";
+    const visitors = signedIn ? await prepareVisitors(database.url, app.url) : null;
+    const cookie = route.startsWith("admin-") ? visitors?.adminCookie : visitors?.customerCookie;
+    const headers = { "accept-encoding": "gzip, deflate, br", ...(cookie ? { cookie } : {}) };
+    const page = PAGES[route];
     what = `GET ${page} ${signedIn ? "(signed in)" : "(anonymous)"}, gzip`;
     await warm(app.url, [{ method: "GET", path: page, headers }]);
     run = await hammer(app.url, { path: page, headers, connections: 50, duration });

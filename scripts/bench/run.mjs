@@ -517,7 +517,7 @@ try {
     for (const volume of VOLUMES) {
       console.error(`Cost growth: admin pages at ${volume} bookings ...`);
       await seedVolume(database.url, volume);
-      for (const page of ["/admin/bookings", "/admin/users", "/admin/payments"]) {
+      for (const page of ["/admin/dashboard", "/admin/bookings", "/admin/users", "/admin/payments"]) {
         const times = await serverTimes(`${app.url}${page}`, visitor.adminCookie, 30);
         figures.growth.admin[`${page} @ ${volume}`] = times;
         row(
@@ -529,10 +529,46 @@ try {
         );
       }
     }
+    await measureAdminCapacity(app, visitor, VOLUMES.at(-1));
   }
 } finally {
   await app.stop();
   await database.stop();
+}
+
+/**
+ * At the largest volume: the dashboard's and the bookings list's capacity (closed loop), each
+ * against the anchor's GET / in the same run. Their totals are running totals (decision 016), so
+ * this must not fall as the bookings grow.
+ */
+async function measureAdminCapacity(app, visitor, volume) {
+  const anchor = await serveAnchor();
+  try {
+    const browser = { "accept-encoding": "gzip, deflate, br" };
+    const admin = { ...browser, cookie: visitor.adminCookie };
+    const capacity = (url, options) =>
+      withLoad(hammer(url, { connections: CONNECTIONS, duration: DURATION, ...options }));
+    if (anchor) await warm(anchor.url, [{ method: "GET", path: "/", headers: browser }]);
+    const anchorRun = anchor ? await capacity(anchor.url, { path: "/", headers: browser }) : null;
+    figures.growth.capacity = { anchor: anchorRun };
+    const section = "Growth: admin pages";
+    if (anchorRun) row(section, "GET / of the anchor (bare Remix), gzip", capacityLine(anchorRun));
+    for (const page of ["/admin/dashboard", "/admin/bookings"]) {
+      await warm(app.url, [{ method: "GET", path: page, headers: admin }]);
+      const run = await capacity(app.url, { path: page, headers: admin });
+      figures.growth.capacity[page] = run;
+      const ratio = anchorRun ? run.rps / anchorRun.rps : NaN;
+      row(
+        section,
+        `${page} capacity @ ${volume.toLocaleString("en-GB")} bookings`,
+        `${capacityLine(run)} (${fixed(ratio, 2)}x the anchor)`,
+        ">= 0.5x the anchor",
+        anchorRun ? mark(ratio >= 0.5 && run.errors === 0) : "no anchor",
+      );
+    }
+  } finally {
+    await anchor?.stop();
+  }
 }
 
 /** Time to the whole document (one request at a time, after 3 to warm up), in ms. */

@@ -4,16 +4,19 @@
 // before and after housekeeping folds the deltas in.
 import { describe, expect, it } from "vitest";
 import { listBookings } from "~/server/admin/bookings.server";
+import { listPayments } from "~/server/admin/payments.server";
 import { getAdminStats } from "~/server/admin/stats.server";
 import { db } from "~/server/platform/db.server";
 import { foldRunningTotals, runningTotals, totalOf } from "~/server/platform/running-totals.server";
 import { createBooking, createPaidBooking, uniqueId } from "../support/factories";
 
 const STATUSES = ["pending", "assigned", "in_progress", "completed", "cancelled"] as const;
+const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "refunded", "cancelled"] as const;
 
 /** What each total stands for, counted the slow way. */
 async function counted() {
   const byStatus = await db.booking.groupBy({ by: ["status"], _count: { _all: true } });
+  const paymentsByStatus = await db.payment.groupBy({ by: ["status"], _count: { _all: true } });
   const [succeeded, refunds] = await Promise.all([
     db.payment.aggregate({ where: { status: "succeeded" }, _sum: { amountPence: true } }),
     db.payment.aggregate({
@@ -24,6 +27,12 @@ async function counted() {
   return {
     ...Object.fromEntries(
       STATUSES.map((status) => [`bookings:${status}`, byStatus.find((row) => row.status === status)?._count._all ?? 0]),
+    ),
+    ...Object.fromEntries(
+      PAYMENT_STATUSES.map((status) => [
+        `payments:${status}`,
+        paymentsByStatus.find((row) => row.status === status)?._count._all ?? 0,
+      ]),
     ),
     "revenue:succeeded": succeeded._sum.amountPence ?? 0,
     "revenue:price-refunds": refunds._sum.amountPence ?? 0,
@@ -102,5 +111,14 @@ describe("running totals", () => {
     );
     const totals = await runningTotals();
     expect(totalOf(totals, "bookings:")).toBe(await db.booking.count());
+    const page = { page: 1, take: 20, skip: 0 };
+    const bankParts = await db.damageClaim.count({
+      where: { state: "paid", bankPence: { gt: 0 }, paidAt: { not: null } },
+    });
+    expect((await listPayments({}, page)).info.total).toBe((await db.payment.count()) + bankParts);
+    // A claim's bank part is never "failed": the list's count of failed payments is the payments'.
+    expect((await listPayments({ status: "failed" }, page)).info.total).toBe(
+      await db.payment.count({ where: { status: "failed" } }),
+    );
   });
 });

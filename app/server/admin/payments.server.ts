@@ -12,6 +12,7 @@ import { formatUkDateTime } from "~/domain/uk-datetime";
 import type { PaymentFilters } from "~/schemas/admin-payments";
 import { db } from "~/server/platform/db.server";
 import { pageInfo } from "~/server/platform/pagination.server";
+import { runningTotals, totalOf } from "~/server/platform/running-totals.server";
 import type { AdminPaymentDetails, AdminPaymentRow } from "~/views/admin";
 import type { Prisma } from "../../../generated/prisma/client";
 
@@ -120,7 +121,10 @@ export async function listPayments(
   const bankWhere = bankWhereOf(filters);
   const [payments, total, parts, partsTotal] = await Promise.all([
     db.payment.findMany({ where, orderBy: NEWEST_FIRST, take: skip + take, select: PAYMENT_ROW }),
-    db.payment.count({ where }),
+    // Without a search, the running totals count them (all, or those of a status).
+    filters.search
+      ? db.payment.count({ where })
+      : runningTotals().then((totals) => totalOf(totals, filters.status ? `payments:${filters.status}` : "payments:")),
     bankWhere
       ? db.damageClaim.findMany({
           where: bankWhere,

@@ -46,10 +46,13 @@ CREATE TRIGGER "stat_bookings_updated" AFTER UPDATE ON "Booking"
 CREATE TRIGGER "stat_bookings_deleted" AFTER DELETE ON "Booking"
   REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "stat_bookings_changed"();
 
--- Money: "revenue:succeeded" (succeeded payments) and "revenue:price-refunds" (refunds of the
--- price: their own rows, a claim's compensation not among them), in pence.
+-- Payments by status ("payments:<status>", a count) and money: "revenue:succeeded" (succeeded
+-- payments) and "revenue:price-refunds" (refunds of the price: their own rows, a claim's
+-- compensation not among them), in pence.
 CREATE FUNCTION "stat_payment_amounts"("status" "PaymentStatus", "refundOfId" TEXT, "damageClaimId" TEXT, "amountPence" INTEGER)
 RETURNS TABLE ("key" TEXT, "amount" BIGINT) LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'payments:' || "status", 1::BIGINT
+  UNION ALL
   SELECT 'revenue:succeeded', "amountPence"::BIGINT WHERE "status" = 'succeeded'
   UNION ALL
   SELECT 'revenue:price-refunds', "amountPence"::BIGINT
