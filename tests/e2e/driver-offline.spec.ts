@@ -6,9 +6,9 @@
 // step in one sentence. The app installs (manifest, service worker on the driver's pages
 // only); no customer page registers a service worker.
 import type { Page } from "@playwright/test";
-import { createDriver } from "../support/factories";
+import { createCustomer, createDriver, createJobToday } from "../support/factories";
 import { expect, test } from "./fixtures";
-import { appDb, drawSignature, open, todaysMove, uniqueEmail } from "./helpers";
+import { appDb, drawSignature, open, uniqueEmail } from "./helpers";
 
 const PHOTO = "tests/fixtures/van-photo.jpg";
 
@@ -17,57 +17,38 @@ async function driversJob({
   trackingStatus = "assigned",
   withStop = false,
 }: { trackingStatus?: "assigned" | "nearby" | "arrived"; withStop?: boolean } = {}) {
-  const db = await appDb();
-  const customer = await db.user.create({
-    data: { username: "Olive Offline", email: uniqueEmail("offline-customer"), phone: "07400 900611" },
+  const customer = await createCustomer({
+    username: "Olive Offline",
+    email: uniqueEmail("offline-customer"),
+    phone: "07400 900611",
   });
-  const driverUser = await db.user.create({
-    data: { username: "Nia Nosignal", email: uniqueEmail("offline-driver"), role: "driver" },
-  });
-  const driver = await createDriver({
+  const { user, ...driver } = await createDriver({
+    account: true,
     name: "Nia Nosignal",
-    email: driverUser.email,
+    email: uniqueEmail("offline-driver"),
     phone: "07400 900612",
     vanType: "large",
-    location: "Newcastle upon Tyne",
-    userId: driverUser.id,
   });
-  const reference = `EM-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-  const booking = await db.booking.create({
-    data: {
-      reference,
-      customerId: customer.id,
-      driverId: driver.id,
-      status: trackingStatus === "assigned" ? "assigned" : "in_progress",
-      paymentState: "paid",
-      trackingStatus,
-      pickupAddress: "1 Grey Street, Newcastle NE1 6EE",
-      deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
-      ...todaysMove(),
-      vanSize: "medium",
-      distanceTenths: 25,
-      estimatedHours: 2,
-      customerName: "Olive Offline",
-      customerEmail: customer.email,
-      customerPhone: "07400 900611",
-      subTotal: 8000,
-      platformFee: 2000,
-      driverShare: 6000,
-      vatAmount: 1600,
-      originalPrice: 9600,
-      finalPrice: 9600,
-      ...(withStop
-        ? {
-            stops: {
-              create: [
-                { position: 1, type: "dropoff", address: "9 Tower Block, Gateshead NE8 1AA", floorAccess: "ground" },
-              ],
-            },
-          }
-        : {}),
-    },
+  const driverUser = user!;
+  const booking = await createJobToday({
+    driverId: driver.id,
+    trackingStatus,
+    customerId: customer.id,
+    customerName: "Olive Offline",
+    customerEmail: customer.email,
+    customerPhone: "07400 900611",
+    deliveryAddress: "40 Osborne Road, Newcastle NE2 2AL",
+    ...(withStop
+      ? {
+          stops: {
+            create: [
+              { position: 1, type: "dropoff", address: "9 Tower Block, Gateshead NE8 1AA", floorAccess: "ground" },
+            ],
+          },
+        }
+      : {}),
   });
-  await db.trackingEvent.create({ data: { bookingId: booking.id, status: "assigned", note: "Driver assigned" } });
+  const { reference } = booking;
   return { booking, customer, driverUser, driver, reference };
 }
 

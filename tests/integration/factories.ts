@@ -7,9 +7,8 @@ export function createUser(
   return createCustomer({ username: "Test User", ...overrides });
 }
 
-export async function createApprovedDriver() {
-  const { user: _none, ...driver } = await createDriver();
-  return driver;
+export function createApprovedDriver() {
+  return createDriver();
 }
 
 export function createBooking(status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled" = "pending") {

@@ -41,9 +41,9 @@ function JobCard({ job: served }: { job: DriverJob }) {
   const hydrated = useHydrated();
   const pageAnswer = useActionData<DriverJobsAnswer>();
   const pending = usePending({ fetcher });
-  const kept = useOfflineQueue();
+  const queue = useOfflineQueue();
   const [keepError, setKeepError] = useState<string | null>(null);
-  const { waiting } = queuedForJob(kept?.records ?? [], served.id);
+  const { waiting } = queuedForJob(queue?.records ?? [], served.id);
   // With actions kept on the phone, the card shows the job as it will be once they are sent.
   const progress = progressAfter(served.progress, waiting.map(queuedEffect));
   const job =
@@ -61,7 +61,7 @@ function JobCard({ job: served }: { job: DriverJob }) {
 
   // Offline (or behind actions still waiting), the step is kept on the phone, in order.
   const keepWhenOffline = (event: FormEvent<HTMLFormElement>) => {
-    if (!kept || (kept.online && waiting.length === 0)) return;
+    if (!queue || (queue.online && waiting.length === 0)) return;
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const eta = Number(form.get("etaMinutes"));
@@ -73,7 +73,7 @@ function JobCard({ job: served }: { job: DriverJob }) {
             fields: { status: String(form.get("status")), etaMinutes: Number.isInteger(eta) && eta > 0 ? eta : null },
           };
     setKeepError(null);
-    kept.keep({ ...record, bookingId: job.id }).catch((problem: Error) => setKeepError(problem.message));
+    queue.keep({ ...record, bookingId: job.id }).catch((problem: Error) => setKeepError(problem.message));
   };
 
   return (

@@ -20,12 +20,12 @@ const positionPath = (bookingId: string) => `/driver/jobs/${encodeURIComponent(b
 
 export function PositionSharer({ bookingId }: { bookingId: string }) {
   const fetcher = useFetcher<PositionAnswer>();
-  const kept = useOfflineQueue();
+  const queue = useOfflineQueue();
   const submit = useRef(fetcher.submit);
   submit.current = fetcher.submit;
   // Offline, the latest position is kept on the phone and sent with the rest.
-  const keep = useRef(kept?.keep);
-  keep.current = kept?.keep;
+  const keep = useRef(queue?.keep);
+  keep.current = queue?.keep;
   const [state, setState] = useState<"starting" | "sharing" | "off">("starting");
   const [sentAt, setSentAt] = useState<string | null>(null);
 
