@@ -53,7 +53,7 @@ const LAYERS = [
     uploads: ["platform"],
     quotes: ["platform"],
     payouts: ["payments", "platform"],
-    bookings: ["quotes", "payments", "payouts", "uploads", "auth", "messages", "platform"],
+    bookings: ["quotes", "payments", "payouts", "uploads", "auth", "messages", "jobs", "platform"],
     drivers: ["bookings", "payouts", "uploads", "auth", "messages", "platform"],
     claims: ["bookings", "payments", "payouts", "uploads", "messages", "platform"],
     admin: ["bookings", "claims", "payouts", "auth", "drivers", "messages", "platform"],

@@ -1,7 +1,7 @@
 // Self-dispatch: who may take a paid, unassigned job, and who is offered it when.
 // Pure rules: the server gathers the facts (the driver's other jobs, the miles from their base to
 // the pickup by our own distance estimate, their record) and asks here.
-import { findPostcode, locateAddress, type PlaceFinder } from "./distance";
+import { findPostcode, locateAddress, type LatLng, type PlaceFinder } from "./distance";
 import { countOf } from "./plural";
 import { ukInstant } from "./uk-calendar";
 import { formatUkDateTime } from "./uk-datetime";
@@ -161,6 +161,32 @@ export function offerWave(job: Pick<OpenJob, "moveDate" | "moveTime">, openedAt:
 /** When wave 2 begins for a job opened at `openedAt` (the moment to offer it to everyone). */
 export function secondWaveAt(openedAt: Date) {
   return new Date(openedAt.getTime() + FIRST_WAVE.minutes * 60_000);
+}
+
+/** Jobs opened before this moment are in wave 2 by now (or were from the start). */
+export function secondWaveOpenedBefore(now: Date) {
+  return new Date(now.getTime() - FIRST_WAVE.minutes * 60_000);
+}
+
+/** The widest working radius a driver may set (the bound of schemas/driver-availability.ts, which the browser loads without this module's place tables). */
+const MAX_WORKING_RADIUS_MILES = 100;
+
+/** How far from a job's pickup a driver of this wave can be based: the first wave's miles, else the widest radius. */
+export const waveReachMiles = (wave: 1 | 2) => (wave === 1 ? FIRST_WAVE.miles : MAX_WORKING_RADIUS_MILES);
+
+/**
+ * The box of latitudes and longitudes around a point that holds every point within `miles` in a
+ * straight line: what an index can search. A road is never shorter than the straight line, so a
+ * driver whose road miles to a pickup are within their radius is based inside the box of that radius.
+ */
+export function boxAround([lat, lng]: LatLng, miles: number) {
+  const MILES_PER_DEGREE = 69;
+  const reach = miles * 1.02; // a margin for the sphere's curve over the box
+  const latSpan = reach / MILES_PER_DEGREE;
+  // A degree of longitude shrinks towards the poles; the box's wider edge decides.
+  const widestLat = Math.min(89, Math.abs(lat) + latSpan);
+  const lngSpan = reach / (MILES_PER_DEGREE * Math.cos((widestLat * Math.PI) / 180));
+  return { minLat: lat - latSpan, maxLat: lat + latSpan, minLng: lng - lngSpan, maxLng: lng + lngSpan };
 }
 
 /**

@@ -14,11 +14,20 @@ export function useLiveUpdates(bookingId: string | null, { enabled = true } = {}
   useLiveStream(bookingId ? `/api/bookings/${encodeURIComponent(bookingId)}/events` : null, { enabled });
 }
 
-/** The same for any of our event streams (the drivers' open jobs: /api/driver/offers/events). */
-export function useLiveStream(path: string | null, { enabled = true } = {}) {
+/**
+ * The same for any of our event streams. With `onChange`, each change's data goes to it
+ * instead, for a page that applies the change itself (the driver's open jobs,
+ * /api/driver/offers/events); the page still reloads after a lost connection.
+ */
+export function useLiveStream(
+  path: string | null,
+  { enabled = true, onChange }: { enabled?: boolean; onChange?: (data: string) => void } = {},
+) {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
 
   useEffect(() => {
     if (!path || !enabled || typeof EventSource === "undefined") return;
@@ -28,7 +37,9 @@ export function useLiveStream(path: string | null, { enabled = true } = {}) {
       if (connectedBefore) revalidateRef.current();
       connectedBefore = true;
     });
-    source.addEventListener("change", () => revalidateRef.current());
+    source.addEventListener("change", (event) =>
+      onChangeRef.current ? onChangeRef.current(event.data) : revalidateRef.current(),
+    );
     // Refused (too many streams open, a 429) or gone for good: the browser will not retry,
     // so the page polls instead.
     let polling: ReturnType<typeof setInterval> | undefined;

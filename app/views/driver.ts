@@ -24,6 +24,12 @@ export type OfferView = {
   share: string;
 };
 
+/**
+ * A change to a driver's list, as their page hears it live: an offer added, with its card, or
+ * one gone, taken by another driver or closed (cancelled, put to another time).
+ */
+export type OfferLiveData = { change: "added"; offer: OfferView } | { change: "taken" | "closed"; bookingId: string };
+
 /** One of a driver's own jobs, with the customer's details and the next step to press. */
 export type DriverJob = NextStep & {
   id: string;

@@ -15,8 +15,9 @@ import { advanceTracking, TRACKING_MESSAGES } from "~/server/bookings/tracking.s
 import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
 import { LIVE_STREAM_MESSAGES } from "~/server/platform/live-stream.server";
-import { LIVE_STREAM_LIMITS, livePayload, subscribeToBooking } from "~/server/platform/live.server";
+import { LIVE_STREAM_LIMITS, livePayload, subscribeToTopic, type LiveEvent } from "~/server/platform/live.server";
 import { bearerFor, call, createAccount, formRequest, getRequest, sessionCookie } from "./auth-helpers";
+import { readEvents } from "./event-streams";
 import { createApprovedDriver, createBooking } from "./factories";
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
@@ -383,44 +384,6 @@ describe("the chat", () => {
   });
 });
 
-/** Reads server-sent events from a stream until `until` matches one, or the time is up. */
-async function readEvents(
-  body: ReadableStream<Uint8Array>,
-  until: (event: { event: string; data: string }) => boolean,
-  timeoutMs = 5000,
-) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const events: { event: string; data: string }[] = [];
-  let buffer = "";
-  const deadline = Date.now() + timeoutMs;
-  try {
-    while (Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
-      ]);
-      if (!chunk || chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = { event: "message", data: "" };
-        for (const line of block.split("\n")) {
-          if (line.startsWith("event:")) event.event = line.slice(6).trim();
-          if (line.startsWith("data:")) event.data += line.slice(5).trim();
-        }
-        events.push(event);
-        if (until(event)) return events;
-      }
-    }
-    return events;
-  } finally {
-    reader.releaseLock();
-  }
-}
-
 describe("the event stream", () => {
   const second = new pg.Client({ connectionString: env.DATABASE_URL });
   beforeAll(() => second.connect());
@@ -525,7 +488,7 @@ describe("the event stream", () => {
     const { booking } = await trackedBooking();
     let resets = 0;
     const heard: string[] = [];
-    const unsubscribe = await subscribeToBooking(
+    const unsubscribe = await subscribeToTopic<LiveEvent>(
       booking.id,
       (event) => heard.push(event.kind),
       () => (resets += 1),
@@ -537,7 +500,7 @@ describe("the event stream", () => {
     await expect.poll(() => resets, { timeout: 5000 }).toBe(1);
     unsubscribe();
 
-    const again = await subscribeToBooking(booking.id, (event) => heard.push(event.kind));
+    const again = await subscribeToTopic<LiveEvent>(booking.id, (event) => heard.push(event.kind));
     try {
       await second.query("SELECT pg_notify('easymove_live', $1)", [
         JSON.stringify({ bookingId: booking.id, kind: "chat" }),

@@ -1,6 +1,7 @@
 // Self-dispatch's rules (domain/dispatch.ts): who may take a job, the waves, and the flag.
 import { describe, expect, it } from "vitest";
 import {
+  boxAround,
   whatsNextSteps,
   DISPATCH_MESSAGES,
   districtOf,
@@ -12,10 +13,11 @@ import {
   recentDrops,
   takingPausedUntil,
   UNPLACED_DISTRICT,
+  waveReachMiles,
   type Candidate,
   type OpenJob,
 } from "~/domain/dispatch";
-import type { Place } from "~/domain/distance";
+import { greatCircleMiles, type LatLng, type Place } from "~/domain/distance";
 import { ukInstant } from "~/domain/uk-calendar";
 
 const job: OpenJob = {
@@ -203,5 +205,50 @@ describe("what the confirmation says happens next", () => {
     expect(whatsNextSteps({ driverFound: true, moveDate: "2026-11-28", today: "2026-11-28" })[1]).toMatch(
       /^A driver has taken your move already/,
     );
+  });
+});
+
+describe("the box an index searches for the drivers near a pickup", () => {
+  const inBox = ([lat, lng]: LatLng, box: ReturnType<typeof boxAround>) =>
+    lat >= box.minLat && lat <= box.maxLat && lng >= box.minLng && lng <= box.maxLng;
+
+  it("holds every point within the miles in a straight line, in any direction, north or south", () => {
+    for (const centre of [
+      [50.1, -5.5], // Penzance
+      [51.5074, -0.1278], // London
+      [54.9783, -1.6178], // Newcastle
+      [58.97, -3.3], // Orkney's edge
+    ] as LatLng[]) {
+      for (const miles of [waveReachMiles(1), 25, waveReachMiles(2)]) {
+        const box = boxAround(centre, miles);
+        for (let degrees = 0; degrees < 360; degrees += 5) {
+          // Walk out along a bearing to just inside `miles`.
+          const bearing = (degrees * Math.PI) / 180;
+          let step = 0;
+          let point: LatLng = centre;
+          while (true) {
+            const next: LatLng = [
+              centre[0] + (step * Math.cos(bearing)) / 69,
+              centre[1] + (step * Math.sin(bearing)) / (69 * Math.cos((centre[0] * Math.PI) / 180)),
+            ];
+            if (greatCircleMiles(centre, next) > miles) break;
+            point = next;
+            step += 0.25;
+          }
+          expect(inBox(point, box), `${centre} ${miles} miles at ${degrees}°`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("is not much bigger than it must be, so the index reads few drivers beyond the reach", () => {
+    const box = boxAround([54.9783, -1.6178], 10);
+    expect(greatCircleMiles([box.minLat, -1.6178], [box.maxLat, -1.6178])).toBeLessThan(21);
+    expect(greatCircleMiles([54.9783, box.minLng], [54.9783, box.maxLng])).toBeLessThan(21);
+  });
+
+  it("reaches the first wave's miles in wave 1, and the widest working radius in wave 2", () => {
+    expect(waveReachMiles(1)).toBe(10);
+    expect(waveReachMiles(2)).toBe(100);
   });
 });

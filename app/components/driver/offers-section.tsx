@@ -1,23 +1,61 @@
-// "Available jobs" on /driver: the open jobs this driver may take, following live as others
-// take them. Each card posts "Take this job" to the page's action through one shared fetcher.
+// "Available jobs" on /driver: the open jobs this driver may take, following live: the
+// server tells this driver only of changes to their own list (an offer added, or one gone) and
+// the list applies them without reloading the page. Each card posts "Take this job" to the
+// page's action through one shared fetcher.
 import { useActionData, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { StatusButton } from "~/components/ui/button";
 import { countOf } from "~/domain/plural";
 import { useLiveStream } from "~/utils/use-live-updates";
-import type { DriverJobsAnswer, OfferView } from "~/views/driver";
+import type { DriverJobsAnswer, OfferLiveData, OfferView } from "~/views/driver";
 
 /** The fetcher every "Take this job" form shares, so its answer outlives the card it came from. */
 const TAKE_FETCHER = "take-job";
 
-export function OffersSection({ offers, paused }: { offers: OfferView[]; paused: string | null }) {
-  useLiveStream("/api/driver/offers/events");
+const byDateAndTime = (a: OfferView, b: OfferView) =>
+  a.moveDate.localeCompare(b.moveDate) || a.window.localeCompare(b.window);
+
+/** The page's offers as the loader gave them, then as live changes add and remove them. */
+function useLiveOffers(loaded: OfferView[], headingRef: React.RefObject<HTMLHeadingElement | null>) {
+  const [offers, setOffers] = useState(loaded);
+  const [news, setNews] = useState("");
+  useEffect(() => setOffers(loaded), [loaded]);
+  useLiveStream("/api/driver/offers/events", {
+    onChange(data) {
+      const change = JSON.parse(data) as OfferLiveData;
+      if (change.change === "added") {
+        setOffers((now) =>
+          now.some((offer) => offer.bookingId === change.offer.bookingId)
+            ? now
+            : [...now, change.offer].sort(byDateAndTime),
+        );
+        setNews(`New job: ${change.offer.from} to ${change.offer.to}, ${change.offer.dateText}`);
+        return;
+      }
+      const gone = document.querySelector(`[data-offer="${CSS.escape(change.bookingId)}"]`);
+      // Focus never drops to the page's start: from a card that goes, to the list's heading.
+      if (gone?.contains(document.activeElement)) headingRef.current?.focus();
+      setOffers((now) => {
+        const offer = now.find((each) => each.bookingId === change.bookingId);
+        if (offer && change.change === "taken")
+          setNews(`${offer.from} to ${offer.to}, ${offer.dateText}: taken by another driver`);
+        return offer ? now.filter((each) => each !== offer) : now;
+      });
+    },
+  });
+  return { offers, news };
+}
+
+export function OffersSection({ offers: loaded, paused }: { offers: OfferView[]; paused: string | null }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { offers, news } = useLiveOffers(loaded, headingRef);
   const taking = useFetcher<DriverJobsAnswer>({ key: TAKE_FETCHER });
   const pageAnswer = useActionData<DriverJobsAnswer>();
   const answer = taking.data ?? pageAnswer;
   const refused = answer && !answer.ok && offers.every((offer) => offer.bookingId !== answer.bookingId) ? answer : null;
   return (
     <section aria-labelledby="offers-heading" className="mt-8">
-      <h2 id="offers-heading" className="text-lg font-semibold text-slate-900">
+      <h2 id="offers-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         Available jobs{" "}
         <span
           className="ml-1 rounded-full bg-blue-100 px-2 py-0.5 text-sm font-semibold text-blue-900"
@@ -29,6 +67,9 @@ export function OffersSection({ offers, paused }: { offers: OfferView[]; paused:
       <div role="status" className="mt-2 text-sm font-medium text-red-800" data-testid="offers-answer">
         {refused ? refused.message : null}
       </div>
+      <p role="status" className="sr-only" data-testid="offers-news">
+        {news}
+      </p>
       {paused ? (
         <p
           className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
@@ -58,7 +99,11 @@ function OfferCard({ offer }: { offer: OfferView }) {
   const error =
     taking.data && !taking.data.ok && taking.data.bookingId === offer.bookingId ? taking.data.message : null;
   return (
-    <li className="rounded-xl border border-blue-200 bg-white p-5 shadow-sm" data-testid={`offer-${offer.reference}`}>
+    <li
+      className="rounded-xl border border-blue-200 bg-white p-5 shadow-sm"
+      data-testid={`offer-${offer.reference}`}
+      data-offer={offer.bookingId}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold text-slate-900">
           {offer.dateText}, {offer.window}

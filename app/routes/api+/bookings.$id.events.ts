@@ -7,6 +7,7 @@ import { requireApiUser } from "~/server/auth/api-auth.server";
 import { findTrackedBooking } from "~/server/bookings/tracking.server";
 import { apiError } from "~/server/platform/api.server";
 import { liveTopicStream } from "~/server/platform/live-stream.server";
+import type { LiveEvent } from "~/server/platform/live.server";
 
 export const BOOKING_NOT_FOUND = "Booking not found";
 
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await findTrackedBooking(params.id, user);
   if (!found) return apiError(404, BOOKING_NOT_FOUND);
   const bookingId = found.booking.id;
-  return liveTopicStream(request, {
+  return liveTopicStream<LiveEvent>(request, {
     userId: user.id,
     topic: bookingId,
     ready: JSON.stringify({ bookingId }),

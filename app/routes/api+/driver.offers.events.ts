@@ -1,17 +1,22 @@
-// GET /api/driver/offers/events: server-sent events for drivers, "change" when the
-// open jobs change (one opened, taken, or given by an admin), so the portal's list follows live
-// (platform/live-stream.server.ts).
+// GET /api/driver/offers/events: server-sent events for one driver, "change" when their own
+// list of open jobs changes: an offer added (with its card) or gone (taken by another driver, or
+// closed), so the portal applies it without reloading. Drivers a change does not concern hear
+// nothing (platform/live-stream.server.ts, drivers/offers.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiDriver } from "~/server/auth/api-auth.server";
+import { liveDriver, offerLiveData } from "~/server/drivers/offers.server";
+import { apiError } from "~/server/platform/api.server";
 import { liveTopicStream } from "~/server/platform/live-stream.server";
-import { OPEN_JOBS_TOPIC } from "~/server/platform/live.server";
+import { offersTopic, type OfferEvent } from "~/server/platform/live.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiDriver(request);
-  return liveTopicStream(request, {
+  const driver = await liveDriver(user.id);
+  if (!driver) return apiError(403, "Your driver profile is not linked to this account yet");
+  return liveTopicStream<OfferEvent>(request, {
     userId: user.id,
-    topic: OPEN_JOBS_TOPIC,
+    topic: offersTopic(driver.id),
     ready: "{}",
-    change: () => JSON.stringify({ at: Date.now() }),
+    change: (event) => offerLiveData(driver, event),
   });
 }

@@ -3,7 +3,7 @@
 // helpers, stops and hours, and their share. No street, no customer, until taken.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiDriver } from "~/server/auth/api-auth.server";
-import { offersFor } from "~/server/drivers/dispatch.server";
+import { offersFor } from "~/server/drivers/offers.server";
 import { enforceRateLimit, requireMethod } from "~/server/platform/api.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -30,8 +30,9 @@ import {
 } from "~/schemas/tracker";
 import { requireDriver } from "~/server/auth/auth.server";
 import { advanceTracking, completeStop } from "~/server/bookings/tracking.server";
-import { offersFor, takeJob } from "~/server/drivers/dispatch.server";
+import { takeJob } from "~/server/drivers/dispatch.server";
 import { driverJobs, dropJob } from "~/server/drivers/jobs.server";
+import { offersFor } from "~/server/drivers/offers.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import { driverCopyHeaders, passDriverCopyHeaders } from "~/utils/driver-app-copies";
 import { seo } from "~/utils/seo";

@@ -14,13 +14,13 @@ import { formatCalendarDate } from "~/domain/uk-datetime";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, type AdminBookingAction } from "~/schemas/admin-bookings";
 import { BOOKING_ROW_SELECT, type BookingRowRecord } from "~/server/admin/bookings.server";
 import { queueCustomerText, queueDriverText } from "~/server/bookings/move-day-texts.server";
-import { openForDrivers } from "~/server/bookings/open-jobs.server";
+import { closeOffers, markOffersStale, openForDrivers, reofferJob } from "~/server/bookings/open-jobs.server";
 import { applyTrackingStep } from "~/server/bookings/tracking.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { recordAudit } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
-import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
+import { publishLiveEvent, publishOfferChange } from "~/server/platform/live.server";
 import type { ToastInput } from "~/utils/toast";
 import type { Prisma } from "../../../generated/prisma/client";
 
@@ -77,7 +77,7 @@ export async function updateBookingStatus(
 }
 
 export type RescheduleResult =
-  | { ok: true; changed: boolean; reference: string; whenText: string }
+  | { ok: true; changed: boolean; reference: string; whenText: string; offeredTo?: string[] }
   | { ok: false; status: 404 | 409; message: string };
 
 /**
@@ -134,9 +134,16 @@ export async function rescheduleBooking(
       { key: messageKey("move-rescheduled", bookingId, event), bookingId },
     );
     if (booking.driver) await queueDriverText(tx, "text-job-changed", bookingId, booking.driver, event);
-    return { ok: true, changed: true, reference: booking.reference, whenText };
+    // Another day or time changes who may take it: an open job is offered again, a driver's own
+    // offers are worked out again.
+    await markOffersStale(tx, [booking.driver?.id]);
+    const offeredTo = await reofferJob(tx, bookingId);
+    return { ok: true, changed: true, reference: booking.reference, whenText, offeredTo };
   });
-  if (result.ok && result.changed) await publishLiveEvent({ bookingId, kind: "booking" });
+  if (result.ok && result.changed) {
+    await publishLiveEvent({ bookingId, kind: "booking" });
+    await publishOfferChange({ bookingId, change: "closed" }, result.offeredTo ?? []);
+  }
   return result;
 }
 
@@ -161,6 +168,7 @@ export async function unassignDriver(adminId: string, bookingId: string): Promis
       data: { driverId: null, status: "pending", trackingStatus: null, takenAt: null },
     });
     await openForDrivers(tx, bookingId);
+    await markOffersStale(tx, [booking.driver.id]);
     await recordAudit(
       {
         actorId: adminId,
@@ -174,15 +182,12 @@ export async function unassignDriver(adminId: string, bookingId: string): Promis
     await queueDriverText(tx, "text-job-cancelled", bookingId, booking.driver, createId());
     return { ok: true, reference: booking.reference };
   });
-  if (result.ok) {
-    await publishLiveEvent({ bookingId, kind: "booking" });
-    await publishOpenJobsChanged();
-  }
+  if (result.ok) await publishLiveEvent({ bookingId, kind: "booking" });
   return result;
 }
 
 export type AssignResult =
-  | { status: "assigned" | "unchanged"; booking: BookingRowRecord }
+  | { status: "assigned" | "unchanged"; booking: BookingRowRecord; offeredTo?: string[] }
   | { status: "not_found" | "driver_not_approved" | "not_assignable" };
 
 /**
@@ -224,6 +229,8 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
       await tx.trackingEvent.create({
         data: { bookingId, status: "assigned", createdById: adminId, note: "Driver assigned" },
       });
+    const offeredTo = await closeOffers(tx, bookingId);
+    await markOffersStale(tx, [driverId, current.driverId]);
     await recordAudit(
       {
         actorId: adminId,
@@ -258,11 +265,15 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
       });
       if (previous) await queueDriverText(tx, "text-job-cancelled", bookingId, previous, assignment);
     }
-    return { status: "assigned", booking };
+    return { status: "assigned", booking, offeredTo };
   });
   if (result.status === "assigned") {
     await publishLiveEvent({ bookingId, kind: "booking" });
-    await publishOpenJobsChanged(); // an admin's assignment closes the offer
+    // An admin's assignment closes the offer: to the drivers who had it, another driver took it.
+    await publishOfferChange(
+      { bookingId, change: "taken" },
+      (result.offeredTo ?? []).filter((id) => id !== driverId),
+    );
   }
   return result;
 }

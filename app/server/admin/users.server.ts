@@ -70,6 +70,8 @@ export async function setUserActive(adminId: string, userId: string, isActive: b
       const before = await tx.user.findUnique({ where: { id: userId }, select: { isActive: true } });
       if (!before) return notFound;
       const user = await tx.user.update({ where: { id: userId }, data: { isActive }, select: USER_ROW });
+      // A driver's offers are worked out again when next read (none while inactive).
+      await tx.driver.updateMany({ where: { userId }, data: { offersStale: true } });
       if (!isActive) {
         await tx.session.deleteMany({ where: { userId } });
         await tx.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });

@@ -13,11 +13,12 @@ import { queueMessage } from "~/server/messages/outbox.server";
 import { refundPayment } from "~/server/payments/index.server";
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
-import { publishLiveEvent } from "~/server/platform/live.server";
+import { publishLiveEvent, publishOfferChange } from "~/server/platform/live.server";
 import type { SessionUser } from "~/views/session-user";
 import { Prisma } from "../../../generated/prisma/client";
 import { issueCreditNotes } from "./invoices.server";
 import { queueDriverText } from "./move-day-texts.server";
+import { closeOffers, markOffersStale } from "./open-jobs.server";
 
 export const CANCELLATION_MESSAGES = {
   notFound: "Booking not found.",
@@ -188,8 +189,9 @@ export async function cancelBooking({
       return { status: "refund_failed", reference, message: result.message };
     }
     const { offer } = result;
-    // The refund's state and the customer's e-mail commit together.
-    await db.$transaction(async (tx) => {
+    // The refund's state and the customer's e-mail commit together; an open job leaves the
+    // drivers' lists, and a driver's day is free again.
+    const closedFor = await db.$transaction(async (tx) => {
       if (offer.kind !== "unpaid")
         await tx.booking.update({
           where: { id: booking.id },
@@ -208,7 +210,10 @@ export async function cancelBooking({
         select: { driver: { select: { id: true, phone: true } } },
       });
       if (driver) await queueDriverText(tx, "text-job-cancelled", booking.id, driver, "cancelled");
+      await markOffersStale(tx, [driver?.id]);
+      return closeOffers(tx, booking.id);
     });
+    await publishOfferChange({ bookingId: booking.id, change: "closed" }, closedFor);
     if (offer.kind !== "unpaid") {
       // Each refund corrects the VAT invoice with a credit note (housekeeping issues it later if this fails).
       await issueCreditNotes(booking.id).catch((error) =>

@@ -23,7 +23,6 @@ import { bulkhead, NO_TURN, type Turn } from "~/server/platform/bulkhead.server"
 import { isUniqueViolation } from "~/server/platform/db-errors.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
-import { publishOpenJobsChanged } from "~/server/platform/live.server";
 import { metrics } from "~/server/platform/metrics.server";
 import { waitForSpareCapacity } from "~/server/platform/spare-capacity.server";
 import type { SessionUser } from "~/views/session-user";
@@ -325,7 +324,6 @@ async function recordPaymentAnswer(
       await refundUnneededPayment(payment, "Refunded: the booking was already paid.");
     return { outcome: "already_paid", bookingId };
   }
-  await publishOpenJobsChanged(); // drivers' lists show the new open job
   return { outcome: "paid", bookingId };
 }
 

@@ -13,7 +13,7 @@ import type { TrackingStatusValue } from "~/domain/tracking";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { claimNewsTitle, type ClaimNews } from "~/schemas/damage-claim-messages";
-import { queueMessage } from "~/server/messages/outbox.server";
+import { queueMessage, type QueuedMessage } from "~/server/messages/outbox.server";
 import { customerWantsTexts, TEXT_CONSENT_SELECT } from "~/server/messages/text-consent.server";
 import { optedOut } from "~/server/messages/twilio-webhooks.server";
 import { db } from "~/server/platform/db.server";
@@ -90,6 +90,37 @@ export async function queueDriverText(
     { bookingId, driverId: driver.id },
     { key: messageKey(kind, bookingId, driver.id, event), bookingId, recipient: to },
   );
+}
+
+/**
+ * The same text to many drivers, each about their job, as messages for queueMessages: one read
+ * of the STOP list for all of them, and the keys of queueDriverText.
+ */
+export async function driverTextMessages(
+  tx: Prisma.TransactionClient,
+  kind: DriverTextKind,
+  event: string,
+  to: readonly { bookingId: string; driver: { id: string; phone: string } }[],
+): Promise<QueuedMessage[]> {
+  const numbered = to.flatMap((each) => {
+    const number = textableNumber(each.driver.phone);
+    return number ? [{ ...each, number }] : [];
+  });
+  if (numbered.length === 0) return [];
+  const stopped = await tx.textOptOut.findMany({
+    where: { phone: { in: [...new Set(numbered.map((each) => each.number))] } },
+    select: { phone: true },
+  });
+  const stoppedNumbers = new Set(stopped.map((row) => row.phone));
+  return numbered
+    .filter((each) => !stoppedNumbers.has(each.number))
+    .map(({ bookingId, driver, number }) => ({
+      kind,
+      refs: { bookingId, driverId: driver.id },
+      key: messageKey(kind, bookingId, driver.id, event),
+      bookingId,
+      recipient: number,
+    }));
 }
 
 const brand = () => env.BRAND_NAME;

@@ -1,235 +1,27 @@
 // Self-dispatch: a paid booking without a driver is an open job; the drivers who may
 // do it (domain/dispatch.ts) see it in their portal and take it, first come first served. An
 // admin's assignment stays the override: it closes the offer.
-import {
-  DISPATCH_MESSAGES,
-  ineligibility,
-  inFirstWave,
-  jobWindow,
-  needsADriver,
-  offerWave,
-  secondWaveAt,
-  takingPausedUntil,
-  type OpenJob,
-} from "~/domain/dispatch";
-import { formatDistance } from "~/domain/distance";
-import { ON_TIME_GRACE_MINUTES } from "~/domain/driver-reliability";
+import { DISPATCH_MESSAGES, jobWindow, needsADriver, offerWave } from "~/domain/dispatch";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { estimatedTimeText } from "~/domain/pricing";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { formatCalendarDate, formatUkDateTime } from "~/domain/uk-datetime";
-import { helpersText, VAN_LABELS, VAN_SIZES } from "~/domain/vans";
+import { helpersText, VAN_LABELS } from "~/domain/vans";
 import { MAX_DAYS_OFF } from "~/schemas/driver-availability";
-import { queueCustomerText, queueDriverText } from "~/server/bookings/move-day-texts.server";
-import { districtOfAddress, estimatedMiles, OPEN_JOB } from "~/server/bookings/open-jobs.server";
+import { queueCustomerText } from "~/server/bookings/move-day-texts.server";
+import { closeOffers, districtOfAddress, markOffersStale, OPEN_JOB, pointOf } from "~/server/bookings/open-jobs.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { absoluteUrl, env } from "~/server/platform/env.server";
 import { createId } from "~/server/platform/ids.server";
-import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
+import { publishLiveEvent, publishOfferChange } from "~/server/platform/live.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/platform/rate-limit.server";
-import type { OfferView } from "~/views/driver";
-import type { Prisma } from "../../../generated/prisma/client";
-
-const openJobSelect = {
-  id: true,
-  reference: true,
-  vanSize: true,
-  moveDate: true,
-  moveTime: true,
-  estimatedHours: true,
-  helpers: true,
-  pickupAddress: true,
-  deliveryAddress: true,
-  driverShare: true,
-  openedAt: true,
-  _count: { select: { stops: true } },
-} satisfies Prisma.BookingSelect;
-type OpenJobRow = Prisma.BookingGetPayload<{ select: typeof openJobSelect }>;
-
-const asOpenJob = (row: OpenJobRow): OpenJob => ({
-  bookingId: row.id,
-  vanSize: row.vanSize,
-  moveDate: isoDateOf(row.moveDate),
-  moveTime: row.moveTime,
-  estimatedHours: row.estimatedHours,
-});
-
-const driverSelect = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  approvalStatus: true,
-  vanType: true,
-  basePostcode: true,
-  workingRadiusMiles: true,
-  jobsPerDay: true,
-  unavailableDates: true,
-  completedJobs: true,
-  ratingTenths: true,
-  user: { select: { isActive: true } },
-} satisfies Prisma.DriverSelect;
-
-type Client = Prisma.TransactionClient | typeof db;
-
-/** Each row's value by its driver. */
-function byDriver<T extends { driverId: string }>(rows: T[]) {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const own = map.get(row.driverId);
-    if (own) own.push(row);
-    else map.set(row.driverId, [row]);
-  }
-  return map;
-}
-
-/**
- * Drivers, with what the rules need of them: five queries, however many drivers, each reading
- * only these drivers' rows (by index): their live jobs from today, the jobs they gave back, and
- * their arrivals counted by the database rather than read one by one.
- */
-async function driversFacts(client: Client, where: Prisma.DriverWhereInput, now: Date) {
-  const today = ukToday(now);
-  const drivers = await client.driver.findMany({ where, select: driverSelect, take: 2000 });
-  if (drivers.length === 0) return [];
-  const ids = drivers.map((driver) => driver.id);
-  const arrivalsOf = { driverId: { in: ids }, kind: "arrival" } satisfies Prisma.DriverJobEventWhereInput;
-  const [otherJobs, drops, arrivals, onTimeArrivals] = await Promise.all([
-    client.booking.findMany({
-      where: {
-        driverId: { in: ids },
-        status: { in: ["assigned", "in_progress"] },
-        moveDate: { gte: new Date(`${today}T00:00:00Z`) },
-      },
-      select: { driverId: true, moveDate: true, moveTime: true, estimatedHours: true },
-    }),
-    // Few by design: past DROP_LIMIT a driver's taking pauses.
-    client.driverJobEvent.findMany({
-      where: { driverId: { in: ids }, kind: "dropped" },
-      select: { driverId: true, bookingId: true, createdAt: true },
-    }),
-    client.driverJobEvent.groupBy({ by: ["driverId"], where: arrivalsOf, _count: { _all: true } }),
-    // On time as arrivedOnTime counts it: no lateness recorded, or within the grace.
-    client.driverJobEvent.groupBy({
-      by: ["driverId"],
-      where: { ...arrivalsOf, OR: [{ minutesLate: null }, { minutesLate: { lte: ON_TIME_GRACE_MINUTES } }] },
-      _count: { _all: true },
-    }),
-  ]);
-  const jobsOf = byDriver(otherJobs.flatMap((job) => (job.driverId ? [{ ...job, driverId: job.driverId }] : [])));
-  const dropsOf = byDriver(drops);
-  const count = (rows: { driverId: string; _count: { _all: number } }[]) =>
-    new Map(rows.map((row) => [row.driverId, row._count._all]));
-  const arrivalCounts = count(arrivals);
-  const onTimeCounts = count(onTimeArrivals);
-  return drivers.map((driver) => {
-    const own = dropsOf.get(driver.id) ?? [];
-    return {
-      ...driver,
-      otherJobs: (jobsOf.get(driver.id) ?? []).map((job) => ({ ...job, moveDate: isoDateOf(job.moveDate) })),
-      droppedBookingIds: own.flatMap((event) => (event.bookingId ? [event.bookingId] : [])),
-      takingPausedUntil: takingPausedUntil(
-        own.map((event) => event.createdAt),
-        now,
-      ),
-      arrivals: arrivalCounts.get(driver.id) ?? 0,
-      onTimeArrivals: onTimeCounts.get(driver.id) ?? 0,
-    };
-  });
-}
-
-/** A driver, with what the rules need of them, found by their account. */
-async function driverFacts(client: Client, userId: string, now: Date) {
-  return (await driversFacts(client, { userId }, now))[0] ?? null;
-}
-type DriverFacts = Awaited<ReturnType<typeof driversFacts>>[number];
-
-/** Whether this driver may take this job now, and if not, why (a sentence). */
-function refusal(driver: DriverFacts, row: OpenJobRow, now: Date): string | null {
-  const milesToPickup = driver.basePostcode ? estimatedMiles(driver.basePostcode, row.pickupAddress) : null;
-  const job = asOpenJob(row);
-  const rule = ineligibility(
-    {
-      approved: driver.approvalStatus === "approved",
-      active: driver.user?.isActive ?? false,
-      vanSize: driver.vanType,
-      radiusMiles: driver.workingRadiusMiles,
-      milesToPickup,
-      unavailableDates: driver.unavailableDates.map(isoDateOf),
-      jobsPerDay: driver.jobsPerDay,
-      otherJobs: driver.otherJobs,
-      droppedBookingIds: driver.droppedBookingIds,
-      takingPausedUntil: driver.takingPausedUntil,
-    },
-    job,
-  );
-  if (rule) return rule;
-  if (offerWave(job, row.openedAt!, now) === 1 && !inFirstWave({ ...driver, milesToPickup: milesToPickup! }))
-    return DISPATCH_MESSAGES.firstWave(formatUkDateTime(secondWaveAt(row.openedAt!)).slice(-5));
-  return null;
-}
-
-function offerView(row: OpenJobRow, driver: DriverFacts): OfferView {
-  const { start, end } = jobWindow(asOpenJob(row));
-  const miles = driver.basePostcode ? estimatedMiles(driver.basePostcode, row.pickupAddress) : null;
-  return {
-    bookingId: row.id,
-    reference: row.reference,
-    moveDate: isoDateOf(row.moveDate),
-    dateText: formatCalendarDate(row.moveDate, "full"),
-    window: `${formatUkDateTime(start).slice(-5)}–${formatUkDateTime(end).slice(-5)}`,
-    from: districtOfAddress(row.pickupAddress),
-    to: districtOfAddress(row.deliveryAddress),
-    distanceFromBase: miles === null ? null : formatDistance(miles),
-    van: VAN_LABELS[row.vanSize],
-    helpers: helpersText(row.helpers),
-    stops: row._count.stops,
-    estimatedTime: estimatedTimeText(row.estimatedHours),
-    share: formatPounds(row.driverShare),
-  };
-}
-
-/**
- * The open jobs this driver may take now, by date: districts only, no street, no customer. While
- * too many recent drops stop them taking jobs, none, and `paused` says why and until when.
- */
-export async function offersFor(
-  userId: string,
-  now = new Date(),
-): Promise<{ offers: OfferView[]; paused: string | null }> {
-  const driver = await driverFacts(db, userId, now);
-  if (!driver) return { offers: [], paused: null };
-  if (driver.takingPausedUntil) return { offers: [], paused: DISPATCH_MESSAGES.tooManyDrops(driver.takingPausedUntil) };
-  // What SQL can tell (the van, the days off) it tells; the miles and the clashes are ours.
-  const rows = await db.booking.findMany({
-    where: {
-      ...OPEN_JOB,
-      moveDate: { gte: new Date(`${ukToday(now)}T00:00:00Z`), notIn: driver.unavailableDates },
-      vanSize: { in: VAN_SIZES.slice(0, VAN_SIZES.indexOf(driver.vanType) + 1) },
-    },
-    orderBy: [{ moveDate: "asc" }, { moveTime: "asc" }],
-    take: 1000,
-    select: openJobSelect,
-  });
-  return {
-    offers: rows.filter((row) => refusal(driver, row, now) === null).map((row) => offerView(row, driver)),
-    paused: null,
-  };
-}
+import { asOpenJob, driverFacts, lockDriver, openJobSelect, refusal } from "./dispatch-rules.server";
+import { offerOpenJobs, recomputeOffersOf } from "./offers.server";
 
 export type TakeResult =
   { ok: true; bookingId: string; reference: string } | { ok: false; status: 403 | 404 | 409; message: string };
-
-/**
- * Holds this driver's row until the transaction ends: their takes, and their changes to what
- * limits them (availability, days off), go one at a time, so each take checks the rules
- * against the jobs the one before it won.
- */
-async function lockDriver(tx: Prisma.TransactionClient, driverId: string) {
-  await tx.$queryRaw`SELECT 1 FROM "Driver" WHERE "id" = ${driverId} FOR UPDATE`;
-}
 
 /**
  * "Take this job": the first eligible driver wins. The rules are checked inside the taking
@@ -243,7 +35,7 @@ export async function takeJob(userId: string, bookingId: string, now = new Date(
   if (!driverRow) return { ok: false, status: 403, message: DISPATCH_MESSAGES.notApproved };
 
   const outcome = await db.$transaction(
-    async (tx): Promise<"gone" | "lost" | { refused: string } | { reference: string }> => {
+    async (tx): Promise<"gone" | "lost" | { refused: string } | { reference: string; offeredTo: string[] }> => {
       await lockDriver(tx, driverRow.id);
       const [driver, row] = await Promise.all([
         driverFacts(tx, userId, now),
@@ -264,6 +56,10 @@ export async function takeJob(userId: string, bookingId: string, now = new Date(
         },
       });
       if (count === 0) return "lost";
+      // The job leaves every list it was on; the taker's own offers are worked out again (a job
+      // at the same time, or a day now full, is no longer theirs to take).
+      const offeredTo = await closeOffers(tx, bookingId);
+      await markOffersStale(tx, [driverRow.id]);
       await tx.trackingEvent.create({
         data: { bookingId, status: "assigned", createdById: userId, note: "Driver assigned" },
       });
@@ -285,14 +81,18 @@ export async function takeJob(userId: string, bookingId: string, now = new Date(
         { key: messageKey("driver-assigned", bookingId, driverRow.id, assignment), bookingId },
       );
       await queueCustomerText(tx, "text-driver-assigned", bookingId, assignment);
-      return { reference: row.reference };
+      return { reference: row.reference, offeredTo };
     },
   );
 
   if (typeof outcome === "object" && "refused" in outcome) return { ok: false, status: 403, message: outcome.refused };
   if (typeof outcome === "object") {
     await publishLiveEvent({ bookingId, kind: "booking" });
-    await publishOpenJobsChanged(); // the job leaves every other driver's list
+    // Only the drivers who had it are told; the taker's page reloads with the answer.
+    await publishOfferChange(
+      { bookingId, change: "taken" },
+      outcome.offeredTo.filter((id) => id !== driverRow.id),
+    );
     return { ok: true, bookingId, reference: outcome.reference };
   }
   // Not open (any more): a second tap of the same driver racing the first is theirs either way.
@@ -314,73 +114,47 @@ function takenBy(bookingId: string, driverId: string) {
 }
 
 /**
- * The queue's dispatch schedule (every minute): each open job is announced once to each driver
- * who may take it now, as its waves open (e-mail and text, and the portal's list); a job open too
- * long is flagged to admins once (needsADriver), by e-mail to OPS_EMAIL.
+ * The dispatch queue's work, each minute and whenever a job opens: the jobs that are due are
+ * offered to the drivers who may take them as their waves open (offers.server.ts: rows, e-mail and
+ * text, each driver told live); a job open too long is flagged to admins once (needsADriver), by
+ * e-mail to OPS_EMAIL.
  */
 export async function runDispatch(now = new Date()) {
-  const today = ukToday(now);
+  const offered = await offerOpenJobs(now);
+  const flagged = await flagJobsNeedingADriver(now);
+  return { offered, flagged };
+}
+
+/** Open jobs not yet flagged: each one still open too close to its start is flagged, once. */
+async function flagJobsNeedingADriver(now: Date) {
   const jobs = await db.booking.findMany({
-    where: { ...OPEN_JOB, moveDate: { gte: new Date(`${today}T00:00:00Z`) } },
-    select: { ...openJobSelect, needsDriverAt: true, offers: { select: { driverId: true } } },
-    orderBy: [{ moveDate: "asc" }, { moveTime: "asc" }],
-    take: 2000,
+    where: { ...OPEN_JOB, needsDriverAt: null, moveDate: { gte: new Date(`${ukToday(now)}T00:00:00Z`) } },
+    select: { id: true, moveDate: true, moveTime: true, openedAt: true },
   });
-  if (jobs.length === 0) return { offered: 0, flagged: 0 };
-  const drivers = await driversFacts(
-    db,
-    { approvalStatus: "approved", basePostcode: { not: null }, user: { isActive: true } },
-    now,
-  );
-  let offered = 0;
   let flagged = 0;
   for (const job of jobs) {
-    const told = new Set(job.offers.map((offer) => offer.driverId));
-    const wave = offerWave(asOpenJob(job), job.openedAt!, now);
-    const newlyEligible = drivers.filter((driver) => !told.has(driver.id) && refusal(driver, job, now) === null);
-    const flag = !job.needsDriverAt && needsADriver(asOpenJob(job), job.openedAt!, now);
-    if (newlyEligible.length === 0 && !flag) continue;
-    await db.$transaction(async (tx) => {
-      // Once per driver and job: the unique rows are the gate, should two runs overlap (only the
-      // offers this run made come back).
-      const made = await tx.dispatchOffer.createManyAndReturn({
-        data: newlyEligible.map((driver) => ({ bookingId: job.id, driverId: driver.id, wave })),
-        skipDuplicates: true,
-        select: { driverId: true },
+    const asJob = { moveDate: isoDateOf(job.moveDate), moveTime: job.moveTime };
+    if (!needsADriver(asJob, job.openedAt!, now)) continue;
+    const wave = offerWave({ ...asJob }, job.openedAt!, now);
+    flagged += await db.$transaction(async (tx) => {
+      const { count } = await tx.booking.updateMany({
+        where: { id: job.id, needsDriverAt: null },
+        data: { needsDriverAt: now },
       });
-      const madeFor = new Set(made.map((offer) => offer.driverId));
-      for (const driver of newlyEligible.filter((eligible) => madeFor.has(eligible.id))) {
-        offered++;
-        const refs = { bookingId: job.id, driverId: driver.id };
-        await queueMessage(tx, "job-offer", refs, {
-          key: messageKey("job-offer", job.id, driver.id),
-          bookingId: job.id,
-          recipient: driver.email,
-        });
-        await queueDriverText(tx, "text-job-offer", job.id, driver, "offer");
-      }
-      if (flag) {
-        const { count } = await tx.booking.updateMany({
-          where: { id: job.id, needsDriverAt: null },
-          data: { needsDriverAt: now },
-        });
-        if (count === 1) {
-          flagged++;
-          await tx.auditLog.create({
-            data: { action: "booking.needs_driver", targetType: "Booking", targetId: job.id, details: { wave } },
-          });
-          await queueMessage(
-            tx,
-            "needs-a-driver",
-            { bookingId: job.id },
-            { key: messageKey("needs-a-driver", job.id), bookingId: job.id, recipient: opsEmail() },
-          );
-        }
-      }
+      if (count === 0) return 0;
+      await tx.auditLog.create({
+        data: { action: "booking.needs_driver", targetType: "Booking", targetId: job.id, details: { wave } },
+      });
+      await queueMessage(
+        tx,
+        "needs-a-driver",
+        { bookingId: job.id },
+        { key: messageKey("needs-a-driver", job.id), bookingId: job.id, recipient: opsEmail() },
+      );
+      return 1;
     });
   }
-  if (offered > 0) await publishOpenJobsChanged();
-  return { offered, flagged };
+  return flagged;
 }
 
 const opsEmail = () => env.OPS_EMAIL ?? env.SUPPORT_EMAIL;
@@ -468,17 +242,23 @@ export async function mayChangeAvailability(driverId: string) {
 }
 
 /**
- * Saves where and how much the driver works. It changes only this driver's offers (the next
- * read of their list), so no other driver's page is told: a driver saving in a loop cannot make
- * every other driver's list reload.
+ * Saves where and how much the driver works, and works out their offers again: only this
+ * driver's rows change and no other driver's page is told, so a driver saving in a loop cannot
+ * make other drivers' lists reload.
  */
 export async function saveAvailability(
   driverId: string,
   settings: { basePostcode: string; workingRadiusMiles: number; jobsPerDay: number },
+  now = new Date(),
 ) {
+  const base = pointOf(settings.basePostcode);
   await db.$transaction(async (tx) => {
     await lockDriver(tx, driverId); // not while one of their takes is checking the old settings
-    await tx.driver.update({ where: { id: driverId }, data: settings });
+    await tx.driver.update({
+      where: { id: driverId },
+      data: { ...settings, baseLat: base?.[0] ?? null, baseLng: base?.[1] ?? null },
+    });
+    await recomputeOffersOf(tx, driverId, now);
   });
 }
 
@@ -496,6 +276,7 @@ export async function changeDayOff(driverId: string, intent: "add-day" | "remove
       where: { id: driverId },
       data: { unavailableDates: [...days].sort().map((date) => new Date(`${date}T00:00:00Z`)) },
     });
+    await recomputeOffersOf(tx, driverId, now);
     return true;
   });
 }

@@ -15,11 +15,11 @@ import { formatCalendarDate } from "~/domain/uk-datetime";
 import { helpersText, VAN_LABELS, type VanSize } from "~/domain/vans";
 import { TRACKER_MESSAGES } from "~/schemas/tracker-messages";
 import { unreadCounts } from "~/server/bookings/chat.server";
-import { openForDrivers } from "~/server/bookings/open-jobs.server";
+import { markOffersStale, openForDrivers } from "~/server/bookings/open-jobs.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { db } from "~/server/platform/db.server";
 import { createId } from "~/server/platform/ids.server";
-import { publishLiveEvent, publishOpenJobsChanged } from "~/server/platform/live.server";
+import { publishLiveEvent } from "~/server/platform/live.server";
 import type { DriverJob } from "~/views/driver";
 import type { SessionUser } from "~/views/session-user";
 
@@ -196,8 +196,10 @@ export async function dropJob({
     await tx.driverJobEvent.create({
       data: { driverId: driver.id, bookingId, kind: "dropped", reason: reason ?? null },
     });
-    // Open to other drivers again (not to this one: domain/dispatch.ts).
+    // Open to other drivers again (not to this one: domain/dispatch.ts); their own offers are
+    // worked out again (the time it held is free).
     await openForDrivers(tx, bookingId);
+    await markOffersStale(tx, [driver.id]);
     await tx.auditLog.create({
       data: {
         actorId: user.id,
@@ -225,6 +227,5 @@ export async function dropJob({
     return { ok: false, status: 409, message: TRACKER_MESSAGES.jobStarted };
   }
   await publishLiveEvent({ bookingId, kind: "tracking" });
-  await publishOpenJobsChanged();
   return { ok: true, reference: booking!.reference };
 }

@@ -91,6 +91,17 @@ export async function addJob(tx: Transaction, queue: QueueName, data: object, op
   return queueBoss.send(queue, data, { ...options, db: fromPrisma(tx) });
 }
 
+/** Adds many jobs in one statement inside the caller's transaction (with the queue's own options). */
+export async function addJobs(tx: Transaction, queue: QueueName, data: readonly object[]) {
+  if (data.length === 0) return;
+  const queueBoss = await jobQueue();
+  await queueBoss.insert(
+    queue,
+    data.map((each) => ({ data: each })),
+    { db: fromPrisma(tx) },
+  );
+}
+
 export type JobHandlers = Partial<Record<QueueName, (job: Job<Record<string, unknown>>) => Promise<void>>>;
 
 /** Starts this process's workers (a few jobs at a time per queue) and the schedules. */

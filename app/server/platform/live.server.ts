@@ -32,7 +32,7 @@ export async function publishLiveEvent(event: LiveEvent) {
 }
 
 const emitter = new EventEmitter();
-emitter.setMaxListeners(0); // one listener per open tracker page
+emitter.setMaxListeners(0); // one listener per open tracker or driver's page
 let listener: Promise<pg.Client> | null = null;
 
 function parseEvent(payload: string | undefined): LiveEvent | null {
@@ -63,12 +63,13 @@ function ensureListening() {
     client.on("error", reset);
     client.on("end", () => listener && reset());
     client.on("notification", (message) => {
+      if (message.channel === OFFERS_CHANNEL) return emitOfferNotice(message.payload);
       const event = parseEvent(message.payload);
       if (event) emitter.emit(event.bookingId, event);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${OFFERS_CHANNEL}`);
     } catch (error) {
       reset();
       throw error;
@@ -78,52 +79,81 @@ function ensureListening() {
   return listener;
 }
 
-/**
- * The drivers' open jobs are a topic of their own, told as if a booking of this id
- * changed: a job opened, taken or given by an admin.
- */
-export const OPEN_JOBS_TOPIC = "open-jobs";
+// ---------------------------------------------------------------- drivers' offers
 
-/** Every driver's page reloads its list when told, so one process tells them at most this often. */
-const OPEN_JOBS_NOTICE_EVERY_MS = 1_000;
-let lastOpenJobsNotice = 0;
-let trailingOpenJobsNotice: ReturnType<typeof setTimeout> | null = null;
+const OFFERS_CHANNEL = "easymove_offers";
+
+/** How a driver's list changed: an offer added, or one gone (taken by another driver, or closed). */
+type OfferChange = "added" | "taken" | "closed";
+export type OfferEvent = { bookingId: string; change: OfferChange };
+
+/** The topic a driver's page follows: their own offers only. */
+export const offersTopic = (driverId: string) => `offers:${driverId}`;
 
 /**
- * Tells every driver's page that the open jobs changed: at once, unless this process told them
- * less than a second ago; then once more at the second's end for every change meanwhile, so a
- * burst of takes and drops reloads each page twice at most, and nothing is missed.
+ * PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; an id is about 25 bytes, so a
+ * change for thousands of drivers goes as several notices of this many ids each.
  */
-export async function publishOpenJobsChanged() {
-  const publish = () => {
-    lastOpenJobsNotice = Date.now();
-    return publishLiveEvent({ bookingId: OPEN_JOBS_TOPIC, kind: "booking" });
-  };
-  const wait = lastOpenJobsNotice + OPEN_JOBS_NOTICE_EVERY_MS - Date.now();
-  if (wait <= 0) return publish();
-  trailingOpenJobsNotice ??= setTimeout(() => {
-    trailingOpenJobsNotice = null;
-    void publish();
-  }, wait);
+const DRIVERS_PER_NOTICE = 250;
+
+/** The notices of one change: the booking, the change, and a slice of the drivers it concerns. */
+function offerNotices(event: OfferEvent, driverIds: readonly string[]) {
+  const notices: string[] = [];
+  for (let start = 0; start < driverIds.length; start += DRIVERS_PER_NOTICE)
+    notices.push(
+      JSON.stringify({ b: event.bookingId, c: event.change, d: driverIds.slice(start, start + DRIVERS_PER_NOTICE) }),
+    );
+  return notices;
 }
 
-/** Calls `onEvent` for each change to this booking (or topic) until the returned function is called. */
-export async function subscribeToBooking(
-  bookingId: string,
-  onEvent: (event: LiveEvent) => void,
+/**
+ * Tells only these drivers' pages, on every instance, that their list changed: one statement
+ * however many notices (after the change is committed, so their pages read it).
+ */
+export async function publishOfferChange(event: OfferEvent, driverIds: readonly string[]) {
+  if (driverIds.length === 0) return;
+  try {
+    await db.$executeRaw`SELECT pg_notify(${OFFERS_CHANNEL}, notice) FROM unnest(${offerNotices(event, driverIds)}::text[]) AS notice`;
+  } catch (error) {
+    console.error("Could not announce an offer change:", error);
+  }
+}
+
+function emitOfferNotice(payload: string | undefined) {
+  try {
+    const notice = JSON.parse(payload ?? "");
+    if (typeof notice?.b !== "string" || !Array.isArray(notice.d)) return;
+    const event: OfferEvent = { bookingId: notice.b, change: notice.c };
+    // Work per driver named, not per page open: a driver with no page here costs a lookup.
+    for (const driverId of notice.d) emitter.emit(offersTopic(String(driverId)), event);
+  } catch {
+    // Not ours: ignored.
+  }
+}
+
+/**
+ * Calls `onEvent` for each event of a topic (a booking's id, or a driver's offersTopic) until
+ * the returned function is called.
+ */
+export async function subscribeToTopic<Event extends LiveEvent | OfferEvent>(
+  topic: string,
+  onEvent: (event: Event) => void,
   onReset: () => void = () => {},
 ) {
   await ensureListening();
-  emitter.on(bookingId, onEvent);
+  emitter.on(topic, onEvent);
   emitter.on("reset", onReset);
   return () => {
-    emitter.off(bookingId, onEvent);
+    emitter.off(topic, onEvent);
     emitter.off("reset", onReset);
   };
 }
 
-/** Open event streams an account may hold at once on one instance, and the instance in all. */
-export const LIVE_STREAM_LIMITS = { perUser: 10, perInstance: 2000 };
+/**
+ * Open event streams an account may hold at once on one instance, and the instance in all
+ * (docs/SCALE.md: what one instance was measured to carry). Past them a page polls.
+ */
+export const LIVE_STREAM_LIMITS = { perUser: 10, perInstance: 4000 };
 const openStreams = new Map<string, number>();
 let openStreamsTotal = 0;
 
