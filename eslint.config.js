@@ -101,6 +101,16 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
       ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          // Prisma turns a relation's _count into a GROUP BY over the whole related table, joined
+          // to the page's rows: its cost grows with the table, not the page.
+          selector: "Property[key.name='_count'] > ObjectExpression > Property[key.name='select']",
+          message:
+            "A relation's _count reads the whole related table: select the related ids (a few) or count them with groupBy on the page's ids.",
+        },
+      ],
       "import-x/no-cycle": "error",
       "import-x/no-self-import": "error",
       "import-x/no-duplicates": "error",

@@ -20,6 +20,13 @@ const FIRST_WAVE = {
   newDriverBelowJobs: 5,
 } as const;
 
+/**
+ * Each wave of a job is announced by e-mail and text to this many of its drivers at most, the
+ * nearest first; every driver who may take it sees it in their list all the same. Nationally a
+ * job in a city may suit hundreds of drivers, and a text to each for every job is noise.
+ */
+export const ANNOUNCED_PER_WAVE = 25;
+
 /** A move starting sooner than this after it opens skips the first wave. */
 const SHORT_NOTICE_HOURS = 24;
 

@@ -8,6 +8,7 @@ import { issueMissingCreditNotes } from "./bookings/invoices.server";
 import { queueDayBeforeReminders } from "./bookings/move-day-emails.server";
 import { finishClaimRefunds } from "./claims/claim-payments.server";
 import { runDispatch } from "./drivers/dispatch.server";
+import { offerOpenJobs } from "./drivers/offers.server";
 import { runHousekeeping } from "./housekeeping.server";
 import { jobWorkersRunning, QUEUES, startJobWorkers, stopJobQueue, type JobHandlers } from "./jobs/job-queue.server";
 import { deliverMessage, markDead } from "./message-delivery.server";
@@ -27,7 +28,8 @@ const HANDLERS: JobHandlers = {
   [QUEUES.uploadCleanup]: async () => void (await cleanupStaleUploads()),
   [QUEUES.creditNotes]: async () => void (await issueMissingCreditNotes()),
   [QUEUES.claimRefunds]: async () => void (await finishClaimRefunds()),
-  [QUEUES.dispatch]: async () => void (await runDispatch()),
+  // A job that just opened is offered at once; the schedule's minute also flags jobs open too long.
+  [QUEUES.dispatch]: async (job) => void (await (job.data.bookingId ? offerOpenJobs() : runDispatch())),
 };
 
 /** The messages waiting to be sent, for /metrics. */

@@ -2,13 +2,14 @@
 // Where a route's time goes: serves the production build under `node --cpu-prof`, loads the
 // route for a while, stops the server (which writes the profile) and prints the self time per
 // package/file, the hottest functions, and the total time under a few named callers.
-//   node scripts/bench/profile.mjs [--route quotes|home|home-signed-in|bookings|admin-dashboard|admin-bookings]
+//   node scripts/bench/profile.mjs [--route quotes|home|home-signed-in|bookings|admin-dashboard|admin-bookings
+//                                          |driver-offers|driver]
 //                                  [--duration 10] [--items 0] [--port 4420]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { hammer, quoteRequests, warm } from "./load.mjs";
-import { prepareVisitors, startApp, startDatabase } from "./server.mjs";
+import { prepareDispatchScale, prepareVisitors, startApp, startDatabase } from "./server.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
@@ -22,6 +23,9 @@ const PAGES = {
   bookings: "/bookings",
   "admin-dashboard": "/admin/dashboard",
   "admin-bookings": "/admin/bookings",
+  // A driver with about 40 offers, among 3,000 drivers and 800 open jobs (seed-dispatch.ts).
+  "driver-offers": "/api/driver/offers",
+  driver: "/driver",
 };
 if (route !== "quotes" && !PAGES[route]) throw new Error(`--route takes quotes, ${Object.keys(PAGES).join(", ")}`);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "easymove-profile-"));
@@ -39,7 +43,11 @@ try {
     // A signed-in customer's home page is rendered for them; an anonymous one may be shared.
     const signedIn = route !== "home";
     const visitors = signedIn ? await prepareVisitors(database.url, app.url) : null;
-    const cookie = route.startsWith("admin-") ? visitors?.adminCookie : visitors?.customerCookie;
+    const cookie = route.startsWith("driver")
+      ? (await prepareDispatchScale(database.url, app.url, [3000, 800, 10, 1, 1])).reader.cookie
+      : route.startsWith("admin-")
+        ? visitors?.adminCookie
+        : visitors?.customerCookie;
     const headers = { "accept-encoding": "gzip, deflate, br", ...(cookie ? { cookie } : {}) };
     const page = PAGES[route];
     what = `GET ${page} ${signedIn ? "(signed in)" : "(anonymous)"}, gzip`;

@@ -7,6 +7,10 @@
 //   load        autocannon: GET /, a bare page, POST /api/quotes/calculate and GET /healthz
 //   growth      quote latency with 0, 10, 100 items; admin pages' server time at 100, 10k, 100k bookings
 //   workers     the rendered GET / and the quote API with WEB_CONCURRENCY=1 and 2 (restarted for each)
+//   dispatch-scale  (only when asked) the national data set: 20,000 drivers over real postcode
+//               districts, 5,000 open jobs, 2 million bookings; a driver's open jobs against the
+//               anchor; 3,000 drivers' pages live while jobs are taken; a burst of jobs opening
+//               at 2,000 and 20,000 drivers; the admin pages at 2 million bookings
 //   burst       200 bookings paid at once (each confirmed twice): the pages' open-loop p99 meanwhile,
 //               and how long until every confirmation e-mail is sent, once each; the
 //               anchor under the same three streams first, as the machine's floor
@@ -14,6 +18,8 @@
 // served in the same run: capacity with 50 closed-loop connections, and latency open-loop
 // (requests on a clock, timed from when each was due).
 // Options: --only js,load   --duration 15 (s per load run)   --connections 50   --port 4400
+//          --drivers 20000 --open-jobs 5000 --burst-jobs 1000 --connected 300,1000,3000
+//          --take-rate 5 --take-seconds 60 --dispatch-bookings 2000000 (dispatch-scale)
 //          --volumes 100,10000,100000   --burst 200   --burst-spread 2000 (ms; 0 = all at once)
 //          --json <file> (also write the figures as JSON)
 // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the app served.
@@ -23,20 +29,31 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startAnchor } from "./anchor.mjs";
+import { measureFanOut } from "./dispatch-scale.mjs";
 import { keyPages, measureJs } from "./js-size.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { hammer, quoteRequests, warm } from "./load.mjs";
 import { openLoop } from "./open-loop.mjs";
 import { seedVolume } from "./seed-volume.mjs";
-import { appEnv, prepareBurst, prepareVisitors, root, startApp, startDatabase } from "./server.mjs";
+import {
+  appEnv,
+  prepareBurst,
+  prepareDispatchScale,
+  prepareVisitors,
+  root,
+  startApp,
+  startDatabase,
+} from "./server.mjs";
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
   const index = argv.indexOf(`--${name}`);
   return index >= 0 ? argv[index + 1] : fallback;
 };
-const PARTS = ["js", "lighthouse", "load", "workers", "burst", "growth"];
-const only = option("only", PARTS.join(",")).split(",");
+const PARTS = ["js", "lighthouse", "load", "workers", "burst", "growth", "dispatch-scale"];
+/** Run unless --only names others; dispatch-scale (long) only when named. */
+const DEFAULT_PARTS = PARTS.filter((part) => part !== "dispatch-scale");
+const only = option("only", DEFAULT_PARTS.join(",")).split(",");
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`--only takes ${PARTS.join(", ")}, not "${part}"`);
 const DURATION = Number(option("duration", 15));
 const CONNECTIONS = Number(option("connections", 50));
@@ -531,6 +548,7 @@ try {
     }
     await measureAdminCapacity(app, visitor, VOLUMES.at(-1));
   }
+  if (only.includes("dispatch-scale")) await measureDispatchScale(app, database, visitor);
 } finally {
   await app.stop();
   await database.stop();
@@ -542,6 +560,7 @@ try {
  * this must not fall as the bookings grow.
  */
 async function measureAdminCapacity(app, visitor, volume) {
+  figures.growth ??= {};
   const anchor = await serveAnchor();
   try {
     const browser = { "accept-encoding": "gzip, deflate, br" };
@@ -569,6 +588,98 @@ async function measureAdminCapacity(app, visitor, volume) {
   } finally {
     await anchor?.stop();
   }
+}
+
+/**
+ * The national dispatch figures (docs/PERFORMANCE.md, docs/SCALE.md): the data set, a driver's
+ * open jobs against the anchor, the live fan-out of takes at each number of pages connected, the
+ * bursts of jobs opening, and the admin pages at the bookings' volume.
+ */
+async function measureDispatchScale(app, database, visitor) {
+  const drivers = Number(option("drivers", 20000));
+  const openJobs = Number(option("open-jobs", 5000));
+  const burstJobs = Number(option("burst-jobs", 1000));
+  const levels = option("connected", "300,1000,3000").split(",").map(Number);
+  const rate = Number(option("take-rate", 5));
+  const seconds = Number(option("take-seconds", 60));
+  const volume = Number(option("dispatch-bookings", 2_000_000));
+  const section = "Dispatch at national scale";
+  console.error(`Dispatch scale: ${volume.toLocaleString("en-GB")} bookings ...`);
+  await seedVolume(database.url, volume);
+  console.error(`Dispatch scale: ${drivers} drivers, ${openJobs} open jobs, bursts of ${burstJobs} ...`);
+  const takesNeeded = levels.length * rate * seconds;
+  const data = await prepareDispatchScale(database.url, app.url, [
+    drivers,
+    openJobs,
+    burstJobs,
+    Math.max(...levels),
+    takesNeeded,
+  ]);
+  figures.dispatchScale = { bursts: data.bursts, openOffers: data.openOffers, offerRows: data.offerRows };
+  for (const burst of data.bursts)
+    row(
+      section,
+      `${burst.jobs} jobs opening at once, ${burst.drivers.toLocaleString("en-GB")} drivers`,
+      `offers worked out in ${ms(burst.ms)}: ${burst.offers.toLocaleString("en-GB")} offers, ${fixed(burst.ms / Math.max(1, burst.offers), 2)} ms per offer, ${fixed(burst.ms / burst.jobs, 1)} ms per job`,
+      "not linear in the driver table",
+    );
+  row(
+    section,
+    `${openJobs} open jobs offered`,
+    `${data.openOffers.toLocaleString("en-GB")} offers in ${ms(data.openOffersMs)}; ${data.offerRows.toLocaleString("en-GB")} offer rows stored`,
+  );
+
+  const anchor = await serveAnchor();
+  try {
+    const browser = { "accept-encoding": "gzip, deflate, br" };
+    const reader = { ...browser, cookie: data.reader.cookie };
+    const capacity = (url, options) =>
+      withLoad(hammer(url, { connections: CONNECTIONS, duration: DURATION, ...options }));
+    if (anchor) await warm(anchor.url, [{ method: "GET", path: "/", headers: browser }]);
+    const anchorRun = anchor ? await capacity(anchor.url, { path: "/", headers: browser }) : null;
+    if (anchorRun) row(section, "GET / of the anchor (bare Remix), gzip", capacityLine(anchorRun));
+    figures.dispatchScale.anchor = anchorRun;
+    for (const page of ["/api/driver/offers", "/driver"]) {
+      await warm(app.url, [{ method: "GET", path: page, headers: reader }]);
+      const run = await capacity(app.url, { path: page, headers: reader });
+      const open = await withLoad(
+        openLoop(app.url, { rate: 50, duration: DURATION, requests: [{ path: page, headers: reader }] }),
+      );
+      figures.dispatchScale[page] = { capacity: run, open };
+      const ratio = anchorRun ? run.rps / anchorRun.rps : NaN;
+      row(
+        section,
+        `${page}, a driver with ${data.reader.offers} offers`,
+        `${capacityLine(run)} (${fixed(ratio, 2)}x the anchor); open loop @ 50/s: p99 ${ms(open.p99)}, errors ${open.errors}`,
+        ">= 0.5x the anchor",
+        anchorRun ? mark(ratio >= 0.5 && run.errors === 0) : "no anchor",
+      );
+    }
+  } finally {
+    await anchor?.stop();
+  }
+
+  console.error(`Dispatch scale: the fan-out at ${levels.join(", ")} pages connected ...`);
+  const fanOut = await measureFanOut({
+    baseUrl: app.url,
+    databaseUrl: database.url,
+    serverPid: app.pid,
+    connected: data.connected,
+    takes: data.takes,
+    levels,
+    rate,
+    seconds,
+  });
+  figures.dispatchScale.fanOut = fanOut;
+  for (const run of fanOut)
+    row(
+      section,
+      `${run.connected.toLocaleString("en-GB")} pages live, ${rate} takes/s for ${seconds} s`,
+      `${run.takesWon} taken (${run.takesRefused} refused); ${run.deliveries} deliveries, p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)}; missed ${run.missed}, to others ${run.stray}; server CPU ${fixed(run.serverCpuMsPerTake, 1)} ms per take (${Math.round(run.serverCpuPercent)} % of a core)`,
+      "p99 <= 2 s, none missed, none to others",
+      mark(run.p99 <= 2000 && run.missed === 0 && run.stray === 0),
+    );
+  if (!only.includes("growth")) await measureAdminCapacity(app, visitor, volume);
 }
 
 /** Time to the whole document (one request at a time, after 3 to warm up), in ms. */

@@ -74,6 +74,7 @@ export async function startApp(databaseUrl, port, { nodeArgs = [], extraEnv = {}
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (exited) return;
       // remix-serve closes on SIGTERM but waits for open keep-alive connections (the bench's
@@ -98,6 +99,20 @@ export async function prepareVisitors(databaseUrl, baseUrl) {
   child.stdout.on("data", (chunk) => (out += chunk));
   const code = await new Promise((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error("scripts/bench/prepare.ts failed");
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
+/** The national dispatch data set, made by the app's own dispatch code (seed-dispatch.ts). */
+export async function prepareDispatchScale(databaseUrl, baseUrl, counts) {
+  let out = "";
+  const child = spawn(
+    path.join(root, "node_modules/.bin/tsx"),
+    ["scripts/bench/seed-dispatch.ts", baseUrl, ...counts.map(String)],
+    { cwd: root, env: appEnv(databaseUrl, new URL(baseUrl).port), stdio: ["ignore", "pipe", "inherit"] },
+  );
+  child.stdout.on("data", (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error("scripts/bench/seed-dispatch.ts failed");
   return JSON.parse(out.trim().split("\n").at(-1));
 }
 

@@ -3,6 +3,7 @@
 // live only to the drivers it concerns, across instances (LISTEN/NOTIFY); a driver changing their
 // availability changes only their own rows.
 import { beforeAll, describe, expect, it } from "vitest";
+import { ANNOUNCED_PER_WAVE } from "~/domain/dispatch";
 import { loader as offersApi } from "~/routes/api+/driver.offers";
 import { action as takeApi } from "~/routes/api+/driver.offers.$bookingId.take";
 import * as offerEvents from "~/routes/api+/driver.offers.events";
@@ -18,8 +19,12 @@ import { createBooking } from "./factories";
 const inDays = (days: number) =>
   new Date(`${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
 
-/** A paid booking in Newcastle, opened to drivers as a payment opens it (the queue's job and all). */
-async function openJob({ days = 10, moveTime = "10:00" } = {}) {
+/** A paid booking (in Newcastle unless said), opened to drivers as a payment opens it (the queue's job and all). */
+async function openJob({
+  days = 10,
+  moveTime = "10:00",
+  pickupAddress = "12 Grey Street, Newcastle upon Tyne NE1 6EE",
+} = {}) {
   const booking = await createBooking("pending");
   await db.booking.update({
     where: { id: booking.id },
@@ -28,7 +33,7 @@ async function openJob({ days = 10, moveTime = "10:00" } = {}) {
       vanSize: "medium",
       moveDate: inDays(days),
       moveTime,
-      pickupAddress: "12 Grey Street, Newcastle upon Tyne NE1 6EE",
+      pickupAddress,
       deliveryAddress: "40 Osborne Road, Jesmond, Newcastle upon Tyne NE2 2AL",
     },
   });
@@ -80,25 +85,28 @@ describe("stored offers", () => {
   });
 
   it("a job that opens is offered to its wave's drivers as rows, each told live and by one e-mail and one text", async () => {
-    const [near, other, far] = [await driver(), await driver(), await driver("DH1 1AA")];
+    // In Middlesbrough, where no other test's drivers are: near in TS5, far in Darlington (wave 2).
+    const [near, other, far] = [await driver("TS5 4AA"), await driver("TS5 7ZZ"), await driver("DL1 1AA")];
     const ears = await listen([near.driver.id, other.driver.id, far.driver.id]);
     try {
-      const job = await openJob();
+      const job = await openJob({ pickupAddress: "1 Albert Road, Middlesbrough TS1 1AA" });
       // The queue's job is in the opening's transaction.
       expect(
         await db.$queryRaw<{ n: number }[]>`
         SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'dispatch' AND data->>'bookingId' = ${job.id}`,
       ).toEqual([{ n: 1 }]);
       await runDispatch();
-      const firstWave = await offeredTo(job.id);
-      expect(firstWave).toEqual(expect.arrayContaining([near.driver.id, other.driver.id]));
-      expect(firstWave).not.toContain(far.driver.id);
+      expect((await offeredTo(job.id)).sort()).toEqual([near.driver.id, other.driver.id].sort());
       expect((await db.booking.findUniqueOrThrow({ where: { id: job.id } })).offersWave).toBe(1);
       await settle();
       expect(ears.heard[near.driver.id]).toEqual([{ bookingId: job.id, change: "added" }]);
       expect(ears.heard[far.driver.id]).toEqual([]);
-      for (const kind of ["job-offer", "text-job-offer"])
-        expect(await db.message.count({ where: { bookingId: job.id, kind } })).toBe(firstWave.length);
+      const told = async (kind: string) =>
+        (await db.message.findMany({ where: { bookingId: job.id, kind }, select: { recipient: true } }))
+          .map((message) => message.recipient)
+          .sort();
+      expect(await told("job-offer")).toEqual([near.user.email, other.user.email].sort());
+      expect(await told("text-job-offer")).toHaveLength(2);
 
       // Its list is its rows: the job is there, by district.
       expect(await listed(near.token)).toContain(job.id);
@@ -110,7 +118,11 @@ describe("stored offers", () => {
       await settle();
       expect(ears.heard[far.driver.id]).toEqual([{ bookingId: job.id, change: "added" }]);
       expect(ears.heard[near.driver.id]).toHaveLength(1);
-      expect(await db.message.count({ where: { bookingId: job.id, kind: "job-offer" } })).toBe(firstWave.length + 1);
+      // (Other tests' drivers around Durham may be in its wave 2 too.)
+      const toldNow = await told("job-offer");
+      expect(toldNow).toEqual(expect.arrayContaining([near.user.email, other.user.email, far.user.email]));
+      expect(toldNow.filter((email) => email === near.user.email)).toHaveLength(1);
+      expect(await told("text-job-offer")).toHaveLength(toldNow.length);
     } finally {
       ears.stop();
     }
@@ -207,6 +219,25 @@ describe("stored offers", () => {
     } finally {
       ears.stop();
     }
+  });
+
+  it("a job many drivers may take is in all their lists, and e-mailed and texted to the nearest 25", async () => {
+    // In Colchester, where no other test's drivers are.
+    const nearest = await Promise.all(Array.from({ length: ANNOUNCED_PER_WAVE }, () => driver("CO1 1AA")));
+    const further = await Promise.all(Array.from({ length: 5 }, () => driver("CO4 1AA")));
+    const job = await openJob({ days: 17, pickupAddress: "3 High Street, Colchester CO1 1DD" });
+    await runDispatch();
+    const rows = await offeredTo(job.id);
+    for (const each of [...nearest, ...further]) expect(rows).toContain(each.driver.id);
+    const told = await db.message.findMany({
+      where: { bookingId: job.id, kind: "job-offer" },
+      select: { recipient: true },
+    });
+    expect(told).toHaveLength(ANNOUNCED_PER_WAVE);
+    const toldTo = told.map((message) => message.recipient);
+    for (const each of nearest) expect(toldTo).toContain(each.user.email);
+    for (const each of further) expect(toldTo).not.toContain(each.user.email);
+    expect(await db.message.count({ where: { bookingId: job.id, kind: "text-job-offer" } })).toBe(ANNOUNCED_PER_WAVE);
   });
 
   it("a change for thousands of drivers goes as several notices, and each driver hears it once", async () => {

@@ -45,10 +45,25 @@ export const BOOKING_ROW_SELECT = {
   openedAt: true,
   needsDriverAt: true,
   takenAt: true,
-  _count: { select: { stops: true, offers: true } },
+  // The stops' ids, not Prisma's _count: that counts the whole table's rows in a subquery.
+  stops: { select: { id: true } },
 } satisfies Prisma.BookingSelect;
 
-export type BookingRowRecord = Prisma.BookingGetPayload<{ select: typeof BOOKING_ROW_SELECT }>;
+/** A booking's row, and for an open job how many drivers it is offered to (withOfferCounts). */
+export type BookingRowRecord = Prisma.BookingGetPayload<{ select: typeof BOOKING_ROW_SELECT }> & { offered?: number };
+
+/** How many drivers each open job of these rows is offered to: one indexed count for the page. */
+async function withOfferCounts<Row extends BookingRowRecord>(rows: Row[]): Promise<Row[]> {
+  const open = rows.filter((row) => row.openedAt && !row.driver).map((row) => row.id);
+  if (open.length === 0) return rows;
+  const counts = await db.dispatchOffer.groupBy({
+    by: ["bookingId"],
+    where: { bookingId: { in: open } },
+    _count: true,
+  });
+  const offered = new Map(counts.map((count) => [count.bookingId, count._count]));
+  return rows.map((row) => ({ ...row, offered: offered.get(row.id) ?? 0 }));
+}
 
 /** The customer as the booking knows them: their account, else the details given at payment. */
 function customerOf(row: BookingRowRecord) {
@@ -70,7 +85,7 @@ export function bookingRow(row: BookingRowRecord): AdminBookingRow {
     trackingStatus: row.trackingStatus,
     pickupAddress: row.pickupAddress,
     deliveryAddress: row.deliveryAddress,
-    stopsText: extraStopsText(row._count.stops),
+    stopsText: extraStopsText(row.stops.length),
     moveDateText: `${formatCalendarDate(row.moveDate)}, ${row.moveTime}`,
     van: VAN_LABELS[row.vanSize],
     priceText: formatPounds(row.finalPrice),
@@ -90,7 +105,7 @@ function dispatchText(row: BookingRowRecord, now = new Date()) {
   if (row.driver && row.takenAt) return `Taken by ${row.driver.name} at ${formatUkDateTime(row.takenAt)}`;
   if (!row.openedAt || row.driver) return null;
   const wave = offerWave({ moveDate: isoDateOf(row.moveDate), moveTime: row.moveTime }, row.openedAt, now);
-  const open = `open since ${formatUkDateTime(row.openedAt)}; offered to ${countOf(row._count.offers, "driver")} (wave ${wave})`;
+  const open = `open since ${formatUkDateTime(row.openedAt)}; offered to ${countOf(row.offered ?? 0, "driver")} (wave ${wave})`;
   return row.needsDriverAt ? `Needs a driver: ${open}` : `${open[0]!.toUpperCase()}${open.slice(1)}`;
 }
 
@@ -157,13 +172,15 @@ export async function listBookings({
   const where = bookingWhere({ searchTerm, status });
   const take = pageSize;
   const [rows, total] = await Promise.all([
-    db.booking.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * take,
-      take,
-      select: BOOKING_ROW_SELECT,
-    }),
+    db.booking
+      .findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip: (page - 1) * take,
+        take,
+        select: BOOKING_ROW_SELECT,
+      })
+      .then(withOfferCounts),
     // Without a search, the running totals count them (every booking, or those of a status).
     searchTerm?.trim()
       ? db.booking.count({ where })
@@ -173,12 +190,14 @@ export async function listBookings({
 }
 
 /** The dashboard's newest bookings. */
-export function recentBookings(limit = 5) {
-  return db.booking.findMany({
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    select: BOOKING_ROW_SELECT,
-  });
+export async function recentBookings(limit = 5) {
+  return withOfferCounts(
+    await db.booking.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+      select: BOOKING_ROW_SELECT,
+    }),
+  );
 }
 
 /** What an audit row says, in words. */
@@ -232,7 +251,7 @@ function refundableText(payments: { status: string; amountPence: number; refundO
 
 /** A booking with its details and history (the audit trail and the driver's steps, newest first); null if unknown. */
 export async function bookingDetails(id: string) {
-  const [booking, trail, steps] = await Promise.all([
+  const [booking, trail, steps, offered] = await Promise.all([
     db.booking.findUnique({
       where: { id },
       select: {
@@ -245,7 +264,15 @@ export async function bookingDetails(id: string) {
         legTenths: true,
         stops: {
           orderBy: { position: "asc" },
-          select: { position: true, type: true, address: true, floorAccess: true, liftAvailable: true, doneAt: true },
+          select: {
+            id: true,
+            position: true,
+            type: true,
+            address: true,
+            floorAccess: true,
+            liftAvailable: true,
+            doneAt: true,
+          },
         },
         payments: {
           orderBy: { createdAt: "desc" },
@@ -271,6 +298,7 @@ export async function bookingDetails(id: string) {
         createdBy: { select: { username: true } },
       },
     }),
+    db.dispatchOffer.count({ where: { bookingId: id } }),
   ]);
   if (!booking) return null;
   const history = [
@@ -300,7 +328,7 @@ export async function bookingDetails(id: string) {
     })),
   ].sort((a, b) => b.at.localeCompare(a.at));
   return {
-    ...bookingRow(booking),
+    ...bookingRow({ ...booking, offered }),
     customerPhone: booking.customerPhone,
     specialRequirements: booking.specialRequirements,
     helpersText: helpersText(booking.helpers),

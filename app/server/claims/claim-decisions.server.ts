@@ -244,7 +244,8 @@ export async function claimForAdmin(claimId: string) {
     select: {
       items: { orderBy: { position: "asc" } },
       files: { orderBy: { createdAt: "asc" }, select: { id: true, kind: true } },
-      deliveryProof: { select: { damageNotes: true, id: true, _count: { select: { photos: true } } } },
+      // The photos' ids, not Prisma's _count: that counts the whole table in a subquery.
+      deliveryProof: { select: { damageNotes: true, id: true, photos: { select: { id: true } } } },
     },
   });
   return {
@@ -273,7 +274,7 @@ export async function claimForAdmin(claimId: string) {
       label: file.kind === "proof_of_value" ? "Proof of value" : `Photo ${index + 1}`,
     })),
     proofNotes: details.deliveryProof?.damageNotes ?? null,
-    proofPhotos: details.deliveryProof?._count.photos ?? 0,
+    proofPhotos: details.deliveryProof?.photos.length ?? 0,
     mayOffer: claimMayMove(claim.state, "offered") && offerLimit > 0,
     mayDecline: claimMayMove(claim.state, "declined"),
   };

@@ -97,7 +97,8 @@ export async function claimPageFor(bookingId: string, user: Pick<SessionUser, "i
       declaredValue: true,
       deliveryProofs: {
         orderBy: { stop: "asc" },
-        select: { id: true, damageNotes: true, _count: { select: { photos: true } } },
+        // The photos' ids, not Prisma's _count: that counts the whole table in a subquery.
+        select: { id: true, damageNotes: true, photos: { select: { id: true } } },
       },
       damageClaims: { orderBy: { createdAt: "desc" }, select: CLAIM_SUMMARY_SELECT },
     },
@@ -127,7 +128,7 @@ export async function claimPageFor(bookingId: string, user: Pick<SessionUser, "i
     closedBecause,
     lastDayText: window ? formatCalendarDate(window.lastDay, "long") : null,
     damageNotes: booking.deliveryProofs.map((proof) => proof.damageNotes).filter((notes): notes is string => !!notes),
-    proofPhotoCount: booking.deliveryProofs.reduce((sum, proof) => sum + proof._count.photos, 0),
+    proofPhotoCount: booking.deliveryProofs.reduce((sum, proof) => sum + proof.photos.length, 0),
     claims: booking.damageClaims.map((claim) =>
       claimSummary(
         claim,

@@ -39,7 +39,8 @@ export const openJobSelect = {
   deliveryAddress: true,
   driverShare: true,
   openedAt: true,
-  _count: { select: { stops: true } },
+  // The stops' ids, not Prisma's _count: that counts the whole table's rows in a subquery.
+  stops: { select: { id: true } },
 } satisfies Prisma.BookingSelect;
 export type OpenJobRow = Prisma.BookingGetPayload<{ select: typeof openJobSelect }>;
 
@@ -231,7 +232,7 @@ export function offerView(
     distanceFromBase: miles === null ? null : formatDistance(miles),
     van: VAN_LABELS[row.vanSize],
     helpers: helpersText(row.helpers),
-    stops: row._count.stops,
+    stops: row.stops.length,
     estimatedTime: estimatedTimeText(row.estimatedHours),
     share: formatPounds(row.driverShare),
   };

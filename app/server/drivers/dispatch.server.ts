@@ -193,15 +193,16 @@ export async function composeJobOffer({ bookingId, driverId }: { bookingId: stri
 export async function composeNeedsADriver({ bookingId }: { bookingId: string }) {
   const row = await db.booking.findUnique({
     where: { id: bookingId },
-    select: { ...openJobSelect, driverId: true, _count: { select: { stops: true, offers: true } } },
+    select: { ...openJobSelect, driverId: true },
   });
   if (!row || row.driverId) return null;
+  const offered = await db.dispatchOffer.count({ where: { bookingId } });
   return {
     to: opsEmail(),
     subject: `Needs a driver: ${row.reference}, ${formatCalendarDate(row.moveDate)} at ${row.moveTime}`,
     text: [
       `Booking ${row.reference} (${formatCalendarDate(row.moveDate, "full")} at ${row.moveTime}) has no driver yet.`,
-      `It has been open to drivers since ${formatUkDateTime(row.openedAt ?? new Date())} and was offered to ${row._count.offers} of them.`,
+      `It has been open to drivers since ${formatUkDateTime(row.openedAt ?? new Date())} and was offered to ${offered} of them.`,
       `${VAN_LABELS[row.vanSize]}, ${districtOfAddress(row.pickupAddress)} to ${districtOfAddress(row.deliveryAddress)}.`,
       "",
       `Assign a driver: ${absoluteUrl(`/admin/bookings/${row.id}`)}`,

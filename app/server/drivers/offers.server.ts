@@ -5,6 +5,7 @@
 // its rows (bookings/open-jobs.server.ts). A driver's "Available jobs" is one indexed read of
 // their rows, and each change is told live only to the drivers it concerns (offerLiveData).
 import {
+  ANNOUNCED_PER_WAVE,
   boxAround,
   DISPATCH_MESSAGES,
   offerWave,
@@ -17,9 +18,11 @@ import { messageKey } from "~/domain/message-delivery";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { VAN_SIZES, type VanSize } from "~/domain/vans";
 import { driverTextMessages } from "~/server/bookings/move-day-texts.server";
-import { OPEN_JOB, pointOf } from "~/server/bookings/open-jobs.server";
+import { milesBetween, OPEN_JOB, pointOf } from "~/server/bookings/open-jobs.server";
 import { queueMessages, type QueuedMessage } from "~/server/messages/outbox.server";
+import { withAdvisoryLock } from "~/server/platform/advisory-lock.server";
 import { db } from "~/server/platform/db.server";
+import { createId } from "~/server/platform/ids.server";
 import { publishOfferChange, type OfferEvent } from "~/server/platform/live.server";
 import type { OfferLiveData, OfferView } from "~/views/driver";
 import type { Prisma } from "../../../generated/prisma/client";
@@ -113,7 +116,7 @@ export async function recomputeOffersOf(tx: Prisma.TransactionClient, driverId: 
   const offers = rows
     .filter((row) => refusal(driver, row, now) === null)
     .map((row) => ({ bookingId: row.id, driverId, wave: offerWave(asOpenJob(row), row.openedAt!, now) }));
-  await tx.dispatchOffer.createMany({ data: offers, skipDuplicates: true });
+  await insertOffers(tx, offers);
   return offers.length;
 }
 
@@ -195,15 +198,22 @@ async function candidatesNear(jobs: { row: OpenJobRow; point: LatLng; wave: 1 | 
  * Offers the open jobs that are due (jobsToOffer): each to the drivers of its wave who may take
  * it, as rows, with one e-mail and one text per driver and job, all queued in batches in the
  * transaction that makes the rows; then each driver offered a job is told live. Returns how many
- * offers were made.
+ * offers were made. One run at a time across instances: a run that waits for another then
+ * offers what opened meanwhile (a burst of openings is a few runs, not one per job).
  */
 export async function offerOpenJobs(now = new Date()) {
-  await placeBases();
-  const due = await jobsToOffer(now);
-  let offered = 0;
-  for (let start = 0; start < due.length; start += JOBS_PER_BATCH)
-    offered += await offerBatch(due.slice(start, start + JOBS_PER_BATCH), now);
-  return offered;
+  return withAdvisoryLock(
+    "dispatch:offers",
+    async () => {
+      await placeBases();
+      const due = await jobsToOffer(now);
+      let offered = 0;
+      for (let start = 0; start < due.length; start += JOBS_PER_BATCH)
+        offered += await offerBatch(due.slice(start, start + JOBS_PER_BATCH), now);
+      return offered;
+    },
+    { waitMs: 120_000 },
+  );
 }
 
 async function offerBatch(rows: OpenJobRow[], now: Date) {
@@ -224,19 +234,22 @@ async function offerBatch(rows: OpenJobRow[], now: Date) {
   const eligible = candidates.flatMap(({ bookingId, driverId }) => {
     const driver = facts.get(driverId);
     const job = jobOf.get(bookingId)!;
-    return driver && refusal(driver, job.row, now) === null ? [{ job, driver }] : [];
+    return driver && job.point && refusal(driver, job.row, now) === null
+      ? [{ job: { ...job, point: job.point }, driver }]
+      : [];
   });
 
   const made = await db.$transaction(async (tx) => {
     // Once per driver and job: the unique rows are the gate, should two runs overlap (only the
-    // offers this run made come back, and only they are announced).
-    const rowsMade = await tx.dispatchOffer.createManyAndReturn({
-      data: eligible.map(({ job, driver }) => ({ bookingId: job.row.id, driverId: driver.id, wave: job.wave })),
-      skipDuplicates: true,
-      select: { bookingId: true, driverId: true },
-    });
-    const madeKeys = new Set(rowsMade.map((offer) => `${offer.bookingId}:${offer.driverId}`));
-    const announced = eligible.filter(({ job, driver }) => madeKeys.has(`${job.row.id}:${driver.id}`));
+    // offers this run made come back, and only they are announced, to the nearest drivers).
+    const rowsMade = await insertOffers(
+      tx,
+      eligible.map(({ job, driver }) => ({ bookingId: job.row.id, driverId: driver.id, wave: job.wave })),
+    );
+    const announced = nearestOfEachJob(
+      eligible,
+      new Set(rowsMade.map((offer) => `${offer.bookingId}:${offer.driverId}`)),
+    );
     await queueMessages(tx, [
       ...announced.map(({ job, driver }): QueuedMessage => ({
         kind: "job-offer",
@@ -257,6 +270,43 @@ async function offerBatch(rows: OpenJobRow[], now: Date) {
   });
   await announceAdded(made);
   return made.length;
+}
+
+/**
+ * Stores offers in one statement however many (a city's job may suit a thousand drivers), each
+ * once: the ones made now come back.
+ */
+async function insertOffers(
+  tx: Prisma.TransactionClient,
+  offers: { bookingId: string; driverId: string; wave: number }[],
+) {
+  if (offers.length === 0) return [];
+  return tx.$queryRaw<Candidate[]>`
+    INSERT INTO "DispatchOffer" ("id", "bookingId", "driverId", "wave")
+    SELECT * FROM unnest(${offers.map(() => createId())}::text[], ${offers.map((offer) => offer.bookingId)}::text[],
+                         ${offers.map((offer) => offer.driverId)}::text[], ${offers.map((offer) => offer.wave)}::int[])
+    ON CONFLICT ("bookingId", "driverId") DO NOTHING
+    RETURNING "bookingId", "driverId"`;
+}
+
+/** Of the offers just made, the ones announced: each job's nearest ANNOUNCED_PER_WAVE drivers. */
+function nearestOfEachJob<
+  Offer extends { job: { row: OpenJobRow; point: LatLng }; driver: { id: string; basePoint: LatLng | null } },
+>(offers: Offer[], madeKeys: Set<string>) {
+  const byJob = new Map<string, { offer: Offer; miles: number }[]>();
+  for (const offer of offers) {
+    if (!madeKeys.has(`${offer.job.row.id}:${offer.driver.id}`)) continue;
+    const miles = offer.driver.basePoint ? milesBetween(offer.driver.basePoint, offer.job.point) : Infinity;
+    const own = byJob.get(offer.job.row.id) ?? [];
+    own.push({ offer, miles });
+    byJob.set(offer.job.row.id, own);
+  }
+  return [...byJob.values()].flatMap((each) =>
+    each
+      .sort((a, b) => a.miles - b.miles)
+      .slice(0, ANNOUNCED_PER_WAVE)
+      .map(({ offer }) => offer),
+  );
 }
 
 /** Records each job's wave as offered, and keeps the point its pickup was placed at. */
