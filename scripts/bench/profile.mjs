@@ -4,7 +4,7 @@
 // package/file, the hottest functions, and the total time under a few named callers.
 //   node scripts/bench/profile.mjs [--route quotes|home|home-signed-in|bookings|admin-dashboard|admin-bookings
 //                                          |driver-offers|driver]
-//                                  [--duration 10] [--items 0] [--port 4420]
+//                                  [--duration 10] [--items 0] [--port 4420] [--drivers 20000]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +17,8 @@ const duration = Number(option("duration", 10));
 const items = Number(option("items", 0));
 const port = Number(option("port", 4420));
 const route = option("route", "quotes");
+/** With --drivers N: the national dispatch data set of N drivers first (seed-dispatch.ts). */
+const drivers = Number(option("drivers", 0));
 const PAGES = {
   home: "/",
   "home-signed-in": "/",
@@ -43,8 +45,12 @@ try {
     // A signed-in customer's home page is rendered for them; an anonymous one may be shared.
     const signedIn = route !== "home";
     const visitors = signedIn ? await prepareVisitors(database.url, app.url) : null;
+    const dispatch =
+      route.startsWith("driver") || drivers
+        ? await prepareDispatchScale(database.url, app.url, [drivers || 3000, drivers / 4 || 800, 10, 1, 1])
+        : null;
     const cookie = route.startsWith("driver")
-      ? (await prepareDispatchScale(database.url, app.url, [3000, 800, 10, 1, 1])).reader.cookie
+      ? dispatch.reader.cookie
       : route.startsWith("admin-")
         ? visitors?.adminCookie
         : visitors?.customerCookie;

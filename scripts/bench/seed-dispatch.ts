@@ -170,17 +170,17 @@ for (const driver of takerUsers)
   tokens.set(driver.id, (await createApiToken({ id: driver.userId!, role: "driver" })).token);
 
 const tableSize = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "DispatchOffer"`;
-console.log(
-  JSON.stringify({
-    bursts,
-    openJobs: OPEN_JOBS,
-    openOffers,
-    openOffersMs,
-    offerRows: tableSize[0]!.n,
-    reader: { offers: reader!.offers, cookie: await cookieOf(readerUser.userId!) },
-    connected: connectedCookies,
-    takes: takes.map((take) => ({ ...take, token: tokens.get(take.driverId) })),
-  }),
-);
+const answer = JSON.stringify({
+  bursts,
+  openJobs: OPEN_JOBS,
+  openOffers,
+  openOffersMs,
+  offerRows: tableSize[0]!.n,
+  reader: { offers: reader!.offers, cookie: await cookieOf(readerUser.userId!) },
+  connected: connectedCookies,
+  takes: takes.map((take) => ({ ...take, token: tokens.get(take.driverId) })),
+});
 await db.$disconnect();
-process.exit(0); // the job queue's pool keeps the process alive
+// Exits once the answer is written (a pipe takes it in parts); the job queue's pool would keep
+// the process alive.
+process.stdout.write(`${answer}\n`, () => process.exit(0));

@@ -1,7 +1,8 @@
-// Self-dispatch in the browser, JavaScript on and off: a customer pays for a move; the
-// paid booking is an open job in two eligible drivers' "Available jobs", by district only; one
-// takes it, with no admin involved; the other's list loses it live (with JavaScript) or on its
-// next load (without); the winner sees the street and the customer; the tracker shows the driver.
+// Self-dispatch in the browser, JavaScript on and off: two drivers are on their pages; a
+// customer pays for a move; the paid booking arrives as an open job in their "Available jobs",
+// by district only (live with JavaScript, on the next load without); one takes it, with no admin
+// involved; the other's list loses it live (with JavaScript) or on its next load (without); the
+// winner sees the street and the customer; the tracker shows the driver.
 import { createDriver } from "../support/factories";
 import { expect, test, type Page } from "./fixtures";
 import { appDb, bookAMove, jsModes, open, uniqueEmail } from "./helpers";
@@ -53,16 +54,31 @@ for (const mode of jsModes) {
       newCustomer,
       signedInPage,
     }) => {
-      await newCustomer({ prefix: "dispatch-customer" });
-      const paid = await payForAMove(page, mode.javaScriptEnabled);
-      const job = { reference: paid.reference, booking: { id: paid.bookingId } };
+      // The drivers are on their pages before the job exists.
       const [winnerEmail, otherEmail] = [await makeDriver("Wendy Winner"), await makeDriver("Oscar Other")];
       const winner = await signedInPage(winnerEmail, { javaScriptEnabled: mode.javaScriptEnabled });
       const other = await signedInPage(otherEmail, { javaScriptEnabled: mode.javaScriptEnabled });
       await open(other, "/driver", mode.javaScriptEnabled);
       await open(winner, "/driver", mode.javaScriptEnabled);
 
+      await newCustomer({ prefix: "dispatch-customer" });
+      const paid = await payForAMove(page, mode.javaScriptEnabled);
+      const job = { reference: paid.reference, booking: { id: paid.bookingId } };
+
+      // The new job arrives in their lists: live with JavaScript (announced to screen readers);
+      // without, on their next load.
       const offer = winner.getByTestId(`offer-${job.reference}`);
+      if (mode.javaScriptEnabled) {
+        await expect(offer).toBeVisible({ timeout: 15_000 });
+        await expect(winner.getByTestId("offers-news")).toHaveText(/^New job: NE1 to NE2, /);
+      } else {
+        await expect(async () => {
+          await open(winner, "/driver", false);
+          await expect(offer).toBeVisible({ timeout: 1_000 });
+        }).toPass({ timeout: 15_000 });
+        await open(other, "/driver", false);
+      }
+
       await expect(offer).toContainText("NE1 → NE2");
       await expect(offer).toContainText(/Your share £\d+\.\d\d/);
       // No street, no customer before it is taken.
@@ -84,8 +100,10 @@ for (const mode of jsModes) {
 
       // The other driver's open list: live with JavaScript; without, on the next load, and a
       // late press is answered that another driver took it.
-      if (mode.javaScriptEnabled) await expect(other.getByTestId(`offer-${job.reference}`)).toHaveCount(0);
-      else {
+      if (mode.javaScriptEnabled) {
+        await expect(other.getByTestId(`offer-${job.reference}`)).toHaveCount(0);
+        await expect(other.getByTestId("offers-news")).toHaveText(/^NE1 to NE2, .+: taken by another driver$/);
+      } else {
         await other.getByTestId(`offer-${job.reference}`).getByRole("button", { name: "Take this job" }).click();
         await expect(other.getByTestId("offers-answer")).toHaveText("Another driver has taken this job");
         await expect(other.getByTestId(`offer-${job.reference}`)).toHaveCount(0);

@@ -74,12 +74,16 @@ export async function offersFor(
   );
   if (pausedUntil) return { offers: [], paused: DISPATCH_MESSAGES.tooManyDrops(pausedUntil) };
   if (driver.offersStale) await db.$transaction((tx) => recomputeOffersOf(tx, driver.id, now));
-  const rows = await db.dispatchOffer.findMany({
-    where: { driverId: driver.id, booking: { ...OPEN_JOB, moveDate: { gte: fromToday(now) } } },
-    select: { booking: { select: openJobSelect } },
-    orderBy: [{ booking: { moveDate: "asc" } }, { booking: { moveTime: "asc" } }],
+  // Their rows by the driver's index, then those jobs by id (still open: a row a new path left
+  // behind shows nothing). Not one query filtering the offers by their bookings: Prisma makes that
+  // a subquery over every offer row.
+  const own = await db.dispatchOffer.findMany({ where: { driverId: driver.id }, select: { bookingId: true } });
+  const rows = await db.booking.findMany({
+    where: { id: { in: own.map((offer) => offer.bookingId) }, ...OPEN_JOB, moveDate: { gte: fromToday(now) } },
+    select: openJobSelect,
+    orderBy: [{ moveDate: "asc" }, { moveTime: "asc" }],
   });
-  return { offers: rows.map((row) => offerView(row.booking, driver)), paused: null };
+  return { offers: rows.map((row) => offerView(row, driver)), paused: null };
 }
 
 // ---------------------------------------------------------------- one driver's offers
