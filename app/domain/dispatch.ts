@@ -5,7 +5,7 @@ import { findPostcode, locateAddress, type LatLng, type PlaceFinder } from "./di
 import { countOf } from "./plural";
 import { ukInstant } from "./uk-calendar";
 import { formatUkDateTime } from "./uk-datetime";
-import { VAN_LABELS, VAN_SIZES, type VanSize } from "./vans";
+import { VAN_LABELS, vansAtLeast, type VanSize } from "./vans";
 
 /** A job's window runs from its start for its estimated hours, plus this much travel. */
 const TRAVEL_HOURS = 1;
@@ -95,14 +95,12 @@ function overlaps(a: { start: Date; end: Date }, b: { start: Date; end: Date }) 
   return a.start < b.end && b.start < a.end;
 }
 
-const vanRank = (size: VanSize) => VAN_SIZES.indexOf(size);
-
 /** Why this driver may not take this job, in a sentence; null when they may. */
 export function ineligibility(driver: Candidate, job: OpenJob): string | null {
   if (!driver.approved) return DISPATCH_MESSAGES.notApproved;
   if (!driver.active) return DISPATCH_MESSAGES.suspended;
   if (driver.takingPausedUntil) return DISPATCH_MESSAGES.tooManyDrops(driver.takingPausedUntil);
-  if (vanRank(driver.vanSize) < vanRank(job.vanSize)) return DISPATCH_MESSAGES.van(job.vanSize);
+  if (!vansAtLeast(job.vanSize).includes(driver.vanSize)) return DISPATCH_MESSAGES.van(job.vanSize);
   if (driver.milesToPickup === null) return DISPATCH_MESSAGES.noBase;
   if (driver.milesToPickup > driver.radiusMiles) return DISPATCH_MESSAGES.tooFar(driver.radiusMiles);
   if (driver.droppedBookingIds.includes(job.bookingId)) return DISPATCH_MESSAGES.droppedBefore;
@@ -181,14 +179,18 @@ const MAX_WORKING_RADIUS_MILES = 100;
 /** How far from a job's pickup a driver of this wave can be based: the first wave's miles, else the widest radius. */
 export const waveReachMiles = (wave: 1 | 2) => (wave === 1 ? FIRST_WAVE.miles : MAX_WORKING_RADIUS_MILES);
 
+/** Miles in a degree of latitude (and of longitude at the equator), for boxes and straight-line checks. */
+export const MILES_PER_DEGREE = 69;
+/** What a box or a flat straight-line check adds to a reach, for the sphere's curve over it. */
+export const STRAIGHT_LINE_MARGIN = 1.02;
+
 /**
  * The box of latitudes and longitudes around a point that holds every point within `miles` in a
  * straight line: what an index can search. A road is never shorter than the straight line, so a
  * driver whose road miles to a pickup are within their radius is based inside the box of that radius.
  */
 export function boxAround([lat, lng]: LatLng, miles: number) {
-  const MILES_PER_DEGREE = 69;
-  const reach = miles * 1.02; // a margin for the sphere's curve over the box
+  const reach = miles * STRAIGHT_LINE_MARGIN;
   const latSpan = reach / MILES_PER_DEGREE;
   // A degree of longitude shrinks towards the poles; the box's wider edge decides.
   const widestLat = Math.min(89, Math.abs(lat) + latSpan);

@@ -33,6 +33,12 @@ function vanRank(size: VanSize): number {
   return VAN_SIZES.indexOf(size);
 }
 
+/** The vans that can do a job needing this one: it and every bigger van. */
+export const vansAtLeast = (size: VanSize): VanSize[] => VAN_SIZES.slice(vanRank(size));
+
+/** The jobs' van sizes this van can do: it and every smaller one. */
+export const vansAtMost = (size: VanSize): VanSize[] => VAN_SIZES.slice(0, vanRank(size) + 1);
+
 /** The larger of two vans (items can upgrade a van, never downgrade it). */
 export function largerVan(a: VanSize, b: VanSize): VanSize {
   return vanRank(a) >= vanRank(b) ? a : b;

@@ -20,27 +20,30 @@ function useLiveOffers(loaded: OfferView[], headingRef: React.RefObject<HTMLHead
   const [offers, setOffers] = useState(loaded);
   const [news, setNews] = useState("");
   useEffect(() => setOffers(loaded), [loaded]);
+  // What the list shows now, for the handler below (it runs outside React's render, and two
+  // changes may come before the next render).
+  const shown = useRef(offers);
+  shown.current = offers;
+  const show = (next: OfferView[]) => {
+    shown.current = next;
+    setOffers(next);
+  };
   useLiveStream("/api/driver/offers/events", {
     onChange(data) {
       const change = JSON.parse(data) as OfferLiveData;
       if (change.change === "added") {
-        setOffers((now) =>
-          now.some((offer) => offer.bookingId === change.offer.bookingId)
-            ? now
-            : [...now, change.offer].sort(byDateAndTime),
-        );
+        if (shown.current.some((offer) => offer.bookingId === change.offer.bookingId)) return;
+        show([...shown.current, change.offer].sort(byDateAndTime));
         setNews(`New job: ${change.offer.from} to ${change.offer.to}, ${change.offer.dateText}`);
         return;
       }
-      const gone = document.querySelector(`[data-offer="${CSS.escape(change.bookingId)}"]`);
+      const gone = shown.current.find((offer) => offer.bookingId === change.bookingId);
+      if (!gone) return;
       // Focus never drops to the page's start: from a card that goes, to the list's heading.
-      if (gone?.contains(document.activeElement)) headingRef.current?.focus();
-      setOffers((now) => {
-        const offer = now.find((each) => each.bookingId === change.bookingId);
-        if (offer && change.change === "taken")
-          setNews(`${offer.from} to ${offer.to}, ${offer.dateText}: taken by another driver`);
-        return offer ? now.filter((each) => each !== offer) : now;
-      });
+      const card = document.querySelector(`[data-offer="${CSS.escape(change.bookingId)}"]`);
+      if (card?.contains(document.activeElement)) headingRef.current?.focus();
+      show(shown.current.filter((offer) => offer !== gone));
+      if (change.change === "taken") setNews(`${gone.from} to ${gone.to}, ${gone.dateText}: taken by another driver`);
     },
   });
   return { offers, news };

@@ -13,7 +13,7 @@ import type { TrackingStatusValue } from "~/domain/tracking";
 import { formatCalendarDate } from "~/domain/uk-datetime";
 import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import { claimNewsTitle, type ClaimNews } from "~/schemas/damage-claim-messages";
-import { queueMessage, type QueuedMessage } from "~/server/messages/outbox.server";
+import { queueMessage, queueMessages, type QueuedMessage } from "~/server/messages/outbox.server";
 import { customerWantsTexts, TEXT_CONSENT_SELECT } from "~/server/messages/text-consent.server";
 import { optedOut } from "~/server/messages/twilio-webhooks.server";
 import { db } from "~/server/platform/db.server";
@@ -82,19 +82,12 @@ export async function queueDriverText(
   driver: { id: string; phone: string },
   event: string,
 ) {
-  const to = textableNumber(driver.phone);
-  if (!to || (await optedOut(to, tx))) return false;
-  return queueMessage(
-    tx,
-    kind,
-    { bookingId, driverId: driver.id },
-    { key: messageKey(kind, bookingId, driver.id, event), bookingId, recipient: to },
-  );
+  return (await queueMessages(tx, await driverTextMessages(tx, kind, event, [{ bookingId, driver }]))) === 1;
 }
 
 /**
  * The same text to many drivers, each about their job, as messages for queueMessages: one read
- * of the STOP list for all of them, and the keys of queueDriverText.
+ * of the STOP list for all of them (queueDriverText is the case of one).
  */
 export async function driverTextMessages(
   tx: Prisma.TransactionClient,

@@ -8,15 +8,17 @@ import {
   ANNOUNCED_PER_WAVE,
   boxAround,
   DISPATCH_MESSAGES,
+  MILES_PER_DEGREE,
   offerWave,
   secondWaveOpenedBefore,
+  STRAIGHT_LINE_MARGIN,
   takingPausedUntil,
   waveReachMiles,
 } from "~/domain/dispatch";
 import type { LatLng } from "~/domain/distance";
 import { messageKey } from "~/domain/message-delivery";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
-import { VAN_SIZES, type VanSize } from "~/domain/vans";
+import { vansAtLeast, vansAtMost } from "~/domain/vans";
 import { driverTextMessages } from "~/server/bookings/move-day-texts.server";
 import { milesBetween, OPEN_JOB, pointOf } from "~/server/bookings/open-jobs.server";
 import { queueMessages, type QueuedMessage } from "~/server/messages/outbox.server";
@@ -35,11 +37,6 @@ import {
   refusal,
   type OpenJobRow,
 } from "./dispatch-rules.server";
-
-/** Vans at least as big as this one: the drivers who may carry a job of this size. */
-const vansFor = (size: VanSize) => VAN_SIZES.slice(VAN_SIZES.indexOf(size));
-/** The sizes of job this van may carry. */
-const jobSizesFor = (van: VanSize) => VAN_SIZES.slice(0, VAN_SIZES.indexOf(van) + 1);
 
 const fromToday = (now: Date) => new Date(`${ukToday(now)}T00:00:00Z`);
 
@@ -109,7 +106,7 @@ export async function recomputeOffersOf(tx: Prisma.TransactionClient, driverId: 
     where: {
       ...OPEN_JOB,
       moveDate: { gte: fromToday(now), notIn: driver.unavailableDates },
-      vanSize: { in: jobSizesFor(driver.vanType) },
+      vanSize: { in: vansAtMost(driver.vanType) },
       OR: [
         { pickupLat: { gte: box.minLat, lte: box.maxLat }, pickupLng: { gte: box.minLng, lte: box.maxLng } },
         { pickupLat: null },
@@ -185,7 +182,7 @@ async function candidatesNear(jobs: { row: OpenJobRow; point: LatLng; wave: 1 | 
       ${jobs.map((job) => job.point[0])}::float8[], ${jobs.map((job) => job.point[1])}::float8[],
       ${boxes.map((box) => box.minLat)}::float8[], ${boxes.map((box) => box.maxLat)}::float8[],
       ${boxes.map((box) => box.minLng)}::float8[], ${boxes.map((box) => box.maxLng)}::float8[],
-      ${jobs.map((job) => vansFor(job.row.vanSize).join(","))}::text[],
+      ${jobs.map((job) => vansAtLeast(job.row.vanSize).join(","))}::text[],
       ${jobs.map((job) => isoDateOf(job.row.moveDate))}::date[]
     ) AS j("bookingId", "lat", "lng", "minLat", "maxLat", "minLng", "maxLng", "vans", "moveDate")
     JOIN "Driver" d
@@ -194,8 +191,9 @@ async function candidatesNear(jobs: { row: OpenJobRow; point: LatLng; wave: 1 | 
     WHERE d."approvalStatus" = 'approved'
       AND d."vanType"::text = ANY (string_to_array(j."vans", ','))
       AND NOT (j."moveDate" = ANY (coalesce(d."unavailableDates", '{}')))
-      AND ((d."baseLat" - j."lat") * 69) ^ 2 + ((d."baseLng" - j."lng") * 69 * cos(radians(j."lat"))) ^ 2
-        <= (d."workingRadiusMiles" * 1.02) ^ 2`;
+      AND ((d."baseLat" - j."lat") * ${MILES_PER_DEGREE}::float8) ^ 2
+        + ((d."baseLng" - j."lng") * ${MILES_PER_DEGREE}::float8 * cos(radians(j."lat"))) ^ 2
+        <= (d."workingRadiusMiles" * ${STRAIGHT_LINE_MARGIN}::float8) ^ 2`;
 }
 
 /**

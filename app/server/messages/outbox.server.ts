@@ -31,17 +31,7 @@ export async function queueMessage<Kind extends MessageKind>(
     recipient = null,
   }: { key: string; bookingId?: string | null; userId?: string | null; recipient?: string | null },
 ): Promise<boolean> {
-  const id = createId();
-  const headerId = `<${id}@${messageIdDomain()}>`;
-  const inserted = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO "Message" ("id", "key", "kind", "channel", "refs", "headerId", "bookingId", "userId", "recipient", "requestId", "visitorOrigin")
-    VALUES (${id}, ${key}, ${kind}, ${channelOf(kind)}::"MessageChannel", ${JSON.stringify(refs)}::jsonb, ${headerId}, ${bookingId}, ${userId}, ${recipient},
-      ${currentRequestId() ?? null}, ${(env.siteUrlFollowsVisitor && currentVisitorOrigin()) || null})
-    ON CONFLICT ("key") DO NOTHING
-    RETURNING "id"`;
-  if (inserted.length === 0) return false;
-  await addJob(tx, QUEUES.messages, { messageId: id });
-  return true;
+  return (await queueMessages(tx, [{ kind, refs, key, bookingId, userId, recipient }])) === 1;
 }
 
 /** One message for queueMessages: what queueMessage takes, as one value. */
