@@ -115,3 +115,8 @@ export function readBookingFilters(params: URLSearchParams) {
   const status = bookingStatusField.safeParse(params.get("status"));
   return { searchTerm, status: status.success ? status.data : undefined };
 }
+
+/** The name an admin looks for in a booking's assign form (`?driver=`), cut to the search's length. */
+export function readDriverSearch(params: URLSearchParams) {
+  return (params.get("driver") ?? "").trim().slice(0, SEARCH_TERM_MAX);
+}

@@ -27,7 +27,14 @@ export type AdminBookingRow = {
 };
 
 /** An approved driver a booking may be given to. */
-export type AssignableDriver = { id: string; name: string; location: string };
+export type AssignableDriver = {
+  id: string;
+  name: string;
+  location: string;
+  van: string;
+  /** How far their base is from the pickup in a straight line, when both are placed. */
+  milesText: string | null;
+};
 
 /** An account in the admin's user list. */
 export type AdminUserRow = {

@@ -74,7 +74,7 @@ for (const mode of jsModes) {
       );
       await open(admin, `/admin/bookings?searchTerm=${reference}`, mode.javaScriptEnabled);
       await expect(admin.getByTestId("booking-row").getByTestId("booking-driver")).toHaveText("Unassigned");
-      await expect(admin.getByRole("button", { name: `Assign driver to ${reference}` })).toBeVisible();
+      await expect(admin.getByRole("link", { name: `Assign driver to ${reference}` })).toBeVisible();
 
       const db = await appDb();
       // The drivers page lists 25 a page, newest first.

@@ -161,12 +161,20 @@ for (const mode of jsModes) {
       await signIn("admin@easymove.local");
       await load(page, `/admin/bookings?searchTerm=${reference}`, mode.javaScriptEnabled);
       const row = page.getByTestId("booking-row").filter({ hasText: reference });
-      const choose = row.getByLabel(`Driver for ${reference}`);
-      await tabTo(page, choose);
-      // A select takes its value from the keyboard: type the option's first letters.
-      await page.keyboard.type(driver.name.slice(0, 4));
-      await expect(choose).toHaveValue(driver.id);
-      await tabTo(page, row.getByRole("button", { name: new RegExp(`Assign.* driver to ${reference}`) }));
+      await tabTo(page, row.getByRole("link", { name: `Assign driver to ${reference}` }));
+      await page.keyboard.press("Enter");
+      // The booking's panel opens at its assign form: Tab goes on from there.
+      const assign = page.getByTestId("assign-driver");
+      await tabTo(page, assign.getByLabel("Find a driver by name"), { max: 5 });
+      await page.keyboard.type(driver.name);
+      await page.keyboard.press("Enter");
+      // A radio group is one Tab stop; the arrow keys move through it, choosing as they go.
+      const choice = assign.locator(`input[type="radio"][value="${driver.id}"]`);
+      await tabTo(page, assign.getByRole("radio").first());
+      for (let press = 0; press < 10 && !(await choice.isChecked()); press++) await page.keyboard.press("ArrowDown");
+      if (!(await choice.isChecked())) await page.keyboard.press("Space");
+      await expect(choice).toBeChecked();
+      await tabTo(page, assign.getByRole("button", { name: `Assign driver to ${reference}` }));
       await page.keyboard.press("Enter");
       await expect(row.getByTestId("booking-driver")).toHaveText(driver.name);
 

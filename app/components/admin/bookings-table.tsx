@@ -1,24 +1,22 @@
-// The admin's bookings list: a row per booking, each with its status and driver forms (a
-// fetcher with JavaScript, a plain post without; both post to /admin/bookings).
+// The admin's bookings list: a row per booking, each with its status form (a fetcher with
+// JavaScript, a plain post without; it posts to /admin/bookings) and a link to assign its
+// driver in the booking's panel, which offers the drivers nearest the pickup.
 import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PaymentStateBadge } from "~/components/admin/booking-badges";
-import { StatusButton } from "~/components/ui/button";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, DRIVER_ASSIGNABLE_STATUSES } from "~/domain/booking-status";
-import type { AdminBookingRow, AssignableDriver } from "~/views/admin";
+import type { AdminBookingRow } from "~/views/admin";
 
 const LIST_PATH = "/admin/bookings";
 
 export function BookingsTable({
   bookings,
-  drivers,
   filtered,
   here,
   search,
 }: {
   bookings: AdminBookingRow[];
-  drivers: AssignableDriver[];
   filtered: boolean;
   here: string;
   search: string;
@@ -54,7 +52,7 @@ export function BookingsTable({
             </thead>
             <tbody className="divide-y divide-slate-200">
               {bookings.map((booking) => (
-                <BookingTableRow key={booking.id} booking={booking} drivers={drivers} here={here} search={search} />
+                <BookingTableRow key={booking.id} booking={booking} here={here} search={search} />
               ))}
             </tbody>
           </table>
@@ -64,17 +62,7 @@ export function BookingsTable({
   );
 }
 
-function BookingTableRow({
-  booking,
-  drivers,
-  here,
-  search,
-}: {
-  booking: AdminBookingRow;
-  drivers: AssignableDriver[];
-  here: string;
-  search: string;
-}) {
+function BookingTableRow({ booking, here, search }: { booking: AdminBookingRow; here: string; search: string }) {
   return (
     <tr data-testid="booking-row" data-reference={booking.reference} className="align-top">
       {/* Seven columns, each pairing facts read together, so the table fits a laptop's window
@@ -137,7 +125,13 @@ function BookingTableRow({
           </span>
         ) : null}
         {DRIVER_ASSIGNABLE_STATUSES.includes(booking.status) ? (
-          <AssignDriverForm booking={booking} drivers={drivers} here={here} />
+          <Link
+            to={`${LIST_PATH}/${booking.id}${search}#assign`}
+            className="mt-1 inline-block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            {booking.driver ? "Reassign" : "Assign"}
+            <span className="sr-only"> driver to {booking.reference}</span>
+          </Link>
         ) : null}
       </td>
     </tr>
@@ -194,56 +188,6 @@ function StatusForm({ booking, here }: { booking: AdminBookingRow; here: string 
           Save<span className="sr-only"> status of {booking.reference}</span>
         </button>
       )}
-    </fetcher.Form>
-  );
-}
-
-/** Assign an approved driver (pending → assigned). */
-function AssignDriverForm({
-  booking,
-  drivers,
-  here,
-}: {
-  booking: AdminBookingRow;
-  drivers: AssignableDriver[];
-  here: string;
-}) {
-  const fetcher = useFetcher<{ ok: boolean }>();
-  if (drivers.length === 0) return <p className="mt-1 text-xs text-slate-600">No approved drivers yet.</p>;
-  const id = `driver-${booking.id}`;
-  return (
-    <fetcher.Form method="post" action={LIST_PATH} className="mt-1 flex flex-wrap items-center gap-2">
-      <input type="hidden" name="intent" value="assign" />
-      <input type="hidden" name="bookingId" value={booking.id} />
-      <input type="hidden" name="redirectTo" value={here} />
-      <label htmlFor={id} className="sr-only">
-        Driver for {booking.reference}
-      </label>
-      <select
-        id={id}
-        name="driverId"
-        defaultValue={booking.driver?.id ?? ""}
-        required
-        className={`${smallControl} min-w-0 max-w-40`}
-      >
-        <option value="" disabled>
-          Choose a driver
-        </option>
-        {drivers.map((driver) => (
-          <option key={driver.id} value={driver.id}>
-            {driver.name} ({driver.location})
-          </option>
-        ))}
-      </select>
-      <StatusButton
-        pending={fetcher.state !== "idle"}
-        pendingText="Assigning…"
-        variant="secondary"
-        className="px-2 py-1.5 text-xs"
-      >
-        {booking.driver ? "Reassign" : "Assign"}
-        <span className="sr-only"> driver to {booking.reference}</span>
-      </StatusButton>
     </fetcher.Form>
   );
 }

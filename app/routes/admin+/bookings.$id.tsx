@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { AssignDriver } from "~/components/admin/assign-driver";
 import { BookingStatusBadge, PaymentStateBadge } from "~/components/admin/booking-badges";
 import { MessagesTable } from "~/components/admin/messages-table";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -12,12 +13,19 @@ import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
+import { DRIVER_ASSIGNABLE_STATUSES } from "~/domain/booking-status";
 import { formatDistance } from "~/domain/distance";
 import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } from "~/domain/tracking";
-import { adminRefundSchema, rescheduleSchema, trackingOverrideSchema } from "~/schemas/admin-bookings";
+import {
+  adminRefundSchema,
+  readDriverSearch,
+  rescheduleSchema,
+  trackingOverrideSchema,
+} from "~/schemas/admin-bookings";
 import { ADMIN_BOOKING_MESSAGES, RECORD_ID_PATTERN, TRACKING_REASON_MAX } from "~/schemas/admin-bookings-messages";
 import { overrideTracking, rescheduleBooking, unassignDriver } from "~/server/admin/booking-commands.server";
 import { bookingDetails } from "~/server/admin/bookings.server";
+import { driversToAssign } from "~/server/admin/drivers.server";
 import { messagesOfBooking } from "~/server/admin/messages.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { deliveryProofViews } from "~/server/bookings/delivery-proofs.server";
@@ -31,8 +39,9 @@ import { seo } from "~/utils/seo";
 import { useValidatedForm } from "~/utils/use-validated-form";
 
 // A booking's details and history, shown above the list at its own URL
-// (/admin/bookings/:id, keeping the list's search), so it can be linked to. An admin can set
-// the job's tracking status by hand here, with a reason that goes to the history.
+// (/admin/bookings/:id, keeping the list's search), so it can be linked to. An admin assigns
+// its driver here (from the drivers nearest the pickup, or by name), and can set the job's
+// tracking status by hand, with a reason that goes to the history.
 export const handle: RouteHandle = { adminChrome: true };
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data, params }) =>
@@ -53,15 +62,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: 404,
       statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound,
     });
-  const [supportRequests, proofs, invoices, messages, claims] = await Promise.all([
+  const driverName = readDriverSearch(new URL(request.url).searchParams);
+  const [supportRequests, proofs, invoices, messages, claims, assign] = await Promise.all([
     supportRequestsFor(booking.id),
     deliveryProofViews(booking.id),
     bookingInvoices(booking.id),
     messagesOfBooking(booking.id),
     claimsOfBooking(booking.id),
+    DRIVER_ASSIGNABLE_STATUSES.includes(booking.status) ? driversToAssign(booking.id, driverName) : null,
   ]);
-  // Each page's refund form has its own id: sent twice, it refunds once.
-  return { booking, supportRequests, proofs, invoices, messages, claims, refundRequestId: newRefundRequestId() };
+  return {
+    booking,
+    supportRequests,
+    proofs,
+    invoices,
+    messages,
+    claims,
+    assign: assign && { ...assign, name: driverName },
+    // Each page's refund form has its own id: sent twice, it refunds once.
+    refundRequestId: newRefundRequestId(),
+  };
 }
 
 /** "Refund": part or all of what was paid goes back; the credit note and the driver's ledger follow. */
@@ -198,7 +218,7 @@ function Panel({ labelledBy, children }: { labelledBy: string; children: React.R
 }
 
 export default function AdminBookingDetails() {
-  const { booking, supportRequests, proofs, invoices, messages, claims, refundRequestId } =
+  const { booking, supportRequests, proofs, invoices, messages, claims, assign, refundRequestId } =
     useLoaderData<typeof loader>();
   const facts: [string, React.ReactNode][] = [
     ["Customer", booking.customer ? `${booking.customer.username} (${booking.customer.email})` : "Not given yet"],
@@ -318,6 +338,15 @@ export default function AdminBookingDetails() {
           ))}
         </ul>
       )}
+
+      {assign ? (
+        <AssignDriver
+          reference={booking.reference}
+          bookingId={booking.id}
+          hasDriver={Boolean(booking.driver)}
+          {...assign}
+        />
+      ) : null}
 
       {booking.unassignable ? <UnassignForm driverName={booking.driver?.name ?? "The driver"} /> : null}
 

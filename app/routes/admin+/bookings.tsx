@@ -11,7 +11,6 @@ import { adminBookingActionSchema, readBookingFilters } from "~/schemas/admin-bo
 import { ADMIN_BOOKING_MESSAGES, SEARCH_TERM_MAX } from "~/schemas/admin-bookings-messages";
 import { runAdminBookingAction } from "~/server/admin/booking-commands.server";
 import { bookingRow, listBookings } from "~/server/admin/bookings.server";
-import { approvedDrivers } from "~/server/admin/drivers.server";
 import { requireAdmin, safeRedirect } from "~/server/auth/auth.server";
 import { pageOf } from "~/server/platform/pagination.server";
 import { answerWithToast } from "~/server/platform/toast.server";
@@ -34,8 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const filters = readBookingFilters(url.searchParams);
-  const [list, drivers] = await Promise.all([listBookings({ ...filters, page: pageOf(url).page }), approvedDrivers()]);
-  return { filters, bookings: list.rows.map(bookingRow), page: list.page, drivers };
+  const list = await listBookings({ ...filters, page: pageOf(url).page });
+  return { filters, bookings: list.rows.map(bookingRow), page: list.page };
 }
 
 const LIST_PATH = "/admin/bookings";
@@ -48,8 +47,9 @@ function backTo(value: FormDataEntryValue | null) {
     : LIST_PATH;
 }
 
-// A row's status or driver: a fetcher with JavaScript, a plain post (then back to the list)
-// without; either way the toast says how it went.
+// A row's status, or the driver chosen in a booking's panel: a fetcher or a navigation with
+// JavaScript, a plain post (then back to the list or the panel) without; either way the toast
+// says how it went.
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminBookings() {
-  const { filters, bookings, page, drivers } = useLoaderData<typeof loader>();
+  const { filters, bookings, page } = useLoaderData<typeof loader>();
   const location = useLocation();
   const filtered = Boolean(filters.searchTerm || filters.status);
   const here = `${location.pathname}${location.search}`;
@@ -126,7 +126,7 @@ export default function AdminBookings() {
 
       <Outlet />
 
-      <BookingsTable bookings={bookings} drivers={drivers} filtered={filtered} here={here} search={location.search} />
+      <BookingsTable bookings={bookings} filtered={filtered} here={here} search={location.search} />
       <Pagination info={page} label="bookings" one="booking" />
     </>
   );

@@ -3,15 +3,17 @@
 // yet) or enables the one they have, links it to the application and e-mails a set-password
 // link; declining disables a driver account. The page's action and
 // POST /api/admin/drivers/:id/status both call decideDriver. Also the dashboard's pending
-// applications and the drivers a booking may be given.
-import { DROP_LIMIT, recentDrops, takingPausedUntil } from "~/domain/dispatch";
+// applications and the drivers offered to an admin assigning a booking.
+import { boxAround, DROP_LIMIT, recentDrops, takingPausedUntil } from "~/domain/dispatch";
+import { formatDistance, greatCircleMiles } from "~/domain/distance";
 import { ON_TIME_GRACE_MINUTES, onTimeText } from "~/domain/driver-reliability";
 import { messageKey } from "~/domain/message-delivery";
 import { formatPounds } from "~/domain/money";
 import { nationalPhone } from "~/domain/phone";
+import type { LatLng } from "~/domain/postcode-districts";
 import { ratingText } from "~/domain/ratings";
 import { formatUkDate, formatUkDateTime } from "~/domain/uk-datetime";
-import { VAN_LABELS } from "~/domain/vans";
+import { VAN_LABELS, type VanSize } from "~/domain/vans";
 import {
   ADMIN_DRIVER_MESSAGES,
   decisionToast,
@@ -19,13 +21,14 @@ import {
   type DriverDecision,
 } from "~/schemas/admin-drivers";
 import { DOCUMENT_FIELDS, EXPERIENCE_OPTIONS } from "~/schemas/driver-application";
+import { pointOf } from "~/server/bookings/open-jobs.server";
 import { queueMessage } from "~/server/messages/outbox.server";
 import { balancesOf } from "~/server/payouts/payouts.server";
 import { recordAudit } from "~/server/platform/audit.server";
 import { db } from "~/server/platform/db.server";
 import { ADMIN_PAGE_SIZE, pageInfo } from "~/server/platform/pagination.server";
 import type { ToastInput } from "~/utils/toast";
-import type { AdminDriverCard } from "~/views/admin";
+import type { AdminDriverCard, AssignableDriver } from "~/views/admin";
 import type { Prisma } from "../../../generated/prisma/client";
 
 // ---------------------------------------------------------------- the list
@@ -429,12 +432,80 @@ export function pendingDriverRow(driver: PendingDriverRecord) {
   };
 }
 
-/** Drivers a booking may be given: approved ones only, by name. */
-export function approvedDrivers() {
-  return db.driver.findMany({
-    where: { approvalStatus: "approved" },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-    take: 500,
-    select: { id: true, name: true, location: true },
+/** How many drivers the assign form offers at once. */
+const DRIVERS_TO_ASSIGN = 10;
+/** The boxes searched in turn for the drivers nearest a pickup, widest last: all of Great Britain. */
+const NEAREST_REACHES_MILES = [10, 30, 100, 700];
+
+type DriverToAssignRecord = {
+  id: string;
+  name: string;
+  location: string;
+  vanType: VanSize;
+  baseLat: number | null;
+  baseLng: number | null;
+};
+
+/**
+ * The approved drivers an admin may give a booking, a few at a time: those whose names hold
+ * `name`, or else those based nearest the pickup in a straight line (boxes of widening reach
+ * on the bases' index, so 20,000 drivers are never all read). Never the booking's own driver.
+ */
+export async function driversToAssign(
+  bookingId: string,
+  name: string,
+): Promise<{ drivers: AssignableDriver[]; by: "name" | "distance" }> {
+  const booking = await db.booking.findUnique({
+    where: { id: bookingId },
+    select: { pickupAddress: true, pickupLat: true, pickupLng: true, driverId: true },
   });
+  if (!booking) return { drivers: [], by: "name" };
+  const pickup: LatLng | null =
+    booking.pickupLat !== null && booking.pickupLng !== null
+      ? [booking.pickupLat, booking.pickupLng]
+      : pointOf(booking.pickupAddress);
+  const view = (driver: DriverToAssignRecord): AssignableDriver => ({
+    id: driver.id,
+    name: driver.name,
+    location: driver.location,
+    van: VAN_LABELS[driver.vanType],
+    milesText:
+      pickup && driver.baseLat !== null && driver.baseLng !== null
+        ? `${formatDistance(greatCircleMiles(pickup, [driver.baseLat, driver.baseLng]))} from the pickup`
+        : null,
+  });
+  if (name || !pickup) {
+    const found = await db.driver.findMany({
+      where: {
+        approvalStatus: "approved",
+        id: { not: booking.driverId ?? "" },
+        ...(name ? { name: { contains: name, mode: "insensitive" as const } } : {}),
+      },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      take: DRIVERS_TO_ASSIGN,
+      select: DRIVER_TO_ASSIGN_SELECT,
+    });
+    return { drivers: found.map(view), by: "name" };
+  }
+  for (const miles of NEAREST_REACHES_MILES) {
+    const box = boxAround(pickup, miles);
+    const near = await db.$queryRaw<DriverToAssignRecord[]>`
+      SELECT "id", "name", "location", "vanType", "baseLat", "baseLng" FROM "Driver"
+      WHERE "approvalStatus" = 'approved' AND "id" <> ${booking.driverId ?? ""}
+        AND "baseLat" BETWEEN ${box.minLat} AND ${box.maxLat} AND "baseLng" BETWEEN ${box.minLng} AND ${box.maxLng}
+      ORDER BY ("baseLat" - ${pickup[0]}) ^ 2 + (("baseLng" - ${pickup[1]}) * ${Math.cos((pickup[0] * Math.PI) / 180)}) ^ 2, "id"
+      LIMIT ${DRIVERS_TO_ASSIGN}`;
+    if (near.length === DRIVERS_TO_ASSIGN || miles === NEAREST_REACHES_MILES.at(-1))
+      return { drivers: near.map(view), by: "distance" };
+  }
+  return { drivers: [], by: "distance" };
 }
+
+const DRIVER_TO_ASSIGN_SELECT = {
+  id: true,
+  name: true,
+  location: true,
+  vanType: true,
+  baseLat: true,
+  baseLng: true,
+} satisfies Prisma.DriverSelect;

@@ -1,11 +1,11 @@
 // The admin dashboard's six figures, as docs/decisions/011-admin-dashboard-figures.md
-// defines them: newUsers and newDrivers count the last 30 days, todayBookings counts
-// bookings created today (UK time), totalRevenue sums succeeded payments less the refunds of
+// defines them: newUsers and newDrivers count the last 30 UK days (today and the 29 before),
+// todayBookings counts bookings created today (UK time), totalRevenue sums succeeded payments less the refunds of
 // cancellations (their own rows, refundOfId set), activeComplaints counts open support tickets.
 import { penceToPounds } from "~/domain/money";
-import { ukDateTime, ukToday } from "~/domain/uk-calendar";
+import { addDays, ukToday } from "~/domain/uk-calendar";
 import { db } from "~/server/platform/db.server";
-import { runningTotals, totalOf } from "~/server/platform/running-totals.server";
+import { dailyTotals, runningTotals, totalOf } from "~/server/platform/running-totals.server";
 
 const NEW_ACCOUNT_DAYS = 30;
 
@@ -19,36 +19,30 @@ export type AdminStats = {
   todayBookings: number;
 };
 
-/** The instant today began in the UK (midnight Europe/London, GMT or BST). */
-export function ukStartOfToday(now: Date = new Date()) {
-  const midnightUtc = new Date(`${ukToday(now)}T00:00:00Z`);
-  // UK clocks read 00:00 or 01:00 at midnight UTC; the difference is the offset.
-  const [hours, minutes] = ukDateTime(midnightUtc).time.split(":").map(Number);
-  const offsetMinutes = ((hours! * 60 + minutes! + 12 * 60) % (24 * 60)) - 12 * 60;
-  return new Date(midnightUtc.getTime() - offsetMinutes * 60 * 1000);
-}
-
 export async function getAdminStats(now: Date = new Date()): Promise<AdminStats> {
-  const since = new Date(now.getTime() - NEW_ACCOUNT_DAYS * 24 * 60 * 60 * 1000);
-  // Every booking and all the money come from the running totals: counting them at two million
-  // bookings would read every row on every load.
-  const [totals, newUsers, newDrivers, activeComplaints, todayBookings] = await Promise.all([
+  const today = ukToday(now);
+  const windowStart = addDays(today, 1 - NEW_ACCOUNT_DAYS);
+  // Every figure but the open tickets comes from running totals: counting the rows at two
+  // million bookings would read them on every load.
+  const [totals, days, activeComplaints] = await Promise.all([
     runningTotals(),
-    // Customers who joined (drivers and admins are counted elsewhere or not at all).
-    db.user.count({ where: { role: "customer", createdAt: { gte: since } } }),
-    // Driver applications received, whatever their review status.
-    db.driver.count({ where: { createdAt: { gte: since } } }),
+    dailyTotals([
+      // Customers who joined (drivers and admins are counted elsewhere or not at all).
+      { kind: "users:customer", from: windowStart, to: today },
+      // Driver applications received, whatever their review status.
+      { kind: "drivers", from: windowStart, to: today },
+      { kind: "bookings", from: today, to: today },
+    ]),
     // Open support tickets, of every kind (one waiting on its customer is not active for us).
     db.supportRequest.count({ where: { status: "open" } }),
-    db.booking.count({ where: { createdAt: { gte: ukStartOfToday(now) } } }),
   ]);
   return {
     totalBookings: totalOf(totals, "bookings:"),
-    newUsers,
-    newDrivers,
+    newUsers: days["users:customer"],
+    newDrivers: days.drivers,
     // Succeeded payments less the refunds of the price (a claim's compensation is not one).
     totalRevenue: penceToPounds(totalOf(totals, "revenue:succeeded") - totalOf(totals, "revenue:price-refunds")),
     activeComplaints,
-    todayBookings,
+    todayBookings: days.bookings,
   };
 }
