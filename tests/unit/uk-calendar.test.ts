@@ -168,6 +168,26 @@ describe("ukToday", () => {
     expect(ukToday(new Date("2028-01-01T00:00:00Z"))).toBe("2028-01-01");
     expect(ukDateTime(new Date("2027-01-15T00:05:00Z")).time).toBe("00:05");
   });
+
+  it("changes with the clocks at 01:00 UTC, in spring and in autumn", () => {
+    expect(ukDateTime(new Date("2027-03-28T00:59:00Z"))).toEqual({ date: "2027-03-28", time: "00:59" });
+    expect(ukDateTime(new Date("2027-03-28T01:00:00Z"))).toEqual({ date: "2027-03-28", time: "02:00" });
+    expect(ukDateTime(new Date("2027-10-31T00:59:00Z"))).toEqual({ date: "2027-10-31", time: "01:59" });
+    expect(ukDateTime(new Date("2027-10-31T01:00:00Z"))).toEqual({ date: "2027-10-31", time: "01:00" });
+  });
+
+  it("reads as Intl does, minute by minute, over two years of clock changes", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      dateStyle: "short",
+      timeStyle: "short",
+      hourCycle: "h23",
+    });
+    for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2028, 0, 1); at += 37 * 60_000 + 13_000) {
+      const [day, month, year, time] = intl.format(new Date(at)).split(/[/, ]+/);
+      expect(ukDateTime(new Date(at))).toEqual({ date: `${year}-${month}-${day}`, time });
+    }
+  });
 });
 
 describe("isoDateOf", () => {

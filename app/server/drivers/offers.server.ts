@@ -51,24 +51,26 @@ export async function offersFor(
   userId: string,
   now = new Date(),
 ): Promise<{ offers: OfferView[]; paused: string | null }> {
-  const driver = await db.driver.findUnique({
-    where: { userId },
-    select: {
-      id: true,
-      approvalStatus: true,
-      offersStale: true,
-      basePostcode: true,
-      baseLat: true,
-      baseLng: true,
-      user: { select: { isActive: true } },
-      jobEvents: { where: { kind: "dropped" }, select: { createdAt: true } },
-    },
-  });
-  if (!driver || driver.approvalStatus !== "approved" || !driver.user?.isActive) return { offers: [], paused: null };
-  const pausedUntil = takingPausedUntil(
-    driver.jobEvents.map((event) => event.createdAt),
-    now,
-  );
+  // One statement for the driver, their account and their drops: this runs on every page load.
+  const [driver] = await db.$queryRaw<
+    {
+      id: string;
+      approvalStatus: string;
+      offersStale: boolean;
+      basePostcode: string | null;
+      baseLat: number | null;
+      baseLng: number | null;
+      isActive: boolean | null;
+      drops: Date[];
+    }[]
+  >`
+    SELECT d."id", d."approvalStatus"::text AS "approvalStatus", d."offersStale", d."basePostcode", d."baseLat",
+           d."baseLng", u."isActive",
+           ARRAY(SELECT e."createdAt" FROM "DriverJobEvent" e WHERE e."driverId" = d."id" AND e."kind" = 'dropped') AS "drops"
+    FROM "Driver" d LEFT JOIN "User" u ON u."id" = d."userId"
+    WHERE d."userId" = ${userId}`;
+  if (!driver || driver.approvalStatus !== "approved" || !driver.isActive) return { offers: [], paused: null };
+  const pausedUntil = takingPausedUntil(driver.drops, now);
   if (pausedUntil) return { offers: [], paused: DISPATCH_MESSAGES.tooManyDrops(pausedUntil) };
   if (driver.offersStale) await db.$transaction((tx) => recomputeOffersOf(tx, driver.id, now));
   // Their rows by the driver's index, then those jobs by id (still open: a row a new path left
