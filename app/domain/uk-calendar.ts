@@ -225,7 +225,13 @@ function ukOffsetMs(instant: number) {
     const parts: Record<string, string> = {};
     for (const p of UK_PARTS.formatToParts(new Date(hour * HOUR_MS))) parts[p.type] = p.value;
     offset =
-      Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) -
+      Date.UTC(
+        Number(parts.year),
+        Number(parts.month) - 1,
+        Number(parts.day),
+        Number(parts.hour),
+        Number(parts.minute),
+      ) -
       hour * HOUR_MS;
     if (offsetOfHour.size >= 100_000) offsetOfHour.clear();
     offsetOfHour.set(hour, offset);
