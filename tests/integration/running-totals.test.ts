@@ -1,16 +1,19 @@
 // The running totals the database keeps (platform/running-totals.server.ts): after every kind of
 // write (a booking made, moved on, deleted; a payment made, succeeding, refunded; a claim's
-// compensation; many rows in one statement) each total equals the count or sum it stands for,
-// before and after housekeeping folds the deltas in.
+// compensation; a message queued, sent, removed; many rows in one statement) each total equals
+// the count or sum it stands for, before and after housekeeping folds the deltas in; so do the
+// daily totals of today's bookings, driver applications and new customers.
 import { describe, expect, it } from "vitest";
 import { listBookings } from "~/server/admin/bookings.server";
 import { listPayments } from "~/server/admin/payments.server";
 import { getAdminStats } from "~/server/admin/stats.server";
 import { db } from "~/server/platform/db.server";
-import { foldRunningTotals, runningTotals, totalOf } from "~/server/platform/running-totals.server";
+import { addDays, ukInstant, ukToday } from "~/domain/uk-calendar";
+import { dailyTotals, foldRunningTotals, runningTotals, totalOf } from "~/server/platform/running-totals.server";
 import { createBooking, createPaidBooking, uniqueId } from "../support/factories";
 
 const STATUSES = ["pending", "assigned", "in_progress", "completed", "cancelled"] as const;
+const MESSAGE_STATES = ["queued", "sent", "retrying", "dead"] as const;
 const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "refunded", "cancelled"] as const;
 
 /** What each total stands for, counted the slow way. */
@@ -24,9 +27,16 @@ async function counted() {
       _sum: { amountPence: true },
     }),
   ]);
+  const messagesByState = await db.message.groupBy({ by: ["state"], _count: { _all: true } });
   return {
     ...Object.fromEntries(
       STATUSES.map((status) => [`bookings:${status}`, byStatus.find((row) => row.status === status)?._count._all ?? 0]),
+    ),
+    ...Object.fromEntries(
+      MESSAGE_STATES.map((state) => [
+        `messages:${state}`,
+        messagesByState.find((row) => row.state === state)?._count._all ?? 0,
+      ]),
     ),
     ...Object.fromEntries(
       PAYMENT_STATUSES.map((status) => [
@@ -39,10 +49,26 @@ async function counted() {
   };
 }
 
+/** Today's rows by the day they were made (UK), counted the slow way, beside their daily totals. */
+async function countedToday() {
+  const today = ukToday();
+  const since = ukInstant(today, "00:00");
+  const [bookings, drivers, customers] = await Promise.all([
+    db.booking.count({ where: { createdAt: { gte: since } } }),
+    db.driver.count({ where: { createdAt: { gte: since } } }),
+    db.user.count({ where: { role: "customer", createdAt: { gte: since } } }),
+  ]);
+  const window = (kind: "bookings" | "drivers" | "users:customer") => ({ kind, from: today, to: today });
+  const kept = await dailyTotals([window("bookings"), window("drivers"), window("users:customer")]);
+  return { counted: { bookings, drivers, "users:customer": customers }, kept };
+}
+
 async function expectTotalsRight() {
   const want = await counted();
   const totals = await runningTotals();
   for (const [key, value] of Object.entries(want)) expect(totals.get(key) ?? 0, key).toBe(value);
+  const today = await countedToday();
+  expect(today.kept).toEqual(today.counted);
 }
 
 describe("running totals", () => {
@@ -89,6 +115,32 @@ describe("running totals", () => {
     await db.payment.update({ where: { id: pending.id }, data: { amountPence: 6_000 } });
     await expectTotalsRight();
     await db.payment.deleteMany({ where: { bookingId: booking.id } });
+    await expectTotalsRight();
+  });
+
+  it("follow messages queued, sent and removed, and the days rows were made on when a day is moved", async () => {
+    const booking = await createBooking();
+    const message = await db.message.create({
+      data: {
+        kind: "booking-confirmation",
+        channel: "email",
+        key: `totals-${uniqueId()}`,
+        headerId: `<totals-${uniqueId()}@easymove.test>`,
+        refs: { bookingId: booking.id },
+        bookingId: booking.id,
+      },
+    });
+    await expectTotalsRight();
+    await db.message.update({ where: { id: message.id }, data: { state: "sent", sentAt: new Date() } });
+    await expectTotalsRight();
+    await db.message.delete({ where: { id: message.id } });
+    // Made yesterday after all: today's total loses it.
+    await db.booking.update({
+      where: { id: booking.id },
+      data: { createdAt: ukInstant(addDays(ukToday(), -1), "12:00") },
+    });
+    await expectTotalsRight();
+    await db.booking.delete({ where: { id: booking.id } });
     await expectTotalsRight();
   });
 
