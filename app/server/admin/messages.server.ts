@@ -76,7 +76,12 @@ function messageView(row: MessageRow): AdminMessageRow {
 export async function listMessages(filters: MessageFilters, { page }: { page: number }) {
   const where = whereOf(filters);
   const [total, rows] = await Promise.all([
-    db.message.count({ where }),
+    // Every message, or a state's: the running totals; a search counts its matches.
+    filters.booking || filters.recipient
+      ? db.message.count({ where })
+      : messageCounts().then((counts) =>
+          filters.state ? counts[filters.state] : MESSAGE_STATES.reduce((sum, state) => sum + counts[state], 0),
+        ),
     db.message.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
