@@ -4,11 +4,11 @@
 // the count or sum it stands for, before and after housekeeping folds the deltas in; so do the
 // daily totals of today's bookings, driver applications and new customers.
 import { describe, expect, it } from "vitest";
+import { addDays, ukInstant, ukToday } from "~/domain/uk-calendar";
 import { listBookings } from "~/server/admin/bookings.server";
 import { listPayments } from "~/server/admin/payments.server";
 import { getAdminStats } from "~/server/admin/stats.server";
 import { db } from "~/server/platform/db.server";
-import { addDays, ukInstant, ukToday } from "~/domain/uk-calendar";
 import { dailyTotals, foldRunningTotals, runningTotals, totalOf } from "~/server/platform/running-totals.server";
 import { createBooking, createPaidBooking, uniqueId } from "../support/factories";
 
