@@ -495,8 +495,10 @@ export async function driversToAssign(
         AND "baseLat" BETWEEN ${box.minLat} AND ${box.maxLat} AND "baseLng" BETWEEN ${box.minLng} AND ${box.maxLng}
       ORDER BY ("baseLat" - ${pickup[0]}) ^ 2 + (("baseLng" - ${pickup[1]}) * ${Math.cos((pickup[0] * Math.PI) / 180)}) ^ 2, "id"
       LIMIT ${DRIVERS_TO_ASSIGN}`;
-    if (near.length === DRIVERS_TO_ASSIGN || miles === NEAREST_REACHES_MILES.at(-1))
-      return { drivers: near.map(view), by: "distance" };
+    // Ten within the reach are the nearest ten; ten found only in the box's corners may not be.
+    const tenth = near[DRIVERS_TO_ASSIGN - 1];
+    const enough = tenth && greatCircleMiles(pickup, [tenth.baseLat!, tenth.baseLng!]) <= miles;
+    if (enough || miles === NEAREST_REACHES_MILES.at(-1)) return { drivers: near.map(view), by: "distance" };
   }
   return { drivers: [], by: "distance" };
 }
