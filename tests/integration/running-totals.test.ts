@@ -52,11 +52,12 @@ async function counted() {
 /** Today's rows by the day they were made (UK), counted the slow way, beside their daily totals. */
 async function countedToday() {
   const today = ukToday();
-  const since = ukInstant(today, "00:00");
+  // Today only: other files date some rows ahead (an hour, a year) to head their lists.
+  const createdAt = { gte: ukInstant(today, "00:00"), lt: ukInstant(addDays(today, 1), "00:00") };
   const [bookings, drivers, customers] = await Promise.all([
-    db.booking.count({ where: { createdAt: { gte: since } } }),
-    db.driver.count({ where: { createdAt: { gte: since } } }),
-    db.user.count({ where: { role: "customer", createdAt: { gte: since } } }),
+    db.booking.count({ where: { createdAt } }),
+    db.driver.count({ where: { createdAt } }),
+    db.user.count({ where: { role: "customer", createdAt } }),
   ]);
   const window = (kind: "bookings" | "drivers" | "users:customer") => ({ kind, from: today, to: today });
   const kept = await dailyTotals([window("bookings"), window("drivers"), window("users:customer")]);
