@@ -168,6 +168,8 @@ for (const mode of jsModes) {
       await tabTo(page, assign.getByLabel("Find a driver by name"), { max: 5 });
       await page.keyboard.type(driver.name);
       await page.keyboard.press("Enter");
+      // The list is the search's before going on (with JavaScript it is replaced in place).
+      await expect(assign).toContainText(`whose names hold “${driver.name}”`);
       // A radio group is one Tab stop; the arrow keys move through it, choosing as they go.
       const choice = assign.locator(`input[type="radio"][value="${driver.id}"]`);
       await tabTo(page, assign.getByRole("radio").first());
