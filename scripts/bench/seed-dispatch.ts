@@ -137,7 +137,11 @@ await openJobs("ds-job-", 1, OPEN_JOBS, 120);
 const offerStarted = performance.now();
 // A run offers a few thousand jobs at most; the next run goes on, until none is left to offer.
 let openOffers = 0;
-for (let made = -1; made !== 0; openOffers += made = await offerOpenJobs());
+let made: number;
+do {
+  made = await offerOpenJobs();
+  openOffers += made;
+} while (made > 0);
 const openOffersMs = performance.now() - offerStarted;
 await clearQueuedMessages();
 // As a live database is kept (autovacuum; housekeeping folds the running totals every 15

@@ -221,7 +221,10 @@ for (const mode of jsModes) {
       await assign.getByLabel("Find a driver by name").fill(name);
       await assign.getByRole("button", { name: "Find a driver" }).click();
       await expect(assign.getByRole("radio", { name: `Approved ${name}` })).toBeVisible();
+      await expect(assign.getByRole("status")).toHaveText(`Approved drivers whose names hold “${name}”.`);
       await expect(assign.getByRole("radio", { name: `Applicant ${name}` })).toHaveCount(0);
+      // A target of 24 by 24 px at least (WCAG 2.2, 2.5.8).
+      await expect(assign.getByRole("radio", { name: `Approved ${name}` })).toHaveCSS("width", "24px");
       await expect(rowOf(page, booking.reference)).toBeVisible(); // the list's search is kept below
 
       await assign.getByRole("radio", { name: `Approved ${name}` }).check();

@@ -40,12 +40,9 @@ export function AssignDriver({
       <h3 id="assign" className="text-base font-semibold text-slate-900">
         {heading}
       </h3>
-      <p className="mt-1 text-sm text-slate-700">
-        {by === "distance"
-          ? "The approved drivers based nearest the pickup, in a straight line. Or find one by name."
-          : name
-            ? `Approved drivers whose names hold “${name}”.`
-            : "Approved drivers by name (the pickup could not be placed on the map)."}
+      {/* A status: with JavaScript a search replaces the list in place, and this says what it is. */}
+      <p role="status" className="mt-1 text-sm text-slate-700" data-testid="assign-driver-shown">
+        {shownText({ by, name, found: drivers.length })}
       </p>
 
       <Form method="get" action={`${pathname}#assign`} className="mt-3 flex flex-wrap items-end gap-2">
@@ -77,11 +74,7 @@ export function AssignDriver({
         ) : null}
       </Form>
 
-      {drivers.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-700" data-testid="assign-driver-none">
-          {name ? `No approved driver's name holds “${name}”.` : "No approved drivers yet."}
-        </p>
-      ) : (
+      {drivers.length === 0 ? null : (
         <fetcher.Form method="post" action={LIST_PATH} className="mt-3 max-w-xl">
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="bookingId" value={bookingId} />
@@ -98,7 +91,7 @@ export function AssignDriver({
                     value={driver.id}
                     required
                     aria-describedby={`assign-${driver.id}-facts`}
-                    className="mt-1 h-4 w-4 accent-blue-700"
+                    className="mt-0.5 size-6 shrink-0 accent-blue-700"
                   />
                   <span>
                     <label htmlFor={`assign-${driver.id}`} className="block cursor-pointer font-medium text-slate-900">
@@ -120,4 +113,17 @@ export function AssignDriver({
       )}
     </section>
   );
+}
+
+/** What the list below shows, in a sentence. */
+function shownText({ by, name, found }: { by: "name" | "distance"; name: string; found: number }) {
+  if (name)
+    return found > 0 ? `Approved drivers whose names hold “${name}”.` : `No approved driver's name holds “${name}”.`;
+  if (by === "name")
+    return found > 0
+      ? "Approved drivers by name (the pickup could not be placed on the map)."
+      : "No approved drivers yet.";
+  return found > 0
+    ? "The approved drivers based nearest the pickup, in a straight line. Or find one by name."
+    : "No approved driver has a base yet. Find one by name.";
 }

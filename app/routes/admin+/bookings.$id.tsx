@@ -13,7 +13,6 @@ import { DeliveryProofCard } from "~/components/tracker/delivery-proof";
 import { StatusButton } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { FormErrorSummary, FormField } from "~/components/ui/form-field";
-import { DRIVER_ASSIGNABLE_STATUSES } from "~/domain/booking-status";
 import { formatDistance } from "~/domain/distance";
 import { TRACKING_STATUS_LABELS, TRACKING_STATUSES, type TrackingStatusValue } from "~/domain/tracking";
 import {
@@ -62,14 +61,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: 404,
       statusText: ADMIN_BOOKING_MESSAGES.bookingNotFound,
     });
-  const driverName = readDriverSearch(new URL(request.url).searchParams);
   const [supportRequests, proofs, invoices, messages, claims, assign] = await Promise.all([
     supportRequestsFor(booking.id),
     deliveryProofViews(booking.id),
     bookingInvoices(booking.id),
     messagesOfBooking(booking.id),
     claimsOfBooking(booking.id),
-    DRIVER_ASSIGNABLE_STATUSES.includes(booking.status) ? driversToAssign(booking.id, driverName) : null,
+    driversToAssign(booking.id, readDriverSearch(new URL(request.url).searchParams)),
   ]);
   return {
     booking,
@@ -78,7 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     invoices,
     messages,
     claims,
-    assign: assign && { ...assign, name: driverName },
+    assign,
     // Each page's refund form has its own id: sent twice, it refunds once.
     refundRequestId: newRefundRequestId(),
   };

@@ -47,9 +47,8 @@ function backTo(value: FormDataEntryValue | null) {
     : LIST_PATH;
 }
 
-// A row's status, or the driver chosen in a booking's panel: a fetcher or a navigation with
-// JavaScript, a plain post (then back to the list or the panel) without; either way the toast
-// says how it went.
+// A row's status, or the driver chosen in a booking's panel: a fetcher with JavaScript, a plain
+// post (then back to the list or the panel) without; either way the toast says how it went.
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();

@@ -4,6 +4,7 @@
 // link; declining disables a driver account. The page's action and
 // POST /api/admin/drivers/:id/status both call decideDriver. Also the dashboard's pending
 // applications and the drivers offered to an admin assigning a booking.
+import { DRIVER_ASSIGNABLE_STATUSES } from "~/domain/booking-status";
 import { boxAround, DROP_LIMIT, recentDrops, takingPausedUntil } from "~/domain/dispatch";
 import { formatDistance, greatCircleMiles } from "~/domain/distance";
 import { ON_TIME_GRACE_MINUTES, onTimeText } from "~/domain/driver-reliability";
@@ -450,16 +451,22 @@ type DriverToAssignRecord = {
  * The approved drivers an admin may give a booking, a few at a time: those whose names hold
  * `name`, or else those based nearest the pickup in a straight line (boxes of widening reach
  * on the bases' index, so 20,000 drivers are never all read). Never the booking's own driver.
+ * Null when the booking may not be given a driver (it is over, or gone).
  */
-export async function driversToAssign(
-  bookingId: string,
-  name: string,
-): Promise<{ drivers: AssignableDriver[]; by: "name" | "distance" }> {
+export async function driversToAssign(bookingId: string, name: string) {
   const booking = await db.booking.findUnique({
     where: { id: bookingId },
-    select: { pickupAddress: true, pickupLat: true, pickupLng: true, driverId: true },
+    select: { status: true, pickupAddress: true, pickupLat: true, pickupLng: true, driverId: true },
   });
-  if (!booking) return { drivers: [], by: "name" };
+  if (!booking || !DRIVER_ASSIGNABLE_STATUSES.includes(booking.status)) return null;
+  const found = await findDriversToAssign(booking, name);
+  return { ...found, name };
+}
+
+async function findDriversToAssign(
+  booking: { pickupAddress: string; pickupLat: number | null; pickupLng: number | null; driverId: string | null },
+  name: string,
+): Promise<{ drivers: AssignableDriver[]; by: "name" | "distance" }> {
   const pickup: LatLng | null =
     booking.pickupLat !== null && booking.pickupLng !== null
       ? [booking.pickupLat, booking.pickupLng]
