@@ -10,6 +10,7 @@ import { buildDir, buildIfNeeded } from "./lib/build.mjs";
 import { loadDotEnv, resolveDatabase, root } from "./lib/database.mjs";
 import { localSecrets } from "./lib/local-secrets.mjs";
 import { mustRun, run } from "./lib/run.mjs";
+import { SERVER_NODE_ARGS } from "./lib/server-command.mjs";
 
 const dev = process.argv.includes("--dev");
 loadDotEnv();
@@ -50,9 +51,8 @@ try {
   process.exit(1);
 }
 
-// Node with tsx's loader rather than the tsx command: Ctrl-C and a process manager's SIGTERM
-// reach the server itself, which drains and stops (the command's signal relay can kill it).
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+// Ctrl-C and a process manager's SIGTERM reach the server itself, which drains and stops.
+const server = spawn(process.execPath, SERVER_NODE_ARGS, {
   cwd: root,
   stdio: "inherit",
   env: {

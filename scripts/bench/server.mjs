@@ -7,6 +7,7 @@ import path from "node:path";
 import { buildDir, buildIfNeeded } from "../lib/build.mjs";
 import { dropDatabase, ensureDatabaseExists, loadDotEnv, root, startEmbeddedPostgres } from "../lib/database.mjs";
 import { mustRun } from "../lib/run.mjs";
+import { SERVER_NODE_ARGS } from "../lib/server-command.mjs";
 
 loadDotEnv();
 
@@ -54,7 +55,7 @@ export async function startDatabase({ seed = true } = {}) {
 /** Serves the production build on `port`; resolves once /healthz answers. */
 export async function startApp(databaseUrl, port, { nodeArgs = [], extraEnv = {} } = {}) {
   await buildIfNeeded();
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS], {
     cwd: root,
     env: { ...appEnv(databaseUrl, port), ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],

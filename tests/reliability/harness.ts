@@ -10,6 +10,7 @@ import { expect } from "vitest";
 import { ensureDatabaseExists, root } from "../../scripts/lib/database.mjs";
 import { clusterUrl, portIsFree, startCluster } from "../../scripts/lib/embedded-postgres.mjs";
 import { mustRun } from "../../scripts/lib/run.mjs";
+import { SERVER_NODE_ARGS } from "../../scripts/lib/server-command.mjs";
 
 /** The long run (`npm run test:reliability`) or the quick one (`npm test`). */
 export const FULL = process.env.RELIABILITY_FULL === "1";
@@ -149,10 +150,9 @@ export async function serveApp(
     ...extraEnv,
   };
   for (const name of Object.keys(env)) if (name.startsWith("VITEST") || name === "TEST") delete env[name];
-  // Node with tsx's loader, as `npm start` runs it: a signal reaches the server itself (the tsx
-  // command relays signals to its child after a 30 ms handshake, which a busy machine can miss,
-  // and then kills the child outright).
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // As `npm start` runs it: a signal reaches the server itself (the tsx command relays signals
+  // to its child after a 30 ms handshake, which a busy machine can miss, and then kills it).
+  const child: ChildProcess = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd,
     env,
     stdio: ["ignore", "pipe", "pipe"],
