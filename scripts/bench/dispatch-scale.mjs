@@ -159,26 +159,3 @@ export async function measureFanOut({ baseUrl, databaseUrl, serverPid, connected
   }
   return results;
 }
-
-/**
- * Waits until the app has sent every e-mail and text queued so far (the takes' messages to
- * customers), up to `limitMs`, and says how long that took: the admin pages are then measured
- * on the data set, not beside a backlog being delivered.
- */
-export async function waitForMessagesSent(databaseUrl, limitMs = 600_000) {
-  const database = new pg.Client({ connectionString: databaseUrl });
-  await database.connect();
-  const started = performance.now();
-  try {
-    for (;;) {
-      const { rows } = await database.query(
-        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'messages' AND state IN ('created', 'retry', 'active')`,
-      );
-      if (rows[0].n === 0) return { ms: performance.now() - started, left: 0 };
-      if (performance.now() - started > limitMs) return { ms: performance.now() - started, left: rows[0].n };
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  } finally {
-    await database.end();
-  }
-}

@@ -29,7 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startAnchor } from "./anchor.mjs";
-import { measureFanOut, waitForMessagesSent } from "./dispatch-scale.mjs";
+import { measureFanOut } from "./dispatch-scale.mjs";
 import { keyPages, measureJs } from "./js-size.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { hammer, quoteRequests, warm } from "./load.mjs";
@@ -679,14 +679,7 @@ async function measureDispatchScale(app, database, visitor) {
       "p99 <= 2 s, none missed, none to others",
       mark(run.p99 <= 2000 && run.missed === 0 && run.stray === 0),
     );
-  if (only.includes("growth")) return;
-  const sent = await waitForMessagesSent(database.url);
-  row(
-    section,
-    "the takes' e-mails and texts, sent before the admin pages are measured",
-    `${fixed(sent.ms / 1000, 0)} s${sent.left ? `; ${sent.left} still queued` : ""}`,
-  );
-  await measureAdminCapacity(app, visitor, volume);
+  if (!only.includes("growth")) await measureAdminCapacity(app, visitor, volume);
 }
 
 /** Time to the whole document (one request at a time, after 3 to warm up), in ms. */
