@@ -12,6 +12,7 @@ export const ADMIN_BOOKING_MESSAGES = {
   bookingNotFound: "Booking not found",
   driverRequired: "Choose a driver to assign",
   driverNotApproved: "Only an approved driver can be assigned",
+  driverDisabled: "This driver's account is disabled: enable it under Users to assign them",
   notAssignable: "A completed or cancelled booking cannot be given a driver",
   searchTooLong: "The search term is at most 100 characters long",
   invalidLimit: "limit must be a whole number from 1 to 50",

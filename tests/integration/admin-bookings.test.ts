@@ -86,6 +86,15 @@ function createDriver(
   });
 }
 
+/** An approved driver whose account an admin has disabled. */
+async function driverWithDisabledAccount(name = `Driver ${unique()}`) {
+  const user = await db.user.create({
+    data: { username: name, email: `${unique()}@example.com`, role: "driver", isActive: false },
+  });
+  const driver = await createDriver("approved", name);
+  return db.driver.update({ where: { id: driver.id }, data: { userId: user.id } });
+}
+
 // Other test files write bookings and applications at the same time: dated an hour ahead, a
 // record is surely among "the newest five" when a test looks.
 const AHEAD = -60;
@@ -236,6 +245,30 @@ describe("assignDriver", () => {
       status: "pending",
       trackingStatus: null,
     });
+    expect(await auditRows(booking.id)).toEqual([]);
+  });
+
+  it("refuses a driver whose account is disabled, as dispatch does: they could not sign in to see the job", async () => {
+    const booking = await createBooking();
+    const disabled = await driverWithDisabledAccount();
+    expect((await assignDriver(admin.id, booking.id, disabled.id)).status).toBe("driver_disabled");
+    expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).driverId).toBeNull();
+
+    const outcome = await call(
+      bookingsPage.action,
+      formRequest(
+        "/admin/bookings",
+        { intent: "assign", bookingId: booking.id, driverId: disabled.id },
+        { cookie: adminCookie },
+      ),
+    );
+    expect(await toastsOf(outcome.headers.get("set-cookie"))).toEqual([
+      expect.objectContaining({
+        title: "Failed to assign driver",
+        description: ADMIN_BOOKING_MESSAGES.driverDisabled,
+        variant: "error",
+      }),
+    ]);
     expect(await auditRows(booking.id)).toEqual([]);
   });
 
@@ -571,7 +604,7 @@ describe("GET /admin/bookings/:id", () => {
       },
     });
 
-  it("offers the approved drivers based nearest the pickup, nearest first, never its own driver", async () => {
+  it("offers the approved drivers based nearest the pickup, nearest first, never its own driver nor a disabled account", async () => {
     // Orkney, where no other test's driver is based.
     const pickup = { lat: 58.98, lng: -2.96 };
     const far = await driverNorthOf(pickup, -0.6); // about 41 miles: found once the box widens
@@ -579,6 +612,11 @@ describe("GET /admin/bookings/:id", () => {
     const middle = await driverNorthOf(pickup, 0.3);
     const applicant = await driverNorthOf(pickup, 0.01, "pending");
     const current = await driverNorthOf(pickup, 0.02);
+    const disabled = await driverNorthOf(pickup, 0.03);
+    const disabledUser = await db.user.create({
+      data: { username: disabled.name, email: disabled.email, role: "driver", isActive: false },
+    });
+    await db.driver.update({ where: { id: disabled.id }, data: { userId: disabledUser.id } });
     const booking = await createBooking("assigned");
     await db.booking.update({
       where: { id: booking.id },
@@ -596,13 +634,15 @@ describe("GET /admin/bookings/:id", () => {
     expect(offered[0]).toMatchObject({ van: "Large Van", milesText: "6.9 miles from the pickup" });
     expect(offered.map((driver) => driver.id)).not.toContain(applicant.id);
     expect(offered.map((driver) => driver.id)).not.toContain(current.id);
+    expect(offered.map((driver) => driver.id)).not.toContain(disabled.id);
     expect(offered.length).toBeLessThanOrEqual(10);
   });
 
-  it("finds approved drivers by a part of their name, any case, and offers none for an ended booking", async () => {
+  it("finds approved drivers by a part of their name, any case (not one whose account is disabled), and offers none for an ended booking", async () => {
     const word = unique();
     const approved = await createDriver("approved", `Alex ${word} Smith`);
     await createDriver("pending", `Sam ${word} Jones`);
+    await driverWithDisabledAccount(`Kim ${word} Brown`);
     const booking = await createBooking();
 
     const outcome = await call(

@@ -188,7 +188,7 @@ export async function unassignDriver(adminId: string, bookingId: string): Promis
 
 export type AssignResult =
   | { status: "assigned" | "unchanged"; booking: BookingRowRecord; offeredTo?: string[] }
-  | { status: "not_found" | "driver_not_approved" | "not_assignable" };
+  | { status: "not_found" | "driver_not_approved" | "driver_disabled" | "not_assignable" };
 
 /**
  * Gives a booking an approved driver. A pending booking becomes assigned, and the customer's
@@ -201,9 +201,11 @@ export async function assignDriver(adminId: string, bookingId: string, driverId:
     if (!current) return { status: "not_found" };
     const driver = await tx.driver.findUnique({
       where: { id: driverId },
-      select: { id: true, name: true, phone: true, approvalStatus: true },
+      select: { id: true, name: true, phone: true, approvalStatus: true, user: { select: { isActive: true } } },
     });
     if (!driver || driver.approvalStatus !== "approved") return { status: "driver_not_approved" };
+    // A driver whose account is disabled cannot sign in to see the job (dispatch skips them too).
+    if (driver.user && !driver.user.isActive) return { status: "driver_disabled" };
     if (!DRIVER_ASSIGNABLE_STATUSES.includes(current.status)) return { status: "not_assignable" };
     if (current.driverId === driverId) {
       return {
@@ -321,6 +323,8 @@ export async function runAdminBookingAction(
       return failed(ADMIN_BOOKING_MESSAGES.assignFailed, ADMIN_BOOKING_MESSAGES.bookingNotFound, 404);
     case "driver_not_approved":
       return failed(ADMIN_BOOKING_MESSAGES.assignFailed, ADMIN_BOOKING_MESSAGES.driverNotApproved, 400);
+    case "driver_disabled":
+      return failed(ADMIN_BOOKING_MESSAGES.assignFailed, ADMIN_BOOKING_MESSAGES.driverDisabled, 409);
     case "not_assignable":
       return failed(ADMIN_BOOKING_MESSAGES.assignFailed, ADMIN_BOOKING_MESSAGES.notAssignable, 409);
     default: {

@@ -450,7 +450,8 @@ type DriverToAssignRecord = {
 /**
  * The approved drivers an admin may give a booking, a few at a time: those whose names hold
  * `name`, or else those based nearest the pickup in a straight line (boxes of widening reach
- * on the bases' index, so 20,000 drivers are never all read). Never the booking's own driver.
+ * on the bases' index, so 20,000 drivers are never all read). Never the booking's own driver,
+ * nor one whose account is disabled (assignDriver refuses them).
  * Null when the booking may not be given a driver (it is over, or gone).
  */
 export async function driversToAssign(bookingId: string, name: string) {
@@ -485,6 +486,7 @@ async function findDriversToAssign(
     const found = await db.driver.findMany({
       where: {
         approvalStatus: "approved",
+        OR: [{ userId: null }, { user: { isActive: true } }],
         id: { not: booking.driverId ?? "" },
         ...(name ? { name: { contains: name, mode: "insensitive" as const } } : {}),
       },
@@ -497,10 +499,11 @@ async function findDriversToAssign(
   for (const miles of NEAREST_REACHES_MILES) {
     const box = boxAround(pickup, miles);
     const near = await db.$queryRaw<DriverToAssignRecord[]>`
-      SELECT "id", "name", "location", "vanType", "baseLat", "baseLng" FROM "Driver"
-      WHERE "approvalStatus" = 'approved' AND "id" <> ${booking.driverId ?? ""}
-        AND "baseLat" BETWEEN ${box.minLat} AND ${box.maxLat} AND "baseLng" BETWEEN ${box.minLng} AND ${box.maxLng}
-      ORDER BY ("baseLat" - ${pickup[0]}) ^ 2 + (("baseLng" - ${pickup[1]}) * ${Math.cos((pickup[0] * Math.PI) / 180)}) ^ 2, "id"
+      SELECT d."id", d."name", d."location", d."vanType", d."baseLat", d."baseLng" FROM "Driver" d
+      LEFT JOIN "User" u ON u."id" = d."userId"
+      WHERE d."approvalStatus" = 'approved' AND d."id" <> ${booking.driverId ?? ""} AND (u."id" IS NULL OR u."isActive")
+        AND d."baseLat" BETWEEN ${box.minLat} AND ${box.maxLat} AND d."baseLng" BETWEEN ${box.minLng} AND ${box.maxLng}
+      ORDER BY (d."baseLat" - ${pickup[0]}) ^ 2 + ((d."baseLng" - ${pickup[1]}) * ${Math.cos((pickup[0] * Math.PI) / 180)}) ^ 2, d."id"
       LIMIT ${DRIVERS_TO_ASSIGN}`;
     // Ten within the reach are the nearest ten; ten found only in the box's corners may not be.
     const tenth = near[DRIVERS_TO_ASSIGN - 1];
