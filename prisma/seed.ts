@@ -5,6 +5,7 @@
 import path from "node:path";
 import { Readable } from "node:stream";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { locateAddress } from "../app/domain/distance";
 import { payableFrom } from "../app/domain/payouts";
 import { normalisePhone } from "../app/domain/phone";
 import { calculatePrice, type PriceInput } from "../app/domain/pricing";
@@ -30,6 +31,12 @@ import {
   DEMO_TEXTS,
   demoDocumentPath,
 } from "./demo-data";
+
+/** A base's point, stored as saving availability stores it: dispatch finds drivers by it. */
+function basePointColumns(basePostcode: string | undefined) {
+  const point = basePostcode ? locateAddress(basePostcode, () => [])?.point : null;
+  return point ? { baseLat: point[0], baseLng: point[1] } : {};
+}
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
 
@@ -119,6 +126,7 @@ async function createDrivers(adminId: string) {
           userId: account?.id,
           completedJobs: driver.completedJobs ?? 0,
           ...driver.availability,
+          ...basePointColumns(driver.availability?.basePostcode),
           // Mark is paid by bank transfer in the demo (no Stripe): his details, encrypted.
           ...(index === 0
             ? {
