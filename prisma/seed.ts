@@ -32,7 +32,11 @@ import {
   demoDocumentPath,
 } from "./demo-data";
 
-/** A base's point, stored as saving availability stores it: dispatch finds drivers by it. */
+/**
+ * A base's point, stored as saving availability stores it: dispatch finds drivers by it. From
+ * the domain's postcode table (a base is a postcode, so no place names are needed): the seed
+ * imports no server module, whose start-up checks would stop it before it refuses production.
+ */
 function basePointColumns(basePostcode: string | undefined) {
   const point = basePostcode ? locateAddress(basePostcode, () => [])?.point : null;
   return point ? { baseLat: point[0], baseLng: point[1] } : {};

@@ -8,6 +8,7 @@
 // Each route is a path and the Accept-Encoding asked with ("br" by default); the admin pages
 // as the demo's admin, the others as a driver with about 40 offers.
 import fs from "node:fs";
+import { cpuMsOf } from "./dispatch-scale.mjs";
 import { hammer, warm } from "./load.mjs";
 import { prepareDispatchScale, prepareVisitors, startApp, startDatabase } from "./server.mjs";
 
@@ -17,16 +18,6 @@ const routes = (argv[0] ?? "/driver;/admin/dashboard;/admin/bookings").split(";"
   const [path, encoding = "br"] = spec.split("|");
   return { path, encoding };
 });
-
-/** A process's CPU time so far (utime + stime, all its threads), in ms. */
-function cpuMsOf(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return 0; // gone meanwhile
-  }
-}
 
 /** Every PostgreSQL process's CPU time so far, in ms. */
 function postgresCpuMs() {

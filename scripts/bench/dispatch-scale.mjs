@@ -49,8 +49,8 @@ function connect(baseUrl, { driverId, cookie }, heard) {
   });
 }
 
-/** This process's view of the server's CPU time so far, in ms (utime + stime from /proc). */
-function cpuMsOf(pid) {
+/** A process's CPU time so far, all its threads, in ms (utime + stime from /proc). */
+export function cpuMsOf(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux

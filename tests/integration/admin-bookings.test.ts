@@ -86,12 +86,11 @@ function createDriver(
   });
 }
 
-/** An approved driver whose account an admin has disabled. */
-async function driverWithDisabledAccount(name = `Driver ${unique()}`) {
+/** The driver given an account, which an admin has disabled. */
+async function withDisabledAccount(driver: { id: string; name: string; email: string }) {
   const user = await db.user.create({
-    data: { username: name, email: `${unique()}@example.com`, role: "driver", isActive: false },
+    data: { username: driver.name, email: driver.email, role: "driver", isActive: false },
   });
-  const driver = await createDriver("approved", name);
   return db.driver.update({ where: { id: driver.id }, data: { userId: user.id } });
 }
 
@@ -250,7 +249,7 @@ describe("assignDriver", () => {
 
   it("refuses a driver whose account is disabled, as dispatch does: they could not sign in to see the job", async () => {
     const booking = await createBooking();
-    const disabled = await driverWithDisabledAccount();
+    const disabled = await withDisabledAccount(await createDriver("approved"));
     expect((await assignDriver(admin.id, booking.id, disabled.id)).status).toBe("driver_disabled");
     expect((await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).driverId).toBeNull();
 
@@ -612,11 +611,7 @@ describe("GET /admin/bookings/:id", () => {
     const middle = await driverNorthOf(pickup, 0.3);
     const applicant = await driverNorthOf(pickup, 0.01, "pending");
     const current = await driverNorthOf(pickup, 0.02);
-    const disabled = await driverNorthOf(pickup, 0.03);
-    const disabledUser = await db.user.create({
-      data: { username: disabled.name, email: disabled.email, role: "driver", isActive: false },
-    });
-    await db.driver.update({ where: { id: disabled.id }, data: { userId: disabledUser.id } });
+    const disabled = await withDisabledAccount(await driverNorthOf(pickup, 0.03));
     const booking = await createBooking("assigned");
     await db.booking.update({
       where: { id: booking.id },
@@ -642,7 +637,7 @@ describe("GET /admin/bookings/:id", () => {
     const word = unique();
     const approved = await createDriver("approved", `Alex ${word} Smith`);
     await createDriver("pending", `Sam ${word} Jones`);
-    await driverWithDisabledAccount(`Kim ${word} Brown`);
+    await withDisabledAccount(await createDriver("approved", `Kim ${word} Brown`));
     const booking = await createBooking();
 
     const outcome = await call(
