@@ -11,7 +11,7 @@ import * as pendingDriversApi from "~/routes/api+/admin.pending-drivers";
 import * as recentBookingsApi from "~/routes/api+/admin.recent-bookings";
 import { ADMIN_BOOKING_MESSAGES } from "~/schemas/admin-bookings";
 import { assignDriver, updateBookingStatus } from "~/server/admin/booking-commands.server";
-import { bookingDetails, listBookings } from "~/server/admin/bookings.server";
+import { BOOKING_ROW_SELECT, bookingDetails, listBookings } from "~/server/admin/bookings.server";
 import { db } from "~/server/platform/db.server";
 import { readTextOutbox } from "~/server/platform/sms.server";
 import { takeToasts } from "~/server/platform/toast.server";
@@ -139,6 +139,41 @@ describe("listBookings", () => {
     expect(viaAccount.rows.map((row) => row.id)).toEqual([byAccount.id]);
     expect(viaAccount.rows[0]!.customer).toEqual({ username: account.username, email: account.email });
     expect((await listBookings({ searchTerm: account.username })).rows.map((row) => row.id)).toEqual([byAccount.id]);
+  });
+
+  it("lists each booking as Prisma reads it, with its account, driver, stops and offer count", async () => {
+    const word = unique();
+    const driver = await createApprovedDriver();
+    const account = await createAccount();
+    const open = await bookingFor(word, { minutesAgo: 2 });
+    await db.booking.update({
+      where: { id: open.id },
+      data: {
+        openedAt: new Date(),
+        stops: {
+          create: [
+            { position: 1, type: "dropoff", address: "2 Quay Side, Newcastle NE1 3AF" },
+            { position: 2, type: "pickup", address: "9 Pilgrim Street, Newcastle NE1 6QE" },
+          ],
+        },
+      },
+    });
+    await db.dispatchOffer.create({ data: { bookingId: open.id, driverId: driver.id, wave: 1 } });
+    const assigned = await bookingFor(word, { status: "assigned", minutesAgo: 1 });
+    await db.booking.update({ where: { id: assigned.id }, data: { driverId: driver.id, customerId: account.id } });
+
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    const asPrismaReads = async (id: string) => {
+      const row = await db.booking.findUniqueOrThrow({ where: { id }, select: BOOKING_ROW_SELECT });
+      return { ...row, stops: row.stops.sort(byId) };
+    };
+    const listed = (await listBookings({ searchTerm: word })).rows.map((row) => ({
+      ...row,
+      stops: row.stops.sort(byId),
+    }));
+    expect(listed).toEqual([await asPrismaReads(assigned.id), { ...(await asPrismaReads(open.id)), offered: 1 }]);
+    expect(listed[0]).toMatchObject({ customer: { username: account.username }, driver: { id: driver.id } });
+    expect(listed[1]!.stops).toHaveLength(2);
   });
 
   it("filters by status and pages through the results", async () => {

@@ -32,7 +32,7 @@ import { requireDriver } from "~/server/auth/auth.server";
 import { advanceTracking, completeStop } from "~/server/bookings/tracking.server";
 import { takeJob } from "~/server/drivers/dispatch.server";
 import { driverJobs, dropJob } from "~/server/drivers/jobs.server";
-import { offersFor } from "~/server/drivers/offers.server";
+import { offersOf, ownDriverOf } from "~/server/drivers/offers.server";
 import { answerWithToast } from "~/server/platform/toast.server";
 import { driverCopyHeaders, passDriverCopyHeaders } from "~/utils/driver-app-copies";
 import { seo } from "~/utils/seo";
@@ -55,18 +55,24 @@ export const links: LinksFunction = () => DRIVER_APP_LINKS;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDriver(request);
-  const [jobs, { offers, paused }] = await Promise.all([driverJobs(user), offersFor(user.id)]);
+  const driver = await ownDriverOf(user.id);
+  const [jobs, { offers, paused }] = driver
+    ? await Promise.all([driverJobs(driver), offersOf(driver)])
+    : [
+        { today: [], upcoming: [], done: [] },
+        { offers: [], paused: null },
+      ];
   // The driver's jobs now: the phone removes its copies of any other job's pages.
   const jobIds = [...jobs.today, ...jobs.upcoming, ...jobs.done].map((job) => job.id);
   const page = {
     offers,
     /** Why this driver may take no jobs for now (too many given back), or null. */
     takingPaused: paused,
-    driver: jobs.driver
+    driver: driver
       ? {
-          name: jobs.driver.name,
-          rating: driverRatingText(jobs.driver.ratingTenths),
-          completedJobs: jobs.driver.completedJobs,
+          name: driver.name,
+          rating: driverRatingText(driver.ratingTenths),
+          completedJobs: driver.completedJobs,
         }
       : null,
     today: jobs.today,

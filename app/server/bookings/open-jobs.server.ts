@@ -7,7 +7,7 @@ import { districtOf } from "~/domain/dispatch";
 import { estimateTrip, locateAddress, type LatLng } from "~/domain/distance";
 import { addJob, QUEUES } from "~/server/jobs/job-queue.server";
 import { findGbPlaces } from "~/server/quotes/distance.server";
-import type { Prisma } from "../../../generated/prisma/client";
+import { Prisma } from "../../../generated/prisma/client";
 
 /** What makes a booking an open job: paid, pending, without a driver, and opened to drivers. */
 export const OPEN_JOB = {
@@ -16,6 +16,9 @@ export const OPEN_JOB = {
   status: "pending",
   paymentState: "paid",
 } satisfies Prisma.BookingWhereInput;
+
+/** OPEN_JOB in SQL, on the booking aliased "b": for reads that join the offers to their jobs. */
+export const OPEN_JOB_SQL = Prisma.sql`b."openedAt" IS NOT NULL AND b."driverId" IS NULL AND b."status" = 'pending' AND b."paymentState" = 'paid'`;
 
 /**
  * Opens a paid booking without a driver to drivers, from now: its offers are worked out by the

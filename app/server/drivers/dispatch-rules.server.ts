@@ -43,8 +43,11 @@ export const openJobSelect = {
   stops: { select: { id: true } },
 } satisfies Prisma.BookingSelect;
 export type OpenJobRow = Prisma.BookingGetPayload<{ select: typeof openJobSelect }>;
+/** An open job as a driver's list shows it: its stops counted, not listed. */
+export type OfferRow = Omit<OpenJobRow, "stops"> & { stopCount: number };
+export const offerRowOf = ({ stops, ...row }: OpenJobRow): OfferRow => ({ ...row, stopCount: stops.length });
 
-export const asOpenJob = (row: OpenJobRow): OpenJob => ({
+export const asOpenJob = (row: Omit<OpenJobRow, "stops">): OpenJob => ({
   bookingId: row.id,
   vanSize: row.vanSize,
   moveDate: isoDateOf(row.moveDate),
@@ -214,7 +217,7 @@ export function refusal(driver: DriverFacts, row: OpenJobRow, now: Date): string
 
 /** An offer as the driver's card shows it: districts only, no street, no customer. */
 export function offerView(
-  row: OpenJobRow,
+  row: OfferRow,
   driver: { basePostcode: string | null; baseLat: number | null; baseLng: number | null },
 ): OfferView {
   const { start, end } = jobWindow(asOpenJob(row));
@@ -232,7 +235,7 @@ export function offerView(
     distanceFromBase: miles === null ? null : formatDistance(miles),
     van: VAN_LABELS[row.vanSize],
     helpers: helpersText(row.helpers),
-    stops: row.stops.length,
+    stops: row.stopCount,
     estimatedTime: estimatedTimeText(row.estimatedHours),
     share: formatPounds(row.driverShare),
   };

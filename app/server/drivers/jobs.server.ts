@@ -48,12 +48,8 @@ const jobSelect = {
   },
 } as const;
 
-export async function driverJobs(user: SessionUser, now = new Date()) {
-  const driver = await db.driver.findUnique({
-    where: { userId: user.id },
-    select: { id: true, name: true, ratingTenths: true, completedJobs: true },
-  });
-  if (!driver) return { driver: null, today: [], upcoming: [], done: [] };
+/** This driver's jobs (the signed-in driver: offers.server.ts, ownDriverOf). */
+export async function driverJobs(driver: { id: string }, now = new Date()) {
   const today = new Date(`${ukToday(now)}T00:00:00Z`);
   const [open, done] = await Promise.all([
     db.booking.findMany({
@@ -75,7 +71,6 @@ export async function driverJobs(user: SessionUser, now = new Date()) {
   );
   const view = (job: (typeof open)[number]) => jobView(job, unread.get(job.id) ?? 0, now);
   return {
-    driver,
     // A job from an earlier day that is still open belongs to today's work.
     today: open.filter((job) => job.moveDate <= today).map(view),
     upcoming: open.filter((job) => job.moveDate > today).map(view),

@@ -20,7 +20,7 @@ import { messageKey } from "~/domain/message-delivery";
 import { isoDateOf, ukToday } from "~/domain/uk-calendar";
 import { vansAtLeast, vansAtMost } from "~/domain/vans";
 import { driverTextMessages } from "~/server/bookings/move-day-texts.server";
-import { milesBetween, OPEN_JOB, pointOf } from "~/server/bookings/open-jobs.server";
+import { milesBetween, OPEN_JOB, OPEN_JOB_SQL, pointOf } from "~/server/bookings/open-jobs.server";
 import { queueMessages, type QueuedMessage } from "~/server/messages/outbox.server";
 import { withAdvisoryLock } from "~/server/platform/advisory-lock.server";
 import { db } from "~/server/platform/db.server";
@@ -31,8 +31,10 @@ import type { Prisma } from "../../../generated/prisma/client";
 import {
   asOpenJob,
   factsOfDrivers,
+  offerRowOf,
   offerView,
   openJobSelect,
+  type OfferRow,
   pickupPointOf,
   refusal,
   type OpenJobRow,
@@ -42,46 +44,60 @@ const fromToday = (now: Date) => new Date(`${ukToday(now)}T00:00:00Z`);
 
 // ---------------------------------------------------------------- reading a driver's list
 
+/** The signed-in driver, as their own pages need them: who they are, what limits their offers, their drops. */
+export type OwnDriver = {
+  id: string;
+  name: string;
+  ratingTenths: number | null;
+  completedJobs: number;
+  approvalStatus: string;
+  offersStale: boolean;
+  basePostcode: string | null;
+  baseLat: number | null;
+  baseLng: number | null;
+  isActive: boolean | null;
+  drops: Date[];
+};
+
+/** The driver of this account, or null: one statement for the driver, their account and their drops (every page load asks). */
+export async function ownDriverOf(userId: string): Promise<OwnDriver | null> {
+  const [driver] = await db.$queryRaw<OwnDriver[]>`
+    SELECT d."id", d."name", d."ratingTenths", d."completedJobs", d."approvalStatus"::text AS "approvalStatus",
+           d."offersStale", d."basePostcode", d."baseLat", d."baseLng", u."isActive",
+           ARRAY(SELECT e."createdAt" FROM "DriverJobEvent" e WHERE e."driverId" = d."id" AND e."kind" = 'dropped') AS "drops"
+    FROM "Driver" d LEFT JOIN "User" u ON u."id" = d."userId"
+    WHERE d."userId" = ${userId}`;
+  return driver ?? null;
+}
+
+export type DriverOffers = { offers: OfferView[]; paused: string | null };
+
+/** The open jobs this account's driver may take now (offersOf). */
+export async function offersFor(userId: string, now = new Date()): Promise<DriverOffers> {
+  const driver = await ownDriverOf(userId);
+  return driver ? offersOf(driver, now) : { offers: [], paused: null };
+}
+
 /**
  * The open jobs this driver may take now, by date: districts only, no street, no customer. While
  * too many recent drops stop them taking jobs, none, and `paused` says why and until when. One
  * indexed read of their own rows, after working them out again if what limits them changed.
  */
-export async function offersFor(
-  userId: string,
-  now = new Date(),
-): Promise<{ offers: OfferView[]; paused: string | null }> {
-  // One statement for the driver, their account and their drops: this runs on every page load.
-  const [driver] = await db.$queryRaw<
-    {
-      id: string;
-      approvalStatus: string;
-      offersStale: boolean;
-      basePostcode: string | null;
-      baseLat: number | null;
-      baseLng: number | null;
-      isActive: boolean | null;
-      drops: Date[];
-    }[]
-  >`
-    SELECT d."id", d."approvalStatus"::text AS "approvalStatus", d."offersStale", d."basePostcode", d."baseLat",
-           d."baseLng", u."isActive",
-           ARRAY(SELECT e."createdAt" FROM "DriverJobEvent" e WHERE e."driverId" = d."id" AND e."kind" = 'dropped') AS "drops"
-    FROM "Driver" d LEFT JOIN "User" u ON u."id" = d."userId"
-    WHERE d."userId" = ${userId}`;
-  if (!driver || driver.approvalStatus !== "approved" || !driver.isActive) return { offers: [], paused: null };
+export async function offersOf(driver: OwnDriver, now = new Date()): Promise<DriverOffers> {
+  if (driver.approvalStatus !== "approved" || !driver.isActive) return { offers: [], paused: null };
   const pausedUntil = takingPausedUntil(driver.drops, now);
   if (pausedUntil) return { offers: [], paused: DISPATCH_MESSAGES.tooManyDrops(pausedUntil) };
   if (driver.offersStale) await db.$transaction((tx) => recomputeOffersOf(tx, driver.id, now));
-  // Their rows by the driver's index, then those jobs by id (still open: a row a new path left
-  // behind shows nothing). Not one query filtering the offers by their bookings: Prisma makes that
-  // a subquery over every offer row.
-  const own = await db.dispatchOffer.findMany({ where: { driverId: driver.id }, select: { bookingId: true } });
-  const rows = await db.booking.findMany({
-    where: { id: { in: own.map((offer) => offer.bookingId) }, ...OPEN_JOB, moveDate: { gte: fromToday(now) } },
-    select: openJobSelect,
-    orderBy: [{ moveDate: "asc" }, { moveTime: "asc" }],
-  });
+  // Their rows by the driver's index joined to those jobs, still open (a row a new path left
+  // behind shows nothing), in one statement: Prisma would read the offers, the jobs and their
+  // stops in three, or filter the offers by their jobs in a subquery over every offer row.
+  const rows = await db.$queryRaw<OfferRow[]>`
+    SELECT b."id", b."reference", b."vanSize"::text AS "vanSize", b."moveDate", b."moveTime", b."estimatedHours",
+           b."helpers", b."pickupAddress", b."pickupLat", b."pickupLng", b."deliveryAddress", b."driverShare",
+           b."openedAt", (SELECT count(*)::int FROM "BookingStop" s WHERE s."bookingId" = b."id") AS "stopCount"
+    FROM "DispatchOffer" o JOIN "Booking" b ON b."id" = o."bookingId"
+    WHERE o."driverId" = ${driver.id} AND ${OPEN_JOB_SQL} AND b."moveDate" >= ${fromToday(now)}
+    ORDER BY b."moveDate", b."moveTime"`;
   return { offers: rows.map((row) => offerView(row, driver)), paused: null };
 }
 
@@ -372,5 +388,7 @@ export async function offerLiveData(
   if (event.change !== "added")
     return JSON.stringify({ change: event.change, bookingId: event.bookingId } satisfies OfferLiveData);
   const row = await recentJob(event.bookingId);
-  return row ? JSON.stringify({ change: "added", offer: offerView(row, driver) } satisfies OfferLiveData) : null;
+  return row
+    ? JSON.stringify({ change: "added", offer: offerView(offerRowOf(row), driver) } satisfies OfferLiveData)
+    : null;
 }
