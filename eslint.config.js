@@ -58,6 +58,7 @@ const LAYERS = [
     claims: ["bookings", "payments", "payouts", "uploads", "messages", "platform"],
     admin: ["bookings", "claims", "payouts", "auth", "drivers", "messages", "platform"],
     support: ["messages", "platform"],
+    business: ["auth", "messages", "platform"],
   }).map(([room, below]) => ({
     target: `./app/server/${room}`,
     from: "./app/server",

@@ -24,6 +24,7 @@ import {
   composeTextMoveCompleted,
   composeTextOnTheWay,
 } from "~/server/bookings/move-day-texts.server";
+import { composeBusinessInvitation } from "~/server/business/accounts.server";
 import { composeJobOffer, composeNeedsADriver } from "~/server/drivers/dispatch.server";
 import {
   composeApplicationReceived,
@@ -49,6 +50,7 @@ export type Composed = Email | Text;
 
 const COMPOSERS: { [Kind in MessageKind]: (refs: MessageRefs[Kind]) => Promise<Composed | null> } = {
   "booking-confirmed": composeBookingConfirmation,
+  "business-invitation": composeBusinessInvitation,
   "booking-cancelled": composeCancellation,
   "driver-assigned": composeDriverAssigned,
   "driver-dropped": composeDriverDropped,

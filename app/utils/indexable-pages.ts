@@ -20,6 +20,8 @@ export const INDEXABLE_PAGES: readonly IndexablePage[] = [
   { path: "/terms-and-conditions", changefreq: "yearly", priority: 0.3 },
   { path: "/accessibility", changefreq: "yearly", priority: 0.3 },
   { path: "/support", changefreq: "yearly", priority: 0.3 },
+  { path: "/business", changefreq: "monthly", priority: 0.7 },
+  { path: "/business/signup", changefreq: "yearly", priority: 0.4 },
   { path: "/signup", changefreq: "yearly", priority: 0.3 },
   { path: "/signin", changefreq: "yearly", priority: 0.3 },
 ];

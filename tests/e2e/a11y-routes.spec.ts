@@ -6,6 +6,7 @@
 // and no sideways scrolling at 320 CSS px. A page route with no entry in ROUTES fails the
 // first test.
 // Without JavaScript, axe runs in the server's HTML with the app's scripts blocked.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ROUTE_FILES } from "../support/route-files";
@@ -23,7 +24,14 @@ import {
 } from "./helpers";
 
 type Who = "visitor" | "customer" | "driver" | "admin";
-type Sample = { bookingId: string; completedId: string; sandboxId: string; activeJobId: string; claimId: string };
+type Sample = {
+  bookingId: string;
+  completedId: string;
+  sandboxId: string;
+  activeJobId: string;
+  claimId: string;
+  invitationToken: string;
+};
 type RouteCase = { url: (sample: Sample) => string; who: Who; status?: number };
 
 /** Every page route (by the flat name of route-files.ts), the URL it is checked at and by whom. */
@@ -79,6 +87,10 @@ const ROUTES: Record<string, RouteCase> = {
   "admin.users": { url: () => "/admin/users", who: "admin" },
   "admin.payments": { url: () => "/admin/payments", who: "admin" },
   "admin.payouts": { url: () => "/admin/payouts", who: "admin" },
+  business: { url: () => "/business", who: "customer" },
+  "business.signup": { url: () => "/business/signup", who: "visitor" },
+  "business.users": { url: () => "/business/users", who: "customer" },
+  "business.join.$token": { url: (s) => `/business/join/${s.invitationToken}`, who: "visitor" },
   "admin.two-factor": { url: () => "/admin/two-factor", who: "admin" },
   "stripe-config": { url: () => "/stripe-config", who: "admin" },
   "payment-test": { url: () => "/payment-test", who: "admin" },
@@ -99,11 +111,30 @@ const moderateFound: Record<string, number> = {};
 
 let sample: Sample;
 
-/** A customer of their own with a booking to pay, a completed and paid move, and a sandbox card page. */
+/**
+ * A customer of their own with a booking to pay, a completed and paid move, and a sandbox card
+ * page; they own a business account, with an open invitation to a colleague.
+ */
 async function makeSample(): Promise<Sample> {
   const db = await appDb();
   const customer = await db.user.create({ data: { username: "Ada Audit", email: uniqueEmail("a11y") } });
   EMAILS.customer = customer.email;
+  const invitationToken = `a11y-${Math.random().toString(36).slice(2)}`;
+  await db.businessAccount.create({
+    data: {
+      name: "Ada Audit Ltd",
+      billingAddress: "1 Grey Street\nNewcastle NE1 6EE",
+      members: { create: { userId: customer.id, role: "owner" } },
+      invitations: {
+        create: {
+          email: uniqueEmail("a11y-colleague"),
+          role: "booker",
+          tokenHash: createHash("sha256").update(invitationToken, "utf8").digest("hex"),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        },
+      },
+    },
+  });
   const move = (status: "pending" | "completed") => ({
     reference: `EM-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
     customerId: customer.id,
@@ -188,6 +219,7 @@ async function makeSample(): Promise<Sample> {
     sandboxId: sandbox.id,
     activeJobId: active.id,
     claimId: claim.id,
+    invitationToken,
   };
 }
 

@@ -26,6 +26,8 @@ export type MessageRefs = {
   "move-completed": Booking;
   "password-reset": Account;
   "sign-in-attack": Account;
+  /** An invitation to join a business account: its link is made as it is composed. */
+  "business-invitation": { invitationId: string };
   "application-received": { driverId: string };
   "driver-declined": { driverId: string };
   "driver-approved": Account;
