@@ -114,8 +114,10 @@ const INVOICE_DUE_DAYS = 30;
 /** The calendar month an invoice issued on `ukDate` (YYYY-MM-DD, the 1st) covers: the month before. */
 export function invoicePeriodBefore(ukDate: string): { start: string; end: string; month: string } {
   const [year, month] = ukDate.split("-").map(Number) as [number, number];
-  const start = month === 1 ? `${year - 1}-12-01` : `${year}-${String(month - 1).padStart(2, "0")}-01`;
-  return { start, end: isoDateOf(new Date(Date.UTC(year, month - 1, 0))), month: start.slice(0, 7) };
+  // Day 0 of a month is the last day of the month before.
+  const end = new Date(Date.UTC(year, month - 1, 0));
+  const start = `${isoDateOf(end).slice(0, 7)}-01`;
+  return { start, end: isoDateOf(end), month: start.slice(0, 7) };
 }
 
 /** "Hadley Furniture, November 2026"-style month name: "November 2026". */

@@ -56,17 +56,31 @@ type RouteModule = { loader?: Handler; action?: Handler };
  * apiAdmin   an admin (cookie or token); a visitor 401 JSON, anyone else 403 JSON
  * apiDriver  a driver (cookie or token); a visitor 401 JSON, anyone else 403 "Driver access required"
  * files      uploaded documents: a visitor 401, a customer or driver 403, an admin reaches the file
+ * business   a user of a business account; a visitor goes to /signin, any other account to /business
  */
 // "secondStep": the two-factor code page, for a browser that just gave an admin's password; any
 // other caller goes back to /admin/login.
 type RouteClass =
-  "public" | "user" | "driver" | "admin" | "apiUser" | "apiAdmin" | "apiDriver" | "files" | "secondStep";
+  | "public"
+  | "user"
+  | "driver"
+  | "admin"
+  | "apiUser"
+  | "apiAdmin"
+  | "apiDriver"
+  | "files"
+  | "secondStep"
+  | "business";
 type Classes = { loader?: RouteClass; action?: RouteClass };
 
 const ROUTES: Record<string, Classes> = {
   $: { loader: "public" },
   _index: { loader: "public", action: "public" },
   "admin.bookings.$id": { loader: "admin", action: "admin" },
+  business: { loader: "public" },
+  "business.signup": { loader: "public", action: "user" },
+  "business.users": { loader: "business", action: "business" },
+  "business.join.$token": { loader: "public", action: "user" },
   "admin.bookings": { loader: "admin", action: "admin" },
   "admin.dashboard": { loader: "admin" },
   "admin.drivers": { loader: "admin", action: "admin" },
@@ -327,6 +341,10 @@ function expectClass(routeClass: RouteClass, outcome: Outcome, actor: Actor, pat
       return;
     case "files":
       expect(outcome.status, label).toBe(signedOut(actor) ? 401 : actor === "admin" ? 404 : 403);
+      return;
+    case "business":
+      // None of the matrix's accounts is on a business account.
+      expect(outcome.location, label).toBe(signedOut(actor) ? toSignIn(path) : "/business");
   }
 }
 

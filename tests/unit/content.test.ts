@@ -259,6 +259,8 @@ describe("sitemap and robots", () => {
         "/support",
         "/london-services",
         "/birmingham-services",
+        "/business",
+        "/business/signup",
         "/signin",
         "/signup",
       ].sort(),
