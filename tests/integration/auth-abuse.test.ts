@@ -61,16 +61,7 @@ type RouteModule = { loader?: Handler; action?: Handler };
 // "secondStep": the two-factor code page, for a browser that just gave an admin's password; any
 // other caller goes back to /admin/login.
 type RouteClass =
-  | "public"
-  | "user"
-  | "driver"
-  | "admin"
-  | "apiUser"
-  | "apiAdmin"
-  | "apiDriver"
-  | "files"
-  | "secondStep"
-  | "business";
+  "public" | "user" | "driver" | "admin" | "apiUser" | "apiAdmin" | "apiDriver" | "files" | "secondStep" | "business";
 type Classes = { loader?: RouteClass; action?: RouteClass };
 
 const ROUTES: Record<string, Classes> = {
