@@ -236,7 +236,9 @@ describe("business accounts", () => {
 
     const ownerView = await call(dashboard.loader, getRequest("/business", { cookie: first.cookie }));
     expect(ownerView.body.orders.map((order: { id: string }) => order.id)).toEqual([byBooker.id, byOwner.id]);
-    expect(ownerView.body.orders[1]).toMatchObject({ poNumber: "PO-1" });
+    expect(ownerView.body.orders[1]).toMatchObject({ poNumber: "PO-1", tracker: expect.stringContaining(byOwner.id) });
+    // A colleague's tracker is theirs (their contact details, their chat with the driver).
+    expect(ownerView.body.orders[0]).toMatchObject({ tracker: null, bookedBy: booker.username });
     const bookerView = await call(dashboard.loader, getRequest("/business", { cookie: bookerCookie }));
     expect(bookerView.body.orders.map((order: { id: string }) => order.id)).toEqual([byBooker.id]);
     const visitor = await call(dashboard.loader, getRequest("/business"));

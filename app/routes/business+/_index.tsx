@@ -45,7 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       price: formatPounds(order.finalPrice),
       poNumber: order.poNumber,
       bookedBy: order.customer?.username ?? "",
-      tracker: trackerPath(order.id),
+      // The tracker is its booker's page (it shows their contact details and chat with the driver).
+      tracker: order.customerId === member.user.id ? trackerPath(order.id) : null,
     })),
   };
 }
@@ -160,9 +161,13 @@ function Dashboard({
                   {orders.map((order) => (
                     <tr key={order.id} data-testid="business-order">
                       <th scope="row" className="px-3 py-2 font-semibold">
-                        <Link to={order.tracker} className="text-blue-700 hover:underline">
-                          {order.reference}
-                        </Link>
+                        {order.tracker ? (
+                          <Link to={order.tracker} className="text-blue-700 hover:underline">
+                            {order.reference}
+                          </Link>
+                        ) : (
+                          order.reference
+                        )}
                       </th>
                       <td className="px-3 py-2 whitespace-nowrap">{order.moveDate}</td>
                       <td className="px-3 py-2">{order.route}</td>

@@ -279,6 +279,7 @@ export async function accountOrders(member: BusinessUser, take = 50) {
       deliveryAddress: true,
       finalPrice: true,
       poNumber: true,
+      customerId: true,
       customer: { select: { username: true } },
     },
   });
