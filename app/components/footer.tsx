@@ -7,6 +7,7 @@ const QUICK_LINKS = [
   { label: "Price Calculator", href: "/calculator" },
   { label: "Distance Calculator", href: "/distance-calculator" },
   { label: "Join as Driver", href: "/driver-registration" },
+  { label: "For Business", href: "/business" },
   { label: "London Services", href: "/london-services" },
   { label: "Birmingham Services", href: "/birmingham-services" },
 ];
